@@ -1,0 +1,342 @@
+//! Loading: JSON text → a [`Directory`] of valid records plus the problems that were skipped.
+//!
+//! Two stages, so that one bad record costs only itself. First the top level is read as loose
+//! JSON; a syntax error, a missing or unsupported `schema_version`, or a collection that is not
+//! an array makes the file unusable ([`LoadError`]). Then each record is deserialized on its own
+//! (with `serde_path_to_error`, so a type error names its path) and checked by
+//! [`validate`](super::validate). Invalid records are dropped, references to them are removed,
+//! and the checks run again until what is left is valid.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::types::*;
+use super::validate::{Collection, Problem, check};
+
+/// The dataset minus whatever was invalid, and what was skipped and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Directory {
+    /// Every record that passed validation; references between them all resolve.
+    pub dataset: Dataset,
+    /// One line per problem found, in file order of discovery.
+    pub problems: Vec<Problem>,
+    /// What was dropped because of those problems, e.g. `researchers[2] ("Ada Lovelace")`.
+    pub skipped: Vec<String>,
+}
+
+impl Directory {
+    /// True when nothing had to be skipped or reported.
+    pub fn is_clean(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
+/// Why a file could not be used at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// Where: a JSON path, or `line L column C` for a syntax error.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+const TOP_LEVEL_KEYS: [&str; 6] = [
+    "schema_version",
+    "organizations",
+    "topics",
+    "venues",
+    "researchers",
+    "publications",
+];
+
+/// Parses and validates a dataset file; `max_year` is the latest plausible year.
+pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
+    let root: Value = serde_json::from_str(json).map_err(|e| LoadError {
+        path: if e.line() > 0 {
+            format!("line {} column {}", e.line(), e.column())
+        } else {
+            String::new()
+        },
+        message: format!("not valid JSON: {}", strip_position(&e.to_string())),
+    })?;
+    let Value::Object(mut top) = root else {
+        return Err(LoadError {
+            path: String::new(),
+            message: format!("the file holds {}, not a dataset object", kind_of(&root)),
+        });
+    };
+    let version = match top.get("schema_version") {
+        None => {
+            return Err(LoadError {
+                path: "schema_version".into(),
+                message: "is missing".into(),
+            });
+        }
+        Some(v) => match v.as_u64() {
+            Some(n) if n == u64::from(SCHEMA_VERSION) => SCHEMA_VERSION,
+            _ => {
+                return Err(LoadError {
+                    path: "schema_version".into(),
+                    message: format!("{v} is not supported (this build reads version {SCHEMA_VERSION})"),
+                });
+            }
+        },
+    };
+    let mut problems: Vec<Problem> = top
+        .keys()
+        .filter(|k| !TOP_LEVEL_KEYS.contains(&k.as_str()))
+        .map(|k| Problem {
+            path: k.clone(),
+            message: "is not a known top-level field; ignored".into(),
+        })
+        .collect();
+    let mut skipped = Vec::new();
+    let mut take = |key: Collection| -> Result<Vec<Value>, LoadError> {
+        match top.remove(key.key()) {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(Value::Array(items)) => Ok(items),
+            Some(other) => Err(LoadError {
+                path: key.key().into(),
+                message: format!("expected an array, found {}", kind_of(&other)),
+            }),
+        }
+    };
+    let raw = [
+        take(Collection::Organizations)?,
+        take(Collection::Topics)?,
+        take(Collection::Venues)?,
+        take(Collection::Researchers)?,
+        take(Collection::Publications)?,
+    ];
+    let [orgs, topics, venues, researchers, publications] = raw;
+    let mut records = Records {
+        organizations: typed(Collection::Organizations, orgs, &mut problems, &mut skipped),
+        topics: typed(Collection::Topics, topics, &mut problems, &mut skipped),
+        venues: typed(Collection::Venues, venues, &mut problems, &mut skipped),
+        researchers: typed(Collection::Researchers, researchers, &mut problems, &mut skipped),
+        publications: typed(Collection::Publications, publications, &mut problems, &mut skipped),
+    };
+    loop {
+        let dataset = records.dataset(version);
+        let findings = check(&dataset, max_year, &|c, i| records.origin(c, i));
+        if findings.is_empty() {
+            return Ok(Directory {
+                dataset,
+                problems,
+                skipped,
+            });
+        }
+        let mut bad: HashSet<(Collection, usize)> = HashSet::new();
+        for f in findings {
+            if let Some(r) = f.record {
+                bad.insert(r);
+            }
+            problems.push(f.problem);
+        }
+        if bad.is_empty() {
+            // Only file-level remarks: nothing to drop.
+            return Ok(Directory {
+                dataset,
+                problems,
+                skipped,
+            });
+        }
+        records.drop_records(&bad, &mut skipped);
+    }
+}
+
+/// The typed records with the index each had in the file.
+struct Records {
+    organizations: Vec<(usize, Organization)>,
+    topics: Vec<(usize, Topic)>,
+    venues: Vec<(usize, Venue)>,
+    researchers: Vec<(usize, Researcher)>,
+    publications: Vec<(usize, Publication)>,
+}
+
+impl Records {
+    fn dataset(&self, schema_version: u32) -> Dataset {
+        fn values<T: Clone>(v: &[(usize, T)]) -> Vec<T> {
+            v.iter().map(|(_, t)| t.clone()).collect()
+        }
+        Dataset {
+            schema_version,
+            organizations: values(&self.organizations),
+            topics: values(&self.topics),
+            venues: values(&self.venues),
+            researchers: values(&self.researchers),
+            publications: values(&self.publications),
+        }
+    }
+
+    fn origin(&self, c: Collection, i: usize) -> usize {
+        let index = match c {
+            Collection::Organizations => self.organizations.get(i).map(|x| x.0),
+            Collection::Topics => self.topics.get(i).map(|x| x.0),
+            Collection::Venues => self.venues.get(i).map(|x| x.0),
+            Collection::Researchers => self.researchers.get(i).map(|x| x.0),
+            Collection::Publications => self.publications.get(i).map(|x| x.0),
+        };
+        index.unwrap_or(i)
+    }
+
+    /// Drops the bad records, then unlinks what pointed at dropped researchers and publications
+    /// (a skipped paper must not take its authors with it).
+    fn drop_records(&mut self, bad: &HashSet<(Collection, usize)>, skipped: &mut Vec<String>) {
+        fn retain<T>(
+            c: Collection,
+            items: &mut Vec<(usize, T)>,
+            bad: &HashSet<(Collection, usize)>,
+            label: impl Fn(&T) -> String,
+            skipped: &mut Vec<String>,
+        ) -> Vec<String> {
+            let mut gone = Vec::new();
+            let mut pos = 0;
+            items.retain(|(orig, item)| {
+                let keep = !bad.contains(&(c, pos));
+                pos += 1;
+                if !keep {
+                    skipped.push(format!("{}[{orig}] ({:?})", c.key(), label(item)));
+                    gone.push(label(item));
+                }
+                keep
+            });
+            gone
+        }
+        retain(Collection::Organizations, &mut self.organizations, bad, |o| o.id.0.clone(), skipped);
+        retain(Collection::Topics, &mut self.topics, bad, |t| t.id.0.clone(), skipped);
+        retain(Collection::Venues, &mut self.venues, bad, |v| v.id.0.clone(), skipped);
+        let gone_people = retain(Collection::Researchers, &mut self.researchers, bad, |r| r.id.0.clone(), skipped);
+        let gone_papers = retain(Collection::Publications, &mut self.publications, bad, |p| p.id.0.clone(), skipped);
+        // Only unlink ids that no longer exist at all (a duplicate id may still be defined once).
+        let people: HashSet<String> = gone_people
+            .into_iter()
+            .filter(|id| !self.researchers.iter().any(|(_, r)| &r.id.0 == id))
+            .collect();
+        let papers: HashSet<String> = gone_papers
+            .into_iter()
+            .filter(|id| !self.publications.iter().any(|(_, p)| &p.id.0 == id))
+            .collect();
+        let unlink = |id: &mut Option<ResearcherId>| {
+            if id.as_ref().is_some_and(|r| people.contains(&r.0)) {
+                *id = None;
+            }
+        };
+        for (_, p) in &mut self.publications {
+            for a in &mut p.authors {
+                unlink(&mut a.researcher);
+            }
+        }
+        for (_, r) in &mut self.researchers {
+            r.publications.retain(|p| !papers.contains(&p.0));
+            for a in &mut r.awards {
+                if a.publication.as_ref().is_some_and(|p| papers.contains(&p.0)) {
+                    a.publication = None;
+                }
+            }
+            for pr in &mut r.projects {
+                pr.publications.retain(|p| !papers.contains(&p.0));
+            }
+            for a in r.advisors.iter_mut().chain(r.education.iter_mut().flat_map(|e| e.advisors.iter_mut())) {
+                unlink(&mut a.researcher);
+            }
+            for g in &mut r.group {
+                unlink(&mut g.researcher);
+            }
+        }
+    }
+}
+
+/// Deserializes each record on its own; a record that does not fit its type is reported with its
+/// full path and skipped.
+fn typed<T: DeserializeOwned>(
+    c: Collection,
+    items: Vec<Value>,
+    problems: &mut Vec<Problem>,
+    skipped: &mut Vec<String>,
+) -> Vec<(usize, T)> {
+    let mut out = Vec::with_capacity(items.len());
+    for (i, item) in items.into_iter().enumerate() {
+        let label = item
+            .get("id")
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .unwrap_or_else(|| "no id".into());
+        match serde_path_to_error::deserialize::<_, T>(item) {
+            Ok(t) => out.push((i, t)),
+            Err(e) => {
+                let inner = e.path().to_string();
+                let path = if inner == "." {
+                    format!("{}[{i}]", c.key())
+                } else {
+                    format!("{}[{i}].{inner}", c.key())
+                };
+                problems.push(Problem {
+                    path,
+                    message: e.into_inner().to_string(),
+                });
+                skipped.push(format!("{}[{i}] ({label:?})", c.key()));
+            }
+        }
+    }
+    out
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// serde_json appends " at line L column C"; the path already says where.
+fn strip_position(msg: &str) -> &str {
+    msg.rfind(" at line ").map_or(msg, |i| &msg[..i])
+}
+
+/// The calendar year of a Unix timestamp in seconds (UTC), for computing the latest valid year
+/// without a date library on either target.
+pub fn year_of_unix_seconds(secs: i64) -> u16 {
+    // Howard Hinnant's civil_from_days.
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    u16::try_from(year).unwrap_or(u16::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn year_of_unix_seconds_matches_known_dates() {
+        assert_eq!(year_of_unix_seconds(0), 1970);
+        assert_eq!(year_of_unix_seconds(951_782_400), 2000); // 2000-02-29
+        assert_eq!(year_of_unix_seconds(1_798_761_599), 2026); // 2026-12-31T23:59:59Z
+        assert_eq!(year_of_unix_seconds(1_798_761_600), 2027); // 2027-01-01
+    }
+}

@@ -1,0 +1,102 @@
+//! The three states of the dataset — loading, failed, loaded — as views.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::model::Directory;
+use crate::ui::state::data::{DataError, use_directory};
+
+/// Shows a loading state, the error with Retry, or `children` with the loaded directory.
+#[component]
+pub fn DataView<F, V>(
+    /// Renders the page once the directory has loaded.
+    children: F,
+) -> impl IntoView
+where
+    F: Fn(Arc<Directory>) -> V + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    let data = use_directory();
+    move || match data.get() {
+        None => view! { <LoadingView/> }.into_any(),
+        Some(Err(e)) => view! { <LoadErrorView error=e/> }.into_any(),
+        Some(Ok(dir)) => view! {
+            <DataWarning directory=dir.clone()/>
+            {children(dir)}
+        }
+        .into_any(),
+    }
+}
+
+/// A visible, announced loading state.
+#[component]
+pub fn LoadingView() -> impl IntoView {
+    view! {
+        <div class="loading" role="status" aria-live="polite" data-testid="loading">
+            <span class="spinner" aria-hidden="true"></span>
+            "Loading researchers…"
+        </div>
+    }
+}
+
+/// What failed, and a Retry button that fetches again.
+#[component]
+pub fn LoadErrorView(
+    /// The failure to explain.
+    error: DataError,
+) -> impl IntoView {
+    let data = use_directory();
+    view! {
+        <div class="load-error" role="alert" data-testid="load-error">
+            <h2>"The directory could not be loaded"</h2>
+            <p class="load-error-detail">{error.to_string()}</p>
+            <button type="button" class="button" on:click=move |_| data.retry()>
+                "Retry"
+            </button>
+        </div>
+    }
+}
+
+/// A banner naming the records skipped because they were invalid; nothing when all is well.
+#[component]
+pub fn DataWarning(
+    /// The loaded directory and its problems.
+    directory: Arc<Directory>,
+) -> impl IntoView {
+    (!directory.is_clean()).then(|| {
+        let skipped = directory.skipped.len();
+        view! {
+            <aside class="data-warning" role="status" data-testid="data-warning">
+                <p>
+                    <strong>
+                        {if skipped == 0 {
+                            "The dataset has problems.".to_owned()
+                        } else {
+                            format!(
+                                "{skipped} invalid record{} skipped.",
+                                if skipped == 1 { " was" } else { "s were" },
+                            )
+                        }}
+                    </strong>
+                    " The rest of the directory is shown."
+                </p>
+                <details>
+                    <summary>"Details"</summary>
+                    <ul>
+                        {directory
+                            .skipped
+                            .iter()
+                            .map(|s| view! { <li>"Skipped " {s.clone()}</li> })
+                            .collect_view()}
+                        {directory
+                            .problems
+                            .iter()
+                            .map(|p| view! { <li><code>{p.to_string()}</code></li> })
+                            .collect_view()}
+                    </ul>
+                </details>
+            </aside>
+        }
+    })
+}

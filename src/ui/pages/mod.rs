@@ -1,0 +1,9 @@
+//! One file per route.
+
+mod directory;
+mod not_found;
+mod profile;
+
+pub use directory::DirectoryPage;
+pub use not_found::NotFoundPage;
+pub use profile::ProfilePage;

@@ -1,0 +1,20 @@
+//! Any path the route table does not know.
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+use super::directory::set_title;
+use crate::ui::routes::AppRoute;
+
+/// A helpful page for an unknown path, never a blank one.
+#[component]
+pub fn NotFoundPage() -> impl IntoView {
+    set_title("Page not found — Research Atlas");
+    view! {
+        <div class="not-found" data-testid="not-found">
+            <h1>"Page not found"</h1>
+            <p>"There is no page at this address."</p>
+            <p><A href=AppRoute::Directory.href()>"Browse all researchers"</A></p>
+        </div>
+    }
+}

@@ -1,0 +1,3 @@
+//! View-free state shared through contexts.
+
+pub mod data;

@@ -1,0 +1,82 @@
+//! `check-data` and `schema`: the dataset's validator and JSON Schema, from the model's types.
+
+use std::path::{Path, PathBuf};
+
+use research_atlas::model::{self, Dataset};
+
+/// The bundled dataset and its schema, relative to the workspace root.
+pub const DATASET: &str = "data/researchers.json";
+pub const SCHEMA: &str = "data/researchers.schema.json";
+
+/// The workspace root (the parent of this crate).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives inside the workspace")
+        .to_path_buf()
+}
+
+/// The latest plausible year: next year, by the system clock.
+pub fn max_year() -> u16 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    model::load::year_of_unix_seconds(secs) + 1
+}
+
+pub fn check_data(args: &[String]) -> Result<(), String> {
+    let path = match args {
+        [] => root().join(DATASET),
+        [file] => PathBuf::from(file),
+        _ => return Err("usage: cargo xtask check-data [FILE]".into()),
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
+    for p in &dir.problems {
+        println!("{}: {p}", path.display());
+    }
+    if dir.is_clean() {
+        let d = &dir.dataset;
+        println!(
+            "{}: valid — {} researchers, {} publications, {} organizations, {} venues, {} topics",
+            path.display(),
+            d.researchers.len(),
+            d.publications.len(),
+            d.organizations.len(),
+            d.venues.len(),
+            d.topics.len()
+        );
+        Ok(())
+    } else {
+        Err(format!(
+            "{} problem(s); these records would be skipped: {}",
+            dir.problems.len(),
+            if dir.skipped.is_empty() { "none".into() } else { dir.skipped.join(", ") }
+        ))
+    }
+}
+
+/// The schema as pretty JSON with a trailing newline.
+pub fn schema_text() -> String {
+    let schema = schemars::schema_for!(Dataset);
+    let mut text = serde_json::to_string_pretty(&schema).expect("a schema serializes");
+    text.push('\n');
+    text
+}
+
+pub fn schema(args: &[String]) -> Result<(), String> {
+    let path = root().join(SCHEMA);
+    let want = schema_text();
+    match args {
+        [] => std::fs::write(&path, want).map_err(|e| format!("{}: {e}", path.display())),
+        [flag] if flag == "--check" => {
+            let have = std::fs::read_to_string(&path).unwrap_or_default();
+            if have == want {
+                Ok(())
+            } else {
+                Err(format!("{SCHEMA} is stale: run `cargo xtask schema`"))
+            }
+        }
+        _ => Err("usage: cargo xtask schema [--check]".into()),
+    }
+}
