@@ -175,8 +175,20 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_a_partial_date() {
-        for text in ["", "20", "2020-6", "2020-13", "2020-00", "June 2020", "2020-06-01", "present"] {
-            assert!(text.parse::<PartialDate>().is_err(), "{text:?} was accepted");
+        for text in [
+            "",
+            "20",
+            "2020-6",
+            "2020-13",
+            "2020-00",
+            "June 2020",
+            "2020-06-01",
+            "present",
+        ] {
+            assert!(
+                text.parse::<PartialDate>().is_err(),
+                "{text:?} was accepted"
+            );
         }
     }
 

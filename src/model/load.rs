@@ -92,7 +92,9 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
             _ => {
                 return Err(LoadError {
                     path: "schema_version".into(),
-                    message: format!("{v} is not supported (this build reads version {SCHEMA_VERSION})"),
+                    message: format!(
+                        "{v} is not supported (this build reads version {SCHEMA_VERSION})"
+                    ),
                 });
             }
         },
@@ -124,13 +126,23 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
         take(Collection::Publications)?,
     ];
     let [orgs, topics, venues, researchers, publications] = raw;
+    let (mut gone_people, mut gone_papers, mut gone_vocab) = (Vec::new(), Vec::new(), Vec::new());
+    let p = &mut problems;
+    let s = &mut skipped;
     let mut records = Records {
-        organizations: typed(Collection::Organizations, orgs, &mut problems, &mut skipped),
-        topics: typed(Collection::Topics, topics, &mut problems, &mut skipped),
-        venues: typed(Collection::Venues, venues, &mut problems, &mut skipped),
-        researchers: typed(Collection::Researchers, researchers, &mut problems, &mut skipped),
-        publications: typed(Collection::Publications, publications, &mut problems, &mut skipped),
+        organizations: typed(Collection::Organizations, orgs, p, s, &mut gone_vocab),
+        topics: typed(Collection::Topics, topics, p, s, &mut gone_vocab),
+        venues: typed(Collection::Venues, venues, p, s, &mut gone_vocab),
+        researchers: typed(Collection::Researchers, researchers, p, s, &mut gone_people),
+        publications: typed(
+            Collection::Publications,
+            publications,
+            p,
+            s,
+            &mut gone_papers,
+        ),
     };
+    records.unlink(gone_people, gone_papers);
     loop {
         let dataset = records.dataset(version);
         let findings = check(&dataset, max_year, &|c, i| records.origin(c, i));
@@ -218,12 +230,47 @@ impl Records {
             });
             gone
         }
-        retain(Collection::Organizations, &mut self.organizations, bad, |o| o.id.0.clone(), skipped);
-        retain(Collection::Topics, &mut self.topics, bad, |t| t.id.0.clone(), skipped);
-        retain(Collection::Venues, &mut self.venues, bad, |v| v.id.0.clone(), skipped);
-        let gone_people = retain(Collection::Researchers, &mut self.researchers, bad, |r| r.id.0.clone(), skipped);
-        let gone_papers = retain(Collection::Publications, &mut self.publications, bad, |p| p.id.0.clone(), skipped);
-        // Only unlink ids that no longer exist at all (a duplicate id may still be defined once).
+        retain(
+            Collection::Organizations,
+            &mut self.organizations,
+            bad,
+            |o| o.id.0.clone(),
+            skipped,
+        );
+        retain(
+            Collection::Topics,
+            &mut self.topics,
+            bad,
+            |t| t.id.0.clone(),
+            skipped,
+        );
+        retain(
+            Collection::Venues,
+            &mut self.venues,
+            bad,
+            |v| v.id.0.clone(),
+            skipped,
+        );
+        let gone_people = retain(
+            Collection::Researchers,
+            &mut self.researchers,
+            bad,
+            |r| r.id.0.clone(),
+            skipped,
+        );
+        let gone_papers = retain(
+            Collection::Publications,
+            &mut self.publications,
+            bad,
+            |p| p.id.0.clone(),
+            skipped,
+        );
+        self.unlink(gone_people, gone_papers);
+    }
+
+    /// Removes references to skipped researchers and publications, unless another record with
+    /// the same id survived (a duplicate id is still defined once).
+    fn unlink(&mut self, gone_people: Vec<String>, gone_papers: Vec<String>) {
         let people: HashSet<String> = gone_people
             .into_iter()
             .filter(|id| !self.researchers.iter().any(|(_, r)| &r.id.0 == id))
@@ -232,6 +279,9 @@ impl Records {
             .into_iter()
             .filter(|id| !self.publications.iter().any(|(_, p)| &p.id.0 == id))
             .collect();
+        if people.is_empty() && papers.is_empty() {
+            return;
+        }
         let unlink = |id: &mut Option<ResearcherId>| {
             if id.as_ref().is_some_and(|r| people.contains(&r.0)) {
                 *id = None;
@@ -245,14 +295,21 @@ impl Records {
         for (_, r) in &mut self.researchers {
             r.publications.retain(|p| !papers.contains(&p.0));
             for a in &mut r.awards {
-                if a.publication.as_ref().is_some_and(|p| papers.contains(&p.0)) {
+                if a.publication
+                    .as_ref()
+                    .is_some_and(|p| papers.contains(&p.0))
+                {
                     a.publication = None;
                 }
             }
             for pr in &mut r.projects {
                 pr.publications.retain(|p| !papers.contains(&p.0));
             }
-            for a in r.advisors.iter_mut().chain(r.education.iter_mut().flat_map(|e| e.advisors.iter_mut())) {
+            for a in r
+                .advisors
+                .iter_mut()
+                .chain(r.education.iter_mut().flat_map(|e| e.advisors.iter_mut()))
+            {
                 unlink(&mut a.researcher);
             }
             for g in &mut r.group {
@@ -269,14 +326,12 @@ fn typed<T: DeserializeOwned>(
     items: Vec<Value>,
     problems: &mut Vec<Problem>,
     skipped: &mut Vec<String>,
+    skipped_ids: &mut Vec<String>,
 ) -> Vec<(usize, T)> {
     let mut out = Vec::with_capacity(items.len());
     for (i, item) in items.into_iter().enumerate() {
-        let label = item
-            .get("id")
-            .and_then(Value::as_str)
-            .map(str::to_owned)
-            .unwrap_or_else(|| "no id".into());
+        let id = item.get("id").and_then(Value::as_str).map(str::to_owned);
+        let label = id.clone().unwrap_or_else(|| "no id".into());
         match serde_path_to_error::deserialize::<_, T>(item) {
             Ok(t) => out.push((i, t)),
             Err(e) => {
@@ -291,6 +346,7 @@ fn typed<T: DeserializeOwned>(
                     message: e.into_inner().to_string(),
                 });
                 skipped.push(format!("{}[{i}] ({label:?})", c.key()));
+                skipped_ids.extend(id);
             }
         }
     }

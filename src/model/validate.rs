@@ -99,11 +99,26 @@ pub(crate) fn check(
         );
     }
     let ids = Ids::of(dataset);
-    c.unique(Collection::Organizations, dataset.organizations.iter().map(|o| o.id.as_str()));
-    c.unique(Collection::Topics, dataset.topics.iter().map(|t| t.id.as_str()));
-    c.unique(Collection::Venues, dataset.venues.iter().map(|v| v.id.as_str()));
-    c.unique(Collection::Researchers, dataset.researchers.iter().map(|r| r.id.as_str()));
-    c.unique(Collection::Publications, dataset.publications.iter().map(|p| p.id.as_str()));
+    c.unique(
+        Collection::Organizations,
+        dataset.organizations.iter().map(|o| o.id.as_str()),
+    );
+    c.unique(
+        Collection::Topics,
+        dataset.topics.iter().map(|t| t.id.as_str()),
+    );
+    c.unique(
+        Collection::Venues,
+        dataset.venues.iter().map(|v| v.id.as_str()),
+    );
+    c.unique(
+        Collection::Researchers,
+        dataset.researchers.iter().map(|r| r.id.as_str()),
+    );
+    c.unique(
+        Collection::Publications,
+        dataset.publications.iter().map(|p| p.id.as_str()),
+    );
     for (i, o) in dataset.organizations.iter().enumerate() {
         let p = c.enter(Collection::Organizations, i);
         c.non_empty(&format!("{p}.name"), &o.name);
@@ -185,7 +200,10 @@ impl Checker<'_> {
                 );
             }
             if !seen.insert(id) {
-                self.push_at(format!("{p}.id"), format!("{id:?} is used by an earlier record"));
+                self.push_at(
+                    format!("{p}.id"),
+                    format!("{id:?} is used by an earlier record"),
+                );
             }
         }
         self.record = None;
@@ -207,7 +225,10 @@ impl Checker<'_> {
             );
         }
         if value.chars().any(|c| c.is_control() && c != '\n') {
-            self.push_at(path.into(), format!("{value:?} contains control characters"));
+            self.push_at(
+                path.into(),
+                format!("{value:?} contains control characters"),
+            );
         }
     }
 
@@ -276,7 +297,10 @@ impl Checker<'_> {
         self.opt_year(&format!("{path}.end_year"), end_year);
         match (year, end_year) {
             (Some(s), Some(e)) if e < s => {
-                self.push_at(format!("{path}.end_year"), format!("{e} is before the start {s}"));
+                self.push_at(
+                    format!("{path}.end_year"),
+                    format!("{e} is before the start {s}"),
+                );
             }
             (None, Some(_)) => {
                 self.push_at(format!("{path}.end_year"), "is set but year is not".into());
@@ -303,7 +327,12 @@ impl Checker<'_> {
         self.opt_text(&format!("{p}.office"), &r.office);
         self.non_empty(&format!("{p}.summary"), &r.summary);
         if let Some(o) = &r.organization {
-            self.refers(&format!("{p}.organization"), &ids.orgs, o.as_str(), "organization");
+            self.refers(
+                &format!("{p}.organization"),
+                &ids.orgs,
+                o.as_str(),
+                "organization",
+            );
         }
         self.advisors(&format!("{p}.advisors"), &r.advisors, ids);
         self.links(&format!("{p}.links"), &r.links);
@@ -311,7 +340,12 @@ impl Checker<'_> {
             self.non_empty(&format!("{p}.interests[{i}]"), s);
         }
         for (i, t) in r.topics.iter().enumerate() {
-            self.refers(&format!("{p}.topics[{i}]"), &ids.topics, t.as_str(), "topic");
+            self.refers(
+                &format!("{p}.topics[{i}]"),
+                &ids.topics,
+                t.as_str(),
+                "topic",
+            );
         }
         for (i, g) in r.skills.iter().enumerate() {
             self.non_empty(&format!("{p}.skills[{i}].category"), &g.category);
@@ -321,7 +355,12 @@ impl Checker<'_> {
         }
         for (i, e) in r.education.iter().enumerate() {
             let q = format!("{p}.education[{i}]");
-            self.refers(&format!("{q}.organization"), &ids.orgs, e.organization.as_str(), "organization");
+            self.refers(
+                &format!("{q}.organization"),
+                &ids.orgs,
+                e.organization.as_str(),
+                "organization",
+            );
             self.non_empty(&format!("{q}.degree"), &e.degree);
             self.opt_text(&format!("{q}.location"), &e.location);
             self.period(&q, e.start, e.end);
@@ -332,7 +371,12 @@ impl Checker<'_> {
         }
         for (i, e) in r.positions.iter().enumerate() {
             let q = format!("{p}.positions[{i}]");
-            self.refers(&format!("{q}.organization"), &ids.orgs, e.organization.as_str(), "organization");
+            self.refers(
+                &format!("{q}.organization"),
+                &ids.orgs,
+                e.organization.as_str(),
+                "organization",
+            );
             self.opt_text(&format!("{q}.organization_name"), &e.organization_name);
             self.non_empty(&format!("{q}.title"), &e.title);
             self.opt_text(&format!("{q}.team"), &e.team);
@@ -350,11 +394,12 @@ impl Checker<'_> {
                 self.push_at(q.clone(), format!("{id} is listed twice"));
             }
             if let Some(pb) = d.publications.iter().find(|pb| &pb.id == id) {
-                if !pb.authors.iter().any(|a| a.researcher.as_ref() == Some(&r.id)) {
-                    self.push_at(
-                        q,
-                        format!("{id} does not list {} among its authors", r.id),
-                    );
+                if !pb
+                    .authors
+                    .iter()
+                    .any(|a| a.researcher.as_ref() == Some(&r.id))
+                {
+                    self.push_at(q, format!("{id} does not list {} among its authors", r.id));
                 }
             }
         }
@@ -365,7 +410,12 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.awarded_by"), &a.awarded_by);
             self.opt_text(&format!("{q}.details"), &a.details);
             if let Some(pb) = &a.publication {
-                self.refers(&format!("{q}.publication"), &ids.publications, pb.as_str(), "publication");
+                self.refers(
+                    &format!("{q}.publication"),
+                    &ids.publications,
+                    pb.as_str(),
+                    "publication",
+                );
             }
         }
         for (i, t) in r.talks.iter().enumerate() {
@@ -384,11 +434,21 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.role"), &pr.role);
             self.opt_year(&format!("{q}.year"), pr.year);
             if let Some(o) = &pr.organization {
-                self.refers(&format!("{q}.organization"), &ids.orgs, o.as_str(), "organization");
+                self.refers(
+                    &format!("{q}.organization"),
+                    &ids.orgs,
+                    o.as_str(),
+                    "organization",
+                );
             }
             self.links(&format!("{q}.links"), &pr.links);
             for (j, pb) in pr.publications.iter().enumerate() {
-                self.refers(&format!("{q}.publications[{j}]"), &ids.publications, pb.as_str(), "publication");
+                self.refers(
+                    &format!("{q}.publications[{j}]"),
+                    &ids.publications,
+                    pb.as_str(),
+                    "publication",
+                );
             }
             for (j, s) in pr.bullets.iter().enumerate() {
                 self.non_empty(&format!("{q}.bullets[{j}]"), s);
@@ -409,7 +469,12 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.code"), &t.code);
             self.non_empty(&format!("{q}.role"), &t.role);
             if let Some(o) = &t.organization {
-                self.refers(&format!("{q}.organization"), &ids.orgs, o.as_str(), "organization");
+                self.refers(
+                    &format!("{q}.organization"),
+                    &ids.orgs,
+                    o.as_str(),
+                    "organization",
+                );
             }
             self.period(&q, t.start, t.end);
         }
@@ -419,7 +484,12 @@ impl Checker<'_> {
             self.non_empty(&format!("{q}.role"), &g.role);
             self.opt_text(&format!("{q}.details"), &g.details);
             if let Some(id) = &g.researcher {
-                self.refers(&format!("{q}.researcher"), &ids.researchers, id.as_str(), "researcher");
+                self.refers(
+                    &format!("{q}.researcher"),
+                    &ids.researchers,
+                    id.as_str(),
+                    "researcher",
+                );
             }
         }
         for (i, l) in r.leadership.iter().enumerate() {
@@ -428,7 +498,12 @@ impl Checker<'_> {
             self.non_empty(&format!("{q}.body"), &l.body);
             self.opt_text(&format!("{q}.location"), &l.location);
             if let Some(o) = &l.organization {
-                self.refers(&format!("{q}.organization"), &ids.orgs, o.as_str(), "organization");
+                self.refers(
+                    &format!("{q}.organization"),
+                    &ids.orgs,
+                    o.as_str(),
+                    "organization",
+                );
             }
             self.period(&q, l.start, l.end);
         }
@@ -439,7 +514,10 @@ impl Checker<'_> {
             self.opt_year(&format!("{q}.year"), ce.year);
         }
         if r.sources.is_empty() {
-            self.push_at(format!("{p}.sources"), "must name at least one source".into());
+            self.push_at(
+                format!("{p}.sources"),
+                "must name at least one source".into(),
+            );
         }
         for (i, s) in r.sources.iter().enumerate() {
             self.non_empty(&format!("{p}.sources[{i}].document"), &s.document);
@@ -453,7 +531,12 @@ impl Checker<'_> {
             self.non_empty(&format!("{q}.name"), &a.name);
             self.opt_text(&format!("{q}.role"), &a.role);
             if let Some(id) = &a.researcher {
-                self.refers(&format!("{q}.researcher"), &ids.researchers, id.as_str(), "researcher");
+                self.refers(
+                    &format!("{q}.researcher"),
+                    &ids.researchers,
+                    id.as_str(),
+                    "researcher",
+                );
             }
         }
     }
@@ -461,16 +544,27 @@ impl Checker<'_> {
     fn publication(&mut self, p: &str, pb: &Publication, ids: &Ids<'_>) {
         self.non_empty(&format!("{p}.title"), &pb.title);
         if pb.authors.is_empty() {
-            self.push_at(format!("{p}.authors"), "must list at least one author".into());
+            self.push_at(
+                format!("{p}.authors"),
+                "must list at least one author".into(),
+            );
         }
         let mut linked = HashSet::new();
         for (i, a) in pb.authors.iter().enumerate() {
             let q = format!("{p}.authors[{i}]");
             self.non_empty(&format!("{q}.name"), &a.name);
             if let Some(id) = &a.researcher {
-                self.refers(&format!("{q}.researcher"), &ids.researchers, id.as_str(), "researcher");
+                self.refers(
+                    &format!("{q}.researcher"),
+                    &ids.researchers,
+                    id.as_str(),
+                    "researcher",
+                );
                 if !linked.insert(id) {
-                    self.push_at(format!("{q}.researcher"), format!("{id} is linked to two authors"));
+                    self.push_at(
+                        format!("{q}.researcher"),
+                        format!("{id} is linked to two authors"),
+                    );
                 }
             }
         }
@@ -478,12 +572,20 @@ impl Checker<'_> {
             self.refers(&format!("{p}.venue"), &ids.venues, v.as_str(), "venue");
         }
         if let Some(s) = &pb.school {
-            self.refers(&format!("{p}.school"), &ids.orgs, s.as_str(), "organization");
+            self.refers(
+                &format!("{p}.school"),
+                &ids.orgs,
+                s.as_str(),
+                "organization",
+            );
         }
         self.year(&format!("{p}.year"), pb.year);
         if let Some(m) = pb.month {
             if !(1..=12).contains(&m) {
-                self.push_at(format!("{p}.month"), format!("{m} is not a month (1 to 12)"));
+                self.push_at(
+                    format!("{p}.month"),
+                    format!("{m} is not a month (1 to 12)"),
+                );
             }
         }
         for (key, v) in [
@@ -499,12 +601,18 @@ impl Checker<'_> {
         }
         if let Some(doi) = &pb.doi {
             if !doi.starts_with("10.") || doi.contains(char::is_whitespace) {
-                self.push_at(format!("{p}.doi"), format!("{doi:?} is not a DOI (10.xxxx/…)"));
+                self.push_at(
+                    format!("{p}.doi"),
+                    format!("{doi:?} is not a DOI (10.xxxx/…)"),
+                );
             }
         }
         if let Some(ax) = &pb.arxiv {
             if !is_arxiv_id(ax) {
-                self.push_at(format!("{p}.arxiv"), format!("{ax:?} is not an arXiv id (e.g. 2502.13965)"));
+                self.push_at(
+                    format!("{p}.arxiv"),
+                    format!("{ax:?} is not an arXiv id (e.g. 2502.13965)"),
+                );
             }
         }
         for (i, h) in pb.honours.iter().enumerate() {
@@ -512,7 +620,12 @@ impl Checker<'_> {
         }
         self.links(&format!("{p}.links"), &pb.links);
         for (i, t) in pb.topics.iter().enumerate() {
-            self.refers(&format!("{p}.topics[{i}]"), &ids.topics, t.as_str(), "topic");
+            self.refers(
+                &format!("{p}.topics[{i}]"),
+                &ids.topics,
+                t.as_str(),
+                "topic",
+            );
         }
     }
 }
@@ -520,8 +633,12 @@ impl Checker<'_> {
 /// Lowercase ASCII letters and digits in runs joined by single hyphens: safe in a URL path.
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
-        && s.split('-')
-            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+        && s.split('-').all(|part| {
+            !part.is_empty()
+                && part
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
 }
 
 /// A new-style arXiv identifier, `YYMM.NNNNN` with an optional version.
@@ -627,7 +744,13 @@ mod tests {
 
     #[test]
     fn phone_numbers_are_found_and_identifiers_are_not() {
-        for phone in ["+1 (555) 010-0199", "555-010-0199", "(555) 010 0199", "5550100199", "call +44 20 7946 0958 now"] {
+        for phone in [
+            "+1 (555) 010-0199",
+            "555-010-0199",
+            "(555) 010 0199",
+            "5550100199",
+            "call +44 20 7946 0958 now",
+        ] {
             assert!(find_phone_number(phone).is_some(), "{phone:?} was missed");
         }
         for ok in [
@@ -643,13 +766,22 @@ mod tests {
             "https://doi.org/10.1109/LRA.2021.3070252",
             "2016 2017 2018",
         ] {
-            assert_eq!(find_phone_number(ok), None, "{ok:?} was taken for a phone number");
+            assert_eq!(
+                find_phone_number(ok),
+                None,
+                "{ok:?} was taken for a phone number"
+            );
         }
     }
 
     #[test]
     fn only_http_https_and_mailto_urls_pass() {
-        for ok in ["https://example.org", "http://example.org/a?b=c", "mailto:a@b.org", "HTTPS://EXAMPLE.ORG"] {
+        for ok in [
+            "https://example.org",
+            "http://example.org/a?b=c",
+            "mailto:a@b.org",
+            "HTTPS://EXAMPLE.ORG",
+        ] {
             assert_eq!(check_url(ok), Ok(()), "{ok}");
         }
         for bad in [

@@ -51,7 +51,11 @@ pub fn check_data(args: &[String]) -> Result<(), String> {
         Err(format!(
             "{} problem(s); these records would be skipped: {}",
             dir.problems.len(),
-            if dir.skipped.is_empty() { "none".into() } else { dir.skipped.join(", ") }
+            if dir.skipped.is_empty() {
+                "none".into()
+            } else {
+                dir.skipped.join(", ")
+            }
         ))
     }
 }
@@ -79,4 +83,45 @@ pub fn schema(args: &[String]) -> Result<(), String> {
         }
         _ => Err("usage: cargo xtask schema [--check]".into()),
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checked_in_schema_is_current() {
+        let have = std::fs::read_to_string(root().join(SCHEMA))
+            .expect("data/researchers.schema.json exists");
+        assert!(
+            have == schema_text(),
+            "{SCHEMA} is stale: run `cargo xtask schema`"
+        );
+    }
+
+    #[test]
+    fn the_bundled_dataset_is_valid() {
+        check_data(&[]).expect("data/researchers.json validates");
+    }
+}
+
+/// `cargo xtask fmt-data [FILE]`: rewrites a valid dataset in canonical form (the model's field
+/// order, two-space indentation, unknown values left out), so diffs stay small and stable.
+pub fn fmt_data(args: &[String]) -> Result<(), String> {
+    let path = match args {
+        [] => root().join(DATASET),
+        [file] => PathBuf::from(file),
+        _ => return Err("usage: cargo xtask fmt-data [FILE]".into()),
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !dir.is_clean() {
+        check_data(&[path.display().to_string()])?;
+    }
+    let canonical = serde_json::to_string_pretty(&dir.dataset).map_err(|e| e.to_string())? + "\n";
+    if canonical != text {
+        std::fs::write(&path, canonical).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("{}: rewritten in canonical form", path.display());
+    }
+    Ok(())
 }

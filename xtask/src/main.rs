@@ -1,18 +1,27 @@
 //! Project tasks, run as `cargo xtask <task>`. See `cargo xtask help`.
 
+mod build;
 mod data;
+mod run;
+mod test;
+mod tools;
 
 use std::process::ExitCode;
 
 const HELP: &str = "\
 cargo xtask <task>
 
-  serve              install what is missing, then run the app on the bundled data (trunk serve)
-  test               run every test: fmt, clippy, native, browser (wasm-bindgen-test), end to end
-  dist [--base P]    release build into dist/ (P: sub-path such as /atlas/; default /)
+  serve [ARGS]       install what is missing, then run the app on the bundled data
+                     (trunk serve on http://127.0.0.1:8080; ARGS go to trunk)
+  test [--native]    run every test: fmt, clippy, native, browser (wasm-bindgen-test),
+                     end to end (Playwright); --native runs only fmt, clippy and cargo test
+  dist [--base P] [--out DIR]
+                     release build into dist/ (P: sub-path such as /atlas/; default /)
   check-data [FILE]  validate a dataset file (default data/researchers.json)
+  fmt-data [FILE]    rewrite a valid dataset in canonical, diff-friendly form
   schema [--check]   write data/researchers.schema.json (or fail if it is stale)
-  setup              only install the tools (trunk, wasm-bindgen, wasm-opt, npm packages)";
+  setup              install the tools only (wasm32 target, trunk, wasm-bindgen, wasm-opt,
+                     Chromium, e2e npm packages)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,8 +30,18 @@ fn main() -> ExitCode {
         None => ("help", &[][..]),
     };
     let result = match task {
+        "serve" => build::serve(rest),
+        "test" => test::test(rest),
+        "dist" => build::dist(rest),
         "check-data" => data::check_data(rest),
         "schema" => data::schema(rest),
+        "fmt-data" => data::fmt_data(rest),
+        "setup" => tools::setup(tools::Needs {
+            build: true,
+            release: true,
+            browser: true,
+        })
+        .map(|_| eprintln!("setup: all tools are installed")),
         "help" | "--help" | "-h" => {
             println!("{HELP}");
             Ok(())

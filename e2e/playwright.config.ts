@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+// Release builds made by `cargo xtask test` (or `cargo xtask dist`): one for `/`, one for `/atlas/`.
+const dist = process.env.ATLAS_DIST ?? '../dist';
+const distSub = process.env.ATLAS_DIST_SUB ?? '../dist-atlas';
+const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'root', use: { baseURL: 'http://127.0.0.1:4173/' } },
+    { name: 'subpath', use: { baseURL: 'http://127.0.0.1:4174/atlas/' } },
+  ],
+  webServer: [
+    {
+      command: `node server.mjs --root ${dist} --prefix / --port 4173`,
+      url: 'http://127.0.0.1:4173/',
+      reuseExistingServer: false,
+    },
+    {
+      command: `node server.mjs --root ${distSub} --prefix /atlas/ --port 4174`,
+      url: 'http://127.0.0.1:4174/atlas/',
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,114 @@
+import { test, expect } from '@playwright/test';
+import { DirectoryPage, bundledDataset, watchErrors } from './pages';
+
+const DATA = '**/data/researchers.json';
+
+test('the directory loads the bundled researchers without console errors', async ({ page }) => {
+  const errors = watchErrors(page);
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(5);
+  for (const name of ['Michael Luo', 'Tao Luo', 'Frank Sifei Luan', 'Luo Mai', 'Jiachen Liu']) {
+    await expect(directory.card(name)).toBeVisible();
+  }
+  await expect(page).toHaveTitle('Research Atlas');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('main')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a deep link to a profile opened cold renders that profile', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('researchers/frank-sifei-luan');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Frank Sifei Luan');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('栾思飞');
+  await expect(page).toHaveTitle(/Frank Sifei Luan/);
+  expect(errors).toEqual([]);
+});
+
+test('a card links to its profile and the profile links back, staying under the base path', async ({ page, baseURL }) => {
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.card('Luo Mai').getByRole('link', { name: 'Luo Mai' }).click();
+  await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Luo Mai');
+  await page.getByRole('link', { name: /All researchers/ }).click();
+  await expect(page).toHaveURL(baseURL!);
+  await directory.expectCards(5);
+});
+
+test('an unknown researcher gets a helpful page, not a blank one', async ({ page }) => {
+  await page.goto('researchers/nobody-here');
+  await expect(page.getByTestId('no-such-researcher')).toContainText('nobody-here');
+  await expect(page.getByRole('link', { name: 'Browse all researchers' })).toBeVisible();
+});
+
+test('an unknown path gets a page-not-found view', async ({ page }) => {
+  await page.goto('no/such/page');
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('a failed fetch shows what failed, and Retry loads the data', async ({ page }) => {
+  let fail = true;
+  await page.route(DATA, (route) => (fail ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await expect(directory.loadError).toContainText('HTTP 404');
+  await expect(directory.cards).toHaveCount(0);
+  fail = false;
+  await directory.loadError.getByRole('button', { name: 'Retry' }).click();
+  await directory.expectCards(5);
+  await expect(directory.loadError).toHaveCount(0);
+});
+
+test('a network failure shows an error with Retry', async ({ page }) => {
+  await page.route(DATA, (route) => route.abort('internetdisconnected'));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await expect(directory.loadError).toContainText('Could not reach');
+  await expect(directory.loadError.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('a file that is not JSON shows where it broke', async ({ page }) => {
+  await page.route(DATA, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"schema_version": 1,\n "researchers": [' }));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await expect(directory.loadError).toContainText('not valid JSON');
+  await expect(directory.loadError).toContainText('line 2');
+});
+
+test('invalid records are skipped with a visible warning and the rest is shown', async ({ page }) => {
+  const data = await bundledDataset(page);
+  const i = data.researchers.findIndex((r: any) => r.id === 'tao-luo');
+  data.researchers[i].name = '';
+  data.researchers[i].links = [{ kind: 'homepage', url: 'javascript:alert(1)' }];
+  await page.route(DATA, (route) => route.fulfill({ json: data }));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(4);
+  await expect(directory.warning).toContainText('1 invalid record was skipped');
+  await directory.warning.getByText('Details').click();
+  await expect(directory.warning).toContainText(`researchers[${i}].name: must not be empty`);
+  await expect(directory.warning).toContainText('javascript:alert(1)');
+});
+
+test('markup in the data is shown as text and never run', async ({ page }) => {
+  const data = await bundledDataset(page);
+  data.researchers[0].name = '<img src=x onerror="window.__pwned=1">';
+  data.researchers[0].summary = '<script>window.__pwned=1</script>';
+  await page.route(DATA, (route) => route.fulfill({ json: data }));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await expect(page.getByText('<img src=x onerror="window.__pwned=1">')).toBeVisible();
+  expect(await page.locator('main img').count()).toBe(0);
+  expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+});
+
+test('the release build carries a strict CSP and no inline script', async ({ page }) => {
+  await page.goto('./');
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(csp).not.toContain('unsafe-inline');
+  const inline = await page.locator('script:not([src])').count();
+  expect(inline).toBe(0);
+});

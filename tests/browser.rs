@@ -1,0 +1,189 @@
+//! Component tests in a real browser (headless Chromium through wasm-bindgen-test-runner).
+//! Run by `cargo xtask test`; alone: `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target
+//! wasm32-unknown-unknown --test browser`.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos_router::components::Router;
+use research_atlas::model::{self, Directory};
+use research_atlas::ui::components::{DataView, DataWarning, ResearcherCard};
+use research_atlas::ui::state::data::{DataError, DataResult, DirectoryContext};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const BUNDLED: &str = include_str!("../data/researchers.json");
+
+fn bundled() -> Arc<Directory> {
+    Arc::new(model::load(BUNDLED, 2100).expect("the bundled dataset loads"))
+}
+
+/// A fresh container in the document, so tests do not see each other's DOM.
+fn container() -> web_sys::HtmlElement {
+    let doc = document();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+/// Lets effects and resources settle: a few macrotask turns.
+async fn settle() {
+    for _ in 0..5 {
+        let p = js_sys::Promise::new(&mut |resolve, _| {
+            window()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
+    }
+}
+
+fn texts(root: &web_sys::HtmlElement, selector: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn a_card_shows_the_name_as_a_link_to_the_profile_and_the_role() {
+    let dir = bundled();
+    let luo_mai = dir
+        .dataset
+        .researchers
+        .iter()
+        .find(|r| r.id.0 == "luo-mai")
+        .unwrap()
+        .clone();
+    let dataset = Arc::new(dir.dataset.clone());
+    let root = container();
+    leptos::mount::mount_to(root.clone(), move || {
+        view! { <Router><ResearcherCard researcher=luo_mai.clone() dataset=dataset.clone()/></Router> }
+    })
+    .forget();
+    let link = root
+        .query_selector(".card-name a")
+        .unwrap()
+        .expect("the name is a link");
+    assert_eq!(link.text_content().unwrap(), "Luo Mai");
+    assert!(
+        link.get_attribute("href")
+            .unwrap()
+            .ends_with("/researchers/luo-mai")
+    );
+    assert_eq!(
+        texts(&root, ".card-role"),
+        ["Assistant Professor, Edinburgh"]
+    );
+    assert_eq!(texts(&root, ".card-stage"), ["Faculty"]);
+}
+
+#[wasm_bindgen_test]
+fn a_clean_directory_shows_no_warning() {
+    let dir = bundled();
+    assert!(dir.is_clean());
+    let root = container();
+    leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <DataWarning directory=dir.clone()/> },
+    )
+    .forget();
+    assert!(
+        root.query_selector("[data-testid=data-warning]")
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_partly_invalid_directory_names_what_was_skipped() {
+    let broken = BUNDLED.replacen("\"name\": \"Tao Luo\"", "\"name\": \" \"", 1);
+    let dir = Arc::new(model::load(&broken, 2100).unwrap());
+    let root = container();
+    leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <DataWarning directory=dir.clone()/> },
+    )
+    .forget();
+    let warning = root
+        .query_selector("[data-testid=data-warning]")
+        .unwrap()
+        .expect("a warning");
+    let text = warning.text_content().unwrap();
+    assert!(text.contains("1 invalid record was skipped"), "{text}");
+    assert!(text.contains("(\"tao-luo\")"), "{text}");
+    assert!(text.contains(".name: must not be empty"), "{text}");
+}
+
+/// Mounts a `DataView` over a resource whose fetches answer from `answers` in turn, counting them.
+fn mount_data_view(answers: Vec<DataResult>) -> (web_sys::HtmlElement, Rc<Cell<usize>>) {
+    let calls = Rc::new(Cell::new(0));
+    let root = container();
+    let counter = calls.clone();
+    leptos::mount::mount_to(root.clone(), move || {
+        let answers = answers.clone();
+        let counter = counter.clone();
+        let resource = LocalResource::new(move || {
+            let i = counter.get();
+            counter.set(i + 1);
+            let answer = answers[i.min(answers.len() - 1)].clone();
+            async move { answer }
+        });
+        provide_context(DirectoryContext(resource));
+        view! {
+            <DataView children=|dir| view! {
+                <p class="loaded">{format!("{} researchers", dir.dataset.researchers.len())}</p>
+            }/>
+        }
+    })
+    .forget();
+    (root, calls)
+}
+
+#[wasm_bindgen_test]
+async fn the_data_view_shows_the_loaded_directory() {
+    let (root, _) = mount_data_view(vec![Ok(bundled())]);
+    settle().await;
+    assert_eq!(texts(&root, ".loaded"), ["5 researchers"]);
+    assert!(
+        root.query_selector("[data-testid=load-error]")
+            .unwrap()
+            .is_none()
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_load_error_says_what_failed_and_retry_fetches_again() {
+    let (root, calls) = mount_data_view(vec![
+        Err(DataError::Status(404, "Not Found".into())),
+        Ok(bundled()),
+    ]);
+    settle().await;
+    let error = root
+        .query_selector("[data-testid=load-error]")
+        .unwrap()
+        .expect("an error view");
+    let text = error.text_content().unwrap();
+    assert!(text.contains("HTTP 404 Not Found"), "{text}");
+    assert!(text.contains("data/researchers.json"), "{text}");
+    let retry: web_sys::HtmlElement = error
+        .query_selector("button")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(retry.text_content().unwrap(), "Retry");
+    retry.click();
+    settle().await;
+    assert_eq!(calls.get(), 2, "Retry fetches again");
+    assert_eq!(texts(&root, ".loaded"), ["5 researchers"]);
+    assert!(
+        root.query_selector("[data-testid=load-error]")
+            .unwrap()
+            .is_none()
+    );
+}

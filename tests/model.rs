@@ -1,0 +1,422 @@
+//! The dataset layer, natively: the bundled file, the validator's messages, and its robustness.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use research_atlas::model::{self, Dataset, LoadError};
+use serde_json::{Value, json};
+
+const BUNDLED: &str = include_str!("../data/researchers.json");
+const MAX_YEAR: u16 = 2027;
+
+fn bundled() -> Dataset {
+    let dir = model::load(BUNDLED, MAX_YEAR).expect("the bundled dataset loads");
+    assert!(dir.is_clean(), "problems: {:#?}", dir.problems);
+    dir.dataset
+}
+
+#[test]
+fn the_bundled_dataset_validates() {
+    let d = bundled();
+    assert_eq!(d.researchers.len(), 5);
+    assert!(model::validate(&d, MAX_YEAR).is_empty());
+}
+
+/// Counts written down from the seeds, so a lost or duplicated entry fails here.
+#[test]
+fn counts_per_researcher_match_the_seeds() {
+    let d = bundled();
+    // id: publications, awards, talks, positions, education
+    let want = [
+        ("michael-luo", 16, 3, 4, 4, 2),
+        ("tao-luo", 2, 4, 0, 0, 3),
+        ("frank-sifei-luan", 11, 5, 7, 7, 2),
+        ("luo-mai", 10, 9, 0, 3, 2),
+        ("jiachen-liu", 6, 0, 0, 4, 3),
+    ];
+    for (id, pubs, awards, talks, positions, education) in want {
+        let r = d
+            .researchers
+            .iter()
+            .find(|r| r.id.0 == id)
+            .unwrap_or_else(|| panic!("{id} is missing"));
+        assert_eq!(
+            (
+                r.publications.len(),
+                r.awards.len(),
+                r.talks.len(),
+                r.positions.len(),
+                r.education.len()
+            ),
+            (pubs, awards, talks, positions, education),
+            "{id}: publications, awards, talks, positions, education"
+        );
+    }
+}
+
+#[test]
+fn shared_papers_are_stored_once_and_link_both_authors() {
+    let d = bundled();
+    for (title_start, people) in [
+        ("SkyPilot", ["michael-luo", "frank-sifei-luan"]),
+        ("Balsa", ["michael-luo", "frank-sifei-luan"]),
+    ] {
+        let matches: Vec<_> = d
+            .publications
+            .iter()
+            .filter(|p| p.title.starts_with(title_start))
+            .collect();
+        assert_eq!(matches.len(), 1, "{title_start} is stored once");
+        let linked: Vec<&str> = matches[0]
+            .authors
+            .iter()
+            .filter_map(|a| a.researcher.as_ref().map(|r| r.as_str()))
+            .collect();
+        for p in people {
+            assert!(linked.contains(&p), "{title_start} links {p}");
+            let r = d.researchers.iter().find(|r| r.id.0 == p).unwrap();
+            assert!(
+                r.publications.contains(&matches[0].id),
+                "{p} lists {title_start}"
+            );
+        }
+    }
+    assert_eq!(
+        d.publications.len(),
+        16 + 2 + 11 + 10 + 6 - 2,
+        "every paper once"
+    );
+}
+
+#[test]
+fn no_phone_number_and_only_safe_links_in_the_bundled_file() {
+    assert_eq!(model::validate::find_phone_number(BUNDLED), None);
+    let v: Value = serde_json::from_str(BUNDLED).unwrap();
+    let mut urls = Vec::new();
+    collect_urls(&v, &mut urls);
+    assert!(urls.len() > 20, "links were found: {}", urls.len());
+    for u in urls {
+        assert!(model::validate::check_url(&u).is_ok(), "{u}");
+    }
+}
+
+fn collect_urls(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("url", Value::String(s)) => out.push(s.clone()),
+                    _ => collect_urls(x, out),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| collect_urls(x, out)),
+        _ => {}
+    }
+}
+
+/// Applies `edit` to the bundled dataset and loads the result.
+fn load_edited(edit: impl FnOnce(&mut Value)) -> Result<model::Directory, LoadError> {
+    let mut v: Value = serde_json::from_str(BUNDLED).unwrap();
+    edit(&mut v);
+    model::load(&v.to_string(), MAX_YEAR)
+}
+
+fn index_of(v: &Value, coll: &str, id: &str) -> usize {
+    v[coll]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|r| r["id"] == id)
+        .unwrap()
+}
+
+/// Each invalid fixture fails with the expected path and reason, and only the bad record goes.
+#[test]
+fn invalid_records_are_reported_with_path_and_reason_and_skipped() {
+    type Edit = fn(&mut Value);
+    let cases: Vec<(&str, Edit, &str, usize, usize)> = vec![
+        (
+            "missing required field",
+            |v| {
+                let i = index_of(v, "researchers", "tao-luo");
+                v["researchers"][i]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("summary");
+            },
+            "researchers[{tao-luo}]: missing field `summary`",
+            4,
+            43,
+        ),
+        (
+            "wrong type",
+            |v| {
+                let i = index_of(v, "publications", "skypilot-nsdi-2023");
+                v["publications"][i]["year"] = json!("2023");
+            },
+            "publications[{skypilot-nsdi-2023}].year: invalid type: string \"2023\", expected u16",
+            5,
+            42,
+        ),
+        (
+            "duplicate id",
+            |v| {
+                let i = index_of(v, "researchers", "tao-luo");
+                v["researchers"][i]["id"] = json!("frank-sifei-luan");
+            },
+            "researchers[{tao-luo}].id: \"frank-sifei-luan\" is used by an earlier record",
+            4,
+            // Tao Luo's two papers still link the id "tao-luo", which no record has any more.
+            41,
+        ),
+        (
+            "dangling reference",
+            |v| {
+                let i = index_of(v, "researchers", "jiachen-liu");
+                v["researchers"][i]["organization"] = json!("nowhere-university");
+            },
+            "researchers[{jiachen-liu}].organization: \"nowhere-university\" is not a known organization id",
+            4,
+            43,
+        ),
+        (
+            "javascript: URL",
+            |v| {
+                let i = index_of(v, "researchers", "michael-luo");
+                v["researchers"][i]["links"][0]["url"] = json!("javascript:alert(1)");
+            },
+            "researchers[{michael-luo}].links[0].url: \"javascript:alert(1)\" is not an http, https or mailto URL",
+            4,
+            43,
+        ),
+        (
+            "impossible year",
+            |v| {
+                let i = index_of(v, "publications", "tenplex-sosp-2024");
+                v["publications"][i]["year"] = json!(3024);
+            },
+            "publications[{tenplex-sosp-2024}].year: 3024 is after 2027",
+            5,
+            42,
+        ),
+        (
+            "empty name",
+            |v| {
+                let i = index_of(v, "researchers", "frank-sifei-luan");
+                v["researchers"][i]["name"] = json!("  ");
+            },
+            "researchers[{frank-sifei-luan}].name: must not be empty",
+            4,
+            43,
+        ),
+        (
+            "start after end",
+            |v| {
+                let i = index_of(v, "researchers", "frank-sifei-luan");
+                v["researchers"][i]["education"][0]["start"] = json!("2030");
+            },
+            "researchers[{frank-sifei-luan}].education[0].end: 2024 is before the start 2030",
+            4,
+            43,
+        ),
+        (
+            "phone number",
+            |v| {
+                let i = index_of(v, "researchers", "luo-mai");
+                v["researchers"][i]["office"] = json!("Call +1 (555) 010-0199");
+            },
+            "researchers[{luo-mai}].office: \"+1 (555) 010-0199\" looks like a phone number; phone numbers are never published",
+            4,
+            43,
+        ),
+        (
+            "author not linked on a listed paper",
+            |v| {
+                let i = index_of(v, "publications", "tenplex-sosp-2024");
+                v["publications"][i]["authors"][0]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("researcher");
+            },
+            "researchers[{luo-mai}].publications[0]: tenplex-sosp-2024 does not list luo-mai among its authors",
+            4,
+            43,
+        ),
+    ];
+    let original: Value = serde_json::from_str(BUNDLED).unwrap();
+    for (name, edit, want, researchers, publications) in cases {
+        let want = resolve_indexes(&original, want);
+        let dir =
+            load_edited(edit).unwrap_or_else(|e| panic!("{name}: the file was refused whole: {e}"));
+        let lines: Vec<String> = dir.problems.iter().map(ToString::to_string).collect();
+        assert!(
+            lines.contains(&want),
+            "{name}: expected {want:?} in {lines:#?}"
+        );
+        assert_eq!(
+            dir.dataset.researchers.len(),
+            researchers,
+            "{name}: researchers left"
+        );
+        assert_eq!(
+            dir.dataset.publications.len(),
+            publications,
+            "{name}: publications left"
+        );
+        assert!(!dir.skipped.is_empty(), "{name}: names what was skipped");
+        assert!(
+            model::validate(&dir.dataset, MAX_YEAR).is_empty(),
+            "{name}: what is left is valid"
+        );
+    }
+}
+
+/// `researchers[{tao-luo}]` → `researchers[4]`: the index the record has in the bundled file.
+fn resolve_indexes(v: &Value, template: &str) -> String {
+    let mut out = template.to_owned();
+    while let Some(start) = out.find("[{") {
+        let end = out[start..].find("}]").unwrap() + start;
+        let coll_start = out[..start]
+            .rfind(|c: char| !c.is_ascii_lowercase())
+            .map_or(0, |i| i + 1);
+        let index = index_of(v, &out[coll_start..start], &out[start + 2..end]);
+        out.replace_range(start..end + 2, &format!("[{index}]"));
+    }
+    out
+}
+
+#[test]
+fn a_skipped_paper_does_not_take_its_authors_with_it() {
+    let dir = load_edited(|v| {
+        let i = index_of(v, "publications", "skypilot-nsdi-2023");
+        v["publications"][i]["title"] = json!("");
+    })
+    .unwrap();
+    assert_eq!(dir.dataset.researchers.len(), 5);
+    let michael = dir
+        .dataset
+        .researchers
+        .iter()
+        .find(|r| r.id.0 == "michael-luo")
+        .unwrap();
+    assert_eq!(michael.publications.len(), 15);
+    assert!(
+        michael
+            .publications
+            .iter()
+            .all(|p| p.0 != "skypilot-nsdi-2023")
+    );
+}
+
+#[test]
+fn unusable_files_are_refused_with_a_reason() {
+    let cases = [
+        (
+            "{\"schema_version\": 1,\n \"researchers\": [",
+            "line 2 column 17: not valid JSON: EOF while parsing a list",
+        ),
+        ("[1, 2]", "the file holds an array, not a dataset object"),
+        ("{}", "schema_version: is missing"),
+        (
+            "{\"schema_version\": 7}",
+            "schema_version: 7 is not supported (this build reads version 1)",
+        ),
+        (
+            "{\"schema_version\": 1, \"researchers\": {}}",
+            "researchers: expected an array, found an object",
+        ),
+    ];
+    for (text, want) in cases {
+        let err = model::load(text, MAX_YEAR).expect_err(text);
+        assert_eq!(err.to_string(), want, "{text}");
+    }
+}
+
+#[test]
+fn the_dataset_round_trips_through_serde_unchanged() {
+    let d = bundled();
+    let text = serde_json::to_string_pretty(&d).unwrap() + "\n";
+    assert_eq!(
+        text, BUNDLED,
+        "data/researchers.json is in canonical form (field order, no nulls)"
+    );
+}
+
+/// JSON values that look like datasets, for mutation.
+fn arbitrary_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i64>().prop_map(|n| json!(n)),
+        "[a-z0-9:/ .<>-]{0,12}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(4, 32, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..5).prop_map(Value::Array),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("id".to_owned()),
+                    Just("name".to_owned()),
+                    Just("year".to_owned()),
+                    Just("researchers".to_owned()),
+                    Just("publications".to_owned()),
+                    Just("schema_version".to_owned()),
+                    "[a-z_]{1,8}"
+                ],
+                inner,
+                0..5
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn the_loader_never_panics_on_arbitrary_text(text in "\\PC{0,200}") {
+        let _ = model::load(&text, MAX_YEAR);
+    }
+
+    #[test]
+    fn the_loader_never_panics_on_arbitrary_json(v in arbitrary_json()) {
+        let _ = model::load(&v.to_string(), MAX_YEAR);
+    }
+
+    /// Replace one value somewhere in the bundled file with arbitrary JSON: the loader reports or
+    /// accepts, never panics, and what it keeps is valid.
+    #[test]
+    fn the_loader_survives_mutations_of_the_bundled_file(path_seed in any::<u64>(), replacement in arbitrary_json()) {
+        let mut v: Value = serde_json::from_str(BUNDLED).unwrap();
+        mutate(&mut v, path_seed, replacement);
+        if let Ok(dir) = model::load(&v.to_string(), MAX_YEAR) {
+            prop_assert!(model::validate(&dir.dataset, MAX_YEAR).is_empty());
+        }
+    }
+}
+
+/// Walks down the value choosing children by `seed`, and replaces the node it stops at.
+fn mutate(v: &mut Value, mut seed: u64, replacement: Value) {
+    let mut node = v;
+    loop {
+        let stop = seed % 5 == 0;
+        seed /= 5;
+        let len = match node {
+            Value::Array(a) => a.len(),
+            Value::Object(m) => m.len(),
+            _ => 0,
+        };
+        if stop || len == 0 {
+            *node = replacement;
+            return;
+        }
+        let i = (seed % len as u64) as usize;
+        seed /= len as u64 + 1;
+        node = match node {
+            Value::Array(a) => &mut a[i],
+            Value::Object(m) => m.values_mut().nth(i).unwrap(),
+            _ => unreachable!(),
+        };
+    }
+}

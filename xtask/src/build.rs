@@ -1,0 +1,224 @@
+//! `serve` and `dist`: trunk with the pinned tools, and the release post-processing that makes
+//! `dist/` safe and deployable on any static host.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::data::root;
+use crate::run::run;
+use crate::tools::{self, Needs};
+
+/// The Content-Security-Policy of the release build: only the app's own files, plus
+/// `'wasm-unsafe-eval'` so the browser may compile the app's WebAssembly.
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// `cargo xtask serve [trunk serve args…]`: install what is missing, then `trunk serve`.
+pub fn serve(args: &[String]) -> Result<(), String> {
+    let tb = tools::setup(Needs {
+        build: true,
+        release: false,
+        browser: false,
+    })?;
+    eprintln!("serve: http://127.0.0.1:8080 (Ctrl-C stops it)");
+    run(tb.command("trunk").arg("serve").args(args))
+}
+
+/// Options of `cargo xtask dist`.
+pub struct DistOptions {
+    /// The public path the site is served under, with slashes: `/` or `/atlas/`.
+    pub base: String,
+    /// Where to write the site.
+    pub out: PathBuf,
+}
+
+impl DistOptions {
+    /// Parses `--base P` and `--out DIR`.
+    pub fn parse(args: &[String]) -> Result<Self, String> {
+        let mut opts = Self {
+            base: "/".into(),
+            out: root().join("dist"),
+        };
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            match a.as_str() {
+                "--base" => {
+                    opts.base =
+                        normalize_base(it.next().ok_or("--base needs a path such as /atlas/")?)
+                }
+                "--out" => opts.out = PathBuf::from(it.next().ok_or("--out needs a directory")?),
+                other => {
+                    return Err(format!(
+                        "unknown option {other:?} (usage: dist [--base /atlas/] [--out DIR])"
+                    ));
+                }
+            }
+        }
+        Ok(opts)
+    }
+}
+
+/// `/atlas`, `atlas/` and `/atlas/` all mean `/atlas/`.
+fn normalize_base(b: &str) -> String {
+    let inner = b.trim_matches('/');
+    if inner.is_empty() {
+        "/".into()
+    } else {
+        format!("/{inner}/")
+    }
+}
+
+/// `cargo xtask dist`: a release build for static hosting.
+pub fn dist(args: &[String]) -> Result<(), String> {
+    let opts = DistOptions::parse(args)?;
+    let tb = tools::setup(Needs {
+        build: true,
+        release: true,
+        browser: false,
+    })?;
+    build_dist(&tb, &opts)
+}
+
+/// Builds with trunk, then post-processes `index.html` and reports sizes.
+pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String> {
+    crate::data::check_data(&[])?;
+    run(tb
+        .command("trunk")
+        .args(["build", "--release", "--public-url", &opts.base, "--dist"])
+        .arg(&opts.out))?;
+    postprocess(&opts.out)?;
+    report_sizes(&opts.out);
+    eprintln!(
+        "dist: wrote {} for base path {}",
+        opts.out.display(),
+        opts.base
+    );
+    Ok(())
+}
+
+/// Moves trunk's inline start-up script into a file (so the CSP needs no `'unsafe-inline'`),
+/// adds the CSP meta tag, and copies `index.html` to `404.html` for GitHub Pages-style hosts.
+fn postprocess(out: &Path) -> Result<(), String> {
+    let index = out.join("index.html");
+    let html = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
+    let (html, scripts) = externalize_inline_scripts(&html);
+    for (name, body) in &scripts {
+        std::fs::write(out.join(name), body).map_err(|e| format!("{name}: {e}"))?;
+    }
+    let meta = format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{CSP}\" />");
+    let html = html.replacen(
+        "<meta charset=\"utf-8\" />",
+        &format!("<meta charset=\"utf-8\" />\n    {meta}"),
+        1,
+    );
+    if !html.contains("Content-Security-Policy") {
+        return Err("index.html has no <meta charset=\"utf-8\" /> to put the CSP after".into());
+    }
+    std::fs::write(&index, &html).map_err(|e| format!("{}: {e}", index.display()))?;
+    std::fs::write(out.join("404.html"), &html).map_err(|e| format!("404.html: {e}"))?;
+    Ok(())
+}
+
+/// Replaces each `<script …>body</script>` that has no `src` with `<script … src="start-HASH.js">`.
+/// Returns the new HTML and the files to write. The file name is relative, resolved against the
+/// document's `<base href>`.
+pub fn externalize_inline_scripts(html: &str) -> (String, Vec<(String, String)>) {
+    let mut out = String::with_capacity(html.len());
+    let mut files = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<script") {
+        let Some(tag_end) = rest[start..].find('>').map(|i| start + i) else {
+            break;
+        };
+        let open = &rest[start..=tag_end];
+        let Some(close) = rest[tag_end..].find("</script>").map(|i| tag_end + i) else {
+            break;
+        };
+        let body = &rest[tag_end + 1..close];
+        out.push_str(&rest[..start]);
+        if open.contains(" src=") || body.trim().is_empty() {
+            out.push_str(&rest[start..close + "</script>".len()]);
+        } else {
+            let name = format!("start-{:016x}.js", fnv1a(body.as_bytes()));
+            let attrs = open.trim_start_matches("<script").trim_end_matches('>');
+            let attrs: String = attrs
+                .split_whitespace()
+                .filter(|a| !a.starts_with("nonce="))
+                .map(|a| format!(" {a}"))
+                .collect();
+            out.push_str(&format!("<script{attrs} src=\"{name}\"></script>"));
+            files.push((name, body.trim().to_owned() + "\n"));
+        }
+        rest = &rest[close + "</script>".len()..];
+    }
+    out.push_str(rest);
+    (out, files)
+}
+
+/// A small stable hash for content-addressed file names.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Prints the raw and gzipped sizes of the wasm and JS files.
+fn report_sizes(out: &Path) {
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+        if ext == "wasm" || ext == "js" {
+            let raw = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
+            let gz = Command::new("gzip")
+                .args(["-9", "-c"])
+                .arg(&p)
+                .output()
+                .map(|o| o.stdout.len())
+                .unwrap_or(0);
+            eprintln!(
+                "dist: {:<48} {:>8.1} KB, {:>7.1} KB gzipped",
+                p.file_name().unwrap_or_default().to_string_lossy(),
+                raw as f64 / 1024.0,
+                gz as f64 / 1024.0
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_scripts_move_to_files_and_external_ones_stay() {
+        let html = "<head><script type=\"module\" nonce=\"abc\">import init from '/a.js';\nawait init();</script>\
+                    <script src=\"x.js\"></script></head>";
+        let (out, files) = externalize_inline_scripts(html);
+        assert_eq!(files.len(), 1);
+        assert!(files[0].1.contains("await init();"));
+        assert!(out.contains(&format!(
+            "<script type=\"module\" src=\"{}\"></script>",
+            files[0].0
+        )));
+        assert!(out.contains("<script src=\"x.js\"></script>"));
+        assert!(!out.contains("nonce"));
+        assert!(!out.contains("await init"));
+    }
+
+    #[test]
+    fn base_paths_are_normalized() {
+        for (input, want) in [
+            ("/", "/"),
+            ("", "/"),
+            ("atlas", "/atlas/"),
+            ("/atlas", "/atlas/"),
+            ("/a/b/", "/a/b/"),
+        ] {
+            assert_eq!(normalize_base(input), want);
+        }
+    }
+}
