@@ -400,7 +400,7 @@ proptest! {
 fn mutate(v: &mut Value, mut seed: u64, replacement: Value) {
     let mut node = v;
     loop {
-        let stop = seed % 5 == 0;
+        let stop = seed.is_multiple_of(5);
         seed /= 5;
         let len = match node {
             Value::Array(a) => a.len(),
@@ -419,4 +419,23 @@ fn mutate(v: &mut Value, mut seed: u64, replacement: Value) {
             _ => unreachable!(),
         };
     }
+}
+
+#[test]
+fn a_skipped_vocabulary_entry_does_not_take_its_users_with_it() {
+    let dir = load_edited(|v| {
+        let i = index_of(v, "organizations", "upenn");
+        v["organizations"][i]["name"] = json!("");
+    })
+    .unwrap();
+    assert_eq!(dir.skipped.len(), 1, "{:?}", dir.skipped);
+    let tao = dir
+        .dataset
+        .researchers
+        .iter()
+        .find(|r| r.id.0 == "tao-luo")
+        .expect("tao-luo is kept");
+    assert_eq!(tao.organization, None);
+    assert!(tao.education.iter().all(|e| e.organization.0 != "upenn"));
+    assert!(model::validate(&dir.dataset, MAX_YEAR).is_empty());
 }

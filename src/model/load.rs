@@ -55,7 +55,8 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-const TOP_LEVEL_KEYS: [&str; 6] = [
+const TOP_LEVEL_KEYS: [&str; 7] = [
+    "$schema",
     "schema_version",
     "organizations",
     "topics",
@@ -80,6 +81,10 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
             message: format!("the file holds {}, not a dataset object", kind_of(&root)),
         });
     };
+    let schema = top
+        .get("$schema")
+        .and_then(Value::as_str)
+        .map(str::to_owned);
     let version = match top.get("schema_version") {
         None => {
             return Err(LoadError {
@@ -143,8 +148,10 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
         ),
     };
     records.unlink(gone_people, gone_papers);
+    records.unlink_vocabulary(&gone_vocab);
     loop {
-        let dataset = records.dataset(version);
+        let mut dataset = records.dataset(version);
+        dataset.schema.clone_from(&schema);
         let findings = check(&dataset, max_year, &|c, i| records.origin(c, i));
         if findings.is_empty() {
             return Ok(Directory {
@@ -187,6 +194,7 @@ impl Records {
             v.iter().map(|(_, t)| t.clone()).collect()
         }
         Dataset {
+            schema: None,
             schema_version,
             organizations: values(&self.organizations),
             topics: values(&self.topics),
@@ -266,6 +274,63 @@ impl Records {
             skipped,
         );
         self.unlink(gone_people, gone_papers);
+    }
+
+    /// Removes references to skipped organizations, topics and venues (unless an entry with the
+    /// same id survived): a bad vocabulary entry must not take every record that uses it along.
+    /// Optional references are cleared; an education or position entry, which needs its
+    /// organization, goes with it.
+    fn unlink_vocabulary(&mut self, gone: &[String]) {
+        let orgs: HashSet<&str> = self
+            .organizations
+            .iter()
+            .map(|(_, o)| o.id.as_str())
+            .collect();
+        let topics: HashSet<&str> = self.topics.iter().map(|(_, t)| t.id.as_str()).collect();
+        let venues: HashSet<&str> = self.venues.iter().map(|(_, v)| v.id.as_str()).collect();
+        let gone_org = |id: &OrgId| gone.contains(&id.0) && !orgs.contains(id.as_str());
+        let gone_topic = |id: &TopicId| gone.contains(&id.0) && !topics.contains(id.as_str());
+        let gone_venue = |id: &VenueId| gone.contains(&id.0) && !venues.contains(id.as_str());
+        if gone.is_empty() {
+            return;
+        }
+        for (_, r) in &mut self.researchers {
+            if r.organization.as_ref().is_some_and(gone_org) {
+                r.organization = None;
+            }
+            r.topics.retain(|t| !gone_topic(t));
+            r.education.retain(|e| !gone_org(&e.organization));
+            r.positions.retain(|p| !gone_org(&p.organization));
+            for p in &mut r.projects {
+                if p.organization.as_ref().is_some_and(gone_org) {
+                    p.organization = None;
+                }
+            }
+            for t in &mut r.teaching {
+                if t.organization.as_ref().is_some_and(gone_org) {
+                    t.organization = None;
+                }
+            }
+            for l in &mut r.leadership {
+                if l.organization.as_ref().is_some_and(gone_org) {
+                    l.organization = None;
+                }
+            }
+            for s in &mut r.service {
+                if s.venue.as_ref().is_some_and(gone_venue) {
+                    s.venue = None;
+                }
+            }
+        }
+        for (_, p) in &mut self.publications {
+            p.topics.retain(|t| !gone_topic(t));
+            if p.venue.as_ref().is_some_and(gone_venue) {
+                p.venue = None;
+            }
+            if p.school.as_ref().is_some_and(gone_org) {
+                p.school = None;
+            }
+        }
     }
 
     /// Removes references to skipped researchers and publications, unless another record with

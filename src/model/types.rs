@@ -69,6 +69,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 #[cfg_attr(feature = "schema", derive(JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Dataset {
+    /// The JSON Schema of this file, for editors (`./researchers.schema.json`); ignored by the app.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
     /// The version of this format; this build reads version 1.
     pub schema_version: u32,
     /// Organizations (universities, companies, labs) that positions, education and facets refer to.

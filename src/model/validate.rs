@@ -122,6 +122,18 @@ pub(crate) fn check(
     for (i, o) in dataset.organizations.iter().enumerate() {
         let p = c.enter(Collection::Organizations, i);
         c.non_empty(&format!("{p}.name"), &o.name);
+        c.opt_text(&format!("{p}.short_name"), &o.short_name);
+        for (j, a) in o.aliases.iter().enumerate() {
+            c.non_empty(&format!("{p}.aliases[{j}]"), a);
+        }
+        if let Some(cc) = &o.country {
+            if cc.len() != 2 || !cc.bytes().all(|b| b.is_ascii_uppercase()) {
+                c.push_at(
+                    format!("{p}.country"),
+                    format!("{cc:?} is not an ISO 3166-1 alpha-2 code such as \"US\""),
+                );
+            }
+        }
         if let Some(url) = &o.url {
             c.url(&format!("{p}.url"), url);
         }
@@ -129,6 +141,7 @@ pub(crate) fn check(
     for (i, t) in dataset.topics.iter().enumerate() {
         let p = c.enter(Collection::Topics, i);
         c.non_empty(&format!("{p}.name"), &t.name);
+        c.opt_text(&format!("{p}.description"), &t.description);
     }
     for (i, v) in dataset.venues.iter().enumerate() {
         let p = c.enter(Collection::Venues, i);
@@ -281,13 +294,13 @@ impl Checker<'_> {
         }
         if let Some(EndDate::Date(e)) = end {
             self.year(&format!("{path}.end"), e.year);
-            if let Some(s) = start {
-                if (s.year, s.month.unwrap_or(0)) > (e.year, e.month.unwrap_or(12)) {
-                    self.push_at(
-                        format!("{path}.end"),
-                        format!("{e} is before the start {s}"),
-                    );
-                }
+            if let Some(s) = start
+                && (s.year, s.month.unwrap_or(0)) > (e.year, e.month.unwrap_or(12))
+            {
+                self.push_at(
+                    format!("{path}.end"),
+                    format!("{e} is before the start {s}"),
+                );
             }
         }
     }
@@ -393,14 +406,13 @@ impl Checker<'_> {
             if !seen.insert(id) {
                 self.push_at(q.clone(), format!("{id} is listed twice"));
             }
-            if let Some(pb) = d.publications.iter().find(|pb| &pb.id == id) {
-                if !pb
+            if let Some(pb) = d.publications.iter().find(|pb| &pb.id == id)
+                && !pb
                     .authors
                     .iter()
                     .any(|a| a.researcher.as_ref() == Some(&r.id))
-                {
-                    self.push_at(q, format!("{id} does not list {} among its authors", r.id));
-                }
+            {
+                self.push_at(q, format!("{id} does not list {} among its authors", r.id));
             }
         }
         for (i, a) in r.awards.iter().enumerate() {
@@ -580,13 +592,13 @@ impl Checker<'_> {
             );
         }
         self.year(&format!("{p}.year"), pb.year);
-        if let Some(m) = pb.month {
-            if !(1..=12).contains(&m) {
-                self.push_at(
-                    format!("{p}.month"),
-                    format!("{m} is not a month (1 to 12)"),
-                );
-            }
+        if let Some(m) = pb.month
+            && !(1..=12).contains(&m)
+        {
+            self.push_at(
+                format!("{p}.month"),
+                format!("{m} is not a month (1 to 12)"),
+            );
         }
         for (key, v) in [
             ("booktitle", &pb.booktitle),
@@ -599,21 +611,21 @@ impl Checker<'_> {
         ] {
             self.opt_text(&format!("{p}.{key}"), v);
         }
-        if let Some(doi) = &pb.doi {
-            if !doi.starts_with("10.") || doi.contains(char::is_whitespace) {
-                self.push_at(
-                    format!("{p}.doi"),
-                    format!("{doi:?} is not a DOI (10.xxxx/…)"),
-                );
-            }
+        if let Some(doi) = &pb.doi
+            && (!doi.starts_with("10.") || doi.contains(char::is_whitespace))
+        {
+            self.push_at(
+                format!("{p}.doi"),
+                format!("{doi:?} is not a DOI (10.xxxx/…)"),
+            );
         }
-        if let Some(ax) = &pb.arxiv {
-            if !is_arxiv_id(ax) {
-                self.push_at(
-                    format!("{p}.arxiv"),
-                    format!("{ax:?} is not an arXiv id (e.g. 2502.13965)"),
-                );
-            }
+        if let Some(ax) = &pb.arxiv
+            && !is_arxiv_id(ax)
+        {
+            self.push_at(
+                format!("{p}.arxiv"),
+                format!("{ax:?} is not an arXiv id (e.g. 2502.13965)"),
+            );
         }
         for (i, h) in pb.honours.iter().enumerate() {
             self.non_empty(&format!("{p}.honours[{i}]"), h);

@@ -85,26 +85,6 @@ pub fn schema(args: &[String]) -> Result<(), String> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_checked_in_schema_is_current() {
-        let have = std::fs::read_to_string(root().join(SCHEMA))
-            .expect("data/researchers.schema.json exists");
-        assert!(
-            have == schema_text(),
-            "{SCHEMA} is stale: run `cargo xtask schema`"
-        );
-    }
-
-    #[test]
-    fn the_bundled_dataset_is_valid() {
-        check_data(&[]).expect("data/researchers.json validates");
-    }
-}
-
 /// `cargo xtask fmt-data [FILE]`: rewrites a valid dataset in canonical form (the model's field
 /// order, two-space indentation, unknown values left out), so diffs stay small and stable.
 pub fn fmt_data(args: &[String]) -> Result<(), String> {
@@ -124,4 +104,24 @@ pub fn fmt_data(args: &[String]) -> Result<(), String> {
         println!("{}: rewritten in canonical form", path.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checked_in_schema_is_current() {
+        let have = std::fs::read_to_string(root().join(SCHEMA))
+            .expect("data/researchers.schema.json exists");
+        assert!(
+            have == schema_text(),
+            "{SCHEMA} is stale: run `cargo xtask schema`"
+        );
+    }
+
+    #[test]
+    fn the_bundled_dataset_is_valid() {
+        check_data(&[]).expect("data/researchers.json validates");
+    }
 }

@@ -22,7 +22,7 @@ pub fn cache_dir() -> PathBuf {
     let base = env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(|| env::temp_dir());
+        .unwrap_or_else(env::temp_dir);
     base.join("research-atlas").join("tools")
 }
 
@@ -112,13 +112,12 @@ pub fn wasm_bindgen_version() -> Result<String, String> {
         .map_err(|e| format!("Cargo.lock: {e}"))?;
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
-        if line.trim() == "name = \"wasm-bindgen\"" {
-            if let Some(v) = lines
+        if line.trim() == "name = \"wasm-bindgen\""
+            && let Some(v) = lines
                 .next()
                 .and_then(|l| l.trim().strip_prefix("version = \""))
-            {
-                return Ok(v.trim_end_matches('"').to_owned());
-            }
+        {
+            return Ok(v.trim_end_matches('"').to_owned());
         }
     }
     Err("Cargo.lock has no wasm-bindgen package".into())
