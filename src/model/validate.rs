@@ -126,13 +126,13 @@ pub(crate) fn check(
         for (j, a) in o.aliases.iter().enumerate() {
             c.non_empty(&format!("{p}.aliases[{j}]"), a);
         }
-        if let Some(cc) = &o.country {
-            if cc.len() != 2 || !cc.bytes().all(|b| b.is_ascii_uppercase()) {
-                c.push_at(
-                    format!("{p}.country"),
-                    format!("{cc:?} is not an ISO 3166-1 alpha-2 code such as \"US\""),
-                );
-            }
+        if let Some(cc) = &o.country
+            && (cc.len() != 2 || !cc.bytes().all(|b| b.is_ascii_uppercase()))
+        {
+            c.push_at(
+                format!("{p}.country"),
+                format!("{cc:?} is not an ISO 3166-1 alpha-2 code such as \"US\""),
+            );
         }
         if let Some(url) = &o.url {
             c.url(&format!("{p}.url"), url);
