@@ -238,27 +238,28 @@ impl Records {
             });
             gone
         }
-        retain(
+        let mut gone_vocab = retain(
             Collection::Organizations,
             &mut self.organizations,
             bad,
             |o| o.id.0.clone(),
             skipped,
         );
-        retain(
+        gone_vocab.extend(retain(
             Collection::Topics,
             &mut self.topics,
             bad,
             |t| t.id.0.clone(),
             skipped,
-        );
-        retain(
+        ));
+        gone_vocab.extend(retain(
             Collection::Venues,
             &mut self.venues,
             bad,
             |v| v.id.0.clone(),
             skipped,
-        );
+        ));
+        self.unlink_vocabulary(&gone_vocab);
         let gone_people = retain(
             Collection::Researchers,
             &mut self.researchers,

@@ -204,6 +204,22 @@ impl CareerStage {
         Self::Industry,
     ];
 
+    /// The JSON and URL spelling, e.g. `phd_student`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Student => "student",
+            Self::PhdStudent => "phd_student",
+            Self::Postdoc => "postdoc",
+            Self::Faculty => "faculty",
+            Self::Industry => "industry",
+        }
+    }
+
+    /// The stage whose [`key`](Self::key) is `key`.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.key() == key)
+    }
+
     /// The label shown to users.
     pub fn label(self) -> &'static str {
         match self {
