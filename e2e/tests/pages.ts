@@ -1,10 +1,14 @@
 import { expect, type Page, type Locator } from '@playwright/test';
 
-/** Collects console errors and uncaught exceptions of a page. */
-export function watchErrors(page: Page): string[] {
+/**
+ * Collects console errors and uncaught exceptions of a page. `documentMay404`: the page is a deep
+ * link that a GitHub Pages-style host answers from 404.html with status 404, which Chromium logs.
+ */
+export function watchErrors(page: Page, { documentMay404 = false } = {}): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    const expected404 = documentMay404 && m.text().includes('status of 404') && m.location().url === page.url();
+    if (m.type() === 'error' && !expected404) errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(String(e)));
   return errors;

@@ -1,30 +1,43 @@
 //! The root component: providers and the route table, nothing else.
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
+use leptos_router::components::{A, Route, Router, Routes};
 use leptos_router::path;
 
+use super::components::ThemeToggle;
 use super::pages::{DirectoryPage, NotFoundPage, ProfilePage};
-use super::routes::base_path;
+use super::routes::{AppRoute, base_path};
 use super::state::data::provide_directory;
+use super::state::search::provide_search;
+use super::state::theme::provide_theme;
 
 /// The whole application.
 #[component]
 pub fn App() -> impl IntoView {
     provide_directory();
-    let base = base_path();
+    provide_theme();
     view! {
-        <Router base=base>
-            <a class="skip-link" href="#main">"Skip to content"</a>
-            <header class="site-header">
-                <a class="brand" href=format!("{}/", base_path())>"Research Atlas"</a>
-            </header>
-            <main id="main" tabindex="-1">
-                <Routes fallback=|| view! { <NotFoundPage/> }>
-                    <Route path=path!("/") view=DirectoryPage/>
-                    <Route path=path!("/researchers/:id") view=ProfilePage/>
-                </Routes>
-            </main>
+        <Router base=base_path()>
+            <Shell/>
         </Router>
+    }
+}
+
+/// Header, main and routes; inside the router, so it can provide the URL-backed search state.
+#[component]
+fn Shell() -> impl IntoView {
+    provide_search();
+    view! {
+        <a class="skip-link" href="#main">"Skip to content"</a>
+        <header class="site-header">
+            <A href=AppRoute::Directory.href() attr:class="brand">"Research Atlas"</A>
+            <ThemeToggle/>
+        </header>
+        <main id="main" tabindex="-1">
+            <Routes fallback=|| view! { <NotFoundPage/> }>
+                <Route path=path!("/") view=DirectoryPage/>
+                <Route path=path!("/researchers/:id") view=ProfilePage/>
+            </Routes>
+        </main>
     }
 }

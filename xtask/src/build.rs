@@ -9,10 +9,11 @@ use crate::run::run;
 use crate::tools::{self, Needs};
 
 /// The Content-Security-Policy of the release build: only the app's own files, plus
-/// `'wasm-unsafe-eval'` so the browser may compile the app's WebAssembly.
+/// `'wasm-unsafe-eval'` so the browser may compile the app's WebAssembly. (`frame-ancestors`
+/// is left out: browsers ignore it in a meta tag; a host that can send headers should add it.)
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
 style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
-object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /// `cargo xtask serve [trunk serve args…]`: install what is missing, then `trunk serve`.
 pub fn serve(args: &[String]) -> Result<(), String> {

@@ -33,9 +33,21 @@ where
 #[component]
 pub fn LoadingView() -> impl IntoView {
     view! {
-        <div class="loading" role="status" aria-live="polite" data-testid="loading">
-            <span class="spinner" aria-hidden="true"></span>
-            "Loading researchers…"
+        <div class="loading" data-testid="loading">
+            <p role="status" aria-live="polite">
+                <span class="spinner" aria-hidden="true"></span>
+                "Loading researchers…"
+            </p>
+            <div class="card-grid" aria-hidden="true">
+                {(0..3).map(|_| view! {
+                    <div class="card skeleton">
+                        <span class="sk sk-avatar"></span>
+                        <span class="sk sk-line"></span>
+                        <span class="sk sk-line short"></span>
+                        <span class="sk sk-line"></span>
+                    </div>
+                }).collect_view()}
+            </div>
         </div>
     }
 }

@@ -1,7 +1,25 @@
 //! Reusable pieces of the UI.
 
+pub mod active_filters;
+pub mod avatar;
 pub mod data_view;
+pub mod empty_state;
+pub mod filter_panel;
+pub mod highlight;
+pub mod links;
 pub mod researcher_card;
+pub mod search_box;
+pub mod sort_select;
+pub mod theme_toggle;
 
+pub use active_filters::ActiveFilters;
+pub use avatar::Avatar;
 pub use data_view::{DataView, DataWarning, LoadErrorView, LoadingView};
+pub use empty_state::EmptyState;
+pub use filter_panel::FilterPanel;
+pub use highlight::Highlighted;
+pub use links::ExternalLinks;
 pub use researcher_card::ResearcherCard;
+pub use search_box::SearchBox;
+pub use sort_select::SortSelect;
+pub use theme_toggle::ThemeToggle;

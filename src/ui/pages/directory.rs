@@ -1,32 +1,93 @@
-//! `/`: every researcher as a card.
-
-use std::sync::Arc;
+//! `/`: the directory — search, filters, sort and the researcher cards.
 
 use leptos::prelude::*;
 
-use crate::search::researchers_by_name;
-use crate::ui::components::{DataView, ResearcherCard};
+use crate::ui::components::{
+    ActiveFilters, DataView, EmptyState, FilterPanel, ResearcherCard, SearchBox, SortSelect,
+};
+use crate::ui::state::search::use_search;
 
 /// The directory of researchers.
 #[component]
 pub fn DirectoryPage() -> impl IntoView {
     set_title("Research Atlas");
+    let filters_open = RwSignal::new(false);
     view! {
         <h1>"Researchers"</h1>
-        <DataView children=|dir| {
-            let dataset = Arc::new(dir.dataset.clone());
-            let cards = researchers_by_name(&dataset)
-                .into_iter()
-                .cloned()
-                .map(|r| view! { <ResearcherCard researcher=r dataset=dataset.clone()/> })
-                .collect_view();
-            view! {
-                <p class="result-count" data-testid="result-count">
-                    {format!("{} researchers", dataset.researchers.len())}
-                </p>
-                <div class="card-grid">{cards}</div>
-            }
+        <DataView children=move |_| view! {
+            <SearchBox/>
+            <div class="directory">
+                <FilterPanel open=filters_open/>
+                <section class="results" aria-label="Results">
+                    <ResultsBar filters_open=filters_open/>
+                    <ActiveFilters/>
+                    <ResultList/>
+                </section>
+            </div>
         }/>
+    }
+}
+
+/// The result count (announced to screen readers), the phone's Filters button, and the sort.
+#[component]
+fn ResultsBar(
+    /// Whether the filter panel is unfolded on narrow screens.
+    filters_open: RwSignal<bool>,
+) -> impl IntoView {
+    let search = use_search();
+    let count = move || {
+        search
+            .results
+            .with(|r| r.as_ref().map_or(0, |r| r.hits.len()))
+    };
+    let active = move || search.params.with(|p| p.filter_count());
+    view! {
+        <div class="results-bar">
+            <p class="result-count" role="status" aria-live="polite" data-testid="result-count">
+                {move || match count() {
+                    1 => "1 researcher".to_owned(),
+                    n => format!("{n} researchers"),
+                }}
+            </p>
+            <button
+                type="button"
+                class="filters-button"
+                aria-controls="filters"
+                aria-expanded=move || filters_open.get().to_string()
+                on:click=move |_| filters_open.update(|o| *o = !*o)
+            >
+                {move || match active() {
+                    0 => "Filters".to_owned(),
+                    n => format!("Filters ({n})"),
+                }}
+            </button>
+            <SortSelect/>
+        </div>
+    }
+}
+
+/// The cards, or the empty state.
+#[component]
+fn ResultList() -> impl IntoView {
+    let search = use_search();
+    move || {
+        let indexed = search.indexed.get()?;
+        let hits = search
+            .results
+            .with(|r| r.as_ref().map(|r| r.hits.clone()))?;
+        Some(if hits.is_empty() {
+            view! { <EmptyState/> }.into_any()
+        } else {
+            view! {
+                <div class="card-grid" data-testid="results">
+                    {hits
+                        .into_iter()
+                        .map(|hit| view! { <ResearcherCard indexed=indexed.clone() hit=hit/> })
+                        .collect_view()}
+                </div>
+            }
+            .into_any()
+        })
     }
 }
 

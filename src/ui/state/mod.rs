@@ -1,3 +1,6 @@
-//! View-free state shared through contexts.
+//! View-free state shared through contexts: the dataset, and the directory's search state.
 
 pub mod data;
+pub mod facets;
+pub mod search;
+pub mod theme;

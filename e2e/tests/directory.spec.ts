@@ -1,0 +1,233 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { DirectoryPage, bundledDataset, watchErrors } from './pages';
+
+const DATA = '**/data/researchers.json';
+
+function facetOption(page: Page, facet: string, label: string) {
+  return page.getByTestId(`facet-${facet}`).locator('li').filter({ hasText: label });
+}
+
+async function facetCount(page: Page, facet: string, label: string): Promise<number> {
+  return Number(await facetOption(page, facet, label).locator('.facet-count').innerText());
+}
+
+test('typing filters the cards and says why each matched', async ({ page }) => {
+  const errors = watchErrors(page);
+  const d = new DirectoryPage(page);
+  await d.open();
+  await d.expectCards(5);
+  await page.getByRole('searchbox', { name: 'Search researchers' }).pressSequentially('skypil');
+  await d.expectCards(2);
+  await expect(d.card('Michael Luo')).toBeVisible();
+  await expect(d.card('Frank Sifei Luan')).toBeVisible();
+  const reason = d.card('Michael Luo').getByTestId('match-reason');
+  await expect(reason).toContainText('Publication: SkyPilot: An Intercloud Broker for Sky Computing');
+  await expect(reason.locator('mark')).toHaveText('SkyPil');
+  await expect(page.getByTestId('result-count')).toHaveText('2 researchers');
+  expect(errors).toEqual([]);
+});
+
+test('search is case- and accent-insensitive and matches organizations by prefix', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await page.goto('./?q=EDINB');
+  await d.expectCards(1);
+  await expect(d.card('Luo Mai')).toBeVisible();
+  await page.goto('./?q=%C3%A9dinburgh');
+  await d.expectCards(1);
+});
+
+test('facet counts follow the query and the other facets', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await d.open();
+  await d.expectCards(5);
+  expect(await facetCount(page, 'stage', 'PhD student')).toBe(2);
+  await page.getByRole('searchbox').fill('edinburgh');
+  await d.expectCards(1);
+  await expect(facetOption(page, 'stage', 'PhD student').locator('.facet-count')).toHaveText('0');
+  await expect(facetOption(page, 'stage', 'PhD student').getByRole('checkbox')).toBeDisabled();
+  await expect(facetOption(page, 'stage', 'Faculty').locator('.facet-count')).toHaveText('1');
+});
+
+test('filters combine: OR within a facet, AND across facets, shown as removable chips', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await d.open();
+  await facetOption(page, 'stage', 'PhD student').getByRole('checkbox').check();
+  await d.expectCards(2);
+  await expect(page).toHaveURL(/stage=phd_student/);
+  await facetOption(page, 'stage', 'Faculty').getByRole('checkbox').check();
+  await d.expectCards(3);
+  await facetOption(page, 'award', 'Has an award').getByRole('checkbox').check();
+  await d.expectCards(3);
+  const chips = page.getByTestId('active-filters');
+  await expect(chips).toContainText('Career stage: PhD student');
+  await chips.getByRole('button', { name: 'Remove filter Career stage: Faculty' }).click();
+  await d.expectCards(2);
+  await chips.getByRole('button', { name: 'Clear all' }).click();
+  await d.expectCards(5);
+  await expect(page.getByTestId('active-filters')).toHaveCount(0);
+});
+
+test('past organizations count when the switch is on', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await page.goto('./?org=uc-berkeley');
+  await d.expectCards(1);
+  await page.getByTestId('org-scope').check();
+  await d.expectCards(2);
+  await expect(page).toHaveURL(/scope=any/);
+});
+
+test('a copied link reproduces the view, and reload restores it', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await page.goto('./?q=luo&stage=phd_student&sort=publications');
+  await d.expectCards(2);
+  await expect(d.cards.first()).toContainText('Michael Luo');
+  await expect(page.getByRole('searchbox')).toHaveValue('luo');
+  await expect(page.getByTestId('sort')).toHaveValue('publications');
+  await page.reload();
+  await d.expectCards(2);
+  await expect(page.getByRole('searchbox')).toHaveValue('luo');
+});
+
+test('Back and Forward step through filter changes; typing is one history entry', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await d.open();
+  await d.expectCards(5);
+  await page.getByRole('searchbox').pressSequentially('luo', { delay: 50 });
+  await d.expectCards(3);
+  await page.getByRole('searchbox').blur();
+  await facetOption(page, 'stage', 'Faculty').getByRole('checkbox').check();
+  await d.expectCards(1);
+  await page.goBack();
+  await d.expectCards(3);
+  await expect(page.getByRole('searchbox')).toHaveValue('luo');
+  await page.goBack();
+  await d.expectCards(5);
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await page.goForward();
+  await d.expectCards(3);
+});
+
+test('no results names the query and offers ways out', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await page.goto('./?q=quantum&stage=faculty');
+  const empty = page.getByTestId('empty-state');
+  await expect(empty).toContainText('No researchers match “quantum” with 1 filter.');
+  await empty.getByRole('button', { name: 'Clear the search “quantum”' }).click();
+  await d.expectCards(1);
+});
+
+test('unknown or malformed parameters are ignored', async ({ page }) => {
+  const errors = watchErrors(page);
+  const d = new DirectoryPage(page);
+  await page.goto('./?stage=wizard&from=abc&topic=no-such-topic&sort=sideways&award=maybe&utm_source=x');
+  await d.expectCards(5);
+  expect(errors).toEqual([]);
+});
+
+test('the sort orders work', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await d.open();
+  await d.expectCards(5);
+  await expect(d.cards.first()).toContainText('Frank Sifei Luan');
+  await page.getByTestId('sort').selectOption('publications');
+  await expect(d.cards.first()).toContainText('Michael Luo');
+  await page.getByTestId('sort').selectOption('recent');
+  await expect(page).toHaveURL(/sort=recent/);
+});
+
+test('a topic chip on a card filters by that topic', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await d.open();
+  await d.card('Tao Luo').getByRole('button', { name: 'Filter by topic Privacy' }).click();
+  await expect(page).toHaveURL(/topic=privacy/);
+  await expect(page.getByTestId('active-filters')).toContainText('Topic: Privacy');
+  const n = await d.cards.count();
+  expect(n).toBeGreaterThan(0);
+  expect(n).toBeLessThan(5);
+});
+
+test('keyboard: / focuses the search, Escape clears it', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await d.open();
+  await d.expectCards(5);
+  await page.keyboard.press('/');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  await page.keyboard.type('mai');
+  await d.expectCards(1);
+  await page.keyboard.press('Escape');
+  await d.expectCards(5);
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toBeVisible();
+});
+
+test('on a phone the filters fold behind a button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const d = new DirectoryPage(page);
+  await d.open();
+  await d.expectCards(5);
+  await expect(page.getByTestId('filter-panel')).toBeHidden();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByTestId('filter-panel')).toBeVisible();
+});
+
+test('the theme toggle is remembered', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const d = new DirectoryPage(page);
+  await d.open();
+  await page.getByTestId('theme-toggle').click();
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await d.expectCards(5);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('theme-toggle')).toContainText('Dark theme');
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious accessibility violations in the ${scheme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const d = new DirectoryPage(page);
+    await page.goto('./?q=sky');
+    await d.expectCards(2);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  });
+}
+
+test('a hostile dataset renders its payloads as text, runs nothing and links nowhere unsafe', async ({ page }) => {
+  const data = await bundledDataset(page);
+  const payloads = [
+    '<img src=x onerror="window.__pwned=1">',
+    '<script>window.__pwned=1</script>',
+    '"><svg onload="window.__pwned=1">',
+    'javascript:window.__pwned=1',
+  ];
+  let i = 0;
+  const textKeys = new Set(['name', 'title', 'summary', 'location', 'label', 'details', 'description', 'host', 'role', 'event', 'booktitle', 'note', 'degree', 'team', 'short_name', 'awarded_by', 'department']);
+  const poison = (v: any): any => {
+    if (Array.isArray(v)) return v.map(poison);
+    if (v && typeof v === 'object') {
+      for (const k of Object.keys(v)) {
+        if (textKeys.has(k) && typeof v[k] === 'string') v[k] = payloads[i++ % payloads.length];
+        else if (k === 'interests' && Array.isArray(v[k])) v[k] = v[k].map(() => payloads[i++ % payloads.length]);
+        else v[k] = poison(v[k]);
+      }
+    }
+    return v;
+  };
+  poison(data);
+  data.researchers[1].links = [{ kind: 'homepage', url: 'javascript:window.__pwned=1' }];
+  await page.route(DATA, (route) => route.fulfill({ json: data }));
+  const d = new DirectoryPage(page);
+  await d.open();
+  await expect(d.cards.first()).toBeVisible();
+  await expect(page.getByText(payloads[0]).first()).toBeVisible();
+  await page.getByRole('searchbox').fill('script');
+  await page.waitForTimeout(200);
+  expect(await page.locator('main img, main script, main svg[onload]').count()).toBe(0);
+  expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
+  expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+});

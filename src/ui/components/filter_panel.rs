@@ -1,0 +1,196 @@
+//! The filter panel: one group per facet with live "if added" counts, the organization scope
+//! switch, the publication year range and the award filter. On a phone it folds away behind a
+//! "Filters" button.
+
+use leptos::prelude::*;
+
+use crate::search::{FacetValue, OrgScope};
+use crate::ui::state::facets::ListFacet;
+use crate::ui::state::search::use_search;
+
+/// The whole panel.
+#[component]
+pub fn FilterPanel(
+    /// Whether the panel is unfolded on narrow screens.
+    open: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
+        <aside
+            id="filters"
+            class="filter-panel"
+            class:open=move || open.get()
+            aria-label="Filters"
+            data-testid="filter-panel"
+        >
+            <FacetGroup facet=ListFacet::Topic/>
+            <FacetGroup facet=ListFacet::Organization/>
+            <FacetGroup facet=ListFacet::Sector/>
+            <FacetGroup facet=ListFacet::Stage/>
+            <FacetGroup facet=ListFacet::Country/>
+            <FacetGroup facet=ListFacet::Venue/>
+            <YearRange/>
+            <AwardFilter/>
+        </aside>
+    }
+}
+
+/// One facet as a fieldset of checkboxes with counts. Values that would empty the results are
+/// disabled, never clickable into an empty page.
+#[component]
+fn FacetGroup(
+    /// Which facet.
+    facet: ListFacet,
+) -> impl IntoView {
+    let search = use_search();
+    let values = Memo::new(move |_| {
+        search.results.with(|r| {
+            r.as_ref()
+                .map(|r| facet.values(&r.facets).to_vec())
+                .unwrap_or_default()
+        })
+    });
+    view! {
+        <fieldset class="facet" data-testid=format!("facet-{}", facet.key())>
+            <legend>{facet.title()}</legend>
+            {(facet == ListFacet::Organization).then(|| view! { <OrgScopeSwitch/> })}
+            <ul>
+                <For each=move || values.get() key=|v| (v.id.clone(), v.count, v.selected) let:v>
+                    <FacetOption facet=facet value=v/>
+                </For>
+            </ul>
+        </fieldset>
+    }
+}
+
+/// One checkbox of a facet.
+#[component]
+fn FacetOption(
+    /// The facet it belongs to.
+    facet: ListFacet,
+    /// The value, its label and count.
+    value: FacetValue,
+) -> impl IntoView {
+    let search = use_search();
+    let id = format!("f-{}-{}", facet.key(), value.id);
+    let disabled = value.count == 0 && !value.selected;
+    let toggle_id = value.id.clone();
+    view! {
+        <li class:disabled=disabled>
+            <input
+                type="checkbox"
+                id=id.clone()
+                checked=value.selected
+                disabled=disabled
+                on:change=move |_| {
+                    let v = toggle_id.clone();
+                    search.update(move |p| facet.toggle(p, &v));
+                }
+            />
+            <label for=id>
+                <span class="facet-label">{value.label.clone()}</span>
+                <span class="facet-count" aria-label=format!("{} researchers", value.count)>{value.count}</span>
+            </label>
+        </li>
+    }
+}
+
+/// Switch between current organizations only and current or past ones.
+#[component]
+fn OrgScopeSwitch() -> impl IntoView {
+    let search = use_search();
+    view! {
+        <label class="switch">
+            <input
+                type="checkbox"
+                data-testid="org-scope"
+                prop:checked=move || search.params.with(|p| p.org_scope == OrgScope::Any)
+                on:change=move |e| {
+                    let any = event_target_checked(&e);
+                    search.update(|p| p.org_scope = if any { OrgScope::Any } else { OrgScope::Current });
+                }
+            />
+            " Include past organizations"
+        </label>
+    }
+}
+
+/// Publication year from / to.
+#[component]
+fn YearRange() -> impl IntoView {
+    let search = use_search();
+    let bounds = move || {
+        search.results.with(|r| {
+            r.as_ref()
+                .map(|r| (r.facets.year_min, r.facets.year_max))
+                .unwrap_or_default()
+        })
+    };
+    let year_input =
+        move |label: &'static str,
+              get: fn(&crate::search::SearchParams) -> Option<u16>,
+              set: fn(&mut crate::search::SearchParams, Option<u16>)| {
+            view! {
+                <label class="year">
+                    <span>{label}</span>
+                    <input
+                        type="number"
+                        inputmode="numeric"
+                        min=move || bounds().0.map(|y| y.to_string())
+                        max=move || bounds().1.map(|y| y.to_string())
+                        placeholder=move || match label { "From" => bounds().0, _ => bounds().1 }.map(|y| y.to_string())
+                        prop:value=move || search.params.with(|p| get(p).map(|y| y.to_string()).unwrap_or_default())
+                        on:change=move |e| {
+                            let year = event_target_value(&e).trim().parse::<u16>().ok();
+                            search.update(|p| set(p, year));
+                        }
+                    />
+                </label>
+            }
+        };
+    view! {
+        <fieldset class="facet years" data-testid="facet-years">
+            <legend>"Publication year"</legend>
+            {year_input("From", |p| p.year_from, |p, y| p.year_from = y)}
+            {year_input("To", |p| p.year_to, |p, y| p.year_to = y)}
+        </fieldset>
+    }
+}
+
+/// Only researchers with an award.
+#[component]
+fn AwardFilter() -> impl IntoView {
+    let search = use_search();
+    let value = Memo::new(move |_| {
+        search
+            .results
+            .with(|r| r.as_ref().map(|r| r.facets.award.clone()))
+    });
+    view! {
+        <fieldset class="facet" data-testid="facet-award">
+            <legend>"Awards"</legend>
+            {move || value.get().map(|v| {
+                let disabled = v.count == 0 && !v.selected;
+                view! {
+                    <ul>
+                        <li class:disabled=disabled>
+                            <input
+                                type="checkbox"
+                                id="f-award"
+                                checked=v.selected
+                                disabled=disabled
+                                on:change=move |e| {
+                                    let on = event_target_checked(&e);
+                                    search.update(|p| p.has_award = on);
+                                }
+                            />
+                            <label for="f-award">
+                                <span class="facet-label">{v.label.clone()}</span>
+                                <span class="facet-count">{v.count}</span>
+                            </label>
+                        </li>
+                    </ul>
+                }
+            })}
+        </fieldset>
+    }
+}

@@ -1,0 +1,95 @@
+//! A researcher's external links as labelled icons. Only http, https and mailto URLs are ever
+//! rendered, and external ones open with `rel="noopener noreferrer"`.
+
+use leptos::prelude::*;
+
+use crate::model::validate::check_url;
+use crate::model::{Link, LinkKind};
+
+/// The href to render for a URL, or `None` if it is not http, https or mailto.
+pub fn safe_href(url: &str) -> Option<String> {
+    check_url(url).ok().map(|()| url.to_owned())
+}
+
+/// The accessible name of a link of `kind` on `owner`'s profile.
+pub fn link_name(kind: LinkKind, owner: &str) -> String {
+    match kind {
+        LinkKind::Homepage => format!("Homepage of {owner}"),
+        LinkKind::Github => format!("GitHub profile of {owner}"),
+        LinkKind::Linkedin => format!("LinkedIn profile of {owner}"),
+        LinkKind::Scholar => format!("Google Scholar profile of {owner}"),
+        LinkKind::Orcid => format!("ORCID record of {owner}"),
+        LinkKind::Email => format!("Email {owner}"),
+        _ => format!("Link of {owner}"),
+    }
+}
+
+fn icon(kind: LinkKind) -> impl IntoView {
+    let path = match kind {
+        LinkKind::Email => "M3 5h18v14H3z M3 5l9 8 9-8",
+        LinkKind::Github => {
+            "M9 19c-4 1.5-4-2-6-2.5 M15 21v-3.5c0-1 .1-1.4-.5-2 2.8-.3 5.5-1.4 5.5-6a4.6 4.6 0 0 0-1.3-3.2 4.2 4.2 0 0 0-.1-3.2s-1.1-.3-3.5 1.3a12 12 0 0 0-6.2 0C6.5 2.8 5.4 3.1 5.4 3.1a4.2 4.2 0 0 0-.1 3.2A4.6 4.6 0 0 0 4 9.5c0 4.6 2.7 5.7 5.5 6-.6.6-.6 1.2-.5 2V21"
+        }
+        LinkKind::Linkedin => {
+            "M4 9h4v11H4z M6 4a2 2 0 1 1 0 4 2 2 0 0 1 0-4 M10 9h4v2c.6-1.2 2-2.2 4-2.2 3 0 4 2 4 5.2v6h-4v-5.5c0-1.4-.5-2.5-1.8-2.5-1.5 0-2.2 1-2.2 2.6V20h-4z"
+        }
+        _ => {
+            "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18 M3 12h18 M12 3c-3 3.5-3 14.5 0 18 M12 3c3 3.5 3 14.5 0 18"
+        }
+    };
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d=path fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"></path>
+        </svg>
+    }
+}
+
+/// Icon links for the kinds in `kinds`, in that order (first link of each kind).
+#[component]
+pub fn ExternalLinks(
+    /// The researcher's links.
+    links: Vec<Link>,
+    /// Whose links they are, for accessible names.
+    owner: String,
+    /// Which kinds to show.
+    kinds: Vec<LinkKind>,
+) -> impl IntoView {
+    let items = kinds
+        .into_iter()
+        .filter_map(|kind| {
+            let link = links.iter().find(|l| l.kind == kind)?;
+            let href = safe_href(&link.url)?;
+            let name = link_name(kind, &owner);
+            let external = kind != LinkKind::Email;
+            Some(view! {
+                <li>
+                    <a
+                        class="icon-link"
+                        href=href
+                        aria-label=name.clone()
+                        title=name
+                        rel=external.then_some("noopener noreferrer")
+                        target=external.then_some("_blank")
+                    >
+                        {icon(kind)}
+                    </a>
+                </li>
+            })
+        })
+        .collect_view();
+    view! { <ul class="icon-links">{items}</ul> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::safe_href;
+
+    #[test]
+    fn only_safe_schemes_become_hrefs() {
+        assert!(safe_href("https://example.org").is_some());
+        assert!(safe_href("mailto:a@b.org").is_some());
+        assert!(safe_href("javascript:alert(1)").is_none());
+        assert!(safe_href(" javascript:alert(1)").is_none());
+        assert!(safe_href("data:text/html,x").is_none());
+    }
+}
