@@ -10,8 +10,12 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos_router::components::Router;
 use research_atlas::model::{self, Directory};
-use research_atlas::ui::components::{DataView, DataWarning, ResearcherCard};
+use research_atlas::search::Hit;
+use research_atlas::ui::components::{
+    DataView, DataWarning, Highlighted, ResearcherCard, SearchBox,
+};
 use research_atlas::ui::state::data::{DataError, DataResult, DirectoryContext};
+use research_atlas::ui::state::search::{provide_search, use_search};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -50,22 +54,71 @@ fn texts(root: &web_sys::HtmlElement, selector: &str) -> Vec<String> {
         .collect()
 }
 
-#[wasm_bindgen_test]
-fn a_card_shows_the_name_as_a_link_to_the_profile_and_the_role() {
-    let dir = bundled();
-    let luo_mai = dir
-        .dataset
-        .researchers
-        .iter()
-        .find(|r| r.id.0 == "luo-mai")
+/// Provides the dataset (from `answers`, one per fetch) and the URL-backed search state, as the
+/// app shell does, then renders `child`.
+#[component]
+fn Harness(
+    answers: Vec<DataResult>,
+    calls: Rc<Cell<usize>>,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let resource = LocalResource::new(move || {
+        let i = calls.get();
+        calls.set(i + 1);
+        let answer = answers[i.min(answers.len() - 1)].clone();
+        async move { answer }
+    });
+    provide_context(DirectoryContext(resource));
+    provide_search();
+    children()
+}
+
+/// Mounts `child` in a router with the bundled dataset and search state; resets the URL first.
+fn mount_app<V: IntoView + 'static>(
+    child: impl Fn() -> V + Send + Sync + 'static,
+) -> web_sys::HtmlElement {
+    window()
+        .history()
         .unwrap()
-        .clone();
-    let dataset = Arc::new(dir.dataset.clone());
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/"))
+        .unwrap();
     let root = container();
+    let child = Arc::new(child);
     leptos::mount::mount_to(root.clone(), move || {
-        view! { <Router><ResearcherCard researcher=luo_mai.clone() dataset=dataset.clone()/></Router> }
+        let child = child.clone();
+        view! {
+            <Router>
+                <Harness answers=vec![Ok(bundled())] calls=Rc::new(Cell::new(0))>
+                    {let child = child.clone(); move || child()}
+                </Harness>
+            </Router>
+        }
     })
     .forget();
+    root
+}
+
+#[wasm_bindgen_test]
+async fn a_card_shows_name_role_figures_and_safe_links() {
+    let root = mount_app(|| {
+        let search = use_search();
+        move || {
+            let indexed = search.indexed.get()?;
+            let i = indexed
+                .directory
+                .dataset
+                .researchers
+                .iter()
+                .position(|r| r.id.0 == "luo-mai")?;
+            let hit = Hit {
+                researcher: i,
+                score: 0,
+                reason: None,
+            };
+            Some(view! { <ResearcherCard indexed=indexed hit=hit/> })
+        }
+    });
+    settle().await;
     let link = root
         .query_selector(".card-name a")
         .unwrap()
@@ -80,7 +133,81 @@ fn a_card_shows_the_name_as_a_link_to_the_profile_and_the_role() {
         texts(&root, ".card-role"),
         ["Assistant Professor, Edinburgh"]
     );
-    assert_eq!(texts(&root, ".card-stage"), ["Faculty"]);
+    assert_eq!(texts(&root, ".avatar"), ["LM"]);
+    assert_eq!(
+        texts(&root, ".card-figures"),
+        ["10 publications · 9 awards · 2021–2024"]
+    );
+    let email = root
+        .query_selector("a[aria-label='Email Luo Mai']")
+        .unwrap()
+        .expect("an email link");
+    assert_eq!(
+        email.get_attribute("href").unwrap(),
+        "mailto:luo.mai@ed.ac.uk"
+    );
+    let home = root
+        .query_selector("a[aria-label='Homepage of Luo Mai']")
+        .unwrap()
+        .expect("a homepage link");
+    assert_eq!(home.get_attribute("rel").unwrap(), "noopener noreferrer");
+}
+
+#[wasm_bindgen_test]
+async fn a_topic_chip_adds_its_filter_to_the_url() {
+    let root = mount_app(|| {
+        let search = use_search();
+        move || {
+            let indexed = search.indexed.get()?;
+            let i = indexed
+                .directory
+                .dataset
+                .researchers
+                .iter()
+                .position(|r| r.id.0 == "tao-luo")?;
+            Some(
+                view! { <ResearcherCard indexed=indexed hit=Hit { researcher: i, score: 0, reason: None }/> },
+            )
+        }
+    });
+    settle().await;
+    let chip: web_sys::HtmlElement = root
+        .query_selector("button[aria-label='Filter by topic Privacy']")
+        .unwrap()
+        .expect("a Privacy chip")
+        .unchecked_into();
+    chip.click();
+    settle().await;
+    assert_eq!(window().location().search().unwrap(), "?topic=privacy");
+}
+
+#[wasm_bindgen_test]
+async fn typing_in_the_search_box_writes_the_query_to_the_url() {
+    let root = mount_app(|| view! { <SearchBox/> });
+    settle().await;
+    let input: web_sys::HtmlInputElement = root
+        .query_selector("input[type=search]")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    input.set_value("sky pilot");
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(window().location().search().unwrap(), "?q=sky%20pilot");
+}
+
+#[wasm_bindgen_test]
+fn highlighted_text_marks_ranges_and_keeps_markup_as_text() {
+    let root = container();
+    leptos::mount::mount_to(root.clone(), || {
+        view! { <Highlighted text="<b>SkyPilot</b> rocks".to_owned() ranges=vec![(3, 11)]/> }
+    })
+    .forget();
+    assert_eq!(texts(&root, "mark"), ["SkyPilot"]);
+    assert_eq!(root.text_content().unwrap(), "<b>SkyPilot</b> rocks");
+    assert!(root.query_selector("b").unwrap().is_none());
 }
 
 #[wasm_bindgen_test]

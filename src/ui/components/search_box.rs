@@ -20,11 +20,14 @@ pub fn SearchBox() -> impl IntoView {
     let search = use_search();
     let input = NodeRef::<Input>::new();
     let handle = window_event_listener(ev::keydown, move |e| {
-        if e.key() == "/" && !e.ctrl_key() && !e.meta_key() && !in_text_field(&e) {
-            if let Some(el) = input.get_untracked() {
-                e.prevent_default();
-                let _ = el.focus();
-            }
+        if e.key() == "/"
+            && !e.ctrl_key()
+            && !e.meta_key()
+            && !in_text_field(&e)
+            && let Some(el) = input.get_untracked()
+        {
+            e.prevent_default();
+            let _ = el.focus();
         }
     });
     on_cleanup(move || handle.remove());

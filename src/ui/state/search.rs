@@ -48,9 +48,12 @@ pub struct SearchContext {
     pub indexed: Memo<Option<Indexed>>,
     /// The results for the current params, once the dataset has loaded.
     pub results: Memo<Option<SearchResults>>,
-    navigate: StoredValue<Box<dyn Fn(&str, NavigateOptions)>, LocalStorage>,
+    navigate: StoredValue<Navigate, LocalStorage>,
     typing: StoredValue<u32, LocalStorage>,
 }
+
+/// The router's navigate function, kept so event handlers can write the URL.
+type Navigate = Box<dyn Fn(&str, NavigateOptions)>;
 
 /// How long after the last keystroke a typing burst counts as settled.
 const TYPING_SETTLES: Duration = Duration::from_millis(1200);
