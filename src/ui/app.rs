@@ -1,7 +1,7 @@
 //! The root component: providers and the route table, nothing else.
 
 use leptos::prelude::*;
-use leptos_router::components::{A, Route, Router, Routes};
+use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use super::components::ThemeToggle;
@@ -30,7 +30,7 @@ fn Shell() -> impl IntoView {
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="site-header">
-            <A href=AppRoute::Directory.href() attr:class="brand">"Research Atlas"</A>
+            <a href=AppRoute::Directory.href() class="brand">"Research Atlas"</a>
             <ThemeToggle/>
         </header>
         <main id="main" tabindex="-1">

@@ -10,8 +10,14 @@ pub enum AppRoute {
 }
 
 impl AppRoute {
-    /// The path of this page below the app's base path (the router adds the base).
+    /// The full path of this page, base path included (`/atlas/researchers/luo-mai`). Views link
+    /// with plain `<a href>`: the router intercepts same-origin clicks below its base.
     pub fn href(&self) -> String {
+        format!("{}{}", base_path(), self.path())
+    }
+
+    /// The path below the base path, as the route table spells it.
+    pub fn path(&self) -> String {
         match self {
             Self::Directory => "/".to_owned(),
             Self::Profile(id) => format!("/researchers/{id}"),

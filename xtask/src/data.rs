@@ -24,14 +24,20 @@ pub fn max_year() -> u16 {
     model::load::year_of_unix_seconds(secs) + 1
 }
 
-pub fn check_data(args: &[String]) -> Result<(), String> {
+/// Reads and loads the dataset named by `args` (default: the bundled one).
+fn load_file(args: &[String], task: &str) -> Result<(PathBuf, String, model::Directory), String> {
     let path = match args {
         [] => root().join(DATASET),
         [file] => PathBuf::from(file),
-        _ => return Err("usage: cargo xtask check-data [FILE]".into()),
+        _ => return Err(format!("usage: cargo xtask {task} [FILE]")),
     };
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((path, text, dir))
+}
+
+pub fn check_data(args: &[String]) -> Result<(), String> {
+    let (path, _, dir) = load_file(args, "check-data")?;
     for p in &dir.problems {
         println!("{}: {p}", path.display());
     }
@@ -88,13 +94,7 @@ pub fn schema(args: &[String]) -> Result<(), String> {
 /// `cargo xtask fmt-data [FILE]`: rewrites a valid dataset in canonical form (the model's field
 /// order, two-space indentation, unknown values left out), so diffs stay small and stable.
 pub fn fmt_data(args: &[String]) -> Result<(), String> {
-    let path = match args {
-        [] => root().join(DATASET),
-        [file] => PathBuf::from(file),
-        _ => return Err("usage: cargo xtask fmt-data [FILE]".into()),
-    };
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (path, text, dir) = load_file(args, "fmt-data")?;
     if !dir.is_clean() {
         check_data(&[path.display().to_string()])?;
     }

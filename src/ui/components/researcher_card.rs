@@ -1,7 +1,6 @@
 //! One researcher as a card in the directory.
 
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 use super::{Avatar, ExternalLinks, Highlighted};
 use crate::model::{LinkKind, Researcher};
@@ -65,7 +64,7 @@ pub fn ResearcherCard(
                 <Avatar name=r.name.clone()/>
                 <div>
                     <h2 class="card-name">
-                        <A href=AppRoute::Profile(r.id.0.clone()).href()>{r.name.clone()}</A>
+                        <a href=AppRoute::Profile(r.id.0.clone()).href()>{r.name.clone()}</a>
                     </h2>
                     {role.map(|t| view! { <p class="card-role">{t}</p> })}
                 </div>

@@ -66,27 +66,30 @@ fn ResultsBar(
     }
 }
 
-/// The cards, or the empty state.
+/// The cards, or the empty state. Cards are keyed by researcher and match reason, so a keystroke
+/// only touches the cards whose content changed.
 #[component]
 fn ResultList() -> impl IntoView {
     let search = use_search();
-    move || {
-        let indexed = search.indexed.get()?;
-        let hits = search
+    let hits = Memo::new(move |_| {
+        search
             .results
-            .with(|r| r.as_ref().map(|r| r.hits.clone()))?;
-        Some(if hits.is_empty() {
-            view! { <EmptyState/> }.into_any()
-        } else {
-            view! {
+            .with(|r| r.as_ref().map(|r| r.hits.clone()).unwrap_or_default())
+    });
+    move || {
+        let indexed = StoredValue::new(search.indexed.get()?);
+        Some(view! {
+            <Show when=move || !hits.with(Vec::is_empty) fallback=|| view! { <EmptyState/> }>
                 <div class="card-grid" data-testid="results">
-                    {hits
-                        .into_iter()
-                        .map(|hit| view! { <ResearcherCard indexed=indexed.clone() hit=hit/> })
-                        .collect_view()}
+                    <For
+                        each=move || hits.get()
+                        key=|hit| (hit.researcher, hit.reason.clone().map(|m| (m.kind, m.text, m.highlights)))
+                        let:hit
+                    >
+                        <ResearcherCard indexed=indexed.get_value() hit=hit/>
+                    </For>
                 </div>
-            }
-            .into_any()
+            </Show>
         })
     }
 }

@@ -1,7 +1,6 @@
 //! Any path the route table does not know.
 
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 use super::directory::set_title;
 use crate::ui::routes::AppRoute;
@@ -14,7 +13,7 @@ pub fn NotFoundPage() -> impl IntoView {
         <div class="not-found" data-testid="not-found">
             <h1>"Page not found"</h1>
             <p>"There is no page at this address."</p>
-            <p><A href=AppRoute::Directory.href()>"Browse all researchers"</A></p>
+            <p><a href=AppRoute::Directory.href()>"Browse all researchers"</a></p>
         </div>
     }
 }

@@ -1,7 +1,6 @@
 //! `/researchers/:id`: one researcher's record.
 
 use leptos::prelude::*;
-use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use super::directory::set_title;
@@ -26,7 +25,7 @@ pub fn ProfilePage() -> impl IntoView {
                             </h1>
                             {r.title.clone().map(|t| view! { <p class="profile-title">{t}</p> })}
                             <p class="profile-summary">{r.summary.clone()}</p>
-                            <p><A href=AppRoute::Directory.href()>"← All researchers"</A></p>
+                            <p><a href=AppRoute::Directory.href()>"← All researchers"</a></p>
                         </article>
                     }
                     .into_any()
@@ -37,7 +36,7 @@ pub fn ProfilePage() -> impl IntoView {
                         <div class="not-found" data-testid="no-such-researcher">
                             <h1>"No such researcher"</h1>
                             <p>{format!("Nobody in the directory has the id “{id}”.")}</p>
-                            <p><A href=AppRoute::Directory.href()>"Browse all researchers"</A></p>
+                            <p><a href=AppRoute::Directory.href()>"Browse all researchers"</a></p>
                         </div>
                     }
                     .into_any()
