@@ -98,26 +98,27 @@ fn mount_app<V: IntoView + 'static>(
     root
 }
 
-#[wasm_bindgen_test]
-async fn a_card_shows_name_role_figures_and_safe_links() {
-    let root = mount_app(|| {
+/// Mounts the card of researcher `id`, with no match reason.
+fn mount_card(id: &'static str) -> web_sys::HtmlElement {
+    mount_app(move || {
         let search = use_search();
         move || {
             let indexed = search.indexed.get()?;
-            let i = indexed
-                .directory
-                .dataset
-                .researchers
-                .iter()
-                .position(|r| r.id.0 == "luo-mai")?;
+            let dataset = &indexed.directory.dataset;
+            let i = dataset.researchers.iter().position(|r| r.id.0 == id)?;
             let hit = Hit {
                 researcher: i,
                 score: 0,
                 reason: None,
             };
-            Some(view! { <ResearcherCard indexed=indexed hit=hit/> })
+            Some(view! { <ResearcherCard indexed=indexed.clone() hit=hit/> })
         }
-    });
+    })
+}
+
+#[wasm_bindgen_test]
+async fn a_card_shows_name_role_figures_and_safe_links() {
+    let root = mount_card("luo-mai");
     settle().await;
     let link = root
         .query_selector(".card-name a")
@@ -155,21 +156,7 @@ async fn a_card_shows_name_role_figures_and_safe_links() {
 
 #[wasm_bindgen_test]
 async fn a_topic_chip_adds_its_filter_to_the_url() {
-    let root = mount_app(|| {
-        let search = use_search();
-        move || {
-            let indexed = search.indexed.get()?;
-            let i = indexed
-                .directory
-                .dataset
-                .researchers
-                .iter()
-                .position(|r| r.id.0 == "tao-luo")?;
-            Some(
-                view! { <ResearcherCard indexed=indexed hit=Hit { researcher: i, score: 0, reason: None }/> },
-            )
-        }
-    });
+    let root = mount_card("tao-luo");
     settle().await;
     let chip: web_sys::HtmlElement = root
         .query_selector("button[aria-label='Filter by topic Privacy']")
