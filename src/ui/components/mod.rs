@@ -7,6 +7,7 @@ pub mod empty_state;
 pub mod filter_panel;
 pub mod highlight;
 pub mod links;
+pub mod profile_sections;
 pub mod researcher_card;
 pub mod search_box;
 pub mod sort_select;
