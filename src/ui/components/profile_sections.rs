@@ -42,6 +42,11 @@ pub fn fmt_years(year: Option<u16>, end_year: Option<u16>) -> String {
     }
 }
 
+/// The known parts, joined with " · " ("Google DeepMind · SaxML Team · Mountain View, CA").
+fn dot_join<const N: usize>(parts: [Option<String>; N]) -> String {
+    parts.into_iter().flatten().collect::<Vec<_>>().join(" · ")
+}
+
 fn org_name(dataset: &Dataset, id: &OrgId) -> String {
     dataset
         .organizations
@@ -106,11 +111,7 @@ pub fn PositionsSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>
             .iter()
             .map(|p| {
                 let org = p.organization_name.clone().unwrap_or_else(|| org_name(&dataset, &p.organization));
-                let sub = [Some(org), p.team.clone(), p.location.clone()]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(" · ");
+                let sub = dot_join([Some(org), p.team.clone(), p.location.clone()]);
                 view! { <Entry title=p.title.clone() subtitle=sub when=fmt_period(p.start, p.end) bullets=p.bullets.clone()/> }
             })
             .collect_view();
@@ -126,14 +127,13 @@ pub fn EducationSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>
             .education
             .iter()
             .map(|e| {
-                let mut sub = vec![org_name(&dataset, &e.organization)];
-                sub.extend(e.location.clone());
+                let sub = dot_join([Some(org_name(&dataset, &e.organization)), e.location.clone()]);
                 let mut bullets = e.details.clone();
                 if !e.advisors.is_empty() {
                     let names: Vec<&str> = e.advisors.iter().map(|a| a.name.as_str()).collect();
                     bullets.insert(0, format!("Advised by {}", names.join(" and ")));
                 }
-                view! { <Entry title=e.degree.clone() subtitle=sub.join(" · ") when=fmt_period(e.start, e.end) bullets=bullets/> }
+                view! { <Entry title=e.degree.clone() subtitle=sub when=fmt_period(e.start, e.end) bullets=bullets/> }
             })
             .collect_view();
         view! { <Section id="education" title="Education"><ol class="timeline">{items}</ol></Section> }
@@ -167,7 +167,7 @@ pub fn TalksSection(researcher: Researcher) -> impl IntoView {
             .talks
             .iter()
             .map(|t| {
-                let sub = [t.host.clone(), t.location.clone()].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+                let sub = dot_join([t.host.clone(), t.location.clone()]);
                 view! { <Entry title=t.title.clone() subtitle=sub when=t.year.map(|y| y.to_string()).unwrap_or_default() bullets=t.details.iter().cloned().collect()/> }
             })
             .collect_view();
@@ -183,11 +183,7 @@ pub fn ProjectsSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>)
             .projects
             .iter()
             .map(|p| {
-                let sub = [p.role.clone(), p.organization.as_ref().map(|o| org_name(&dataset, o))]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(" · ");
+                let sub = dot_join([p.role.clone(), p.organization.as_ref().map(|o| org_name(&dataset, o))]);
                 let mut bullets: Vec<String> = p.description.iter().cloned().collect();
                 bullets.extend(p.bullets.iter().cloned());
                 let link = p.links.iter().find_map(|l| safe_href(&l.url));
@@ -228,14 +224,10 @@ pub fn TeachingSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>)
                     Some(c) => format!("{} ({c})", t.course),
                     None => t.course.clone(),
                 };
-                let sub = [
+                let sub = dot_join([
                     Some(t.role.clone()),
                     t.organization.as_ref().map(|o| org_name(&dataset, o)),
-                ]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .join(" · ");
+                ]);
                 view! { <Entry title=title subtitle=sub when=fmt_period(t.start, t.end)/> }
             })
             .collect_view();
@@ -264,7 +256,7 @@ pub fn LeadershipSection(researcher: Researcher) -> impl IntoView {
             .leadership
             .iter()
             .map(|l| {
-                let sub = [Some(l.body.clone()), l.location.clone()].into_iter().flatten().collect::<Vec<_>>().join(" · ");
+                let sub = dot_join([Some(l.body.clone()), l.location.clone()]);
                 view! { <Entry title=l.role.clone() subtitle=sub when=fmt_period(l.start, l.end)/> }
             })
             .collect_view();
