@@ -581,6 +581,9 @@ pub struct Researcher {
     /// The name in its native script, e.g. "栾思飞".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub native_name: Option<String>,
+    /// The BCP 47 language of `native_name`, e.g. "zh", so browsers pick the right glyphs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub native_name_lang: Option<String>,
     /// Other spellings found on papers and pages, e.g. "Sifei Luan", "Amber Liu".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub alternative_names: Vec<String>,
@@ -675,6 +678,35 @@ pub enum PublicationType {
 }
 
 impl PublicationType {
+    /// Every type, in the order lists group them.
+    pub const ALL: [PublicationType; 6] = [
+        Self::Conference,
+        Self::Journal,
+        Self::Workshop,
+        Self::Preprint,
+        Self::Thesis,
+        Self::Blog,
+    ];
+
+    /// The JSON and URL spelling, e.g. `conference`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Conference => "conference",
+            Self::Journal => "journal",
+            Self::Workshop => "workshop",
+            Self::Preprint => "preprint",
+            Self::Thesis => "thesis",
+            Self::Blog => "blog",
+        }
+    }
+
+    /// The type whose [`key`](Self::key) is `key` (ASCII case-insensitive).
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|t| t.key().eq_ignore_ascii_case(key))
+    }
+
     /// The label shown to users.
     pub fn label(self) -> &'static str {
         match self {

@@ -331,6 +331,17 @@ impl Checker<'_> {
     fn researcher(&mut self, p: &str, r: &Researcher, ids: &Ids<'_>, d: &Dataset) {
         self.non_empty(&format!("{p}.name"), &r.name);
         self.opt_text(&format!("{p}.native_name"), &r.native_name);
+        if let Some(lang) = &r.native_name_lang {
+            let path = format!("{p}.native_name_lang");
+            if r.native_name.is_none() {
+                self.push_at(path, "is set but native_name is not".into());
+            } else if !is_language_tag(lang) {
+                self.push_at(
+                    path,
+                    format!("{lang:?} is not a language tag such as \"zh\" or \"zh-Hans\""),
+                );
+            }
+        }
         for (i, n) in r.alternative_names.iter().enumerate() {
             self.non_empty(&format!("{p}.alternative_names[{i}]"), n);
         }
@@ -653,6 +664,17 @@ pub fn is_slug(s: &str) -> bool {
         })
 }
 
+/// A BCP 47 language tag in the common shape: a 2–3 letter language, then subtags of 2–8
+/// letters or digits (`zh`, `zh-Hans`, `pt-BR`).
+pub fn is_language_tag(s: &str) -> bool {
+    let mut parts = s.split('-');
+    let lang_ok = parts
+        .next()
+        .is_some_and(|l| (2..=3).contains(&l.len()) && l.bytes().all(|b| b.is_ascii_lowercase()));
+    lang_ok
+        && parts.all(|t| (2..=8).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
 /// A new-style arXiv identifier, `YYMM.NNNNN` with an optional version.
 fn is_arxiv_id(s: &str) -> bool {
     let s = s.split_once('v').map_or(s, |(id, v)| {
@@ -808,6 +830,16 @@ mod tests {
             "https://exa mple.org",
         ] {
             assert!(check_url(bad).is_err(), "{bad} passed");
+        }
+    }
+
+    #[test]
+    fn language_tags() {
+        for ok in ["zh", "zh-Hans", "pt-BR", "yue"] {
+            assert!(is_language_tag(ok), "{ok}");
+        }
+        for bad in ["", "Chinese", "z", "zh_Hans", "zh-", "ZH"] {
+            assert!(!is_language_tag(bad), "{bad}");
         }
     }
 

@@ -1,14 +1,19 @@
-//! The search layer: text folding, the directory's URL state, and the index that answers queries.
+//! The search layer: text folding, URL state, and the indexes that answer queries.
 //!
 //! Plain Rust over model types, no web-sys: the UI asks it questions and renders the answers.
-//! [`text`] decides what a word is, [`params`] parses and writes the URL state, and [`index`]
-//! pre-computes everything once so each search is one pass over the researchers.
+//! [`text`] decides what a word is, [`params`] parses and writes the directory's URL state,
+//! [`index`] pre-computes everything once so each search is one pass over the researchers,
+//! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
 
 pub mod index;
 pub mod params;
+pub mod publications;
+pub mod suggest;
 pub mod text;
 
 pub use index::{
     FacetCounts, FacetValue, FieldKind, Hit, MatchReason, SearchIndex, SearchResults, Stats,
 };
 pub use params::{OrgScope, SearchParams, Sector, Sort};
+pub use publications::{GroupBy, Order, PubFacets, PubGroup, PubList, PubParams, PublicationIndex};
+pub use suggest::close_researchers;

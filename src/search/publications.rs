@@ -1,0 +1,552 @@
+//! Publication lists: one researcher's papers or the whole dataset's, filtered, grouped and
+//! sorted, with facet counts.
+//!
+//! [`PubParams`] is the list's URL state. Its keys (`pq`, `pfrom`, `pto`, `pvenue`, `ptype`,
+//! `honours`, `group`, `order`) differ from the directory's, so a profile URL can carry both:
+//! the directory's query (for "back" and previous / next) and the list's own filters.
+//! [`PublicationIndex`] folds every publication's searchable text once; each [`list`] call is then
+//! one pass over the publications in scope.
+//!
+//! [`list`]: PublicationIndex::list
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::index::FacetValue;
+use super::text::{fold, tokenize};
+use crate::model::{Dataset, PublicationId, PublicationType, Researcher};
+
+/// How a publication list is grouped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum GroupBy {
+    /// One group per year (the default).
+    #[default]
+    Year,
+    /// One group per publication type, in [`PublicationType::ALL`] order.
+    Type,
+    /// One group per venue, the largest first.
+    Venue,
+}
+
+impl GroupBy {
+    /// Every grouping, in menu order.
+    pub const ALL: [GroupBy; 3] = [Self::Year, Self::Type, Self::Venue];
+
+    /// The URL value, e.g. `"venue"`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Year => "year",
+            Self::Type => "type",
+            Self::Venue => "venue",
+        }
+    }
+
+    /// The label shown to users.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Year => "Year",
+            Self::Type => "Type",
+            Self::Venue => "Venue",
+        }
+    }
+
+    /// The grouping whose [`key`](Self::key) is `key` (ASCII case-insensitive).
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|g| g.key().eq_ignore_ascii_case(key))
+    }
+}
+
+/// Newest or oldest first: the order of year groups and of the entries inside every group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Order {
+    /// Latest year (and month) first (the default).
+    #[default]
+    Newest,
+    /// Earliest first.
+    Oldest,
+}
+
+impl Order {
+    /// Both orders, default first.
+    pub const ALL: [Order; 2] = [Self::Newest, Self::Oldest];
+
+    /// The URL value.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Newest => "newest",
+            Self::Oldest => "oldest",
+        }
+    }
+
+    /// The label shown to users.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Newest => "Newest first",
+            Self::Oldest => "Oldest first",
+        }
+    }
+
+    /// The order whose [`key`](Self::key) is `key` (ASCII case-insensitive).
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|o| o.key().eq_ignore_ascii_case(key))
+    }
+}
+
+/// What a publication list shows: text, year range, venues, types, honours, grouping, order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PubParams {
+    /// Free text over title, authors, venue, year, honours and identifiers (`pq`).
+    pub query: String,
+    /// Earliest year, inclusive (`pfrom`).
+    pub year_from: Option<u16>,
+    /// Latest year, inclusive (`pto`).
+    pub year_to: Option<u16>,
+    /// Venue ids; a publication matches any of them (`pvenue=nsdi,osdi`).
+    pub venues: BTreeSet<String>,
+    /// Publication types; a publication matches any of them (`ptype=conference,journal`).
+    pub kinds: BTreeSet<PublicationType>,
+    /// Only publications with an honour such as a best-paper award (`honours=1`).
+    pub honoured: bool,
+    /// The grouping (`group`).
+    pub group: GroupBy,
+    /// The order (`order`).
+    pub order: Order,
+}
+
+/// The URL keys [`PubParams`] reads and writes, in canonical order.
+pub const PUB_KEYS: [&str; 8] = [
+    "pq", "pfrom", "pto", "pvenue", "ptype", "honours", "group", "order",
+];
+
+fn items(value: &str) -> impl Iterator<Item = &str> {
+    value.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+impl PubParams {
+    /// Parses percent-decoded query pairs. Never fails: unknown keys (the directory's among
+    /// them) and malformed values are ignored; a `pfrom` later than `pto` is swapped.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        let mut p = Self::default();
+        for (key, value) in pairs {
+            match key {
+                "pq" => p.query = value.to_owned(),
+                "pfrom" => p.year_from = value.trim().parse().ok().or(p.year_from),
+                "pto" => p.year_to = value.trim().parse().ok().or(p.year_to),
+                "pvenue" => p.venues.extend(items(value).map(str::to_owned)),
+                "ptype" => p
+                    .kinds
+                    .extend(items(value).filter_map(PublicationType::from_key)),
+                "honours" => match value.trim().to_ascii_lowercase().as_str() {
+                    "1" | "true" | "yes" => p.honoured = true,
+                    "0" | "false" | "no" => p.honoured = false,
+                    _ => {}
+                },
+                "group" => p.group = GroupBy::from_key(value.trim()).unwrap_or(p.group),
+                "order" => p.order = Order::from_key(value.trim()).unwrap_or(p.order),
+                _ => {}
+            }
+        }
+        if let (Some(from), Some(to)) = (p.year_from, p.year_to)
+            && from > to
+        {
+            (p.year_from, p.year_to) = (Some(to), Some(from));
+        }
+        p
+    }
+
+    /// The canonical pairs: non-default values only, in [`PUB_KEYS`] order, lists sorted.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if !self.query.is_empty() {
+            out.push(("pq", self.query.clone()));
+        }
+        if let Some(y) = self.year_from {
+            out.push(("pfrom", y.to_string()));
+        }
+        if let Some(y) = self.year_to {
+            out.push(("pto", y.to_string()));
+        }
+        if !self.venues.is_empty() {
+            let v: Vec<&str> = self.venues.iter().map(String::as_str).collect();
+            out.push(("pvenue", v.join(",")));
+        }
+        if !self.kinds.is_empty() {
+            let v: Vec<&str> = self.kinds.iter().map(|k| k.key()).collect();
+            out.push(("ptype", v.join(",")));
+        }
+        if self.honoured {
+            out.push(("honours", "1".into()));
+        }
+        if self.group != GroupBy::default() {
+            out.push(("group", self.group.key().into()));
+        }
+        if self.order != Order::default() {
+            out.push(("order", self.order.key().into()));
+        }
+        out
+    }
+
+    /// How many filters narrow the list (text, years, venues, types, honours).
+    pub fn filter_count(&self) -> usize {
+        usize::from(!self.query.trim().is_empty())
+            + usize::from(self.year_from.is_some() || self.year_to.is_some())
+            + self.venues.len()
+            + self.kinds.len()
+            + usize::from(self.honoured)
+    }
+
+    /// The same params without any filter (grouping and order kept).
+    pub fn without_filters(&self) -> Self {
+        Self {
+            group: self.group,
+            order: self.order,
+            ..Self::default()
+        }
+    }
+}
+
+/// One publication, prepared for filtering.
+#[derive(Debug, Clone)]
+struct Entry {
+    /// Folded title, authors, venue names, booktitle, year, honours, DOI and arXiv id.
+    haystack: String,
+    year: u16,
+    month: u8,
+    kind: PublicationType,
+    venue: Option<usize>,
+    honoured: bool,
+    /// Folded title, for a stable order within a year.
+    title: String,
+}
+
+/// A venue of the vocabulary, as lists name it.
+#[derive(Debug, Clone)]
+struct VenueLabel {
+    id: String,
+    short: String,
+    name: String,
+}
+
+/// One group of a list: its heading and its publications (indices into
+/// `dataset.publications`), in display order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PubGroup {
+    /// A stable key, e.g. `"2024"`, `"conference"`, `"nsdi"`, `"none"`.
+    pub key: String,
+    /// The heading, e.g. `"2024"`, `"Conference"`, `"NSDI"`, `"No venue"`.
+    pub label: String,
+    /// A longer description of the heading when there is one (a venue's full name).
+    pub title: Option<String>,
+    /// The publications, indices into `dataset.publications`.
+    pub items: Vec<usize>,
+}
+
+/// Facet counts over a list's scope. Each count is what the list would hold with that value
+/// added to its facet and every other filter as it is.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PubFacets {
+    /// Venues in scope (id = venue id), the most frequent first.
+    pub venues: Vec<FacetValue>,
+    /// Types in scope (id = type key), in [`PublicationType::ALL`] order.
+    pub kinds: Vec<FacetValue>,
+    /// Years in scope (id = the year), newest first; counted with the year range left out.
+    pub years: Vec<FacetValue>,
+    /// The "has an honour" toggle (id `"1"`).
+    pub honoured: FacetValue,
+    /// Earliest year in scope.
+    pub year_min: Option<u16>,
+    /// Latest year in scope.
+    pub year_max: Option<u16>,
+}
+
+/// The answer for one list.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PubList {
+    /// Publications in scope before filtering.
+    pub total: usize,
+    /// Publications that pass every filter.
+    pub shown: usize,
+    /// The shown publications, grouped and ordered.
+    pub groups: Vec<PubGroup>,
+    /// Facet counts.
+    pub facets: PubFacets,
+}
+
+impl PubList {
+    /// Every shown publication in display order (indices into `dataset.publications`).
+    pub fn items(&self) -> impl Iterator<Item = usize> + '_ {
+        self.groups.iter().flat_map(|g| g.items.iter().copied())
+    }
+}
+
+/// Every publication of a dataset, folded once for fast filtering.
+#[derive(Debug, Clone)]
+pub struct PublicationIndex {
+    entries: Vec<Entry>,
+    venues: Vec<VenueLabel>,
+    by_id: HashMap<PublicationId, usize>,
+}
+
+/// Which words of the filter pass the text test; folded query words.
+fn query_words(query: &str) -> Vec<String> {
+    tokenize(query).into_iter().map(|t| t.text).collect()
+}
+
+impl PublicationIndex {
+    /// Prepares every publication of `dataset`.
+    pub fn new(dataset: &Dataset) -> Self {
+        let venues: Vec<VenueLabel> = dataset
+            .venues
+            .iter()
+            .map(|v| VenueLabel {
+                id: v.id.0.clone(),
+                short: v.short_name.clone(),
+                name: v.name.clone(),
+            })
+            .collect();
+        let venue_pos: HashMap<&str, usize> = venues
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (v.id.as_str(), i))
+            .collect();
+        let entries = dataset
+            .publications
+            .iter()
+            .map(|p| {
+                let venue = p
+                    .venue
+                    .as_ref()
+                    .and_then(|v| venue_pos.get(v.0.as_str()).copied());
+                let mut text = p.title.clone();
+                for a in &p.authors {
+                    text.push(' ');
+                    text.push_str(&a.name);
+                }
+                if let Some(v) = venue.map(|i| &venues[i]) {
+                    text.push_str(&format!(" {} {}", v.short, v.name));
+                }
+                for extra in [&p.booktitle, &p.doi, &p.arxiv].into_iter().flatten() {
+                    text.push(' ');
+                    text.push_str(extra);
+                }
+                text.push_str(&format!(" {} {}", p.year, p.kind.label()));
+                for h in &p.honours {
+                    text.push(' ');
+                    text.push_str(h);
+                }
+                Entry {
+                    haystack: fold(&text),
+                    year: p.year,
+                    month: p.month.unwrap_or(0),
+                    kind: p.kind,
+                    venue,
+                    honoured: !p.honours.is_empty(),
+                    title: fold(&p.title),
+                }
+            })
+            .collect();
+        let by_id = dataset
+            .publications
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        Self {
+            entries,
+            venues,
+            by_id,
+        }
+    }
+
+    /// The index of the publication with this id in `dataset.publications`.
+    pub fn position(&self, id: &PublicationId) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The scope of a researcher's list: their publications, each once, unknown ids left out.
+    pub fn scope_of(&self, researcher: &Researcher) -> Vec<usize> {
+        let mut seen = BTreeSet::new();
+        researcher
+            .publications
+            .iter()
+            .filter_map(|id| self.position(id))
+            .filter(|i| seen.insert(*i))
+            .collect()
+    }
+
+    /// Every publication of the dataset, once.
+    pub fn scope_all(&self) -> Vec<usize> {
+        (0..self.entries.len()).collect()
+    }
+
+    /// `params` with venue ids unknown to the dataset dropped.
+    pub fn sanitize(&self, params: &PubParams) -> PubParams {
+        let mut p = params.clone();
+        p.venues.retain(|v| self.venues.iter().any(|x| &x.id == v));
+        p
+    }
+
+    /// Filters, groups and orders the publications of `scope` (indices into
+    /// `dataset.publications`, e.g. from [`scope_of`](Self::scope_of)) and counts the facets.
+    pub fn list(&self, scope: &[usize], params: &PubParams) -> PubList {
+        let words = query_words(&params.query);
+        let venue_ids: BTreeSet<usize> = params
+            .venues
+            .iter()
+            .filter_map(|v| self.venues.iter().position(|x| &x.id == v))
+            .collect();
+        let year_ok = |y: u16| {
+            params.year_from.is_none_or(|f| y >= f) && params.year_to.is_none_or(|t| y <= t)
+        };
+
+        let mut shown = Vec::new();
+        let mut venue_counts: BTreeMap<Option<usize>, usize> = BTreeMap::new();
+        let mut kind_counts: BTreeMap<PublicationType, usize> = BTreeMap::new();
+        let mut year_counts: BTreeMap<u16, usize> = BTreeMap::new();
+        let mut honoured_count = 0;
+        let mut year_min: Option<u16> = None;
+        let mut year_max: Option<u16> = None;
+        for &i in scope {
+            let Some(e) = self.entries.get(i) else {
+                continue;
+            };
+            year_min = Some(year_min.map_or(e.year, |m| m.min(e.year)));
+            year_max = Some(year_max.map_or(e.year, |m| m.max(e.year)));
+            // Each test on its own, so every facet can count with its own test left out.
+            let text = words.iter().all(|w| e.haystack.contains(w.as_str()));
+            let year = year_ok(e.year);
+            let venue = venue_ids.is_empty() || e.venue.is_some_and(|v| venue_ids.contains(&v));
+            let kind = params.kinds.is_empty() || params.kinds.contains(&e.kind);
+            let honour = !params.honoured || e.honoured;
+            if text && year && kind && honour {
+                *venue_counts.entry(e.venue).or_default() += 1;
+            }
+            if text && year && venue && honour {
+                *kind_counts.entry(e.kind).or_default() += 1;
+            }
+            if text && venue && kind && honour {
+                *year_counts.entry(e.year).or_default() += 1;
+            }
+            if text && year && venue && kind && e.honoured {
+                honoured_count += 1;
+            }
+            if text && year && venue && kind && honour {
+                shown.push(i);
+            }
+        }
+
+        let newest = params.order == Order::Newest;
+        shown.sort_by(|&a, &b| {
+            let (x, y) = (&self.entries[a], &self.entries[b]);
+            let by_date = (x.year, x.month).cmp(&(y.year, y.month));
+            let by_date = if newest { by_date.reverse() } else { by_date };
+            by_date.then_with(|| x.title.cmp(&y.title)).then(a.cmp(&b))
+        });
+        let groups = self.group(&shown, params);
+
+        let mut venues: Vec<FacetValue> = venue_counts
+            .iter()
+            .filter_map(|(v, &count)| v.map(|v| (v, count)))
+            .map(|(v, count)| FacetValue {
+                id: self.venues[v].id.clone(),
+                label: self.venues[v].short.clone(),
+                count,
+                selected: venue_ids.contains(&v),
+            })
+            .collect();
+        // Selected venues stay listed even when nothing else matches them.
+        for &v in &venue_ids {
+            if !venue_counts.contains_key(&Some(v)) {
+                venues.push(FacetValue {
+                    id: self.venues[v].id.clone(),
+                    label: self.venues[v].short.clone(),
+                    count: 0,
+                    selected: true,
+                });
+            }
+        }
+        venues.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+        let mut kinds: Vec<FacetValue> = PublicationType::ALL
+            .into_iter()
+            .filter(|k| kind_counts.contains_key(k) || params.kinds.contains(k))
+            .map(|k| FacetValue {
+                id: k.key().into(),
+                label: k.label().into(),
+                count: kind_counts.get(&k).copied().unwrap_or(0),
+                selected: params.kinds.contains(&k),
+            })
+            .collect();
+        kinds.sort_by_key(|k| PublicationType::from_key(&k.id));
+        let years = year_counts
+            .iter()
+            .rev()
+            .map(|(&y, &count)| FacetValue {
+                id: y.to_string(),
+                label: y.to_string(),
+                count,
+                selected: year_ok(y) && (params.year_from.is_some() || params.year_to.is_some()),
+            })
+            .collect();
+        PubList {
+            total: scope.len(),
+            shown: shown.len(),
+            groups,
+            facets: PubFacets {
+                venues,
+                kinds,
+                years,
+                honoured: FacetValue {
+                    id: "1".into(),
+                    label: "Has an honour".into(),
+                    count: honoured_count,
+                    selected: params.honoured,
+                },
+                year_min,
+                year_max,
+            },
+        }
+    }
+
+    /// Splits the ordered `shown` publications into groups.
+    fn group(&self, shown: &[usize], params: &PubParams) -> Vec<PubGroup> {
+        let mut groups: Vec<PubGroup> = Vec::new();
+        let mut push = |key: String, label: String, title: Option<String>, i: usize| match groups
+            .iter_mut()
+            .find(|g| g.key == key)
+        {
+            Some(g) => g.items.push(i),
+            None => groups.push(PubGroup {
+                key,
+                label,
+                title,
+                items: vec![i],
+            }),
+        };
+        for &i in shown {
+            let e = &self.entries[i];
+            match params.group {
+                GroupBy::Year => push(e.year.to_string(), e.year.to_string(), None, i),
+                GroupBy::Type => push(e.kind.key().into(), e.kind.label().into(), None, i),
+                GroupBy::Venue => match e.venue.map(|v| &self.venues[v]) {
+                    Some(v) => push(v.id.clone(), v.short.clone(), Some(v.name.clone()), i),
+                    None => push("none".into(), "No venue".into(), None, i),
+                },
+            }
+        }
+        match params.group {
+            // Year groups already follow the order of their entries.
+            GroupBy::Year => {}
+            GroupBy::Type => groups.sort_by_key(|g| PublicationType::from_key(&g.key)),
+            GroupBy::Venue => groups.sort_by(|a, b| {
+                (a.key == "none")
+                    .cmp(&(b.key == "none"))
+                    .then(b.items.len().cmp(&a.items.len()))
+                    .then_with(|| fold(&a.label).cmp(&fold(&b.label)))
+            }),
+        }
+        groups
+    }
+}

@@ -1,0 +1,84 @@
+//! "Did you mean": researchers whose id or name is close to a mistyped one.
+
+use super::text::{fold, tokenize};
+use crate::model::Dataset;
+
+/// Edit distance (insertions, deletions, substitutions) between two strings, by chars.
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// How alike two folded word lists are, from 0 (nothing shared) to 1 (the same).
+///
+/// The whole strings are compared by edit distance; a shared word (or one that starts the
+/// other, three letters at least) also counts, so `luo` is close to `Michael Luo`.
+fn similarity(wanted: &[String], candidate: &str) -> f64 {
+    let words: Vec<String> = tokenize(candidate).into_iter().map(|t| t.text).collect();
+    let (a, b) = (wanted.join(" "), words.join(" "));
+    let longest = a.chars().count().max(b.chars().count()).max(1);
+    let whole = 1.0 - levenshtein(&a, &b) as f64 / longest as f64;
+    let shared = wanted
+        .iter()
+        .filter(|w| {
+            words
+                .iter()
+                .any(|x| x == *w || (w.len() >= 3 && x.starts_with(w.as_str())))
+        })
+        .count();
+    let by_words = shared as f64 / wanted.len().max(words.len()).max(1) as f64;
+    whole.max(by_words)
+}
+
+/// Up to `limit` researchers (indices into `dataset.researchers`) whose id, name or another
+/// spelling of it is close to `wanted` (an id such as `michael-lou` or a name), best first.
+pub fn close_researchers(dataset: &Dataset, wanted: &str, limit: usize) -> Vec<usize> {
+    let wanted: Vec<String> = tokenize(&fold(wanted))
+        .into_iter()
+        .map(|t| t.text)
+        .collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let mut scored: Vec<(f64, usize)> = dataset
+        .researchers
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let best = std::iter::once(r.id.0.as_str())
+                .chain(std::iter::once(r.name.as_str()))
+                .chain(r.alternative_names.iter().map(String::as_str))
+                .map(|c| similarity(&wanted, c))
+                .fold(0.0, f64::max);
+            (best, i)
+        })
+        .filter(|(score, _)| *score >= 0.5)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().take(limit).map(|(_, i)| i).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::levenshtein;
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(levenshtein("", ""), 0);
+        assert_eq!(levenshtein("luo", "lou"), 2);
+        assert_eq!(levenshtein("kitten", "sitting"), 3);
+        assert_eq!(levenshtein("müller", "muller"), 1);
+    }
+}
