@@ -3,8 +3,10 @@
 //! [`types`] is the single definition of the data format. [`load`] turns JSON text into a
 //! [`Directory`](load::Directory) in two stages — the top-level shape first, then each record on
 //! its own — so one bad record is reported with its JSON path and skipped instead of losing the
-//! whole file. [`validate`] holds the semantic checks that serde cannot express.
+//! whole file. [`validate`] holds the semantic checks that serde cannot express. [`cite`] writes
+//! publications out as BibTeX and CSV.
 
+pub mod cite;
 pub mod date;
 pub mod load;
 pub mod types;

@@ -23,8 +23,9 @@ fn levenshtein(a: &str, b: &str) -> usize {
 
 /// How alike two folded word lists are, from 0 (nothing shared) to 1 (the same).
 ///
-/// The whole strings are compared by edit distance; a shared word (or one that starts the
-/// other, three letters at least) also counts, so `luo` is close to `Michael Luo`.
+/// The whole strings are compared by edit distance; the share of wanted words that the
+/// candidate has (or has a word starting with, three letters at least) also counts, so `luo` is
+/// close to `Michael Luo`.
 fn similarity(wanted: &[String], candidate: &str) -> f64 {
     let words: Vec<String> = tokenize(candidate).into_iter().map(|t| t.text).collect();
     let (a, b) = (wanted.join(" "), words.join(" "));
@@ -38,7 +39,7 @@ fn similarity(wanted: &[String], candidate: &str) -> f64 {
                 .any(|x| x == *w || (w.len() >= 3 && x.starts_with(w.as_str())))
         })
         .count();
-    let by_words = shared as f64 / wanted.len().max(words.len()).max(1) as f64;
+    let by_words = shared as f64 / wanted.len().max(1) as f64;
     whole.max(by_words)
 }
 
@@ -64,7 +65,7 @@ pub fn close_researchers(dataset: &Dataset, wanted: &str, limit: usize) -> Vec<u
                 .fold(0.0, f64::max);
             (best, i)
         })
-        .filter(|(score, _)| *score >= 0.5)
+        .filter(|(score, _)| *score >= 0.6)
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().take(limit).map(|(_, i)| i).collect()

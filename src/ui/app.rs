@@ -5,7 +5,7 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use super::components::ThemeToggle;
-use super::pages::{DirectoryPage, NotFoundPage, ProfilePage};
+use super::pages::{DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage};
 use super::routes::{AppRoute, base_path};
 use super::state::data::provide_directory;
 use super::state::search::provide_search;
@@ -31,12 +31,17 @@ fn Shell() -> impl IntoView {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="site-header">
             <a href=AppRoute::Directory.href() class="brand">"Research Atlas"</a>
+            <nav class="site-nav" aria-label="Site">
+                <a href=AppRoute::Directory.href()>"Researchers"</a>
+                <a href=AppRoute::Publications.href()>"Publications"</a>
+            </nav>
             <ThemeToggle/>
         </header>
         <main id="main" tabindex="-1">
             <Routes fallback=|| view! { <NotFoundPage/> }>
                 <Route path=path!("/") view=DirectoryPage/>
                 <Route path=path!("/researchers/:id") view=ProfilePage/>
+                <Route path=path!("/publications") view=PublicationsPage/>
             </Routes>
         </main>
     }

@@ -4,6 +4,7 @@
 //! `components/` the reusable pieces, and `state/` the view-free contexts (data loading).
 
 pub mod app;
+pub mod browser;
 pub mod components;
 pub mod pages;
 pub mod routes;

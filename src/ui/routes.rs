@@ -7,6 +7,8 @@ pub enum AppRoute {
     Directory,
     /// One researcher's profile.
     Profile(String),
+    /// Every publication in the dataset.
+    Publications,
 }
 
 impl AppRoute {
@@ -21,6 +23,7 @@ impl AppRoute {
         match self {
             Self::Directory => "/".to_owned(),
             Self::Profile(id) => format!("/researchers/{id}"),
+            Self::Publications => "/publications".to_owned(),
         }
     }
 }

@@ -2,9 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::model::{Dataset, EndDate, LinkKind, OrgId, PartialDate, Publication, Researcher};
+use crate::model::{Dataset, Directory, EndDate, OrgId, PartialDate, Researcher};
 use crate::ui::components::links::safe_href;
-use crate::ui::routes::AppRoute;
 
 const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -104,13 +103,13 @@ fn Entry(
 
 /// Positions, newest first as the data orders them.
 #[component]
-pub fn PositionsSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>) -> impl IntoView {
+pub fn PositionsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
     (!researcher.positions.is_empty()).then(|| {
         let items = researcher
             .positions
             .iter()
             .map(|p| {
-                let org = p.organization_name.clone().unwrap_or_else(|| org_name(&dataset, &p.organization));
+                let org = p.organization_name.clone().unwrap_or_else(|| org_name(&dir.dataset, &p.organization));
                 let sub = dot_join([Some(org), p.team.clone(), p.location.clone()]);
                 view! { <Entry title=p.title.clone() subtitle=sub when=fmt_period(p.start, p.end) bullets=p.bullets.clone()/> }
             })
@@ -121,13 +120,13 @@ pub fn PositionsSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>
 
 /// Degrees.
 #[component]
-pub fn EducationSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>) -> impl IntoView {
+pub fn EducationSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
     (!researcher.education.is_empty()).then(|| {
         let items = researcher
             .education
             .iter()
             .map(|e| {
-                let sub = dot_join([Some(org_name(&dataset, &e.organization)), e.location.clone()]);
+                let sub = dot_join([Some(org_name(&dir.dataset, &e.organization)), e.location.clone()]);
                 let mut bullets = e.details.clone();
                 if !e.advisors.is_empty() {
                     let names: Vec<&str> = e.advisors.iter().map(|a| a.name.as_str()).collect();
@@ -142,14 +141,14 @@ pub fn EducationSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>
 
 /// Awards and honours.
 #[component]
-pub fn AwardsSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>) -> impl IntoView {
+pub fn AwardsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
     (!researcher.awards.is_empty()).then(|| {
         let items = researcher
             .awards
             .iter()
             .map(|a| {
                 let mut bullets: Vec<String> = a.details.iter().cloned().collect();
-                if let Some(p) = a.publication.as_ref().and_then(|id| dataset.publications.iter().find(|p| &p.id == id)) {
+                if let Some(p) = a.publication.as_ref().and_then(|id| dir.dataset.publications.iter().find(|p| &p.id == id)) {
                     bullets.push(format!("For “{}”", p.title));
                 }
                 view! { <Entry title=a.name.clone() subtitle=a.awarded_by.clone().unwrap_or_default() when=fmt_years(a.year, a.end_year) bullets=bullets/> }
@@ -177,13 +176,13 @@ pub fn TalksSection(researcher: Researcher) -> impl IntoView {
 
 /// Software and projects.
 #[component]
-pub fn ProjectsSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>) -> impl IntoView {
+pub fn ProjectsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
     (!researcher.projects.is_empty()).then(|| {
         let items = researcher
             .projects
             .iter()
             .map(|p| {
-                let sub = dot_join([p.role.clone(), p.organization.as_ref().map(|o| org_name(&dataset, o))]);
+                let sub = dot_join([p.role.clone(), p.organization.as_ref().map(|o| org_name(&dir.dataset, o))]);
                 let mut bullets: Vec<String> = p.description.iter().cloned().collect();
                 bullets.extend(p.bullets.iter().cloned());
                 let link = p.links.iter().find_map(|l| safe_href(&l.url));
@@ -214,7 +213,7 @@ pub fn ServiceSection(researcher: Researcher) -> impl IntoView {
 
 /// Teaching.
 #[component]
-pub fn TeachingSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>) -> impl IntoView {
+pub fn TeachingSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
     (!researcher.teaching.is_empty()).then(|| {
         let items = researcher
             .teaching
@@ -226,7 +225,7 @@ pub fn TeachingSection(researcher: Researcher, dataset: std::sync::Arc<Dataset>)
                 };
                 let sub = dot_join([
                     Some(t.role.clone()),
-                    t.organization.as_ref().map(|o| org_name(&dataset, o)),
+                    t.organization.as_ref().map(|o| org_name(&dir.dataset, o)),
                 ]);
                 view! { <Entry title=title subtitle=sub when=fmt_period(t.start, t.end)/> }
             })
@@ -287,134 +286,6 @@ pub fn CertificationsSection(researcher: Researcher) -> impl IntoView {
             .map(|c| view! { <Entry title=c.name.clone() subtitle=c.issuer.clone().unwrap_or_default() when=c.year.map(|y| y.to_string()).unwrap_or_default()/> })
             .collect_view();
         view! { <Section id="certifications" title="Certifications"><ul class="entries">{items}</ul></Section> }
-    })
-}
-
-/// One publication: title, authors (the owner emphasized, other members linked), venue, year,
-/// type, honours and links.
-#[component]
-fn PublicationItem(
-    publication: Publication,
-    owner: String,
-    dataset: std::sync::Arc<Dataset>,
-) -> impl IntoView {
-    let p = publication;
-    let venue = p
-        .venue
-        .as_ref()
-        .and_then(|v| dataset.venues.iter().find(|x| &x.id == v));
-    let venue_line = match (venue, &p.booktitle) {
-        (Some(v), Some(b)) if b != &v.short_name => format!("{} — {b}", v.short_name),
-        (Some(v), _) => format!("{} — {}", v.short_name, v.name),
-        (None, Some(b)) => b.clone(),
-        (None, None) => String::new(),
-    };
-    let n = p.authors.len();
-    let authors =
-        p.authors
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let sep = if i + 1 == n { "" } else { ", " };
-                let star = if a.equal_contribution { "*" } else { "" };
-                let name = format!("{}{star}", a.name);
-                let view = match &a.researcher {
-                    Some(id) if id.0 == owner => view! { <strong>{name}</strong> }.into_any(),
-                    Some(id) => view! { <a href=AppRoute::Profile(id.0.clone()).href()>{name}</a> }
-                        .into_any(),
-                    None => name.into_any(),
-                };
-                view! { {view}{sep} }
-            })
-            .collect_view();
-    let mut links: Vec<(String, String)> = p
-        .links
-        .iter()
-        .filter_map(|l| {
-            let label = l
-                .label
-                .clone()
-                .unwrap_or_else(|| link_label(l.kind).to_owned());
-            safe_href(&l.url).map(|h| (h, label))
-        })
-        .collect();
-    if let Some(ax) = p
-        .arxiv
-        .as_ref()
-        .filter(|_| !p.links.iter().any(|l| l.kind == LinkKind::Arxiv))
-    {
-        links.push((format!("https://arxiv.org/abs/{ax}"), "arXiv".into()));
-    }
-    if let Some(doi) = p
-        .doi
-        .as_ref()
-        .filter(|_| !p.links.iter().any(|l| l.kind == LinkKind::Doi))
-    {
-        links.push((format!("https://doi.org/{doi}"), "DOI".into()));
-    }
-    view! {
-        <li class="publication" data-testid="publication">
-            <span class="pub-title">{p.title.clone()}</span>
-            <span class="pub-authors">{authors}{p.authors_incomplete.then_some(", et al.")}</span>
-            <span class="pub-venue">{format!("{venue_line}{}{} · {}", if venue_line.is_empty() { "" } else { ", " }, p.year, p.kind.label())}</span>
-            {(!p.honours.is_empty()).then(|| view! {
-                <span class="badges">{p.honours.iter().map(|h| view! { <span class="badge">{h.clone()}</span> }).collect_view()}</span>
-            })}
-            {(!links.is_empty()).then(|| view! {
-                <span class="pub-links">{links.into_iter().map(|(href, label)| view! {
-                    <a href=href rel="noopener noreferrer" target="_blank">{label}</a>
-                }).collect_view()}</span>
-            })}
-        </li>
-    }
-}
-
-/// The text of a publication link.
-fn link_label(kind: LinkKind) -> &'static str {
-    match kind {
-        LinkKind::Pdf => "PDF",
-        LinkKind::Arxiv => "arXiv",
-        LinkKind::Doi => "DOI",
-        LinkKind::Code => "Code",
-        LinkKind::Video => "Video",
-        LinkKind::Blog => "Blog post",
-        _ => "Link",
-    }
-}
-
-/// The researcher's publications, grouped by year, newest first.
-#[component]
-pub fn PublicationsSection(
-    researcher: Researcher,
-    dataset: std::sync::Arc<Dataset>,
-) -> impl IntoView {
-    let mut pubs: Vec<Publication> = researcher
-        .publications
-        .iter()
-        .filter_map(|id| dataset.publications.iter().find(|p| &p.id == id).cloned())
-        .collect();
-    (!pubs.is_empty()).then(|| {
-        pubs.sort_by(|a, b| b.year.cmp(&a.year).then(b.month.cmp(&a.month)));
-        let mut years: Vec<u16> = pubs.iter().map(|p| p.year).collect();
-        years.dedup();
-        let count = pubs.len();
-        let groups = years
-            .into_iter()
-            .map(|y| {
-                let items = pubs
-                    .iter()
-                    .filter(|p| p.year == y)
-                    .map(|p| view! { <PublicationItem publication=p.clone() owner=researcher.id.0.clone() dataset=dataset.clone()/> })
-                    .collect_view();
-                view! { <h3 class="pub-year">{y}</h3><ol class="publications">{items}</ol> }
-            })
-            .collect_view();
-        view! {
-            <Section id="publications" title="Publications">
-                <p class="section-count">{format!("{count} publication{}", if count == 1 { "" } else { "s" })}</p>
-                {groups}
-            </Section>
-        }
     })
 }
 

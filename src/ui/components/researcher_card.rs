@@ -5,7 +5,6 @@ use leptos::prelude::*;
 use super::{Avatar, ExternalLinks, Highlighted};
 use crate::model::{LinkKind, Researcher};
 use crate::search::{Hit, Stats};
-use crate::ui::routes::AppRoute;
 use crate::ui::state::search::{Indexed, use_search};
 
 /// "16 publications · 3 awards · 4 talks · 2016–2025"
@@ -64,7 +63,10 @@ pub fn ResearcherCard(
                 <Avatar name=r.name.clone()/>
                 <div>
                     <h2 class="card-name">
-                        <a href=AppRoute::Profile(r.id.0.clone()).href()>{r.name.clone()}</a>
+                        <a href={
+                            let id = r.id.0.clone();
+                            move || search.profile_href(&id)
+                        }>{r.name.clone()}</a>
                     </h2>
                     {role.map(|t| view! { <p class="card-role">{t}</p> })}
                 </div>

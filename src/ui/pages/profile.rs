@@ -1,4 +1,7 @@
 //! `/researchers/:id`: one researcher's whole record.
+//!
+//! The URL may carry the directory's params (cards link with them): "back" returns to those
+//! results and previous / next step through them. It also carries the publication list's params.
 
 use std::sync::Arc;
 
@@ -6,10 +9,12 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
 use super::directory::set_title;
-use crate::model::{Dataset, LinkKind, Researcher};
+use crate::model::{Directory, LinkKind, Researcher};
+use crate::search::close_researchers;
 use crate::ui::components::profile_sections::*;
-use crate::ui::components::{DataView, ExternalLinks};
+use crate::ui::components::{DataView, ExternalLinks, PublicationList};
 use crate::ui::routes::AppRoute;
+use crate::ui::state::search::use_search;
 
 /// The profile sections that can appear, in page order: (anchor, title, present?).
 fn section_index(r: &Researcher) -> Vec<(&'static str, &'static str)> {
@@ -45,10 +50,9 @@ pub fn ProfilePage() -> impl IntoView {
     view! {
         <DataView children=move |dir| {
             let id = id.get();
-            let dataset = Arc::new(dir.dataset.clone());
-            match dataset.researchers.iter().find(|r| r.id.0 == id).cloned() {
-                Some(r) => view! { <Profile researcher=r dataset=dataset/> }.into_any(),
-                None => view! { <NoSuchResearcher id=id/> }.into_any(),
+            match dir.dataset.researchers.iter().position(|r| r.id.0 == id) {
+                Some(index) => view! { <Profile directory=dir index=index/> }.into_any(),
+                None => view! { <NoSuchResearcher id=id directory=dir/> }.into_any(),
             }
         }/>
     }
@@ -56,8 +60,10 @@ pub fn ProfilePage() -> impl IntoView {
 
 /// The whole record of one researcher.
 #[component]
-fn Profile(researcher: Researcher, dataset: Arc<Dataset>) -> impl IntoView {
-    let r = researcher;
+fn Profile(directory: Arc<Directory>, index: usize) -> impl IntoView {
+    let search = use_search();
+    let dataset = &directory.dataset;
+    let r = dataset.researchers[index].clone();
     set_title(&format!("{} — Research Atlas", r.name));
     let org = r
         .organization
@@ -69,31 +75,50 @@ fn Profile(researcher: Researcher, dataset: Arc<Dataset>) -> impl IntoView {
         .flatten()
         .collect::<Vec<_>>()
         .join(", ");
-    let advisors = r
-        .advisors
-        .iter()
-        .map(|a| a.name.clone())
-        .collect::<Vec<_>>();
+    let advisors = r.advisors.clone();
     let topics = r
         .topics
         .iter()
         .filter_map(|t| dataset.topics.iter().find(|x| &x.id == t))
         .map(|t| t.name.clone())
         .collect::<Vec<_>>();
-    let index = section_index(&r);
+    let section_links = section_index(&r);
+    let scope = search
+        .indexed
+        .with_untracked(|ix| ix.as_ref().map(|ix| ix.publications.scope_of(&r)))
+        .unwrap_or_default();
+    let dir = directory.clone();
+    let (owner, file_stem) = (r.id.0.clone(), format!("{}-publications", r.id.0));
     view! {
-        <p class="back"><a href=AppRoute::Directory.href()>"← All researchers"</a></p>
+        <ProfileNav directory=directory.clone() index=index/>
         <article class="profile" data-testid="profile">
             <header class="profile-header">
                 <h1>
                     {r.name.clone()}
-                    {r.native_name.clone().map(|n| view! { " " <span class="native-name">{n}</span> })}
+                    {r.native_name.clone().map(|n| view! {
+                        " " <span class="native-name" lang=r.native_name_lang.clone()>{n}</span>
+                    })}
                 </h1>
                 {(!role.is_empty()).then(|| view! { <p class="profile-title">{role}</p> })}
                 <p class="profile-meta">
                     {r.career_stage.label()}
                     {r.location.clone().map(|l| view! { " · " {l} })}
-                    {(!advisors.is_empty()).then(|| format!(" · Advised by {}", advisors.join(" and ")))}
+                    {(!advisors.is_empty()).then(|| {
+                        let n = advisors.len();
+                        let names = advisors.into_iter().enumerate().map(|(i, a)| {
+                            let sep = match (i + 2).cmp(&n) {
+                                std::cmp::Ordering::Less => ", ",
+                                std::cmp::Ordering::Equal => " and ",
+                                std::cmp::Ordering::Greater => "",
+                            };
+                            let name = match a.researcher {
+                                Some(id) => view! { <a href=move || search.profile_href(&id.0)>{a.name}</a> }.into_any(),
+                                None => a.name.into_any(),
+                            };
+                            view! { {name}{sep} }
+                        }).collect_view();
+                        view! { " · Advised by " {names} }
+                    })}
                 </p>
                 {(!topics.is_empty()).then(|| view! {
                     <ul class="chips" aria-label="Topics">{topics.into_iter().map(|t| view! { <li class="chip static">{t}</li> }).collect_view()}</ul>
@@ -106,17 +131,25 @@ fn Profile(researcher: Researcher, dataset: Arc<Dataset>) -> impl IntoView {
             </header>
             <div class="profile-body">
                 <nav class="section-index" aria-label="Sections">
-                    <ul>{index.into_iter().map(|(id, title)| view! { <li><a href=format!("#{id}")>{title}</a></li> }).collect_view()}</ul>
+                    <ul>{section_links.into_iter().map(|(id, title)| view! { <li><a href=format!("#{id}")>{title}</a></li> }).collect_view()}</ul>
                 </nav>
                 <div class="profile-sections">
-                    <PublicationsSection researcher=r.clone() dataset=dataset.clone()/>
-                    <PositionsSection researcher=r.clone() dataset=dataset.clone()/>
-                    <EducationSection researcher=r.clone() dataset=dataset.clone()/>
-                    <AwardsSection researcher=r.clone() dataset=dataset.clone()/>
+                    {(!scope.is_empty()).then(|| view! {
+                        <Section id="publications" title="Publications">
+                            <PublicationList
+                                scope=scope
+                                owner=Some(owner)
+                                file_stem=file_stem
+                            />
+                        </Section>
+                    })}
+                    <PositionsSection researcher=r.clone() dir=dir.clone()/>
+                    <EducationSection researcher=r.clone() dir=dir.clone()/>
+                    <AwardsSection researcher=r.clone() dir=dir.clone()/>
                     <TalksSection researcher=r.clone()/>
-                    <ProjectsSection researcher=r.clone() dataset=dataset.clone()/>
+                    <ProjectsSection researcher=r.clone() dir=dir.clone()/>
                     <ServiceSection researcher=r.clone()/>
-                    <TeachingSection researcher=r.clone() dataset=dataset.clone()/>
+                    <TeachingSection researcher=r.clone() dir=dir.clone()/>
                     <GroupSection researcher=r.clone()/>
                     <LeadershipSection researcher=r.clone()/>
                     <SkillsSection researcher=r.clone()/>
@@ -127,14 +160,75 @@ fn Profile(researcher: Researcher, dataset: Arc<Dataset>) -> impl IntoView {
     }
 }
 
-/// An unknown id: say so and offer the way home.
+/// Back to the directory's results, and previous / next researcher within them.
 #[component]
-fn NoSuchResearcher(id: String) -> impl IntoView {
+fn ProfileNav(directory: Arc<Directory>, index: usize) -> impl IntoView {
+    let search = use_search();
+    // Position of this researcher in the current results, and its neighbours.
+    let neighbours = Memo::new(move |_| {
+        search.results.with(|res| {
+            let hits = &res.as_ref()?.hits;
+            let at = hits.iter().position(|h| h.researcher == index)?;
+            let prev = at.checked_sub(1).map(|i| hits[i].researcher);
+            let next = hits.get(at + 1).map(|h| h.researcher);
+            Some((at + 1, hits.len(), prev, next))
+        })
+    });
+    let filtered = move || {
+        search
+            .params
+            .with(|p| p.filter_count() > 0 || !p.query.is_empty())
+    };
+    let step = move |researcher: Option<usize>, rel: &'static str, label: &'static str| {
+        let r = researcher.and_then(|i| directory.dataset.researchers.get(i))?;
+        let (id, name) = (r.id.0.clone(), r.name.clone());
+        Some(view! {
+            <a class=format!("step step-{rel}") rel=rel href=move || search.profile_href(&id)>
+                <span class="step-label">{label}</span>
+                <span class="step-name">{name}</span>
+            </a>
+        })
+    };
+    view! {
+        <nav class="profile-nav" aria-label="Results">
+            <a class="back" href=move || search.directory_href()>
+                {move || if filtered() { "← Back to results" } else { "← All researchers" }}
+            </a>
+            {move || neighbours.get().map(|(at, of, prev, next)| view! {
+                <span class="steps">
+                    {step(prev, "prev", "Previous")}
+                    <span class="step-position">{format!("{at} of {of}")}</span>
+                    {step(next, "next", "Next")}
+                </span>
+            })}
+        </nav>
+    }
+}
+
+/// An unknown id: say so, suggest close names, and offer the way home.
+#[component]
+fn NoSuchResearcher(id: String, directory: Arc<Directory>) -> impl IntoView {
     set_title("No such researcher — Research Atlas");
+    let dataset = &directory.dataset;
+    let close: Vec<(String, String)> = close_researchers(dataset, &id, 3)
+        .into_iter()
+        .map(|i| {
+            let r = &dataset.researchers[i];
+            (r.id.0.clone(), r.name.clone())
+        })
+        .collect();
     view! {
         <div class="not-found" data-testid="no-such-researcher">
             <h1>"No such researcher"</h1>
             <p>{format!("Nobody in the directory has the id “{id}”.")}</p>
+            {(!close.is_empty()).then(|| view! {
+                <p>"Did you mean:"</p>
+                <ul class="suggestions" data-testid="suggestions">
+                    {close.into_iter().map(|(id, name)| view! {
+                        <li><a href=AppRoute::Profile(id).href()>{name}</a></li>
+                    }).collect_view()}
+                </ul>
+            })}
             <p><a href=AppRoute::Directory.href()>"Browse all researchers"</a></p>
         </div>
     }

@@ -3,6 +3,7 @@
 //! ([`SearchContext::set`]). Results are a memo over the index and those params — never a copy
 //! kept in sync by an effect.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -11,17 +12,23 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::data::use_directory;
-use crate::model::Directory;
-use crate::search::{SearchIndex, SearchParams, SearchResults};
+use crate::model::{Directory, PublicationId, cite};
+use crate::search::{PubParams, PublicationIndex, SearchIndex, SearchParams, SearchResults};
+use crate::ui::routes::AppRoute;
 
-/// The loaded directory with its search index; compared by identity, so memos downstream only
+/// The loaded directory with its indexes; compared by identity, so memos downstream only
 /// rerun when a new dataset arrives.
 #[derive(Clone)]
 pub struct Indexed {
     /// The loaded (valid part of the) dataset.
     pub directory: Arc<Directory>,
-    /// The index built from it.
+    /// The researcher index built from it.
     pub index: Arc<SearchIndex>,
+    /// The publication index built from it.
+    pub publications: Arc<PublicationIndex>,
+    /// Every publication's BibTeX key, computed over the whole dataset so keys never depend
+    /// on which list is shown.
+    pub cite_keys: Arc<HashMap<PublicationId, String>>,
 }
 
 impl PartialEq for Indexed {
@@ -39,11 +46,16 @@ pub enum History {
     Replace,
 }
 
-/// The search state: params from the URL, the index, the results, and the one way to change them.
+/// The search state: params from the URL, the indexes, the results, and the one way to change
+/// them. The URL carries two sets of params with distinct keys: the directory's
+/// ([`SearchParams`]: kept on profile links, so "back" and previous / next know the results) and
+/// a publication list's ([`PubParams`]).
 #[derive(Clone, Copy)]
 pub struct SearchContext {
-    /// The params in the URL, with ids unknown to the dataset dropped.
+    /// The directory's params in the URL, with ids unknown to the dataset dropped.
     pub params: Memo<SearchParams>,
+    /// The publication list's params in the URL, with unknown venue ids dropped.
+    pub pub_params: Memo<PubParams>,
     /// The index, once the dataset has loaded.
     pub indexed: Memo<Option<Indexed>>,
     /// The results for the current params, once the dataset has loaded.
@@ -59,9 +71,41 @@ type Navigate = Box<dyn Fn(&str, NavigateOptions)>;
 const TYPING_SETTLES: Duration = Duration::from_millis(1200);
 
 impl SearchContext {
-    /// Writes `params` to the URL; the memos follow.
+    /// Writes the directory's `params` to the URL (the list's are kept); the memos follow.
     pub fn set(&self, params: &SearchParams, history: History) {
-        let query = encode_query(&params.to_pairs());
+        self.write(params, &self.pub_params.get_untracked(), history);
+    }
+
+    /// Writes a publication list's `params` to the URL (the directory's are kept).
+    pub fn set_pubs(&self, params: &PubParams, history: History) {
+        self.write(&self.params.get_untracked(), params, history);
+    }
+
+    /// Changes the list's params with `change` and pushes the result as a new history entry.
+    pub fn update_pubs(&self, change: impl FnOnce(&mut PubParams)) {
+        let mut p = self.pub_params.get_untracked();
+        change(&mut p);
+        self.set_pubs(&p, History::Push);
+    }
+
+    /// A profile's href carrying the directory's params, so the profile's "back" and previous /
+    /// next links know the current results. Reads the params tracked: use it in a closure.
+    pub fn profile_href(&self, id: &str) -> String {
+        let query = self.params.with(|p| encode_query(&p.to_pairs()));
+        format!("{}{query}", AppRoute::Profile(id.to_owned()).href())
+    }
+
+    /// The directory's href with its params (tracked, like [`Self::profile_href`]).
+    pub fn directory_href(&self) -> String {
+        let query = self.params.with(|p| encode_query(&p.to_pairs()));
+        format!("{}{query}", AppRoute::Directory.href())
+    }
+
+    /// Writes both sets of params to the current path's query string.
+    fn write(&self, params: &SearchParams, pubs: &PubParams, history: History) {
+        let mut pairs = params.to_pairs();
+        pairs.extend(pubs.to_pairs());
+        let query = encode_query(&pairs);
         let path = window()
             .location()
             .pathname()
@@ -88,15 +132,21 @@ impl SearchContext {
     pub fn type_query(&self, text: String) {
         let mut p = self.params.get_untracked();
         p.query = text;
+        let history = self.typing_history();
+        self.set(&p, history);
+    }
+
+    /// Sets a publication list's filter text while the user types, like [`Self::type_query`].
+    pub fn type_pub_query(&self, text: String) {
+        let mut p = self.pub_params.get_untracked();
+        p.query = text;
+        let history = self.typing_history();
+        self.set_pubs(&p, history);
+    }
+
+    /// Push for the first keystroke of a burst, Replace for the rest; counts the keystroke.
+    fn typing_history(&self) -> History {
         let burst = self.typing.get_value();
-        self.set(
-            &p,
-            if burst == 0 {
-                History::Push
-            } else {
-                History::Replace
-            },
-        );
         let next = burst.wrapping_add(1).max(1);
         self.typing.set_value(next);
         let typing = self.typing;
@@ -108,6 +158,11 @@ impl SearchContext {
             },
             TYPING_SETTLES,
         );
+        if burst == 0 {
+            History::Push
+        } else {
+            History::Replace
+        }
     }
 }
 
@@ -118,18 +173,38 @@ pub fn provide_search() {
     let indexed = Memo::new(move |_| match data.get() {
         Some(Ok(directory)) => {
             let index = Arc::new(SearchIndex::new(&directory.dataset));
-            Some(Indexed { directory, index })
+            let publications = Arc::new(PublicationIndex::new(&directory.dataset));
+            let cite_keys = Arc::new(cite::bibtex_keys(&directory.dataset));
+            Some(Indexed {
+                directory,
+                index,
+                publications,
+                cite_keys,
+            })
         }
         _ => None,
     });
-    let params = Memo::new(move |_| {
-        let pairs: Vec<(String, String)> = (&*query.read())
+    let pairs = Memo::new(move |_| {
+        (&*query.read())
             .into_iter()
             .map(|(k, v)| (k.to_string(), v.to_owned()))
-            .collect();
-        let raw = SearchParams::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+            .collect::<Vec<(String, String)>>()
+    });
+    let params = Memo::new(move |_| {
+        let raw = pairs.with(|pairs| {
+            SearchParams::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        });
         match indexed.read().as_ref() {
             Some(ix) => ix.index.sanitize(&raw),
+            None => raw,
+        }
+    });
+    let pub_params = Memo::new(move |_| {
+        let raw = pairs.with(|pairs| {
+            PubParams::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        });
+        match indexed.read().as_ref() {
+            Some(ix) => ix.publications.sanitize(&raw),
             None => raw,
         }
     });
@@ -140,6 +215,7 @@ pub fn provide_search() {
     let navigate = use_navigate();
     provide_context(SearchContext {
         params,
+        pub_params,
         indexed,
         results,
         navigate: StoredValue::new_local(Box::new(navigate)),

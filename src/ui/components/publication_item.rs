@@ -1,0 +1,197 @@
+//! One publication in a list: title, authors, venue, year, type, honours, links, and its BibTeX
+//! on demand with a Copy button.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use web_sys::HtmlTextAreaElement;
+
+use super::links::safe_href;
+use crate::model::{Dataset, Directory, LinkKind, Publication, cite};
+use crate::ui::browser::{Copied, copy_text};
+use crate::ui::state::search::use_search;
+
+/// The text of a publication link.
+fn link_label(kind: LinkKind) -> &'static str {
+    match kind {
+        LinkKind::Pdf => "PDF",
+        LinkKind::Arxiv => "arXiv",
+        LinkKind::Doi => "DOI",
+        LinkKind::Code => "Code",
+        LinkKind::Video => "Video",
+        LinkKind::Blog => "Blog post",
+        _ => "Link",
+    }
+}
+
+/// The links to show: the data's own (http, https and mailto only), then arXiv and DOI links
+/// built from the identifiers when the data has no such link already.
+fn publication_links(p: &Publication) -> Vec<(String, String)> {
+    let mut links: Vec<(String, String)> = p
+        .links
+        .iter()
+        .filter_map(|l| {
+            let label = l
+                .label
+                .clone()
+                .unwrap_or_else(|| link_label(l.kind).to_owned());
+            safe_href(&l.url).map(|h| (h, label))
+        })
+        .collect();
+    let has = |kind| p.links.iter().any(|l| l.kind == kind);
+    if let Some(ax) = p.arxiv.as_ref().filter(|_| !has(LinkKind::Arxiv)) {
+        links.push((format!("https://arxiv.org/abs/{ax}"), "arXiv".into()));
+    }
+    if let Some(doi) = p.doi.as_ref().filter(|_| !has(LinkKind::Doi)) {
+        links.push((format!("https://doi.org/{doi}"), "DOI".into()));
+    }
+    links
+}
+
+/// "NSDI — 20th USENIX Symposium on …, 2023 · Conference"
+fn venue_line(dataset: &Dataset, p: &Publication) -> String {
+    let venue = p
+        .venue
+        .as_ref()
+        .and_then(|v| dataset.venues.iter().find(|x| &x.id == v));
+    // "NSDI — 20th USENIX Symposium …"; just the name when it already holds the short name
+    // ("arXiv preprint server").
+    let named = |short: &str, name: &str| {
+        if name.to_lowercase().contains(&short.to_lowercase()) {
+            format!("{name}, ")
+        } else {
+            format!("{short} — {name}, ")
+        }
+    };
+    let venue = match (venue, &p.booktitle) {
+        (Some(v), Some(b)) if b != &v.short_name => named(&v.short_name, b),
+        (Some(v), _) => named(&v.short_name, &v.name),
+        (None, Some(b)) => format!("{b}, "),
+        (None, None) => String::new(),
+    };
+    format!("{venue}{} · {}", p.year, p.kind.label())
+}
+
+/// One publication. `owner` is the profile's researcher id (emphasized among the authors);
+/// every other directory member links to their profile.
+#[component]
+pub fn PublicationItem(
+    /// The publication.
+    publication: Publication,
+    /// The profile's researcher id, if the list is on a profile.
+    owner: Option<String>,
+    /// The loaded directory, for venues and BibTeX.
+    directory: Arc<Directory>,
+    /// Its BibTeX key.
+    cite_key: String,
+) -> impl IntoView {
+    let p = publication;
+    let search = use_search();
+    let n = p.authors.len();
+    let authors = p
+        .authors
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let sep = if i + 1 == n { "" } else { ", " };
+            let name = format!("{}{}", a.name, if a.equal_contribution { "*" } else { "" });
+            let view = match &a.researcher {
+                Some(id) if Some(&id.0) == owner.as_ref() => {
+                    view! { <strong class="pub-owner">{name}</strong> }.into_any()
+                }
+                Some(id) => {
+                    let id = id.0.clone();
+                    view! { <a href=move || search.profile_href(&id)>{name}</a> }.into_any()
+                }
+                None => name.into_any(),
+            };
+            view! { {view}{sep} }
+        })
+        .collect_view();
+    let links = publication_links(&p);
+    let venue = venue_line(&directory.dataset, &p);
+    let cite_open = RwSignal::new(false);
+    let cite_id = format!("cite-{}", p.id.0);
+    let title_id = format!("pub-{}", p.id.0);
+    let bibtex = Memo::new({
+        let (directory, p, key) = (directory.clone(), p.clone(), cite_key.clone());
+        move |_| {
+            cite_open
+                .get()
+                .then(|| cite::bibtex_entry(&directory.dataset, &p, &key))
+        }
+    });
+    view! {
+        <li class="publication" data-testid="publication">
+            <span class="pub-title" id=title_id>{p.title.clone()}</span>
+            <span class="pub-authors">{authors}{p.authors_incomplete.then_some(", et al.")}</span>
+            <span class="pub-venue">{venue}</span>
+            {(!p.honours.is_empty()).then(|| view! {
+                <span class="badges">{p.honours.iter().map(|h| view! { <span class="badge">{h.clone()}</span> }).collect_view()}</span>
+            })}
+            <span class="pub-links">
+                {links.into_iter().map(|(href, label)| view! {
+                    <a href=href rel="noopener noreferrer" target="_blank">{label}</a>
+                }).collect_view()}
+                <button
+                    type="button"
+                    class="link-button"
+                    aria-expanded=move || cite_open.get().to_string()
+                    aria-controls=cite_id.clone()
+                    on:click=move |_| cite_open.update(|o| *o = !*o)
+                >
+                    "Cite"
+                </button>
+            </span>
+            <div class="cite" id=cite_id hidden=move || !cite_open.get()>
+                {move || bibtex.get().map(|text| view! { <CiteBox text=text cite_key=cite_key.clone()/> })}
+            </div>
+        </li>
+    }
+}
+
+/// The BibTeX of one entry with a Copy button and what became of the copy.
+#[component]
+fn CiteBox(text: String, cite_key: String) -> impl IntoView {
+    let area = NodeRef::<leptos::html::Textarea>::new();
+    let status = RwSignal::new(None::<Copied>);
+    // Room for every line, long author lists wrapping at about 80 columns.
+    let rows: usize = text
+        .lines()
+        .map(|l| l.chars().count().div_ceil(80).max(1))
+        .sum();
+    let copy = {
+        let text = text.clone();
+        move |_: leptos::ev::MouseEvent| {
+            let text = text.clone();
+            let fallback: Option<HtmlTextAreaElement> = area.get_untracked();
+            spawn_local(async move {
+                status.set(Some(copy_text(&text, fallback).await));
+            });
+        }
+    };
+    view! {
+        <label class="visually-hidden" for=format!("bib-{cite_key}")>{format!("BibTeX for {cite_key}")}</label>
+        <textarea
+            class="bibtex"
+            id=format!("bib-{cite_key}")
+            readonly
+            rows=rows
+            spellcheck="false"
+            node_ref=area
+            data-testid="bibtex"
+            prop:value=text
+        ></textarea>
+        <div class="cite-actions">
+            <button type="button" class="button" on:click=copy>"Copy BibTeX"</button>
+            <span class="copy-status" role="status">
+                {move || match status.get() {
+                    Some(Copied::Done) => "Copied to the clipboard",
+                    Some(Copied::Selected) => "Selected: press Ctrl+C (⌘C on a Mac) to copy",
+                    None => "",
+                }}
+            </span>
+        </div>
+    }
+}

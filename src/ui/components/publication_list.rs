@@ -1,0 +1,358 @@
+//! A publication list with its own filters, grouping, order and export: on every profile and on
+//! the all-publications page. Its state is the URL's list params ([`PubParams`]).
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::publication_item::PublicationItem;
+use crate::model::{Dataset, Directory, Publication, PublicationType, cite};
+use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
+use crate::ui::browser::download;
+use crate::ui::state::search::{SearchContext, use_search};
+
+/// "1 publication", "12 publications".
+pub fn publications_count(n: usize) -> String {
+    format!("{n} publication{}", if n == 1 { "" } else { "s" })
+}
+
+/// A filterable, groupable, exportable list of publications.
+#[component]
+pub fn PublicationList(
+    /// The publications in scope: indices into `dataset.publications`.
+    scope: Vec<usize>,
+    /// The profile's researcher id, emphasized among authors; `None` on the all-publications
+    /// page.
+    owner: Option<String>,
+    /// The file name of exports, without extension, e.g. `michael-luo-publications`.
+    file_stem: String,
+    /// Group headings are `<h2>` when true (the list is the page), `<h3>` inside a section.
+    #[prop(optional)]
+    top_level: bool,
+    /// Whether the filter chips start unfolded.
+    #[prop(optional)]
+    filters_open: bool,
+) -> impl IntoView {
+    let search = use_search();
+    let scope = Arc::new(scope);
+    let list = Memo::new({
+        let scope = scope.clone();
+        move |_| {
+            let ix = search.indexed.get()?;
+            Some(search.pub_params.with(|p| ix.publications.list(&scope, p)))
+        }
+    });
+    let dataset = Memo::new(move |_| {
+        search
+            .indexed
+            .with(|ix| ix.as_ref().map(|ix| ix.directory.clone()))
+    });
+    let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
+    let total = scope.len();
+    let active = move || search.pub_params.with(PubParams::filter_count);
+    view! {
+        <div class="pub-list" data-testid="publication-list">
+            <ListToolbar/>
+            <details class="pub-filters" open=filters_open>
+                <summary>
+                    {move || match active() {
+                        0 => "Filter by type, venue, year, honours".to_owned(),
+                        n => format!("Filter by type, venue, year, honours ({n} active)"),
+                    }}
+                </summary>
+                <FacetChips
+                    title="Type"
+                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.kinds.clone()).unwrap_or_default()))
+                    on_toggle=Callback::new(move |key: String| search.update_pubs(|p| {
+                        if let Some(k) = PublicationType::from_key(&key) && !p.kinds.remove(&k) {
+                            p.kinds.insert(k);
+                        }
+                    }))
+                />
+                <FacetChips
+                    title="Venue"
+                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.venues.clone()).unwrap_or_default()))
+                    on_toggle=Callback::new(move |id: String| search.update_pubs(|p| {
+                        if !p.venues.remove(&id) {
+                            p.venues.insert(id);
+                        }
+                    }))
+                />
+                <FacetChips
+                    title="Year"
+                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.years.clone()).unwrap_or_default()))
+                    on_toggle=Callback::new(move |year: String| search.update_pubs(|p| {
+                        let year = year.parse().ok();
+                        if p.year_from == year && p.year_to == year {
+                            (p.year_from, p.year_to) = (None, None);
+                        } else {
+                            (p.year_from, p.year_to) = (year, year);
+                        }
+                    }))
+                />
+                <YearRange list=list/>
+                <FacetChips
+                    title="Honours"
+                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| vec![l.facets.honoured.clone()]).unwrap_or_default()))
+                    on_toggle=Callback::new(move |_| search.update_pubs(|p| p.honoured = !p.honoured))
+                />
+            </details>
+            <div class="pub-status">
+                <p class="result-count" role="status" aria-live="polite" data-testid="publication-count">
+                    {move || match (shown(), total) {
+                        (s, t) if s == t => publications_count(t),
+                        (s, t) => format!("{s} of {}", publications_count(t)),
+                    }}
+                </p>
+                {move || (active() > 0).then(|| view! {
+                    <button type="button" class="link-button" on:click=move |_| search.update_pubs(|p| *p = p.without_filters())>
+                        "Clear filters"
+                    </button>
+                })}
+                <ExportButtons list=list dataset=dataset file_stem=file_stem/>
+            </div>
+            <Groups list=list dataset=dataset owner=owner top_level=top_level/>
+            {move || (shown() == 0 && total > 0).then(|| view! {
+                <p class="empty-list" data-testid="no-publications">
+                    "No publications match these filters. "
+                    <button type="button" class="link-button" on:click=move |_| search.update_pubs(|p| *p = p.without_filters())>
+                        "Show all"
+                    </button>
+                </p>
+            })}
+        </div>
+    }
+}
+
+/// The filter text, the grouping and the order.
+#[component]
+fn ListToolbar() -> impl IntoView {
+    let search = use_search();
+    let select = |label: &'static str,
+                  options: Vec<(&'static str, &'static str)>,
+                  current: Signal<&'static str>,
+                  set: fn(&SearchContext, &str)| {
+        view! {
+            <label class="select">
+                {label} " "
+                <select on:change=move |ev| set(&search, &event_target_value(&ev))>
+                    {options.into_iter().map(|(key, text)| view! {
+                        <option value=key selected=move || current.get() == key>{text}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+        }
+    };
+    view! {
+        <div class="pub-toolbar">
+            <input
+                type="search"
+                class="pub-search"
+                placeholder="Filter by title, author, venue…"
+                aria-label="Filter publications"
+                prop:value=move || search.pub_params.with(|p| p.query.clone())
+                on:input=move |ev| search.type_pub_query(event_target_value(&ev))
+                on:keydown=move |ev| {
+                    if ev.key() == "Escape" {
+                        search.type_pub_query(String::new());
+                    }
+                }
+            />
+            {select(
+                "Group by",
+                GroupBy::ALL.iter().map(|g| (g.key(), g.label())).collect(),
+                Signal::derive(move || search.pub_params.with(|p| p.group.key())),
+                |s, key| s.update_pubs(|p| p.group = GroupBy::from_key(key).unwrap_or_default()),
+            )}
+            {select(
+                "Order",
+                Order::ALL.iter().map(|o| (o.key(), o.label())).collect(),
+                Signal::derive(move || search.pub_params.with(|p| p.order.key())),
+                |s, key| s.update_pubs(|p| p.order = Order::from_key(key).unwrap_or_default()),
+            )}
+        </div>
+    }
+}
+
+/// A facet as toggle buttons with counts; values that would empty the list are disabled.
+#[component]
+fn FacetChips(
+    /// The facet's name.
+    title: &'static str,
+    /// Its values with "if added" counts.
+    values: Signal<Vec<FacetValue>>,
+    /// Called with a value's id when it is toggled.
+    on_toggle: Callback<String>,
+) -> impl IntoView {
+    move || {
+        let values = values.get();
+        (!values.is_empty()).then(|| {
+            view! {
+                <div class="pub-facet" role="group" aria-label=title>
+                    <span class="pub-facet-title">{title}</span>
+                    {values.into_iter().map(|v| {
+                        let id = v.id.clone();
+                        view! {
+                            <button
+                                type="button"
+                                class="chip"
+                                class:chip-active=v.selected
+                                aria-pressed=v.selected.to_string()
+                                disabled=v.count == 0 && !v.selected
+                                on:click=move |_| on_toggle.run(id.clone())
+                            >
+                                {v.label} " " <span class="chip-count">{v.count}</span>
+                            </button>
+                        }
+                    }).collect_view()}
+                </div>
+            }
+        })
+    }
+}
+
+/// From / to year selects over the years in scope.
+#[component]
+fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
+    let search = use_search();
+    let bounds = move || {
+        list.with(|l| {
+            l.as_ref()
+                .and_then(|l| Some((l.facets.year_min?, l.facets.year_max?)))
+        })
+    };
+    let select = move |label: &'static str, from: bool| {
+        view! {
+            <label class="select">
+                {label} " "
+                <select on:change=move |ev| {
+                    let year = event_target_value(&ev).parse().ok();
+                    search.update_pubs(|p| if from { p.year_from = year } else { p.year_to = year });
+                }>
+                    <option value="" selected=move || search.pub_params.with(|p| if from { p.year_from.is_none() } else { p.year_to.is_none() })>
+                        "Any"
+                    </option>
+                    {move || bounds().map(|(lo, hi)| (lo..=hi).rev().map(|y| view! {
+                        <option
+                            value=y.to_string()
+                            selected=move || search.pub_params.with(|p| if from { p.year_from == Some(y) } else { p.year_to == Some(y) })
+                        >
+                            {y}
+                        </option>
+                    }).collect_view())}
+                </select>
+            </label>
+        }
+    };
+    view! {
+        <div class="pub-facet pub-years" role="group" aria-label="Year range">
+            <span class="pub-facet-title">"Range"</span>
+            {select("From", true)}
+            {select("to", false)}
+        </div>
+    }
+}
+
+/// The shown publications, in display order.
+fn shown_publications<'a>(list: &PubList, dataset: &'a Dataset) -> Vec<&'a Publication> {
+    list.items()
+        .filter_map(|i| dataset.publications.get(i))
+        .collect()
+}
+
+/// Download the visible list as BibTeX or CSV.
+#[component]
+fn ExportButtons(
+    list: Memo<Option<PubList>>,
+    dataset: Memo<Option<Arc<Directory>>>,
+    file_stem: String,
+) -> impl IntoView {
+    let search = use_search();
+    let export = move |csv: bool, stem: &str| {
+        let (Some(l), Some(d), Some(ix)) = (
+            list.get_untracked(),
+            dataset.get_untracked(),
+            search.indexed.get_untracked(),
+        ) else {
+            return;
+        };
+        let d = &d.dataset;
+        let pubs = shown_publications(&l, d);
+        let result = if csv {
+            // A byte-order mark, so spreadsheet programs read the file as UTF-8.
+            let text = format!("\u{feff}{}", cite::csv(d, &pubs, &ix.cite_keys));
+            download(&format!("{stem}.csv"), "text/csv;charset=utf-8", &text)
+        } else {
+            let text = cite::bibtex_file(d, &pubs, &ix.cite_keys);
+            download(
+                &format!("{stem}.bib"),
+                "application/x-bibtex;charset=utf-8",
+                &text,
+            )
+        };
+        if let Err(e) = result {
+            leptos::logging::error!("export failed: {e:?}");
+        }
+    };
+    let stem = StoredValue::new(file_stem);
+    let disabled = move || list.with(|l| l.as_ref().is_none_or(|l| l.shown == 0));
+    view! {
+        <span class="export">
+            <button type="button" class="button" disabled=disabled on:click=move |_| stem.with_value(|s| export(false, s))>
+                "Export BibTeX"
+            </button>
+            <button type="button" class="button" disabled=disabled on:click=move |_| stem.with_value(|s| export(true, s))>
+                "Export CSV"
+            </button>
+        </span>
+    }
+}
+
+/// The groups with their headings and counts.
+#[component]
+fn Groups(
+    list: Memo<Option<PubList>>,
+    dataset: Memo<Option<Arc<Directory>>>,
+    owner: Option<String>,
+    top_level: bool,
+) -> impl IntoView {
+    let search = use_search();
+    let owner = StoredValue::new(owner);
+    let groups = move || list.with(|l| l.as_ref().map(|l| l.groups.clone()).unwrap_or_default());
+    view! {
+        <For each=groups key=|g| (g.key.clone(), g.items.clone()) let:group>
+            {
+                let heading_id = format!("group-{}", group.key);
+                let heading = view! {
+                    {group.label.clone()}
+                    " "
+                    <span class="group-count">{format!("({})", group.items.len())}</span>
+                };
+                let heading = if top_level {
+                    view! { <h2 class="pub-group-title" id=heading_id.clone() title=group.title.clone()>{heading}</h2> }.into_any()
+                } else {
+                    view! { <h3 class="pub-group-title" id=heading_id.clone() title=group.title.clone()>{heading}</h3> }.into_any()
+                };
+                let items = dataset.get_untracked().zip(search.indexed.get_untracked()).map(|(d, ix)| {
+                    group.items.iter().filter_map(|&i| d.dataset.publications.get(i)).map(|p| {
+                        let key = ix.cite_keys.get(&p.id).cloned().unwrap_or_else(|| p.id.0.clone());
+                        view! {
+                            <PublicationItem
+                                publication=p.clone()
+                                owner=owner.get_value()
+                                directory=d.clone()
+                                cite_key=key
+                            />
+                        }
+                    }).collect_view()
+                });
+                view! {
+                    <section class="pub-group" aria-labelledby=heading_id>
+                        {heading}
+                        <ol class="publications">{items}</ol>
+                    </section>
+                }
+            }
+        </For>
+    }
+}
