@@ -339,7 +339,10 @@ fn blogs_theses_and_preprints_say_how_they_were_published() {
     };
 
     let blog = entry("deepscaler-blog-2025");
-    assert_eq!(decoded(&blog, "howpublished").as_deref(), Some("Blog post"));
+    assert_eq!(
+        decoded(&blog, "howpublished").as_deref(),
+        Some("Blog post, Notion Blog")
+    );
     assert!(
         decoded(&blog, "url")
             .unwrap()

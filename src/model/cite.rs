@@ -20,7 +20,7 @@
 //!   is known (the primary class is not stored, so none is written) and otherwise `howpublished`;
 //!   thesis → `@phdthesis` when its note or title says PhD or doctoral, `@mastersthesis` when it
 //!   says master's, else `@misc` with `howpublished = {Thesis, <school>}`; blog → `@misc` with
-//!   `howpublished = {Blog post}`.
+//!   `howpublished = {Blog post, <blog name>}`.
 //! - **Fields**, always in this order: author, title, booktitle, journal, howpublished, school,
 //!   year, month (an unquoted macro, `apr`), volume, number, pages, publisher, address (the
 //!   location), doi, eprint, archiveprefix, url, note. `note` carries the honours (`Best Paper
@@ -93,7 +93,10 @@ pub fn bibtex_entry(dataset: &Dataset, publication: &Publication, key: &str) -> 
             .map(|o| o.name.as_str())
     });
     let howpublished = match (kind, p.kind) {
-        (EntryType::Misc, PublicationType::Blog) => Some("Blog post".to_owned()),
+        (EntryType::Misc, PublicationType::Blog) => Some(match container {
+            Some(blog) => format!("Blog post, {blog}"),
+            None => "Blog post".to_owned(),
+        }),
         (EntryType::Misc, PublicationType::Thesis) => Some(match school {
             Some(s) => format!("Thesis, {s}"),
             None => "Thesis".to_owned(),
