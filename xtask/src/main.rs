@@ -1,7 +1,11 @@
 //! Project tasks, run as `cargo xtask <task>`. See `cargo xtask help`.
 
+mod add;
+mod bib_import;
 mod build;
 mod data;
+mod dataset_file;
+mod names;
 mod run;
 mod test;
 mod tools;
@@ -20,6 +24,13 @@ cargo xtask <task>
   check-data [FILE]  validate a dataset file (default data/researchers.json)
   fmt-data [FILE]    rewrite a valid dataset in canonical, diff-friendly form
   schema [--check]   write data/researchers.schema.json (or fail if it is stale)
+  add-researcher --name NAME --stage STAGE --summary TEXT --source DOC [more flags]
+                     add a researcher from flags or a TOML/JSON stub (--from FILE);
+                     `cargo xtask add-researcher --help` lists every flag
+  import-bib --researcher ID [--dry-run] FILE.bib
+                     add a researcher's papers from BibTeX (dblp, Google Scholar, …):
+                     duplicates are merged, never copied; --dry-run only reports
+                     (both take --data FILE; default data/researchers.json)
   setup              install the tools only (wasm32 target, trunk, wasm-bindgen, wasm-opt,
                      Chromium, e2e npm packages)";
 
@@ -36,6 +47,8 @@ fn main() -> ExitCode {
         "check-data" => data::check_data(rest),
         "schema" => data::schema(rest),
         "fmt-data" => data::fmt_data(rest),
+        "add-researcher" => add::add_researcher(rest),
+        "import-bib" => bib_import::import_bib(rest),
         "setup" => tools::setup(tools::Needs {
             build: true,
             release: true,

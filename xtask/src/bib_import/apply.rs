@@ -1,0 +1,523 @@
+//! Bringing papers into a dataset: each one is added, merged into the record it duplicates, or
+//! skipped, and every decision is recorded with its reason.
+//!
+//! A paper duplicates a record with the same DOI, the same arXiv id, or the same title (compared
+//! by [`match_key`]) and year. Records added earlier in the same run count, so a file that lists
+//! a paper twice still makes one record. A merge never overwrites: it links the importing
+//! researcher to their author entry, lists the paper on their profile, and fills a missing DOI
+//! or arXiv id that no other record holds.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use research_atlas::model::{
+    Author, Dataset, Link, LinkKind, Publication, PublicationId, PublicationType, ResearcherId,
+    Venue, VenueKind,
+};
+
+use super::entry::BibEntry;
+use super::paper::{self, Paper, Reject};
+use super::paper_id;
+use super::venue::{self, Resolved};
+use crate::names::{People, match_key};
+
+/// What happened to one entry: `key` is its BibTeX key, `id` the record it became or joined,
+/// `why` the rule that found the duplicate, `changes` what a merge did, `notes` what to check.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// A new record.
+    Added {
+        key: String,
+        id: PublicationId,
+        notes: Vec<String>,
+    },
+    /// Folded into an existing record, which changed.
+    Merged {
+        key: String,
+        id: PublicationId,
+        why: String,
+        changes: Vec<String>,
+        notes: Vec<String>,
+    },
+    /// Already in the dataset with nothing to add.
+    Unchanged {
+        key: String,
+        id: PublicationId,
+        why: String,
+        notes: Vec<String>,
+    },
+    /// Left out, with the reason.
+    Skipped { key: String, reason: String },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let notes = match self {
+            Outcome::Added { key, id, notes } => {
+                write!(f, "added:     {id} (from {key})")?;
+                notes
+            }
+            Outcome::Merged {
+                key,
+                id,
+                why,
+                changes,
+                notes,
+            } => {
+                write!(
+                    f,
+                    "merged:    {id} (from {key}; {why}): {}",
+                    changes.join("; ")
+                )?;
+                notes
+            }
+            Outcome::Unchanged {
+                key,
+                id,
+                why,
+                notes,
+            } => {
+                write!(
+                    f,
+                    "unchanged: {id} (from {key}; {why}): already linked and listed"
+                )?;
+                notes
+            }
+            Outcome::Skipped { key, reason } => return write!(f, "skipped:   {key}: {reason}"),
+        };
+        for note in notes {
+            write!(f, "\n             note: {note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Everything an import did to the dataset, and the entries that stop it.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// One outcome per importable entry, in file order.
+    pub outcomes: Vec<Outcome>,
+    /// Bad entries: `(line, key, reason)`. Any makes the whole import fail.
+    pub errors: Vec<(usize, String, String)>,
+    /// The BibTeX key behind each record this run created or changed, by collection and id
+    /// (`("venues", "hotos")`), so a validation problem can name the entry that caused it.
+    pub sources: HashMap<(&'static str, String), String>,
+}
+
+/// Adds or merges every entry into `dataset` on behalf of `researcher`.
+pub fn apply(dataset: &mut Dataset, researcher: &ResearcherId, entries: &[BibEntry]) -> Report {
+    let mut report = Report::default();
+    let people = People::new(dataset);
+    // Records this run created, by id, with the key that created them.
+    let mut added: HashMap<PublicationId, String> = HashMap::new();
+    for e in entries {
+        let paper = match paper::judge(e) {
+            Ok(p) => p,
+            Err(Reject::Skip(reason)) => {
+                report.outcomes.push(Outcome::Skipped {
+                    key: e.key.clone(),
+                    reason,
+                });
+                continue;
+            }
+            Err(Reject::Bad(reason)) => {
+                report.errors.push((e.line, e.key.clone(), reason));
+                continue;
+            }
+        };
+        let venues_before = dataset.venues.len();
+        let outcome = match duplicates(dataset, &paper).as_slice() {
+            [] => add(dataset, &people, researcher, paper),
+            [(index, why)] => {
+                let why = match added.get(&dataset.publications[*index].id) {
+                    Some(first) => format!("{why} as {first} earlier in this file"),
+                    None => why.clone(),
+                };
+                merge(dataset, &people, researcher, *index, why, paper)
+            }
+            several => Outcome::Skipped {
+                key: e.key.clone(),
+                reason: format!(
+                    "matches several publications ({}); merge those by hand first",
+                    several
+                        .iter()
+                        .map(|(i, why)| format!("{} by {why}", dataset.publications[*i].id))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+        };
+        for v in &dataset.venues[venues_before..] {
+            report
+                .sources
+                .insert(("venues", v.id.0.clone()), e.key.clone());
+        }
+        match &outcome {
+            Outcome::Added { key, id, .. } => {
+                added.insert(id.clone(), key.clone());
+                report
+                    .sources
+                    .insert(("publications", id.0.clone()), key.clone());
+            }
+            Outcome::Merged { key, id, .. } => {
+                report
+                    .sources
+                    .entry(("publications", id.0.clone()))
+                    .or_insert(key.clone());
+            }
+            Outcome::Unchanged { .. } | Outcome::Skipped { .. } => {}
+        }
+        report.outcomes.push(outcome);
+    }
+    report
+}
+
+/// The records `paper` duplicates, each once, with the first reason found.
+fn duplicates(dataset: &Dataset, paper: &Paper) -> Vec<(usize, String)> {
+    let title = match_key(&paper.title);
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (i, p) in dataset.publications.iter().enumerate() {
+        let why = if let (Some(a), Some(b)) = (&paper.doi, &p.doi)
+            && a.eq_ignore_ascii_case(b)
+        {
+            format!("same DOI {b}")
+        } else if let (Some(a), Some(b)) = (&paper.arxiv, &p.arxiv)
+            && arxiv_base(a) == arxiv_base(b)
+        {
+            format!("same arXiv id {}", arxiv_base(b))
+        } else if p.year == paper.year && match_key(&p.title) == title {
+            "same title and year".to_owned()
+        } else {
+            continue;
+        };
+        found.push((i, why));
+    }
+    found
+}
+
+/// `2301.03734` from `2301.03734v2`.
+fn arxiv_base(id: &str) -> &str {
+    id.split_once('v').map_or(id, |(base, _)| base)
+}
+
+/// The names a researcher goes by, for messages: `"Frank Sifei Luan" or "Sifei Luan"`.
+fn spellings(dataset: &Dataset, id: &ResearcherId) -> String {
+    dataset
+        .researchers
+        .iter()
+        .find(|r| &r.id == id)
+        .map(|r| {
+            std::iter::once(&r.name)
+                .chain(&r.alternative_names)
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        })
+        .unwrap_or_default()
+}
+
+fn merge(
+    dataset: &mut Dataset,
+    people: &People,
+    researcher: &ResearcherId,
+    index: usize,
+    why: String,
+    paper: Paper,
+) -> Outcome {
+    let record = &dataset.publications[index];
+    let id = record.id.clone();
+    let key = paper.key.clone();
+    let linked = record
+        .authors
+        .iter()
+        .position(|a| a.researcher.as_ref() == Some(researcher));
+    let by_name = record
+        .authors
+        .iter()
+        .position(|a| people.is(&a.name, researcher));
+    let position = match (linked, by_name) {
+        (Some(i), _) => i,
+        (None, Some(i)) => {
+            if let Some(other) = &record.authors[i].researcher {
+                return Outcome::Skipped {
+                    key,
+                    reason: format!(
+                        "duplicates {id} ({why}), whose author {} {:?} is linked to {other}, not {researcher}",
+                        i + 1,
+                        record.authors[i].name
+                    ),
+                };
+            }
+            i
+        }
+        (None, None) => {
+            return Outcome::Skipped {
+                key,
+                reason: format!(
+                    "duplicates {id} ({why}), but none of its authors is {}; add the printed spelling to alternative_names, or link the author by hand",
+                    spellings(dataset, researcher)
+                ),
+            };
+        }
+    };
+    let mut changes = Vec::new();
+    let mut notes = paper.notes.clone();
+    let others_hold = |dataset: &Dataset, value: &str, get: fn(&Publication) -> Option<&str>| {
+        dataset
+            .publications
+            .iter()
+            .any(|p| get(p).is_some_and(|v| v.eq_ignore_ascii_case(value)))
+    };
+    let doi_free = paper
+        .doi
+        .as_deref()
+        .is_some_and(|d| !others_hold(dataset, d, |p| p.doi.as_deref()));
+    let arxiv_free = paper.arxiv.as_deref().is_some_and(|a| {
+        !dataset.publications.iter().any(|p| {
+            p.arxiv
+                .as_deref()
+                .is_some_and(|b| arxiv_base(a) == arxiv_base(b))
+        })
+    });
+    let record = &mut dataset.publications[index];
+    if record.authors[position].researcher.is_none() {
+        record.authors[position].researcher = Some(researcher.clone());
+        changes.push(format!(
+            "linked author {} {:?} to {researcher}",
+            position + 1,
+            record.authors[position].name
+        ));
+    }
+    match (&record.doi, &paper.doi) {
+        (None, Some(doi)) if doi_free => {
+            record.doi = Some(doi.clone());
+            changes.push(format!("added DOI {doi}"));
+        }
+        (Some(have), Some(doi)) if !have.eq_ignore_ascii_case(doi) => {
+            notes.push(format!(
+                "the file's DOI {doi} differs from the record's {have}; kept the record's"
+            ));
+        }
+        _ => {}
+    }
+    match (&record.arxiv, &paper.arxiv) {
+        (None, Some(ax)) if arxiv_free => {
+            record.arxiv = Some(ax.clone());
+            changes.push(format!("added arXiv id {ax}"));
+        }
+        (Some(have), Some(ax)) if arxiv_base(have) != arxiv_base(ax) => {
+            notes.push(format!(
+                "the file's arXiv id {ax} differs from the record's {have}; kept the record's"
+            ));
+        }
+        _ => {}
+    }
+    if record.authors_incomplete
+        && !paper.authors_incomplete
+        && paper.authors.len() > record.authors.len()
+    {
+        notes.push(format!(
+            "the file names {} authors, the record {} (marked incomplete); the record's list was kept",
+            paper.authors.len(),
+            record.authors.len()
+        ));
+    }
+    let r = dataset
+        .researchers
+        .iter_mut()
+        .find(|r| &r.id == researcher)
+        .expect("the researcher exists");
+    if !r.publications.contains(&id) {
+        r.publications.push(id.clone());
+        changes.push(format!("listed on {researcher}'s profile"));
+    }
+    if changes.is_empty() {
+        Outcome::Unchanged {
+            key,
+            id,
+            why,
+            notes,
+        }
+    } else {
+        Outcome::Merged {
+            key,
+            id,
+            why,
+            changes,
+            notes,
+        }
+    }
+}
+
+fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper: Paper) -> Outcome {
+    let key = paper.key.clone();
+    if !paper.authors.iter().any(|n| people.is(n, researcher)) {
+        return Outcome::Skipped {
+            key,
+            reason: format!(
+                "none of its authors is {}; add the printed spelling to alternative_names if it is theirs",
+                spellings(dataset, researcher)
+            ),
+        };
+    }
+    let mut notes = paper.notes.clone();
+    let authors = link_authors(people, researcher, &paper.authors, &mut notes);
+    let resolved = if paper.on_arxiv {
+        Some(venue::arxiv(&dataset.venues))
+    } else {
+        paper
+            .venue
+            .as_ref()
+            .and_then(|h| venue::resolve(&dataset.venues, h))
+    };
+    let venue = resolved.map(|r| match r {
+        Resolved::Existing(id) => id,
+        Resolved::New(v) => {
+            notes.push(format!(
+                "new venue {} ({:?}, {:?}, {}); check it, or rename it to an existing one",
+                v.id,
+                v.short_name,
+                v.name,
+                venue_kind_key(v.kind)
+            ));
+            let id = v.id.clone();
+            dataset.venues.push(v);
+            id
+        }
+    });
+    let venue_kind = venue
+        .as_ref()
+        .and_then(|id| dataset.venues.iter().find(|v| &v.id == id))
+        .map(|v: &Venue| v.kind);
+    let kind = match (paper.kind, venue_kind) {
+        (PublicationType::Conference, Some(VenueKind::Workshop)) => PublicationType::Workshop,
+        (k, _) => k,
+    };
+    let school = paper.school.as_deref().and_then(|s| {
+        let key = match_key(s);
+        let found = dataset.organizations.iter().find(|o| {
+            std::iter::once(&o.name)
+                .chain(&o.short_name)
+                .chain(&o.aliases)
+                .any(|n| match_key(n) == key)
+                || o.id.0 == key
+        });
+        if found.is_none() {
+            notes.push(format!(
+                "school {s:?} is not in the organizations vocabulary; it is named in the note only"
+            ));
+        }
+        found.map(|o| o.id.clone())
+    });
+    let note = paper.thesis_kind.map(|k| match &paper.school {
+        Some(s) => format!("{k}, {s}"),
+        None => k.to_owned(),
+    });
+    let id = paper_id::new_id(
+        &dataset.publications,
+        &paper.title,
+        paper.year,
+        venue.as_ref(),
+        kind,
+    );
+    let links = paper
+        .url
+        .iter()
+        .map(|url| Link {
+            kind: if url.to_lowercase().ends_with(".pdf") {
+                LinkKind::Pdf
+            } else {
+                LinkKind::Other
+            },
+            url: url.clone(),
+            label: None,
+        })
+        .collect();
+    dataset.publications.push(Publication {
+        id: id.clone(),
+        title: paper.title,
+        authors,
+        authors_incomplete: paper.authors_incomplete,
+        kind,
+        venue,
+        booktitle: paper.booktitle,
+        year: paper.year,
+        month: paper.month,
+        volume: paper.volume,
+        number: paper.number,
+        pages: paper.pages,
+        publisher: paper.publisher,
+        location: paper.location,
+        school,
+        doi: paper.doi,
+        arxiv: paper.arxiv,
+        honours: Vec::new(),
+        links,
+        topics: Vec::new(),
+        note,
+    });
+    let r = dataset
+        .researchers
+        .iter_mut()
+        .find(|r| &r.id == researcher)
+        .expect("the researcher exists");
+    r.publications.push(id.clone());
+    Outcome::Added { key, id, notes }
+}
+
+/// Authors in order; the importing researcher and every other directory member whose spelling
+/// matches exactly one researcher are linked (each researcher once).
+fn link_authors(
+    people: &People,
+    researcher: &ResearcherId,
+    names: &[String],
+    notes: &mut Vec<String>,
+) -> Vec<Author> {
+    let mut used: Vec<ResearcherId> = Vec::new();
+    let mine = names.iter().position(|n| people.is(n, researcher));
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let link = if Some(i) == mine {
+                Some(researcher.clone())
+            } else {
+                match people.matching(name).as_slice() {
+                    [one] if *one != researcher && !used.contains(one) => {
+                        notes.push(format!(
+                            "co-author {name:?} linked to {one} (not added to their profile; import their file to list it)"
+                        ));
+                        Some((*one).clone())
+                    }
+                    [] | [_] => None,
+                    several => {
+                        notes.push(format!(
+                            "{name:?} could be {}; left unlinked",
+                            several.iter().map(|id| id.as_str()).collect::<Vec<_>>().join(" or ")
+                        ));
+                        None
+                    }
+                }
+            };
+            if let Some(id) = &link {
+                used.push(id.clone());
+            }
+            Author {
+                name: name.clone(),
+                researcher: link,
+                equal_contribution: false,
+            }
+        })
+        .collect()
+}
+
+/// The JSON spelling of a venue kind, e.g. `conference`.
+fn venue_kind_key(kind: VenueKind) -> &'static str {
+    match kind {
+        VenueKind::Conference => "conference",
+        VenueKind::Journal => "journal",
+        VenueKind::Workshop => "workshop",
+        VenueKind::Preprint => "preprint",
+        VenueKind::Blog => "blog",
+    }
+}

@@ -1,0 +1,185 @@
+//! Ids for new publications, in the dataset's style: `skypilot-nsdi-2023`, `curie-arxiv-2025`,
+//! `extensible-thesis-2024`. An id is chosen once and never changes, so a re-import finds the
+//! record by its DOI, arXiv id or title, never by its id.
+
+use research_atlas::model::{Publication, PublicationId, PublicationType, VenueId};
+
+use crate::names::{slug, unique};
+
+/// Words that never make a paper's short name.
+const STOP_WORDS: [&str; 22] = [
+    "a", "an", "the", "on", "of", "for", "in", "to", "towards", "toward", "with", "and", "via",
+    "from", "at", "by", "is", "are", "do", "does", "can", "how",
+];
+
+/// `skypilot-nsdi-2023`: a short name from the title (the part before a colon when it is short,
+/// else the first word that is not a stop word), the venue (or the type) and the year. When
+/// taken, more title words are added, then a number.
+pub fn new_id(
+    existing: &[Publication],
+    title: &str,
+    year: u16,
+    venue: Option<&VenueId>,
+    kind: PublicationType,
+) -> PublicationId {
+    let tag = venue.map_or_else(|| type_key(kind).to_owned(), |v| v.0.clone());
+    let taken = |s: &str| existing.iter().any(|p| p.id.0 == s);
+    let words: Vec<String> = title
+        .split_whitespace()
+        .map(slug)
+        .filter(|w| !w.is_empty())
+        .collect();
+    let content: Vec<&String> = words
+        .iter()
+        .filter(|w| !STOP_WORDS.contains(&w.as_str()))
+        .collect();
+    // A system name before a colon ("SkyPilot: …", "A Second Example: …"), if it is short.
+    let before_colon = title
+        .split_once(':')
+        .filter(|(head, _)| head.split_whitespace().count() <= 3)
+        .map(|(head, _)| {
+            slug(head)
+                .split('-')
+                .filter(|w| !STOP_WORDS.contains(w))
+                .collect::<Vec<_>>()
+                .join("-")
+        })
+        .filter(|h| !h.is_empty());
+    let mut heads: Vec<String> = before_colon.into_iter().collect();
+    for n in 1..=content.len().min(3) {
+        heads.push(
+            content[..n]
+                .iter()
+                .map(|w| w.as_str())
+                .collect::<Vec<_>>()
+                .join("-"),
+        );
+    }
+    if heads.is_empty() {
+        heads.push("paper".into());
+    }
+    let candidates: Vec<String> = heads
+        .iter()
+        .map(|h| format!("{h}-{tag}-{}", year))
+        .collect();
+    let id = candidates
+        .iter()
+        .find(|c| !taken(c))
+        .cloned()
+        .unwrap_or_else(|| unique(&candidates[0], taken));
+    PublicationId(id)
+}
+
+/// The JSON spelling of a publication type, e.g. `preprint`.
+fn type_key(kind: PublicationType) -> &'static str {
+    match kind {
+        PublicationType::Conference => "conference",
+        PublicationType::Journal => "journal",
+        PublicationType::Workshop => "workshop",
+        PublicationType::Preprint => "preprint",
+        PublicationType::Thesis => "thesis",
+        PublicationType::Blog => "blog",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(
+        existing: &[Publication],
+        title: &str,
+        venue: Option<&str>,
+        kind: PublicationType,
+    ) -> String {
+        let venue = venue.map(|v| VenueId(v.into()));
+        new_id(existing, title, 2023, venue.as_ref(), kind).0
+    }
+
+    #[test]
+    fn ids_take_a_short_name_the_venue_and_the_year() {
+        use PublicationType::*;
+        for (title, venue, kind, want) in [
+            (
+                "SkyPilot: An Intercloud Broker for Sky Computing",
+                Some("nsdi"),
+                Conference,
+                "skypilot-nsdi-2023",
+            ),
+            (
+                "An Extensible Architecture for Distributed Processing",
+                None,
+                Thesis,
+                "extensible-thesis-2023",
+            ),
+            (
+                "Non-Monotonic Policy Learning",
+                Some("iclr"),
+                Conference,
+                "non-monotonic-iclr-2023",
+            ),
+            (
+                "A Second Example: Streaming Batches",
+                Some("arxiv"),
+                Preprint,
+                "second-example-arxiv-2023",
+            ),
+            (
+                "Towards the Kernel of Everything That Is: Part Two of a Long Story",
+                None,
+                Preprint,
+                "kernel-preprint-2023",
+            ),
+            ("Café Scheduling", None, Blog, "cafe-blog-2023"),
+            ("栾思飞", None, Preprint, "paper-preprint-2023"),
+        ] {
+            assert_eq!(id(&[], title, venue, kind), want, "{title}");
+        }
+    }
+
+    #[test]
+    fn a_taken_id_gets_more_title_words_then_a_number() {
+        let taken = |ids: &[&str]| -> Vec<Publication> {
+            ids.iter()
+                .map(|i| Publication {
+                    id: PublicationId((*i).into()),
+                    title: "T".into(),
+                    authors: Vec::new(),
+                    authors_incomplete: false,
+                    kind: PublicationType::Preprint,
+                    venue: None,
+                    booktitle: None,
+                    year: 2023,
+                    month: None,
+                    volume: None,
+                    number: None,
+                    pages: None,
+                    publisher: None,
+                    location: None,
+                    school: None,
+                    doi: None,
+                    arxiv: None,
+                    honours: Vec::new(),
+                    links: Vec::new(),
+                    topics: Vec::new(),
+                    note: None,
+                })
+                .collect()
+        };
+        let title = "Privacy Budget Scheduling";
+        let existing = taken(&["privacy-osdi-2023"]);
+        assert_eq!(
+            id(&existing, title, Some("osdi"), PublicationType::Conference),
+            "privacy-budget-osdi-2023"
+        );
+        let existing = taken(&[
+            "privacy-osdi-2023",
+            "privacy-budget-osdi-2023",
+            "privacy-budget-scheduling-osdi-2023",
+        ]);
+        assert_eq!(
+            id(&existing, title, Some("osdi"), PublicationType::Conference),
+            "privacy-osdi-2023-2"
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! Changing a dataset file safely: read a clean file, change it in memory, write it back only
+//! when the result validates.
+//!
+//! Both `add-researcher` and `import-bib` go through [`DatasetFile`]. The new text is the
+//! canonical form (`fmt-data`'s), it is checked by the same loader the app uses, and it
+//! replaces the old file atomically (a temporary file in the same folder, then a rename), so a
+//! failed run never leaves a half-updated file behind.
+
+use std::path::{Path, PathBuf};
+
+use research_atlas::model::{self, Dataset, Problem};
+
+use crate::data;
+
+/// A dataset file as read, before any change.
+pub struct DatasetFile {
+    /// Where it lives.
+    pub path: PathBuf,
+    /// Its records; callers change a copy and hand it to [`save`](Self::save).
+    pub dataset: Dataset,
+}
+
+/// What [`DatasetFile::save`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Saved {
+    /// The dataset was unchanged; the file was not touched.
+    Unchanged,
+    /// The file was rewritten.
+    Written,
+}
+
+impl DatasetFile {
+    /// Reads `path` (default: the bundled dataset). A file with problems is refused: the tools
+    /// only add to a clean dataset, so every problem after a change is the change's.
+    pub fn open(path: Option<&Path>) -> Result<Self, String> {
+        let path = path.map_or_else(|| data::root().join(data::DATASET), Path::to_path_buf);
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let dir =
+            model::load(&text, data::max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
+        if !dir.is_clean() {
+            let lines: Vec<String> = dir
+                .problems
+                .iter()
+                .map(|p| format!("{}: {p}", path.display()))
+                .collect();
+            return Err(format!(
+                "{}\n{} has problems; fix them first (cargo xtask check-data)",
+                lines.join("\n"),
+                path.display()
+            ));
+        }
+        Ok(Self {
+            path,
+            dataset: dir.dataset,
+        })
+    }
+
+    /// Validates `dataset` and, if it differs from what was read, writes it in canonical form.
+    /// On problems nothing is written (see [`validate`]).
+    pub fn save(
+        &self,
+        dataset: &Dataset,
+        blame: &dyn Fn(&Problem) -> Option<String>,
+    ) -> Result<Saved, Vec<String>> {
+        let text = validate(dataset, blame)?;
+        if *dataset == self.dataset {
+            return Ok(Saved::Unchanged);
+        }
+        write_atomically(&self.path, &text)
+            .map_err(|e| vec![format!("{}: {e}", self.path.display())])?;
+        Ok(Saved::Written)
+    }
+}
+
+/// `dataset` in canonical form if the app's loader finds no problem in it; otherwise each
+/// problem as a line, prefixed with what `blame` says caused it (e.g. the BibTeX entry that
+/// made the record).
+pub fn validate(
+    dataset: &Dataset,
+    blame: &dyn Fn(&Problem) -> Option<String>,
+) -> Result<String, Vec<String>> {
+    let text = canonical_text(dataset).map_err(|e| vec![e])?;
+    let problems = problems_in(&text);
+    if problems.is_empty() {
+        return Ok(text);
+    }
+    Err(problems
+        .iter()
+        .map(|p| match blame(p) {
+            Some(cause) => format!("{cause}: {p}"),
+            None => p.to_string(),
+        })
+        .collect())
+}
+
+/// The form `fmt-data` writes: the model's field order, two-space indentation, final newline.
+pub fn canonical_text(dataset: &Dataset) -> Result<String, String> {
+    serde_json::to_string_pretty(dataset)
+        .map(|t| t + "\n")
+        .map_err(|e| e.to_string())
+}
+
+/// What the app's loader would report for `text`.
+fn problems_in(text: &str) -> Vec<Problem> {
+    match model::load(text, data::max_year()) {
+        Ok(dir) => dir.problems,
+        Err(e) => vec![Problem {
+            path: e.path,
+            message: e.message,
+        }],
+    }
+}
+
+/// Writes a sibling temporary file, then renames it over `path`.
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map_or_else(|| "dataset".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// The collection and index a problem's path starts with: `publications[3].doi` →
+/// `("publications", 3)`.
+pub fn record_of(problem: &Problem) -> Option<(&str, usize)> {
+    let (name, rest) = problem.path.split_once('[')?;
+    let (index, _) = rest.split_once(']')?;
+    Some((name, index.parse().ok()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled_copy() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("researchers.json");
+        std::fs::copy(data::root().join(data::DATASET), &path).expect("copy");
+        (dir, path)
+    }
+
+    #[test]
+    fn an_unchanged_dataset_is_not_rewritten() {
+        let (_dir, path) = bundled_copy();
+        let file = DatasetFile::open(Some(&path)).expect("opens");
+        assert_eq!(file.save(&file.dataset, &|_| None), Ok(Saved::Unchanged));
+    }
+
+    #[test]
+    fn an_invalid_change_writes_nothing_and_is_blamed() {
+        let (_dir, path) = bundled_copy();
+        let before = std::fs::read(&path).unwrap();
+        let file = DatasetFile::open(Some(&path)).expect("opens");
+        let mut changed = file.dataset.clone();
+        changed.publications[0].doi = Some("not a doi".into());
+        let errors = file
+            .save(&changed, &|p| {
+                record_of(p).map(|(c, i)| format!("the change to {c} #{i}"))
+            })
+            .expect_err("invalid");
+        assert_eq!(
+            errors,
+            [
+                "the change to publications #0: publications[0].doi: \"not a doi\" is not a DOI (10.xxxx/…)"
+            ]
+        );
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(leftovers, ["researchers.json"]);
+    }
+}
