@@ -12,7 +12,7 @@ use leptos_router::components::Router;
 use research_atlas::model::{self, Directory};
 use research_atlas::search::Hit;
 use research_atlas::ui::components::{
-    DataView, DataWarning, Highlighted, ResearcherCard, SearchBox,
+    DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
 use research_atlas::ui::state::data::{DataError, DataResult, DirectoryContext};
 use research_atlas::ui::state::search::{provide_search, use_search};
@@ -114,6 +114,112 @@ fn mount_card(id: &'static str) -> web_sys::HtmlElement {
             Some(view! { <ResearcherCard indexed=indexed.clone() hit=hit/> })
         }
     })
+}
+
+/// Mounts the publication list of researcher `id`, as their profile does.
+fn mount_publications(id: &'static str) -> web_sys::HtmlElement {
+    mount_app(move || {
+        let search = use_search();
+        move || {
+            let indexed = search.indexed.get()?;
+            let r = indexed
+                .directory
+                .dataset
+                .researchers
+                .iter()
+                .find(|r| r.id.0 == id)?;
+            let scope = indexed.publications.scope_of(r);
+            Some(view! {
+                <PublicationList scope=scope owner=Some(id.to_owned()) file_stem=format!("{id}-publications")/>
+            })
+        }
+    })
+}
+
+fn click(root: &web_sys::HtmlElement, selector: &str) {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+}
+
+#[wasm_bindgen_test]
+async fn a_publication_list_filters_by_type_through_the_url() {
+    let root = mount_publications("michael-luo");
+    settle().await;
+    assert_eq!(texts(&root, "[data-testid=publication]").len(), 16);
+    assert_eq!(
+        texts(&root, "[data-testid=publication-count]"),
+        ["16 publications"]
+    );
+    let journal = root.query_selector_all(".pub-facet .chip").unwrap();
+    let journal = (0..journal.length())
+        .map(|i| {
+            journal
+                .item(i)
+                .unwrap()
+                .unchecked_into::<web_sys::HtmlElement>()
+        })
+        .find(|b| b.text_content().unwrap_or_default().starts_with("Journal"))
+        .expect("a Journal chip");
+    journal.click();
+    settle().await;
+    assert_eq!(window().location().search().unwrap(), "?ptype=journal");
+    assert_eq!(texts(&root, "[data-testid=publication]").len(), 1);
+    assert_eq!(
+        texts(&root, "[data-testid=publication-count]"),
+        ["1 of 16 publications"]
+    );
+    assert_eq!(texts(&root, ".pub-group-title"), ["2021 (1)"]);
+}
+
+#[wasm_bindgen_test]
+async fn cite_opens_the_entry_bibtex_and_closes_again() {
+    let root = mount_publications("michael-luo");
+    settle().await;
+    let entries = root
+        .query_selector_all("[data-testid=publication]")
+        .unwrap();
+    let entry = (0..entries.length())
+        .map(|i| {
+            entries
+                .item(i)
+                .unwrap()
+                .unchecked_into::<web_sys::HtmlElement>()
+        })
+        .find(|e| e.text_content().unwrap_or_default().contains("SkyPilot"))
+        .expect("the SkyPilot entry");
+    let button = entry
+        .query_selector("button[aria-expanded]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        button.get_attribute("aria-expanded").as_deref(),
+        Some("false")
+    );
+    click(&entry, "button[aria-expanded]");
+    settle().await;
+    assert_eq!(
+        button.get_attribute("aria-expanded").as_deref(),
+        Some("true")
+    );
+    let bib: web_sys::HtmlTextAreaElement = entry
+        .query_selector("textarea.bibtex")
+        .unwrap()
+        .expect("the BibTeX box")
+        .unchecked_into();
+    assert!(
+        bib.value()
+            .starts_with("@inproceedings{yang2023skypilot,\n"),
+        "{}",
+        bib.value()
+    );
+    assert!(bib.value().contains("pages = {437--455}"));
+    click(&entry, "button[aria-expanded]");
+    settle().await;
+    let cite = entry.query_selector(".cite").unwrap().unwrap();
+    assert!(cite.has_attribute("hidden"));
 }
 
 #[wasm_bindgen_test]
