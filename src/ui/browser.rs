@@ -1,4 +1,5 @@
-//! The few browser services the UI needs beyond the DOM: the clipboard and file downloads.
+//! The few browser services the UI needs beyond the DOM: the clipboard, file downloads, and
+//! User Timing measures.
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -69,4 +70,23 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
         std::time::Duration::from_secs(10),
     );
     Ok(())
+}
+
+/// Runs `f` and records how long it took as a User Timing measure named `name`: visible in the
+/// browser's performance panel, and read by the browser benchmark (`atlas:index`,
+/// `atlas:search`) through a PerformanceObserver. Only the latest measure of each name is kept
+/// in the timeline, so a long session does not accumulate entries.
+pub fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    let performance = leptos::prelude::window().performance();
+    let start = format!("{name}:start");
+    if let Some(p) = &performance {
+        let _ = p.mark(&start);
+    }
+    let out = f();
+    if let Some(p) = &performance {
+        p.clear_measures_with_measure_name(name);
+        let _ = p.measure_with_start_mark(name, &start);
+        p.clear_marks_with_mark_name(&start);
+    }
+    out
 }

@@ -12,6 +12,7 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::data::use_directory;
+use crate::ui::browser::timed;
 use crate::model::{Directory, PublicationId, cite};
 use crate::search::{PubParams, PublicationIndex, SearchIndex, SearchParams, SearchResults};
 use crate::ui::routes::AppRoute;
@@ -172,9 +173,13 @@ pub fn provide_search() {
     let query = use_query_map();
     let indexed = Memo::new(move |_| match data.get() {
         Some(Ok(directory)) => {
-            let index = Arc::new(SearchIndex::new(&directory.dataset));
-            let publications = Arc::new(PublicationIndex::new(&directory.dataset));
-            let cite_keys = Arc::new(cite::bibtex_keys(&directory.dataset));
+            let (index, publications, cite_keys) = timed("atlas:index", || {
+                (
+                    Arc::new(SearchIndex::new(&directory.dataset)),
+                    Arc::new(PublicationIndex::new(&directory.dataset)),
+                    Arc::new(cite::bibtex_keys(&directory.dataset)),
+                )
+            });
             Some(Indexed {
                 directory,
                 index,
@@ -210,7 +215,7 @@ pub fn provide_search() {
     });
     let results = Memo::new(move |_| {
         let ix = indexed.get()?;
-        Some(params.with(|p| ix.index.search(p)))
+        Some(params.with(|p| timed("atlas:search", || ix.index.search(p))))
     });
     let navigate = use_navigate();
     provide_context(SearchContext {

@@ -1,0 +1,264 @@
+// The browser benchmark: a release build served from loopback with gzip, in headless Chromium, at
+// several dataset sizes; and MiniSearch and FlexSearch on the same records in the same browser.
+//
+// usage: node bench/browser.mjs --dist DIR --size N=FILE [--size N=FILE …] --out FILE.json
+//
+// Prints one line per figure and writes a JSON array with one object per (size, system), keys as
+// in bench/results.json. `cargo xtask bench` runs it; see README "Performance".
+import { chromium } from '@playwright/test';
+import { createServer } from 'node:http';
+import { readFile, writeFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const args = process.argv.slice(2);
+const opt = (name) => args.filter((_, i) => args[i - 1] === `--${name}`);
+const dist = resolve(opt('dist')[0] ?? '../dist');
+const out = opt('out')[0];
+const sizes = opt('size').map((s) => {
+  const [n, file] = s.split('=');
+  return { researchers: Number(n), file: resolve(file) };
+});
+if (!out || sizes.length === 0) {
+  console.error('usage: node bench/browser.mjs --dist DIR --size N=FILE [--size N=FILE …] --out FILE.json');
+  process.exit(2);
+}
+const modules = resolve(new URL('..', import.meta.url).pathname, 'node_modules');
+const peerScripts = {
+  '/__peers/minisearch.js': join(modules, 'minisearch/dist/umd/index.js'),
+  '/__peers/flexsearch.js': join(modules, 'flexsearch/dist/flexsearch.bundle.min.js'),
+};
+const peersPage = `<!doctype html><meta charset="utf-8"><title>peers</title>
+<script src="/__peers/minisearch.js"></script><script src="/__peers/flexsearch.js"></script>`;
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/** A static server over `dist` that answers `data/researchers.json` from `dataFile`, gzips what
+ * a static host would, and serves index.html for unknown paths. */
+async function serve(dataFile) {
+  const cache = new Map();
+  const body = async (path) => {
+    if (!cache.has(path)) {
+      let file;
+      if (path === '/data/researchers.json') file = dataFile;
+      else if (peerScripts[path]) file = peerScripts[path];
+      else if (path === '/__peers.html') file = null;
+      else file = join(dist, normalize(path).replace(/^(\.\.[/\\])+/, ''));
+      let raw;
+      try {
+        raw = file ? await readFile(file) : Buffer.from(peersPage);
+      } catch {
+        raw = await readFile(join(dist, 'index.html'));
+        path = '/index.html';
+      }
+      const type = types[extname(path)] ?? (path === '/__peers.html' ? types['.html'] : 'application/octet-stream');
+      cache.set(path, { raw, gz: gzipSync(raw, { level: 6 }), type });
+    }
+    return cache.get(path);
+  };
+  const server = createServer(async (req, res) => {
+    let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (path.endsWith('/')) path += 'index.html';
+    const { raw, gz, type } = await body(path);
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    res.writeHead(200, {
+      'content-type': type,
+      'cache-control': 'no-store',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    res.end(gzip ? gz : raw);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, base: `http://127.0.0.1:${server.address().port}/` };
+}
+
+const quantile = (xs, q) => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+const round = (x, d = 2) => (x == null ? null : Number(x.toFixed(d)));
+
+/** The typing sequence for a dataset: the prefixes of a topic word and a surname it contains. */
+async function typingSequence(dataFile) {
+  const data = JSON.parse(await readFile(dataFile, 'utf8'));
+  const topic = (data.topics[0]?.name ?? 'learning').split(/\s+/)[0].toLowerCase();
+  const surname = (data.researchers[0]?.name ?? 'luo').split(/\s+/).pop().toLowerCase();
+  const text = `${topic} ${surname}`;
+  const seq = [];
+  for (let i = 1; i <= text.length; i++) seq.push(text.slice(0, i));
+  return { seq, bytes: (await readFile(dataFile)).length };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--disable-quic', '--no-first-run', '--enable-precise-memory-info'],
+});
+
+/** Research Atlas: first card, search ready, keystrokes, query time, bytes, memory. */
+async function atlas(base, seq) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  await page.addInitScript(() => {
+    const bench = (window.__bench = { firstCard: null, measures: [], wasm: null });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) bench.measures.push({ name: e.name, start: e.startTime, duration: e.duration });
+    }).observe({ type: 'measure', buffered: true });
+    addEventListener('TrunkApplicationStarted', (e) => { bench.wasm = e.detail.wasm; });
+    const mo = new MutationObserver(() => {
+      if (bench.firstCard == null && document.querySelector('[data-testid=researcher-card]')) {
+        mo.disconnect();
+        // The next frame after the card entered the DOM: when it is painted.
+        requestAnimationFrame(() => setTimeout(() => { bench.firstCard = performance.now(); }, 0));
+      }
+    });
+    mo.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(base);
+  await page.waitForFunction(() => window.__bench.firstCard != null, null, { timeout: 300_000, polling: 50 });
+  const initialBytes = bytes;
+  const load = await page.evaluate(() => {
+    const b = window.__bench;
+    const index = b.measures.find((m) => m.name === 'atlas:index');
+    return { firstCard: b.firstCard, searchReady: index ? index.start + index.duration : null };
+  });
+  await page.waitForTimeout(500);
+  const memory = await page.evaluate(() => (performance.memory.usedJSHeapSize + (window.__bench.wasm?.memory?.buffer.byteLength ?? 0)) / 1e6);
+  // Type the sequence: input event to the next paint after the DOM changed.
+  const keystrokes = [];
+  const queryMs = [];
+  for (const q of seq) {
+    const r = await page.evaluate((q) => new Promise((done) => {
+      const b = window.__bench;
+      const before = b.measures.length;
+      const input = document.querySelector('input[type=search]');
+      const t0 = performance.now();
+      let settled = false;
+      const finish = () => {
+        if (settled) return;
+        settled = true;
+        obs.disconnect();
+        const searches = b.measures.slice(before).filter((m) => m.name === 'atlas:search').map((m) => m.duration);
+        done({ ms: performance.now() - t0, searches });
+      };
+      const obs = new MutationObserver(() => { obs.disconnect(); requestAnimationFrame(() => setTimeout(finish, 0)); });
+      obs.observe(document.querySelector('main'), { childList: true, subtree: true, characterData: true, attributes: true });
+      input.value = q;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      setTimeout(finish, 5000);
+    }), q);
+    keystrokes.push(r.ms);
+    queryMs.push(...r.searches);
+    await page.waitForTimeout(30);
+  }
+  await context.close();
+  return {
+    system: 'research-atlas',
+    first_card_ms: round(load.firstCard, 1),
+    search_ready_ms: round(load.searchReady, 1),
+    keystroke_p50_ms: round(quantile(keystrokes, 0.5)),
+    keystroke_p95_ms: round(quantile(keystrokes, 0.95)),
+    query_p50_ms: round(quantile(queryMs, 0.5), 3),
+    query_p95_ms: round(quantile(queryMs, 0.95), 3),
+    initial_bytes_gz: initialBytes,
+    memory_mb: round(memory, 1),
+  };
+}
+
+/** MiniSearch and FlexSearch: fetch and parse the same JSON, index the same fields of the same
+ * records, then time each query of the typing sequence (search alone, no rendering). */
+async function peers(base, seq) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}__peers.html`);
+  const results = await page.evaluate(async (seq) => {
+    const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+    const t0 = performance.now();
+    const data = await (await fetch('data/researchers.json')).json();
+    const parsed = performance.now();
+    const name = (list) => new Map(list.map((x) => [x.id, x.name ?? x.short_name]));
+    const orgs = name(data.organizations);
+    const topics = name(data.topics);
+    const venues = new Map(data.venues.map((v) => [v.id, `${v.short_name} ${v.name}`]));
+    const pubs = new Map(data.publications.map((p) => [p.id, `${p.title} ${venues.get(p.venue) ?? ''}`]));
+    const docs = data.researchers.map((r, id) => ({
+      id,
+      name: [r.name, r.native_name, ...(r.alternative_names ?? [])].filter(Boolean).join(' '),
+      org: [orgs.get(r.organization), ...(r.positions ?? []).map((p) => orgs.get(p.organization)), ...(r.education ?? []).map((e) => orgs.get(e.organization))].filter(Boolean).join(' '),
+      topics: [...(r.topics ?? []).map((t) => topics.get(t)), ...(r.interests ?? [])].filter(Boolean).join(' '),
+      pubs: (r.publications ?? []).map((p) => pubs.get(p)).join(' '),
+      other: [...(r.awards ?? []).map((a) => a.name), ...(r.talks ?? []).map((t) => t.title), ...(r.projects ?? []).map((p) => p.name)].join(' '),
+    }));
+    const prepared = performance.now();
+    const fields = ['name', 'org', 'topics', 'pubs', 'other'];
+    const out = [];
+    {
+      const start = performance.now();
+      const ms = new MiniSearch({ fields, searchOptions: { prefix: true, combineWith: 'AND' } });
+      ms.addAll(docs);
+      const built = performance.now();
+      const times = seq.map((s) => { const a = performance.now(); ms.search(s); return performance.now() - a; });
+      out.push({ system: 'minisearch', build: built - start, ready: parsed - t0 + (prepared - parsed) + (built - start), p50: q(times, 0.5), p95: q(times, 0.95) });
+    }
+    {
+      const start = performance.now();
+      const fx = new FlexSearch.Document({ document: { id: 'id', index: fields }, tokenize: 'forward' });
+      for (const d of docs) fx.add(d);
+      const built = performance.now();
+      const times = seq.map((s) => { const a = performance.now(); fx.search(s, { limit: docs.length }); return performance.now() - a; });
+      out.push({ system: 'flexsearch', build: built - start, ready: parsed - t0 + (prepared - parsed) + (built - start), p50: q(times, 0.5), p95: q(times, 0.95) });
+    }
+    return { parse: parsed - t0, out };
+  }, seq);
+  const memory = await page.evaluate(() => performance.memory.usedJSHeapSize / 1e6);
+  await context.close();
+  return results.out.map((r) => ({
+    system: r.system,
+    first_card_ms: null,
+    search_ready_ms: round(r.ready, 1),
+    keystroke_p50_ms: null,
+    keystroke_p95_ms: null,
+    query_p50_ms: round(r.p50, 3),
+    query_p95_ms: round(r.p95, 3),
+    initial_bytes_gz: null,
+    memory_mb: round(memory, 1),
+    index_build_ms: round(r.build, 1),
+    json_parse_ms: round(results.parse, 1),
+  }));
+}
+
+const rows = [];
+for (const { researchers, file } of sizes) {
+  const { seq, bytes } = await typingSequence(file);
+  const { server, base } = await serve(file);
+  console.error(`bench: ${researchers} researchers (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
+  for (const row of [await atlas(base, seq), ...(await peers(base, seq))]) {
+    rows.push({ researchers, ...row });
+    console.error(`bench:   ${row.system}: ${JSON.stringify(row)}`);
+  }
+  server.close();
+}
+await browser.close();
+
+const gz = async (suffix) => {
+  const { readdir } = await import('node:fs/promises');
+  const files = (await readdir(dist)).filter((f) => f.endsWith(suffix));
+  let total = 0;
+  for (const f of files) total += gzipSync(await readFile(join(dist, f)), { level: 9 }).length;
+  return total;
+};
+const bundle = { wasm_gz_bytes: await gz('.wasm'), js_gz_bytes: await gz('.js') };
+await writeFile(out, JSON.stringify({ systems: rows, bundle }, null, 2) + '\n');
+console.error(`bench: wrote ${out}`);
