@@ -12,9 +12,9 @@ use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::data::use_directory;
-use crate::ui::browser::timed;
 use crate::model::{Directory, PublicationId, cite};
 use crate::search::{PubParams, PublicationIndex, SearchIndex, SearchParams, SearchResults};
+use crate::ui::browser::timed;
 use crate::ui::routes::AppRoute;
 
 /// The loaded directory with its indexes; compared by identity, so memos downstream only
