@@ -231,3 +231,35 @@ test('a hostile dataset renders its payloads as text, runs nothing and links now
   expect(await page.locator('a[href^="javascript:" i]').count()).toBe(0);
   expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
 });
+
+test('a long result list renders one page of cards and shows more on request', async ({ page }) => {
+  const data = await bundledDataset(page);
+  const base = data.researchers[0];
+  for (let i = 1; i <= 150; i++) {
+    data.researchers.push({
+      ...base,
+      id: `clone-${i}`,
+      name: `Clone ${String(i).padStart(3, '0')}`,
+      alternative_names: [],
+      native_name: undefined,
+      native_name_lang: undefined,
+      publications: [],
+      awards: [],
+    });
+  }
+  await page.route(DATA, (route) => route.fulfill({ json: data }));
+  const d = new DirectoryPage(page);
+  await d.open();
+  await expect(page.getByTestId('result-count')).toHaveText('155 researchers');
+  await d.expectCards(60);
+  await expect(page.getByText('Showing 60 of 155.')).toBeVisible();
+  await page.getByTestId('show-more').click();
+  await d.expectCards(120);
+  await page.getByTestId('show-more').click();
+  await d.expectCards(155);
+  await expect(page.getByTestId('show-more')).toHaveCount(0);
+  // A new query starts again from one page.
+  await page.getByRole('searchbox').first().fill('clone');
+  await expect(page.getByTestId('result-count')).toHaveText('150 researchers');
+  await d.expectCards(60);
+});

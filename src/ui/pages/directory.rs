@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::search::SearchParams;
 use crate::ui::components::{
     ActiveFilters, DataView, EmptyState, FilterPanel, ResearcherCard, SearchBox, SortSelect,
 };
@@ -66,16 +67,42 @@ fn ResultsBar(
     }
 }
 
+/// Cards rendered at first, and added by each "Show more".
+const PAGE: usize = 60;
+
 /// The cards, or the empty state. Cards are keyed by researcher and match reason, so a keystroke
-/// only touches the cards whose content changed.
+/// only touches the cards whose content changed. Only the first [`PAGE`] results are rendered
+/// until the user asks for more, so a query matching thousands renders in constant time; a new
+/// query starts again from one page.
 #[component]
 fn ResultList() -> impl IntoView {
     let search = use_search();
-    let hits = Memo::new(move |_| {
+    // How many more pages the user asked for, and for which params.
+    let more = RwSignal::new((SearchParams::default(), 0usize));
+    let limit = Memo::new(move |_| {
+        let extra = more.with(|(p, n)| search.params.with(|q| if p == q { *n } else { 0 }));
+        PAGE * (1 + extra)
+    });
+    let total = Memo::new(move |_| {
         search
             .results
-            .with(|r| r.as_ref().map(|r| r.hits.clone()).unwrap_or_default())
+            .with(|r| r.as_ref().map_or(0, |r| r.hits.len()))
     });
+    let hits = Memo::new(move |_| {
+        let limit = limit.get();
+        search.results.with(|r| {
+            r.as_ref()
+                .map(|r| r.hits.iter().take(limit).cloned().collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    let show_more = move |_| {
+        let params = search.params.get_untracked();
+        more.update(|(p, n)| {
+            *n = if *p == params { *n + 1 } else { 1 };
+            *p = params;
+        });
+    };
     move || {
         let indexed = StoredValue::new(search.indexed.get()?);
         Some(view! {
@@ -89,6 +116,17 @@ fn ResultList() -> impl IntoView {
                         <ResearcherCard indexed=indexed.get_value() hit=hit/>
                     </For>
                 </div>
+                {move || {
+                    let (shown, total) = (limit.get().min(total.get()), total.get());
+                    (shown < total).then(|| view! {
+                        <p class="show-more">
+                            <span>{format!("Showing {shown} of {total}. ")}</span>
+                            <button type="button" class="button" on:click=show_more data-testid="show-more">
+                                {format!("Show {} more", PAGE.min(total - shown))}
+                            </button>
+                        </p>
+                    })
+                }}
             </Show>
         })
     }
