@@ -1,10 +1,12 @@
 //! Project tasks, run as `cargo xtask <task>`. See `cargo xtask help`.
 
 mod add;
+mod bench;
 mod bib_import;
 mod build;
 mod data;
 mod dataset_file;
+mod gen_data;
 mod names;
 mod run;
 mod test;
@@ -31,6 +33,12 @@ cargo xtask <task>
                      add a researcher's papers from BibTeX (dblp, Google Scholar, …):
                      duplicates are merged, never copied; --dry-run only reports
                      (both take --data FILE; default data/researchers.json)
+  gen-data [--researchers N] [--seed S] [--out FILE]
+                     write a synthetic dataset in the real schema (default 2000 researchers,
+                     seed 1, target/bench-data/researchers-N.json); same seed, same bytes
+  bench [--native] [-- CRITERION_ARGS]
+                     criterion benchmarks of search at 1,000 and 20,000 generated researchers
+                     (datasets generated when missing); prints a table, writes bench/results.json
   setup              install the tools only (wasm32 target, trunk, wasm-bindgen, wasm-opt,
                      Chromium, e2e npm packages)";
 
@@ -49,6 +57,8 @@ fn main() -> ExitCode {
         "fmt-data" => data::fmt_data(rest),
         "add-researcher" => add::add_researcher(rest),
         "import-bib" => bib_import::import_bib(rest),
+        "gen-data" => gen_data::gen_data(rest),
+        "bench" => bench::bench(rest),
         "setup" => tools::setup(tools::Needs {
             build: true,
             release: true,

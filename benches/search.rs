@@ -1,0 +1,157 @@
+//! Native benchmarks of the search layer on generated datasets of 1,000 and 20,000 researchers.
+//!
+//! Run by `cargo xtask bench --native`, which generates the datasets when missing and collects
+//! the figures; alone: `cargo bench --no-default-features --bench search` (no Leptos to build).
+//! The datasets are `researchers-N.json` in `$ATLAS_BENCH_DATA` (default
+//! `<workspace>/target/bench-data`), written by `cargo xtask gen-data --researchers N`.
+//!
+//! What is measured, each with the size as parameter: building the indexes; a search per
+//! keystroke of a typed query; a search with topic and year filters (facet counts included);
+//! the all-publications list, unfiltered and with a text filter. Samples are few and short so
+//! the whole run takes a few minutes on two cores.
+
+// criterion is a native dev-dependency; `cargo clippy --target wasm32-unknown-unknown
+// --all-targets` still compiles this file, so the wasm build gets an empty main.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+criterion::criterion_main!(native::benches);
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use std::hint::black_box;
+    use std::path::PathBuf;
+    use std::sync::OnceLock;
+    use std::time::Duration;
+
+    use criterion::measurement::WallTime;
+    use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, criterion_group};
+    use research_atlas::model::Dataset;
+    use research_atlas::search::{PubParams, PublicationIndex, SearchIndex, SearchParams};
+
+    /// Researchers in the generated datasets.
+    const SIZES: [usize; 2] = [1_000, 20_000];
+    /// What a user types, one search per step; both words are in the generator's vocabulary.
+    const TYPING: [&str; 5] = [
+        "d",
+        "dist",
+        "distributed",
+        "distributed sch",
+        "distributed scheduling",
+    ];
+    /// The topic filter; the generator's taxonomy always has it.
+    const TOPIC: &str = "distributed-systems";
+
+    criterion_group!(benches, build, typing, filtered, publications);
+
+    /// A generated dataset, read once and without validation (the validator is not built for
+    /// this size).
+    fn dataset(researchers: usize) -> &'static Dataset {
+        static LOADED: [OnceLock<Dataset>; SIZES.len()] = [const { OnceLock::new() }; SIZES.len()];
+        let slot = SIZES
+            .iter()
+            .position(|&n| n == researchers)
+            .expect("one of SIZES");
+        LOADED[slot].get_or_init(|| {
+            let dir = std::env::var_os("ATLAS_BENCH_DATA").map_or_else(
+                || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data"),
+                PathBuf::from,
+            );
+            let path = dir.join(format!("researchers-{researchers}.json"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e}; run `cargo xtask gen-data --researchers {researchers}` first",
+                    path.display()
+                )
+            });
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        })
+    }
+
+    /// Few, short samples: the slow cases take seconds per iteration at 20,000 researchers.
+    fn group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+        let mut g = c.benchmark_group(name);
+        g.sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(4));
+        g
+    }
+
+    fn build(c: &mut Criterion) {
+        let mut g = group(c, "build");
+        g.sampling_mode(SamplingMode::Flat);
+        for n in SIZES {
+            let d = dataset(n);
+            g.bench_with_input(BenchmarkId::new("search_index", n), d, |b, d| {
+                b.iter(|| SearchIndex::new(black_box(d)))
+            });
+            g.bench_with_input(BenchmarkId::new("publication_index", n), d, |b, d| {
+                b.iter(|| PublicationIndex::new(black_box(d)))
+            });
+        }
+        g.finish();
+    }
+
+    fn typing(c: &mut Criterion) {
+        let mut g = group(c, "typing");
+        for n in SIZES {
+            let index = SearchIndex::new(dataset(n));
+            for query in TYPING {
+                let params = SearchParams {
+                    query: query.into(),
+                    ..SearchParams::default()
+                };
+                g.bench_function(BenchmarkId::new(format!("q={query}"), n), |b| {
+                    b.iter(|| index.search(black_box(&params)))
+                });
+            }
+        }
+        g.finish();
+    }
+
+    fn filtered(c: &mut Criterion) {
+        let mut g = group(c, "filtered");
+        for n in SIZES {
+            let index = SearchIndex::new(dataset(n));
+            let filters = SearchParams {
+                topics: [TOPIC.to_owned()].into(),
+                year_from: Some(2020),
+                year_to: Some(2024),
+                ..SearchParams::default()
+            };
+            let with_query = SearchParams {
+                query: "scheduling".into(),
+                ..filters.clone()
+            };
+            assert!(
+                !index.search(&filters).hits.is_empty(),
+                "no researcher has topic {TOPIC} in 2020–2024"
+            );
+            for (name, params) in [("topic+years", filters), ("query+topic+years", with_query)] {
+                g.bench_function(BenchmarkId::new(name, n), |b| {
+                    b.iter(|| index.search(black_box(&params)))
+                });
+            }
+        }
+        g.finish();
+    }
+
+    fn publications(c: &mut Criterion) {
+        let mut g = group(c, "publications");
+        for n in SIZES {
+            let index = PublicationIndex::new(dataset(n));
+            let all = index.scope_all();
+            let text = PubParams {
+                query: "distributed scheduling".into(),
+                ..PubParams::default()
+            };
+            for (name, params) in [("all", PubParams::default()), ("text", text)] {
+                g.bench_function(BenchmarkId::new(name, n), |b| {
+                    b.iter(|| index.list(black_box(&all), black_box(&params)))
+                });
+            }
+        }
+        g.finish();
+    }
+}

@@ -1,0 +1,330 @@
+//! `cargo xtask bench`: the native criterion benchmarks of the search layer, summarized.
+//!
+//! Generates the 1,000- and 20,000-researcher datasets when missing (seed 1, as `gen-data`
+//! would), runs `cargo bench --no-default-features --bench search` (so Leptos is not built),
+//! then reads criterion's `new/estimates.json` for every benchmark this run measured, prints a
+//! table and stores the figures under `"native"` in `bench/results.json`. The file's other keys
+//! (the browser figures) are kept as they are.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::SystemTime;
+
+use serde_json::{Map, Value, json};
+
+use crate::data::root;
+use crate::gen_data;
+use crate::run::run;
+
+/// The dataset sizes `benches/search.rs` reads.
+const SIZES: [usize; 2] = [1_000, 20_000];
+/// Where the figures are kept, relative to the workspace root.
+const RESULTS: &str = "bench/results.json";
+
+const USAGE: &str = "\
+usage: cargo xtask bench [--native] [-- CRITERION_ARGS]
+  CRITERION_ARGS go to the bench binary, e.g. a filter such as `typing`; \"native\" in
+  bench/results.json then holds only the benchmarks that ran";
+
+/// One benchmark's figures.
+#[derive(Debug, Clone, PartialEq)]
+struct Row {
+    /// `group/function`, e.g. `typing/q=dist`.
+    benchmark: String,
+    researchers: usize,
+    median_ms: f64,
+    mean_ms: f64,
+}
+
+/// Runs the task.
+pub fn bench(args: &[String]) -> Result<(), String> {
+    let (ours, criterion_args) = match args.iter().position(|a| a == "--") {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let mut native_only = false;
+    for a in ours {
+        match a.as_str() {
+            "--native" => native_only = true,
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            other => return Err(format!("unknown flag {other}\n{USAGE}")),
+        }
+    }
+    for n in SIZES {
+        let path = gen_data::default_path(n);
+        if !path.exists() {
+            gen_data::write(n, 1, &path)?;
+        }
+    }
+    let data_dir = gen_data::default_path(SIZES[0])
+        .parent()
+        .expect("a file in a folder")
+        .to_path_buf();
+    let criterion_home = target_dir().join("criterion");
+    let started = SystemTime::now();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    run(Command::new(cargo)
+        .current_dir(root())
+        .args(["bench", "--no-default-features", "--bench", "search", "--"])
+        .args(criterion_args)
+        .env("ATLAS_BENCH_DATA", &data_dir)
+        .env("CRITERION_HOME", &criterion_home))?;
+
+    let rows = read_estimates(&criterion_home, started)?;
+    if rows.is_empty() {
+        return Err(format!(
+            "criterion wrote no results under {}",
+            criterion_home.display()
+        ));
+    }
+    print!("{}", table(&rows));
+    let path = root().join(RESULTS);
+    save(&path, &rows)?;
+    println!(
+        "{}: \"native\" holds {} benchmarks",
+        path.display(),
+        rows.len()
+    );
+    if !native_only {
+        println!("note: the browser benchmark is not implemented yet; only native figures ran");
+    }
+    Ok(())
+}
+
+/// Cargo's target directory: `$CARGO_TARGET_DIR`, or the workspace's `target/`.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => std::env::current_dir().unwrap_or_default().join(dir),
+        None => root().join("target"),
+    }
+}
+
+/// The figures of every benchmark whose estimates were written at or after `since`, sorted by
+/// benchmark and size. Criterion keeps `<group>/<function>/<size>/new/` per benchmark, with
+/// `benchmark.json` naming it and `estimates.json` holding its statistics in nanoseconds.
+fn read_estimates(criterion_home: &Path, since: SystemTime) -> Result<Vec<Row>, String> {
+    let mut dirs = Vec::new();
+    find_new_dirs(criterion_home, &mut dirs)?;
+    let mut rows = Vec::new();
+    for dir in dirs {
+        let estimates = dir.join("estimates.json");
+        let fresh = std::fs::metadata(&estimates)
+            .and_then(|m| m.modified())
+            .is_ok_and(|t| t >= since);
+        if !fresh {
+            continue;
+        }
+        let id = read_json(&dir.join("benchmark.json"))?;
+        let stats = read_json(&estimates)?;
+        let text = |v: &Value, key: &str| v[key].as_str().map(str::to_owned);
+        let ms = |key: &str| {
+            stats[key]["point_estimate"]
+                .as_f64()
+                .map(|ns| (ns / 1e3).round() / 1e3)
+                .ok_or_else(|| format!("{}: no {key}.point_estimate", estimates.display()))
+        };
+        let (Some(group), Some(function), Some(size)) = (
+            text(&id, "group_id"),
+            text(&id, "function_id"),
+            text(&id, "value_str"),
+        ) else {
+            eprintln!(
+                "{}: not a group/function/size benchmark; left out",
+                dir.display()
+            );
+            continue;
+        };
+        let researchers = size
+            .parse()
+            .map_err(|_| format!("{}: size {size:?} is not a number", dir.display()))?;
+        rows.push(Row {
+            benchmark: format!("{group}/{function}"),
+            researchers,
+            median_ms: ms("median")?,
+            mean_ms: ms("mean")?,
+        });
+    }
+    rows.sort_by(|a, b| {
+        (a.benchmark.as_str(), a.researchers).cmp(&(b.benchmark.as_str(), b.researchers))
+    });
+    Ok(rows)
+}
+
+/// Every `new` directory below `dir` (none when `dir` does not exist).
+fn find_new_dirs(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if !path.is_dir() {
+            continue;
+        }
+        if path.file_name().is_some_and(|n| n == "new") {
+            out.push(path);
+        } else {
+            find_new_dirs(&path, out)?;
+        }
+    }
+    Ok(())
+}
+
+fn read_json(path: &Path) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The rows as an aligned text table.
+fn table(rows: &[Row]) -> String {
+    let width = rows.iter().map(|r| r.benchmark.len()).max().unwrap_or(0);
+    let mut out = format!(
+        "{:width$}  {:>11}  {:>10}  {:>10}\n",
+        "benchmark", "researchers", "median ms", "mean ms"
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "{:width$}  {:>11}  {:>10.3}  {:>10.3}\n",
+            r.benchmark, r.researchers, r.median_ms, r.mean_ms
+        ));
+    }
+    out
+}
+
+/// Writes `rows` as the `"native"` key of the results file, keeping its other keys.
+fn save(path: &Path, rows: &[Row]) -> Result<(), String> {
+    let mut doc = match std::fs::read_to_string(path) {
+        Ok(text) => match serde_json::from_str(&text) {
+            Ok(Value::Object(map)) => map,
+            _ => {
+                return Err(format!(
+                    "{}: not a JSON object; fix or remove it",
+                    path.display()
+                ));
+            }
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Map::new(),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let native = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "benchmark": r.benchmark,
+                "researchers": r.researchers,
+                "median_ms": r.median_ms,
+                "mean_ms": r.mean_ms,
+            })
+        })
+        .collect();
+    doc.insert("native".into(), Value::Array(native));
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let text = serde_json::to_string_pretty(&doc).expect("JSON values serialize") + "\n";
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(benchmark: &str, researchers: usize, median_ms: f64) -> Row {
+        Row {
+            benchmark: benchmark.into(),
+            researchers,
+            median_ms,
+            mean_ms: median_ms + 0.5,
+        }
+    }
+
+    /// Writes one benchmark's files the way criterion lays them out.
+    fn criterion_result(home: &Path, group: &str, function: &str, size: &str, ns: f64) {
+        let dir = home.join(group).join(function).join(size).join("new");
+        std::fs::create_dir_all(&dir).unwrap();
+        let id = json!({ "group_id": group, "function_id": function, "value_str": size });
+        let est = json!({
+            "mean": { "point_estimate": ns * 1.1 },
+            "median": { "point_estimate": ns },
+        });
+        std::fs::write(dir.join("benchmark.json"), id.to_string()).unwrap();
+        std::fs::write(dir.join("estimates.json"), est.to_string()).unwrap();
+    }
+
+    #[test]
+    fn estimates_are_read_in_milliseconds_and_sorted() {
+        let home = tempfile::tempdir().unwrap();
+        let before = SystemTime::now() - std::time::Duration::from_secs(5);
+        criterion_result(home.path(), "typing", "q=dist", "20000", 2_500_000.0);
+        criterion_result(home.path(), "build", "search_index", "1000", 12_345_678.9);
+        criterion_result(home.path(), "typing", "q=dist", "1000", 150_000.0);
+        let rows = read_estimates(home.path(), before).unwrap();
+        assert_eq!(
+            rows,
+            vec![
+                Row {
+                    benchmark: "build/search_index".into(),
+                    researchers: 1000,
+                    median_ms: 12.346,
+                    mean_ms: 13.58,
+                },
+                Row {
+                    benchmark: "typing/q=dist".into(),
+                    researchers: 1000,
+                    median_ms: 0.15,
+                    mean_ms: 0.165,
+                },
+                Row {
+                    benchmark: "typing/q=dist".into(),
+                    researchers: 20000,
+                    median_ms: 2.5,
+                    mean_ms: 2.75,
+                },
+            ]
+        );
+        let later = SystemTime::now() + std::time::Duration::from_secs(60);
+        assert_eq!(read_estimates(home.path(), later).unwrap(), vec![]);
+    }
+
+    #[test]
+    fn saving_keeps_the_other_keys() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bench/results.json");
+        save(&path, &[row("typing/q=d", 1000, 0.25)]).unwrap();
+        let fresh: Value = read_json(&path).unwrap();
+        assert_eq!(
+            fresh,
+            json!({ "native": [
+                { "benchmark": "typing/q=d", "researchers": 1000, "median_ms": 0.25, "mean_ms": 0.75 }
+            ] })
+        );
+
+        std::fs::write(
+            &path,
+            r#"{ "browser": { "chromium": [1, 2] }, "native": [] }"#,
+        )
+        .unwrap();
+        save(&path, &[row("build/search_index", 20000, 900.0)]).unwrap();
+        let kept = read_json(&path).unwrap();
+        assert_eq!(kept["browser"], json!({ "chromium": [1, 2] }));
+        assert_eq!(kept["native"][0]["benchmark"], "build/search_index");
+        assert_eq!(kept["native"][0]["researchers"], 20000);
+
+        std::fs::write(&path, "[1, 2]").unwrap();
+        assert!(save(&path, &[]).is_err());
+    }
+
+    #[test]
+    fn the_table_is_aligned() {
+        let t = table(&[
+            row("build/search_index", 20000, 912.3456),
+            row("typing/q=d", 1000, 0.25),
+        ]);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{t}");
+        assert!(lines[1].ends_with("912.346     912.846"), "{t}");
+    }
+}

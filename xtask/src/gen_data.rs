@@ -1,0 +1,302 @@
+//! `cargo xtask gen-data`: a synthetic dataset in the real schema, for benchmarks and load tests.
+//!
+//! The shape follows real directories: about 30 publications per researcher and ten times as
+//! many publications as researchers, each stored once with 3 to 8 authors of whom several are
+//! directory members; skewed (Zipf-like) popularity of organizations, topics and venues; years
+//! 2000–2026, recent ones more common; careers with degrees, positions and awards. The validator
+//! accepts the result, and the same seed always gives byte-identical output: the generator is a
+//! hand-written SplitMix64 ([`rng`]), not a crate whose stream could change.
+//!
+//! [`vocab`] builds organizations, topics and venues; [`people`] the researchers, with
+//! [`careers`] that fit their stage; [`papers`] the publications that link them; [`words`] holds
+//! the word lists they all draw on.
+
+mod careers;
+mod papers;
+mod people;
+mod rng;
+mod vocab;
+mod words;
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use research_atlas::model::{Dataset, SCHEMA_VERSION};
+
+use crate::data::root;
+use rng::Rng;
+
+/// The earliest and latest publication years.
+pub const FIRST_YEAR: u16 = 2000;
+pub const LAST_YEAR: u16 = 2026;
+
+/// Publications per researcher in the whole dataset (each researcher is on about three times
+/// as many, as papers have three directory members on average).
+const PAPERS_PER_RESEARCHER: usize = 10;
+
+const USAGE: &str = "\
+usage: cargo xtask gen-data [--researchers N] [--seed S] [--out FILE]
+  N: researchers (default 2000); about 10 × N publications
+  S: seed (default 1); the same seed gives the same file
+  FILE: default target/bench-data/researchers-N.json";
+
+/// The command line.
+#[derive(Debug, PartialEq)]
+struct Args {
+    researchers: usize,
+    seed: u64,
+    out: Option<PathBuf>,
+}
+
+impl Args {
+    fn parse(args: &[String]) -> Result<Self, String> {
+        let mut out = Args {
+            researchers: 2000,
+            seed: 1,
+            out: None,
+        };
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let mut value = || {
+                it.next()
+                    .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+            };
+            let number = |v: &String| {
+                v.parse::<u64>()
+                    .map_err(|_| format!("{flag} {v:?}: expected a whole number\n{USAGE}"))
+            };
+            match flag.as_str() {
+                "--researchers" => out.researchers = number(value()?)? as usize,
+                "--seed" => out.seed = number(value()?)?,
+                "--out" => out.out = Some(PathBuf::from(value()?)),
+                other => return Err(format!("unknown flag {other}\n{USAGE}")),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Runs the task.
+pub fn gen_data(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    let args = Args::parse(args)?;
+    let out = args.out.unwrap_or_else(|| default_path(args.researchers));
+    write(args.researchers, args.seed, &out)
+}
+
+/// Where `gen-data` writes a dataset of `researchers` by default (and `bench` reads it).
+pub fn default_path(researchers: usize) -> PathBuf {
+    root()
+        .join("target/bench-data")
+        .join(format!("researchers-{researchers}.json"))
+}
+
+/// Generates a dataset, writes it to `out` (creating its folder) and prints a summary line.
+pub fn write(researchers: usize, seed: u64, out: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let dataset = generate(researchers, seed);
+    let text = to_json(&dataset);
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{}: {} researchers, {} publications, {:.1} MB, {:.1} s (seed {seed})",
+        out.display(),
+        dataset.researchers.len(),
+        dataset.publications.len(),
+        text.len() as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The dataset for `researchers` and `seed`.
+pub fn generate(researchers: usize, seed: u64) -> Dataset {
+    let mut rng = Rng::new(seed);
+    let vocab = vocab::Vocab::new(&mut rng);
+    let mut people = people::researchers(researchers, &vocab, seed, &mut rng);
+    let publications = papers::publications(
+        &mut people,
+        &vocab,
+        researchers * PAPERS_PER_RESEARCHER,
+        &mut rng,
+    );
+    Dataset {
+        schema: None,
+        schema_version: SCHEMA_VERSION,
+        organizations: vocab.orgs.into_iter().map(|o| o.record).collect(),
+        topics: vocab.topics,
+        venues: vocab.venues,
+        researchers: people.into_iter().map(|p| p.record).collect(),
+        publications,
+    }
+}
+
+/// Canonical text, as `fmt-data` writes it.
+pub fn to_json(dataset: &Dataset) -> String {
+    serde_json::to_string_pretty(dataset).expect("a dataset serializes") + "\n"
+}
+
+/// Slugs made unique by a numeric suffix: `wei-chen`, `wei-chen-2`, …
+#[derive(Default)]
+struct UniqueIds {
+    taken: HashSet<String>,
+    /// Per base, the next suffix to try.
+    next: HashMap<String, u32>,
+}
+
+impl UniqueIds {
+    /// `base`, or `base-N` with the smallest N ≥ 2 not yet handed out.
+    fn make(&mut self, base: &str) -> String {
+        let mut n = self.next.get(base).copied().unwrap_or(1);
+        loop {
+            let candidate = match n {
+                1 => base.to_owned(),
+                n => format!("{base}-{n}"),
+            };
+            n += 1;
+            if self.taken.insert(candidate.clone()) {
+                self.next.insert(base.to_owned(), n);
+                return candidate;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use research_atlas::model::{self, Dataset};
+
+    use super::*;
+
+    const MAX_YEAR: u16 = 2027;
+
+    fn small() -> Dataset {
+        generate(200, 1)
+    }
+
+    #[test]
+    fn the_validator_accepts_generated_datasets() {
+        for (researchers, seed) in [(200, 1), (50, 2), (60, 3), (1, 4), (0, 5)] {
+            let text = to_json(&generate(researchers, seed));
+            let dir = model::load(&text, MAX_YEAR).expect("generated JSON loads");
+            assert!(
+                dir.is_clean(),
+                "{researchers} researchers, seed {seed}: {:#?}",
+                &dir.problems[..dir.problems.len().min(10)]
+            );
+            assert_eq!(dir.dataset.researchers.len(), researchers);
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_bytes() {
+        assert_eq!(to_json(&generate(50, 7)), to_json(&generate(50, 7)));
+        assert_ne!(to_json(&generate(50, 7)), to_json(&generate(50, 8)));
+    }
+
+    #[test]
+    fn the_shape_is_realistic() {
+        let d = small();
+        assert_eq!(d.publications.len(), 2000);
+        assert!((250..=350).contains(&d.organizations.len()));
+        assert!((50..=70).contains(&d.topics.len()));
+        assert!((120..=160).contains(&d.venues.len()));
+
+        let listed: usize = d.researchers.iter().map(|r| r.publications.len()).sum();
+        let per_researcher = listed as f64 / d.researchers.len() as f64;
+        assert!((25.0..=35.0).contains(&per_researcher), "{per_researcher}");
+        for p in &d.publications {
+            assert!((3..=8).contains(&p.authors.len()), "{}", p.id);
+            assert!((FIRST_YEAR..=LAST_YEAR).contains(&p.year), "{}", p.id);
+        }
+        let year_of: HashMap<&str, u16> = d
+            .publications
+            .iter()
+            .map(|p| (p.id.as_str(), p.year))
+            .collect();
+        for r in &d.researchers {
+            let studied_from = r.education.iter().filter_map(|e| e.start).min();
+            let first_paper = r.publications.iter().map(|id| year_of[id.as_str()]).min();
+            assert!(first_paper >= studied_from.map(|d| d.year), "{}", r.id);
+            assert!((2..=6).contains(&r.topics.len()), "{}", r.id);
+            assert!((1..=4).contains(&r.positions.len()), "{}", r.id);
+            assert!((1..=3).contains(&r.education.len()), "{}", r.id);
+            assert!(r.awards.len() <= 5, "{}", r.id);
+            assert!((1..=3).contains(&r.links.len()), "{}", r.id);
+        }
+    }
+
+    #[test]
+    fn shared_papers_are_stored_once_and_listed_by_each_member() {
+        let d = small();
+        let mut ids = HashSet::new();
+        assert!(d.publications.iter().all(|p| ids.insert(&p.id)));
+        let mut listings: HashMap<&str, usize> = HashMap::new();
+        for r in &d.researchers {
+            for id in &r.publications {
+                *listings.entry(id.as_str()).or_default() += 1;
+            }
+        }
+        let shared = d
+            .publications
+            .iter()
+            .filter(|p| p.authors.iter().filter(|a| a.researcher.is_some()).count() >= 2)
+            .inspect(|p| {
+                let members = p.authors.iter().filter(|a| a.researcher.is_some()).count();
+                assert_eq!(listings[p.id.as_str()], members, "{}", p.id);
+            })
+            .count();
+        assert!(shared * 2 > d.publications.len(), "{shared} shared papers");
+    }
+
+    #[test]
+    fn popularity_is_skewed() {
+        let d = small();
+        let mut per_venue: HashMap<&str, usize> = HashMap::new();
+        for p in &d.publications {
+            *per_venue
+                .entry(p.venue.as_ref().map_or("", |v| v.as_str()))
+                .or_default() += 1;
+        }
+        let mut counts: Vec<usize> = per_venue.into_values().collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        let top: usize = counts.iter().take(10).sum();
+        assert!(top * 4 > d.publications.len(), "top 10 venues: {top}");
+        let recent = d.publications.iter().filter(|p| p.year >= 2018).count();
+        assert!(recent * 2 > d.publications.len(), "{recent} since 2018");
+    }
+
+    #[test]
+    fn ids_get_numeric_suffixes() {
+        let mut ids = UniqueIds::default();
+        assert_eq!(ids.make("wei-chen"), "wei-chen");
+        assert_eq!(ids.make("wei-chen"), "wei-chen-2");
+        assert_eq!(ids.make("wei-chen-3"), "wei-chen-3");
+        assert_eq!(ids.make("wei-chen"), "wei-chen-4");
+    }
+
+    #[test]
+    fn flags() {
+        let args = |s: &[&str]| Args::parse(&s.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            args(&["--researchers", "20000", "--seed", "9", "--out", "x.json"]),
+            Ok(Args {
+                researchers: 20000,
+                seed: 9,
+                out: Some("x.json".into())
+            })
+        );
+        assert_eq!(args(&[]).map(|a| (a.researchers, a.seed)), Ok((2000, 1)));
+        assert!(args(&["--researchers", "many"]).is_err());
+        assert!(args(&["--seed"]).is_err());
+        assert!(args(&["--colour", "red"]).is_err());
+    }
+}

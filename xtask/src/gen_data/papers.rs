@@ -1,0 +1,392 @@
+//! Publications: each stored once, written by 3 to 8 authors of whom one to five are directory
+//! members, and listed on every member's profile.
+//!
+//! A paper's lead member is drawn by productivity; co-members come mostly from the lead's
+//! community (researchers close in topic and organization), so the same people share many
+//! papers, as real collaborators do. Every draw is O(log n), so the whole pass is linear in the
+//! number of papers.
+
+use research_atlas::model::{
+    Author, Award, Link, LinkKind, Publication, PublicationId, PublicationType, VenueKind,
+};
+
+use super::people::Person;
+use super::rng::{Rng, Weighted};
+use super::vocab::Vocab;
+use super::words::*;
+use super::{FIRST_YEAR, LAST_YEAR, UniqueIds};
+
+/// How many directory members (1 to 5) a paper has, by weight: three on average.
+const MEMBER_COUNTS: [f64; 5] = [15.0, 20.0, 30.0, 20.0, 15.0];
+/// How many researchers form one community of frequent co-authors.
+const COMMUNITY: usize = 24;
+/// The share of co-members drawn from the lead's community rather than the whole directory.
+const FROM_COMMUNITY: f64 = 0.75;
+/// The share of papers with an honour such as a best-paper award.
+const HONOURED: f64 = 0.02;
+/// The first year arXiv identifiers are generated for.
+const ARXIV_SINCE: u16 = 2008;
+
+/// `count` publications over `people`, whose `publications` lists they are added to, newest
+/// first. An honoured paper may also become an award of its first member.
+pub fn publications(
+    people: &mut [Person],
+    vocab: &Vocab,
+    count: usize,
+    rng: &mut Rng,
+) -> Vec<Publication> {
+    if people.is_empty() {
+        return Vec::new();
+    }
+    let lead_pick = Weighted::new(people.iter().map(|p| p.weight));
+    let member_pick = Weighted::new(MEMBER_COUNTS);
+    // Communities: researchers ordered by main topic, then organization, cut into runs.
+    let mut order: Vec<usize> = (0..people.len()).collect();
+    order.sort_by_cached_key(|&i| {
+        (
+            people[i].topics[0],
+            people[i].record.organization.clone(),
+            i,
+        )
+    });
+    let mut community_of = vec![0; people.len()];
+    for (rank, &i) in order.iter().enumerate() {
+        community_of[i] = rank / COMMUNITY;
+    }
+    let communities: Vec<&[usize]> = order.chunks(COMMUNITY).collect();
+
+    let mut ids = UniqueIds::default();
+    let mut papers = Vec::with_capacity(count);
+    let mut listed: Vec<Vec<usize>> = vec![Vec::new(); people.len()];
+    for _ in 0..count {
+        let lead = lead_pick.sample(rng);
+        let year = recent_year(people[lead].first_year, rng);
+        let wanted = (1 + member_pick.sample(rng)).min(people.len());
+        let mut members = vec![lead];
+        for _ in 0..4 * wanted {
+            if members.len() == wanted {
+                break;
+            }
+            let candidate = if rng.chance(FROM_COMMUNITY) {
+                *rng.pick(communities[community_of[lead]])
+            } else {
+                lead_pick.sample(rng)
+            };
+            // Nobody writes papers before their career began.
+            if people[candidate].first_year <= year && !members.contains(&candidate) {
+                members.push(candidate);
+            }
+        }
+        let paper = paper(people, &members, year, vocab, &mut ids, rng);
+        for &m in &members {
+            listed[m].push(papers.len());
+        }
+        if !paper.honours.is_empty() {
+            honour_as_award(&mut people[lead], &paper, vocab);
+        }
+        papers.push(paper);
+    }
+    for (person, mut list) in people.iter_mut().zip(listed) {
+        list.sort_by_key(|&i| std::cmp::Reverse(papers[i].year));
+        person.record.publications = list.into_iter().map(|i| papers[i].id.clone()).collect();
+    }
+    papers
+}
+
+/// One paper by `members` (the lead first) and generated co-authors.
+fn paper(
+    people: &[Person],
+    members: &[usize],
+    year: u16,
+    vocab: &Vocab,
+    ids: &mut UniqueIds,
+    rng: &mut Rng,
+) -> Publication {
+    let lead = &people[members[0]];
+    let month = rng.chance(0.7).then(|| rng.range(1, 12) as u8);
+    let kind = if year < ARXIV_SINCE {
+        [
+            PublicationType::Conference,
+            PublicationType::Journal,
+            PublicationType::Workshop,
+        ][Weighted::new([70.0, 20.0, 10.0]).sample(rng)]
+    } else {
+        PublicationType::ALL[Weighted::new([60.0, 17.0, 10.0, 13.0]).sample(rng)]
+    };
+    let venue_kind = match kind {
+        PublicationType::Conference => VenueKind::Conference,
+        PublicationType::Journal => VenueKind::Journal,
+        PublicationType::Workshop => VenueKind::Workshop,
+        _ => VenueKind::Preprint,
+    };
+    let venue = &vocab.venues[vocab.venue(venue_kind, rng)];
+
+    let mut topics = vec![*rng.pick(&lead.topics)];
+    for _ in 0..rng.below(3) {
+        let member = *rng.pick(members);
+        let t = *rng.pick(&people[member].topics);
+        if !topics.contains(&t) {
+            topics.push(t);
+        }
+    }
+    let (title, system) = title(&vocab.topics[topics[0]].name, rng);
+    let base = match &system {
+        Some(name) => name.to_ascii_lowercase(),
+        None => {
+            let skip = ["On", "the", "of", "in", "for", "Towards", "Rethinking"];
+            let words: Vec<&str> = title.split(' ').filter(|w| !skip.contains(w)).collect();
+            ascii_slug(&words[..2].join(" "))
+        }
+    };
+    let id = PublicationId(ids.make(&format!("{base}-{}-{year}", venue.id)));
+
+    let total = rng.range(3.max(members.len() as u16), 8) as usize;
+    let mut authors: Vec<Author> = members
+        .iter()
+        .map(|&m| Author {
+            name: people[m].record.name.clone(),
+            researcher: Some(people[m].record.id.clone()),
+            equal_contribution: false,
+        })
+        .collect();
+    while authors.len() < total {
+        let name = format!("{} {}", rng.pick(FIRST_NAMES), rng.pick(LAST_NAMES));
+        authors.push(Author {
+            name,
+            researcher: None,
+            equal_contribution: false,
+        });
+    }
+    // The lead is first author half the time; otherwise anyone may be.
+    let fixed = usize::from(rng.chance(0.5));
+    rng.shuffle(&mut authors[fixed..]);
+    if rng.chance(0.05) {
+        authors[0].equal_contribution = true;
+        authors[1].equal_contribution = true;
+    }
+
+    let yy = year % 100;
+    let pages = |rng: &mut Rng| {
+        let first = rng.range(1, 900);
+        format!("{first}–{}", first + rng.range(8, 20))
+    };
+    let mut p = Publication {
+        id,
+        title,
+        authors,
+        authors_incomplete: false,
+        kind,
+        venue: Some(venue.id.clone()),
+        booktitle: None,
+        year,
+        month,
+        volume: None,
+        number: None,
+        pages: None,
+        publisher: None,
+        location: None,
+        school: None,
+        doi: None,
+        arxiv: None,
+        honours: Vec::new(),
+        links: Vec::new(),
+        topics: topics.iter().map(|&t| vocab.topics[t].id.clone()).collect(),
+        note: None,
+    };
+    match kind {
+        PublicationType::Conference => {
+            let edition = ordinal(u32::from(year - 1980 + (venue.short_name.len() as u16 % 7)));
+            p.booktitle = Some(format!(
+                "Proceedings of the {edition} {} ({} {yy:02})",
+                venue.name, venue.short_name
+            ));
+            p.pages = rng.chance(0.7).then(|| pages(rng));
+            p.publisher = rng.chance(0.5).then(|| rng.pick(PUBLISHERS).to_string());
+            p.location = rng.chance(0.5).then(|| {
+                let (city, region, _) = rng.pick(PLACES);
+                format!("{city}, {region}")
+            });
+        }
+        PublicationType::Journal => {
+            p.booktitle = Some(venue.name.clone());
+            p.volume = Some((year - 1985).to_string());
+            p.number = Some(rng.range(1, 12).to_string());
+            p.pages = Some(pages(rng));
+        }
+        PublicationType::Workshop => {
+            p.booktitle = Some(format!("Proceedings of the {}", venue.name));
+            p.pages = rng.chance(0.5).then(|| pages(rng));
+        }
+        _ => {}
+    }
+    if kind != PublicationType::Preprint && rng.chance(0.55) {
+        let prefix = rng.pick(DOI_PREFIXES);
+        let serial = rng.below(100_000);
+        p.doi = Some(format!("10.{prefix}/{}.{year}.{serial:05}", venue.id));
+    }
+    if year >= ARXIV_SINCE && (kind == PublicationType::Preprint || rng.chance(0.25)) {
+        let month = month.unwrap_or_else(|| rng.range(1, 12) as u8);
+        let serial = rng.below(if year >= 2015 { 100_000 } else { 10_000 });
+        let width = if year >= 2015 { 5 } else { 4 };
+        p.arxiv = Some(format!("{yy:02}{month:02}.{serial:0width$}"));
+    }
+    if kind != PublicationType::Preprint && rng.chance(HONOURED) {
+        let honour = match kind {
+            PublicationType::Conference => rng.pick(HONOURS),
+            _ => "Best Paper Award",
+        };
+        p.honours.push(honour.to_owned());
+    }
+    if rng.chance(0.3) {
+        p.links.push(Link {
+            kind: LinkKind::Pdf,
+            url: format!("https://example.org/papers/{}.pdf", p.id),
+            label: None,
+        });
+    }
+    p
+}
+
+/// A year from `first` to the last year, each year 10% likelier than the one before (as
+/// publication counts grow).
+fn recent_year(first: u16, rng: &mut Rng) -> u16 {
+    const RATIO: f64 = 0.9;
+    let first = first.clamp(FIRST_YEAR, LAST_YEAR);
+    let span = i32::from(LAST_YEAR - first + 1);
+    // The inverse of the truncated geometric distribution's CDF: P(back = k) ∝ RATIO^k.
+    let u = rng.unit() * (1.0 - RATIO.powi(span));
+    let back = ((1.0 - u).ln() / RATIO.ln()) as u16;
+    LAST_YEAR - back.min(LAST_YEAR - first)
+}
+
+/// A title in one of the shapes real titles take, and the made-up system it names, if any.
+fn title(topic: &str, rng: &mut Rng) -> (String, Option<String>) {
+    let topic = title_case(topic);
+    let adjective = rng.pick(ADJECTIVES);
+    let method = rng.pick(METHODS);
+    let object = rng.pick(OBJECTS);
+    let system = format!("{}{}", rng.pick(SYSTEM_HEADS), rng.pick(SYSTEM_TAILS));
+    match rng.below(7) {
+        0 => (
+            format!("{system}: {adjective} {method} for {topic}"),
+            Some(system),
+        ),
+        1 => (
+            format!("{system}: {method} at Scale for {object}"),
+            Some(system),
+        ),
+        2 => (format!("{adjective} {method} for {object}"), None),
+        3 => (format!("Towards {adjective} {method} in {topic}"), None),
+        4 => (format!("Rethinking {method} for {object}"), None),
+        5 => {
+            let property = rng.pick(PROPERTIES);
+            (format!("On the {property} of {method} in {topic}"), None)
+        }
+        _ => (format!("Learning-Based {method} for {topic}"), None),
+    }
+}
+
+/// An honoured paper's honour as an award of its lead member (at most five awards each).
+fn honour_as_award(lead: &mut Person, paper: &Publication, vocab: &Vocab) {
+    if lead.record.awards.len() >= 5 || !paper.honours[0].ends_with("Award") {
+        return;
+    }
+    let venue = paper
+        .venue
+        .as_ref()
+        .and_then(|v| vocab.venues.iter().find(|x| &x.id == v));
+    lead.record.awards.push(Award {
+        name: paper.honours[0].clone(),
+        year: Some(paper.year),
+        end_year: None,
+        awarded_by: venue.map(|v| v.name.clone()),
+        publication: Some(paper.id.clone()),
+        details: Some(format!("Awarded to “{}”.", paper.title)),
+    });
+}
+
+/// `"LLM serving"` → `"LLM Serving"`, `"High-performance computing"` → `"High-Performance
+/// Computing"`; short function words stay lowercase.
+fn title_case(s: &str) -> String {
+    let capital = |w: &str| {
+        let mut chars = w.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    };
+    s.split(' ')
+        .enumerate()
+        .map(|(i, w)| match w {
+            "for" | "in" | "of" | "and" | "on" if i > 0 => w.to_owned(),
+            _ => w.split('-').map(capital).collect::<Vec<String>>().join("-"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `"Fault-Tolerant Caching"` → `"fault-tolerant-caching"`; titles are ASCII, so this skips the
+/// Unicode folding of [`crate::names::slug`], which costs seconds over 200,000 papers.
+fn ascii_slug(s: &str) -> String {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// 1 → "1st", 22 → "22nd", 13 → "13th".
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_are_title_cased() {
+        for (topic, want) in [
+            ("LLM serving", "LLM Serving"),
+            ("High-performance computing", "High-Performance Computing"),
+            ("ML for code", "ML for Code"),
+            (
+                "Fairness in machine learning",
+                "Fairness in Machine Learning",
+            ),
+        ] {
+            assert_eq!(title_case(topic), want);
+        }
+    }
+
+    #[test]
+    fn ordinals() {
+        for (n, want) in [
+            (1, "1st"),
+            (2, "2nd"),
+            (3, "3rd"),
+            (11, "11th"),
+            (22, "22nd"),
+        ] {
+            assert_eq!(ordinal(n), want);
+        }
+    }
+
+    #[test]
+    fn years_start_with_the_career_and_favour_recent_ones() {
+        let mut rng = Rng::new(5);
+        let years: Vec<u16> = (0..10_000).map(|_| recent_year(1990, &mut rng)).collect();
+        assert!(years.iter().all(|y| (FIRST_YEAR..=LAST_YEAR).contains(y)));
+        let count = |y: u16| years.iter().filter(|&&x| x == y).count();
+        assert!(count(2025) > count(2015) && count(2015) > count(2005));
+        assert!(count(2026) < 2 * count(2025), "no spike in the last year");
+        assert!((0..100).all(|_| recent_year(2024, &mut rng) >= 2024));
+    }
+}
