@@ -4,7 +4,7 @@
 //! Every problem is one line — the JSON path, the bad value and the reason — so a maintainer can
 //! jump straight to it: `publications[4].year: 3024 is after 2027`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use super::types::*;
@@ -150,7 +150,7 @@ pub(crate) fn check(
     }
     for (i, r) in dataset.researchers.iter().enumerate() {
         let p = c.enter(Collection::Researchers, i);
-        c.researcher(&p, r, &ids, dataset);
+        c.researcher(&p, r, &ids);
     }
     for (i, pb) in dataset.publications.iter().enumerate() {
         let p = c.enter(Collection::Publications, i);
@@ -167,6 +167,8 @@ struct Ids<'a> {
     venues: HashSet<&'a str>,
     researchers: HashSet<&'a str>,
     publications: HashSet<&'a str>,
+    /// Publications by id, for the checks that look inside the one a record refers to.
+    publication: HashMap<&'a str, &'a Publication>,
 }
 
 impl<'a> Ids<'a> {
@@ -177,6 +179,7 @@ impl<'a> Ids<'a> {
             venues: d.venues.iter().map(|x| x.id.as_str()).collect(),
             researchers: d.researchers.iter().map(|x| x.id.as_str()).collect(),
             publications: d.publications.iter().map(|x| x.id.as_str()).collect(),
+            publication: d.publications.iter().map(|x| (x.id.as_str(), x)).collect(),
         }
     }
 }
@@ -328,7 +331,7 @@ impl Checker<'_> {
         }
     }
 
-    fn researcher(&mut self, p: &str, r: &Researcher, ids: &Ids<'_>, d: &Dataset) {
+    fn researcher(&mut self, p: &str, r: &Researcher, ids: &Ids<'_>) {
         self.non_empty(&format!("{p}.name"), &r.name);
         self.opt_text(&format!("{p}.native_name"), &r.native_name);
         if let Some(lang) = &r.native_name_lang {
@@ -417,7 +420,7 @@ impl Checker<'_> {
             if !seen.insert(id) {
                 self.push_at(q.clone(), format!("{id} is listed twice"));
             }
-            if let Some(pb) = d.publications.iter().find(|pb| &pb.id == id)
+            if let Some(pb) = ids.publication.get(id.as_str())
                 && !pb
                     .authors
                     .iter()
