@@ -196,13 +196,17 @@ fn paper(
     match kind {
         PublicationType::Conference => {
             let edition = ordinal(u32::from(year - 1980 + (venue.short_name.len() as u16 % 7)));
-            p.booktitle = Some(format!(
-                "Proceedings of the {edition} {} ({} {yy:02})",
-                venue.name, venue.short_name
-            ));
-            p.pages = rng.chance(0.7).then(|| pages(rng));
-            p.publisher = rng.chance(0.5).then(|| rng.pick(PUBLISHERS).to_string());
-            p.location = rng.chance(0.5).then(|| {
+            // Most records name the venue by its vocabulary id only, as hand-kept lists do;
+            // some carry the full citation (booktitle, pages, publisher, place), as dblp does.
+            p.booktitle = rng.chance(0.3).then(|| {
+                format!(
+                    "Proceedings of the {edition} {} ({} {yy:02})",
+                    venue.name, venue.short_name
+                )
+            });
+            p.pages = rng.chance(0.4).then(|| pages(rng));
+            p.publisher = rng.chance(0.2).then(|| rng.pick(PUBLISHERS).to_string());
+            p.location = rng.chance(0.15).then(|| {
                 let (city, region, _) = rng.pick(PLACES);
                 format!("{city}, {region}")
             });
@@ -219,7 +223,7 @@ fn paper(
         }
         _ => {}
     }
-    if kind != PublicationType::Preprint && rng.chance(0.55) {
+    if kind != PublicationType::Preprint && rng.chance(0.4) {
         let prefix = rng.pick(DOI_PREFIXES);
         let serial = rng.below(100_000);
         p.doi = Some(format!("10.{prefix}/{}.{year}.{serial:05}", venue.id));
@@ -237,7 +241,7 @@ fn paper(
         };
         p.honours.push(honour.to_owned());
     }
-    if rng.chance(0.3) {
+    if rng.chance(0.15) {
         p.links.push(Link {
             kind: LinkKind::Pdf,
             url: format!("https://example.org/papers/{}.pdf", p.id),
