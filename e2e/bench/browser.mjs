@@ -1,7 +1,7 @@
 // The browser benchmark: a release build served from loopback with gzip, in headless Chromium, at
 // several dataset sizes; and MiniSearch and FlexSearch on the same records in the same browser.
 //
-// usage: node bench/browser.mjs --dist DIR --size N=FILE [--size N=FILE …] --out FILE.json
+// usage: node bench/browser.mjs --dist DIR --size N=FILE [--size N=FILE …] --out FILE.json [--timeout-s S]
 //
 // Prints one line per figure and writes a JSON array with one object per (size, system), keys as
 // in bench/results.json. `cargo xtask bench` runs it; see README "Performance".
@@ -15,6 +15,7 @@ const args = process.argv.slice(2);
 const opt = (name) => args.filter((_, i) => args[i - 1] === `--${name}`);
 const dist = resolve(opt('dist')[0] ?? '../dist');
 const out = opt('out')[0];
+const timeout = Number(opt('timeout-s')[0] ?? 180) * 1000;
 const sizes = opt('size').map((s) => {
   const [n, file] = s.split('=');
   return { researchers: Number(n), file: resolve(file) };
@@ -103,9 +104,21 @@ const browser = await chromium.launch({
     '--disable-sync', '--disable-quic', '--no-first-run', '--enable-precise-memory-info'],
 });
 
+/** Browser contexts still open: closed when a measurement fails half-way. */
+const contexts = new Set();
+async function track(pending) {
+  const context = await pending;
+  contexts.add(context);
+  context.on('close', () => contexts.delete(context));
+  return context;
+}
+async function closeAll() {
+  for (const c of [...contexts]) await c.close().catch(() => {});
+}
+
 /** Research Atlas: first card, search ready, keystrokes, query time, bytes, memory. */
 async function atlas(base, seq) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await track(browser.newContext({ viewport: { width: 1280, height: 900 } }));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -127,7 +140,7 @@ async function atlas(base, seq) {
     mo.observe(document, { childList: true, subtree: true });
   });
   await page.goto(base);
-  await page.waitForFunction(() => window.__bench.firstCard != null, null, { timeout: 300_000, polling: 50 });
+  await page.waitForFunction(() => window.__bench.firstCard != null, null, { timeout, polling: 50 });
   const initialBytes = bytes;
   const load = await page.evaluate(() => {
     const b = window.__bench;
@@ -180,8 +193,9 @@ async function atlas(base, seq) {
 /** MiniSearch and FlexSearch: fetch and parse the same JSON, index the same fields of the same
  * records, then time each query of the typing sequence (search alone, no rendering). */
 async function peers(base, seq) {
-  const context = await browser.newContext();
+  const context = await track(browser.newContext());
   const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
   await page.goto(`${base}__peers.html`);
   const results = await page.evaluate(async (seq) => {
     const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
@@ -239,12 +253,17 @@ async function peers(base, seq) {
   }));
 }
 
+const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb'];
 const rows = [];
 for (const { researchers, file } of sizes) {
   const { seq, bytes } = await typingSequence(file);
   const { server, base } = await serve(file);
   console.error(`bench: ${researchers} researchers (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
-  for (const row of [await atlas(base, seq), ...(await peers(base, seq))]) {
+  // A system that does not finish (time-out, out of memory) gets a row of nulls and the reason.
+  const failed = (system, e) => [{ system, ...Object.fromEntries(KEYS.map((k) => [k, null])), error: String(e.message ?? e).split('\n')[0] }];
+  const atlasRows = await atlas(base, seq).then((r) => [r], async (e) => { await closeAll(); return failed('research-atlas', e); });
+  const peerRows = await peers(base, seq).catch(async (e) => { await closeAll(); return [...failed('minisearch', e), ...failed('flexsearch', e)]; });
+  for (const row of [...atlasRows, ...peerRows]) {
     rows.push({ researchers, ...row });
     console.error(`bench:   ${row.system}: ${JSON.stringify(row)}`);
   }

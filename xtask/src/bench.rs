@@ -1,10 +1,16 @@
-//! `cargo xtask bench`: the native criterion benchmarks of the search layer, summarized.
+//! `cargo xtask bench`: every benchmark, with figures printed and kept in `bench/results.json`.
 //!
-//! Generates the 1,000- and 20,000-researcher datasets when missing (seed 1, as `gen-data`
-//! would), runs `cargo bench --no-default-features --bench search` (so Leptos is not built),
-//! then reads criterion's `new/estimates.json` for every benchmark this run measured, prints a
-//! table and stores the figures under `"native"` in `bench/results.json`. The file's other keys
-//! (the browser figures) are kept as they are.
+//! 1. Native: generates the 1,000- and 20,000-researcher datasets when missing (seed 1, as
+//!    `gen-data` would), runs `cargo bench --no-default-features --bench search` (so Leptos is
+//!    not built), reads criterion's `new/estimates.json` for every benchmark this run measured,
+//!    and stores them under `"native"`.
+//! 2. Browser (unless `--native`): a release build at `/` in `target/bench-dist`, served from
+//!    loopback with gzip by `e2e/bench/browser.mjs`, measured in headless Chromium at 5 (the
+//!    bundled data), 2,000 and 20,000 researchers, beside MiniSearch and FlexSearch on the same
+//!    records. One object per (size, system) goes under `"results"`, the app's gzipped wasm
+//!    and JS under `"bundle"`.
+//!
+//! Keys of the file that a run does not produce are kept as they are.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,6 +21,7 @@ use serde_json::{Map, Value, json};
 use crate::data::root;
 use crate::gen_data;
 use crate::run::run;
+use crate::{build, tools};
 
 /// The dataset sizes `benches/search.rs` reads.
 const SIZES: [usize; 2] = [1_000, 20_000];
@@ -22,7 +29,8 @@ const SIZES: [usize; 2] = [1_000, 20_000];
 const RESULTS: &str = "bench/results.json";
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--native] [-- CRITERION_ARGS]
+usage: cargo xtask bench [--native | --browser] [-- CRITERION_ARGS]
+  --native: only the criterion benchmarks; --browser: only the headless-Chromium ones
   CRITERION_ARGS go to the bench binary, e.g. a filter such as `typing`; \"native\" in
   bench/results.json then holds only the benchmarks that ran";
 
@@ -42,10 +50,11 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         Some(i) => (&args[..i], &args[i + 1..]),
         None => (args, &[][..]),
     };
-    let mut native_only = false;
+    let (mut native_only, mut browser_only) = (false, false);
     for a in ours {
         match a.as_str() {
             "--native" => native_only = true,
+            "--browser" => browser_only = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -53,12 +62,109 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown flag {other}\n{USAGE}")),
         }
     }
-    for n in SIZES {
+    for n in SIZES.into_iter().chain(BROWSER_SIZES) {
         let path = gen_data::default_path(n);
         if !path.exists() {
             gen_data::write(n, 1, &path)?;
         }
     }
+    if !browser_only {
+        native(criterion_args)?;
+    }
+    if !native_only {
+        browser()?;
+    }
+    Ok(())
+}
+
+/// Synthetic sizes of the browser benchmark, beside the bundled five researchers.
+const BROWSER_SIZES: [usize; 2] = [2_000, 20_000];
+
+/// The headless-Chromium benchmark: build, measure, store, print.
+fn browser() -> Result<(), String> {
+    let tb = tools::setup(tools::Needs {
+        build: true,
+        release: true,
+        browser: true,
+    })?;
+    let dist = target_dir().join("bench-dist");
+    build::build_dist(
+        &tb,
+        &build::DistOptions {
+            base: "/".into(),
+            out: dist.clone(),
+        },
+    )?;
+    let out = target_dir().join("bench-browser.json");
+    let mut node = Command::new("node");
+    node.current_dir(root().join("e2e"))
+        .arg("bench/browser.mjs")
+        .arg("--dist")
+        .arg(&dist)
+        .arg("--out")
+        .arg(&out)
+        .arg("--size")
+        .arg(format!("5={}", root().join(crate::data::DATASET).display()));
+    for n in BROWSER_SIZES {
+        node.arg("--size")
+            .arg(format!("{n}={}", gen_data::default_path(n).display()));
+    }
+    run(&mut node)?;
+    let measured = read_json(&out)?;
+    let path = root().join(RESULTS);
+    let mut doc = read_doc(&path)?;
+    for key in ["results", "bundle"] {
+        doc.insert(key.into(), measured[key].clone());
+    }
+    write_doc(&path, doc)?;
+    print!("{}", browser_table(&measured["results"]));
+    println!(
+        "bundle: wasm {} B, JS {} B gzipped; {} holds \"results\" and \"bundle\"",
+        measured["bundle"]["wasm_gz_bytes"],
+        measured["bundle"]["js_gz_bytes"],
+        path.display()
+    );
+    Ok(())
+}
+
+/// The browser rows as an aligned table; `-` where a figure does not apply or did not finish.
+fn browser_table(rows: &Value) -> String {
+    const COLUMNS: [(&str, &str); 9] = [
+        ("researchers", "researchers"),
+        ("system", "system"),
+        ("first_card_ms", "first card ms"),
+        ("search_ready_ms", "search ready ms"),
+        ("keystroke_p50_ms", "key p50"),
+        ("keystroke_p95_ms", "key p95"),
+        ("query_p50_ms", "query p50"),
+        ("query_p95_ms", "query p95"),
+        ("initial_bytes_gz", "bytes before card"),
+    ];
+    let cell = |v: &Value| match v {
+        Value::Null => "-".to_owned(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let mut out = String::new();
+    for (_, title) in COLUMNS {
+        out.push_str(&format!("{title:>17}"));
+    }
+    out.push_str("  memory MB  note\n");
+    for row in rows.as_array().into_iter().flatten() {
+        for (key, _) in COLUMNS {
+            out.push_str(&format!("{:>17}", cell(&row[key])));
+        }
+        out.push_str(&format!(
+            "{:>11}  {}\n",
+            cell(&row["memory_mb"]),
+            row["error"].as_str().unwrap_or("")
+        ));
+    }
+    out
+}
+
+/// The criterion benchmarks: run, read, store under `"native"`, print.
+fn native(criterion_args: &[String]) -> Result<(), String> {
     let data_dir = gen_data::default_path(SIZES[0])
         .parent()
         .expect("a file in a folder")
@@ -88,9 +194,6 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         path.display(),
         rows.len()
     );
-    if !native_only {
-        println!("note: the browser benchmark is not implemented yet; only native figures ran");
-    }
     Ok(())
 }
 
@@ -193,21 +296,33 @@ fn table(rows: &[Row]) -> String {
     out
 }
 
+/// The results file as a JSON object (empty when it does not exist yet).
+fn read_doc(path: &Path) -> Result<Map<String, Value>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => match serde_json::from_str(&text) {
+            Ok(Value::Object(map)) => Ok(map),
+            _ => Err(format!(
+                "{}: not a JSON object; fix or remove it",
+                path.display()
+            )),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Map::new()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Writes the results file, pretty, with a trailing newline.
+fn write_doc(path: &Path, doc: Map<String, Value>) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let text = serde_json::to_string_pretty(&doc).expect("JSON values serialize") + "\n";
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Writes `rows` as the `"native"` key of the results file, keeping its other keys.
 fn save(path: &Path, rows: &[Row]) -> Result<(), String> {
-    let mut doc = match std::fs::read_to_string(path) {
-        Ok(text) => match serde_json::from_str(&text) {
-            Ok(Value::Object(map)) => map,
-            _ => {
-                return Err(format!(
-                    "{}: not a JSON object; fix or remove it",
-                    path.display()
-                ));
-            }
-        },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Map::new(),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
+    let mut doc = read_doc(path)?;
     let native = rows
         .iter()
         .map(|r| {
@@ -220,11 +335,7 @@ fn save(path: &Path, rows: &[Row]) -> Result<(), String> {
         })
         .collect();
     doc.insert("native".into(), Value::Array(native));
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let text = serde_json::to_string_pretty(&doc).expect("JSON values serialize") + "\n";
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    write_doc(path, doc)
 }
 
 #[cfg(test)]

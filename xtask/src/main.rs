@@ -36,9 +36,11 @@ cargo xtask <task>
   gen-data [--researchers N] [--seed S] [--out FILE]
                      write a synthetic dataset in the real schema (default 2000 researchers,
                      seed 1, target/bench-data/researchers-N.json); same seed, same bytes
-  bench [--native] [-- CRITERION_ARGS]
-                     criterion benchmarks of search at 1,000 and 20,000 generated researchers
-                     (datasets generated when missing); prints a table, writes bench/results.json
+  bench [--native | --browser] [-- CRITERION_ARGS]
+                     criterion benchmarks of search at 1,000 and 20,000 generated researchers,
+                     then a release build in headless Chromium at 5, 2,000 and 20,000 beside
+                     MiniSearch and FlexSearch (datasets generated when missing); prints tables,
+                     writes bench/results.json
   setup              install the tools only (wasm32 target, trunk, wasm-bindgen, wasm-opt,
                      Chromium, e2e npm packages)";
 
