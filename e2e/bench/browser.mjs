@@ -279,5 +279,5 @@ const gz = async (suffix) => {
   return total;
 };
 const bundle = { wasm_gz_bytes: await gz('.wasm'), js_gz_bytes: await gz('.js') };
-await writeFile(out, JSON.stringify({ systems: rows, bundle }, null, 2) + '\n');
+await writeFile(out, JSON.stringify({ results: rows, bundle }, null, 2) + '\n');
 console.error(`bench: wrote ${out}`);

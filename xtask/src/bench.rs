@@ -147,12 +147,12 @@ fn browser_table(rows: &Value) -> String {
     };
     let mut out = String::new();
     for (_, title) in COLUMNS {
-        out.push_str(&format!("{title:>17}"));
+        out.push_str(&format!("{title:>18}"));
     }
     out.push_str("  memory MB  note\n");
     for row in rows.as_array().into_iter().flatten() {
         for (key, _) in COLUMNS {
-            out.push_str(&format!("{:>17}", cell(&row[key])));
+            out.push_str(&format!("{:>18}", cell(&row[key])));
         }
         out.push_str(&format!(
             "{:>11}  {}\n",
@@ -425,6 +425,27 @@ mod tests {
 
         std::fs::write(&path, "[1, 2]").unwrap();
         assert!(save(&path, &[]).is_err());
+    }
+
+    #[test]
+    fn the_browser_table_shows_missing_figures_as_dashes_and_failures_with_their_reason() {
+        let rows = json!([
+            { "researchers": 5, "system": "research-atlas", "first_card_ms": 724.9,
+              "search_ready_ms": 610.2, "keystroke_p50_ms": 26.6, "keystroke_p95_ms": 47.2,
+              "query_p50_ms": 0.2, "query_p95_ms": 1.2, "initial_bytes_gz": 452965,
+              "memory_mb": 4.3 },
+            { "researchers": 20000, "system": "minisearch", "first_card_ms": null,
+              "search_ready_ms": null, "keystroke_p50_ms": null, "keystroke_p95_ms": null,
+              "query_p50_ms": null, "query_p95_ms": null, "initial_bytes_gz": null,
+              "memory_mb": null, "error": "Timeout 180000ms exceeded." }
+        ]);
+        let table = browser_table(&rows);
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].contains("first card ms") && lines[0].contains("memory MB"));
+        assert!(lines[1].contains("research-atlas") && lines[1].contains("724.9"));
+        assert!(lines[1].contains("452965"));
+        assert!(lines[2].contains(" - ") && lines[2].ends_with("Timeout 180000ms exceeded."));
     }
 
     #[test]
