@@ -680,3 +680,88 @@ fn scales_to_twenty_thousand_researchers() {
     assert_eq!(count_of(&sky.facets.stages, "phd_student"), 4_000);
     assert!(total > 20_000);
 }
+
+/// Every query word of two or more letters from the bundled texts, alone, as a prefix, and in
+/// pairs: the compiled directory's index (titles in shards, all loaded) answers exactly as the
+/// index that holds the titles itself, and a query whose shards are not loaded yet still finds
+/// what the rest of the index has.
+#[test]
+fn sharded_titles_answer_like_titles_in_the_index() {
+    use research_atlas::search::text::tokenize;
+    use research_atlas::search::titles::shards_for_query;
+    use research_atlas::search::{TitleShards, titles::shard_key};
+    use std::sync::Arc;
+
+    let a = Atlas::load();
+    let (sharded, shards) = SearchIndex::new_sharded(&a.d);
+    let all = TitleShards {
+        known: Some(shards.keys().cloned().collect()),
+        loaded: shards
+            .iter()
+            .map(|(k, s)| (k.clone(), Arc::new(s.clone())))
+            .collect(),
+    };
+    let mut words: BTreeSet<String> = BTreeSet::new();
+    for p in &a.d.publications {
+        words.extend(tokenize(&p.title).into_iter().map(|t| t.text));
+    }
+    for r in &a.d.researchers {
+        words.extend(tokenize(&r.name).into_iter().map(|t| t.text));
+    }
+    let words: Vec<String> = words.into_iter().filter(|w| w.len() >= 2).collect();
+    let mut queries: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        queries.push(w.clone());
+        queries.push(w.chars().take(3).collect());
+        let other = &words[(i * 7 + 3) % words.len()];
+        queries.push(format!("{w} {}", other.chars().take(2).collect::<String>()));
+    }
+    let mut with_titles = 0;
+    for q in &queries {
+        let params = SearchParams::from_pairs([("q", q.as_str())]);
+        let want = a.index.search(&params);
+        let got = sharded.search_with(&params, &all, true);
+        assert_eq!(got.hits, want.hits, "hits of {q:?}");
+        assert_eq!(got.facets, want.facets, "facets of {q:?}");
+        with_titles += usize::from(want.hits.iter().any(|h| {
+            h.reason
+                .as_ref()
+                .is_some_and(|r| r.kind == FieldKind::Publication)
+        }));
+        // Lazy reasons are the eager ones.
+        let lazy = sharded.search_with(&params, &all, false);
+        for h in &got.hits {
+            assert_eq!(sharded.reason(h.researcher, q, &all), h.reason, "{q:?}");
+        }
+        assert!(lazy.hits.iter().all(|h| h.reason.is_none()));
+        // Before any shard arrives: a subset of the hits, never a title reason.
+        let none = TitleShards {
+            known: all.known.clone(),
+            ..Default::default()
+        };
+        let early = sharded.search_with(&params, &none, true);
+        for h in &early.hits {
+            assert!(
+                want.hits.iter().any(|w| w.researcher == h.researcher),
+                "{q:?}"
+            );
+            assert_ne!(
+                h.reason.as_ref().map(|r| r.kind),
+                Some(FieldKind::Publication)
+            );
+        }
+        assert_eq!(
+            none.missing(q).len(),
+            shards_for_query(q)
+                .iter()
+                .filter(|k| shards.contains_key(*k))
+                .count()
+        );
+    }
+    assert!(
+        with_titles > 50,
+        "queries answered by a title: {with_titles}"
+    );
+    // Shard keys are what the query asks for.
+    assert!(shards.contains_key(&shard_key("skypilot")));
+}

@@ -7,16 +7,23 @@
 //! researcher's facet values. A search is then one pass over the researchers: score the query,
 //! test the filters, count facet values "as if added", and finally explain each hit by the field
 //! that matched best. Nothing in `search` re-tokenizes the dataset.
+//!
+//! The compiled directory ([`super::compiled`]) ships this index pre-built, without publication
+//! titles ([`SearchIndex::new_sharded`]): those are [`super::titles`] shards that the browser
+//! fetches for the words typed, and [`SearchIndex::search_with`] searches whichever are loaded.
 
 use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
 
+use serde::{Deserialize, Serialize};
+
 use super::params::{OrgScope, SearchParams, Sector, Sort};
 use super::text::{fold, original_prefix_len, tokenize};
+use super::titles::{TitleShard, TitleShards, build_shards, shard_key};
 use crate::model::{CareerStage, Dataset, OrgKind, Researcher};
 
 /// What kind of text a query word matched; decides its weight and the reason's label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FieldKind {
     /// The researcher's name.
     Name,
@@ -109,7 +116,7 @@ pub struct Hit {
 }
 
 /// Counts shown on a researcher's card and used by the sorts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Stats {
     /// Distinct publications on their profile.
     pub publications: usize,
@@ -237,11 +244,15 @@ const YEAR_BIT: u8 = 1 << 6;
 const AWARD_BIT: u8 = 1 << 7;
 
 /// A facet's vocabulary: URL ids, labels, folded labels for sorting, and id → position.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Values {
     ids: Vec<String>,
     labels: Vec<String>,
+    /// Derived from `labels`; rebuilt after decoding.
+    #[serde(skip)]
     sort_keys: Vec<String>,
+    /// Derived from `ids`; rebuilt after decoding.
+    #[serde(skip)]
     lookup: HashMap<String, u32>,
 }
 
@@ -266,10 +277,18 @@ impl Values {
     fn len(&self) -> usize {
         self.ids.len()
     }
+
+    /// Recomputes the derived fields (after decoding, which skips them).
+    fn rebuild(&mut self) {
+        self.sort_keys = self.labels.iter().map(|l| fold(l)).collect();
+        self.lookup = (self.ids.iter().enumerate())
+            .map(|(i, id)| (id.clone(), i as u32))
+            .collect();
+    }
 }
 
 /// One word of a stored field: its vocabulary id and byte range in the field's text.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 struct FieldToken {
     term: u32,
     start: u32,
@@ -277,7 +296,7 @@ struct FieldToken {
 }
 
 /// A searchable text, stored once however many researchers share it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Field {
     kind: FieldKind,
     text: String,
@@ -285,7 +304,7 @@ struct Field {
 }
 
 /// Everything the index knows about one researcher.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Person {
     /// Their searchable fields (ids into `SearchIndex::fields`), heaviest kind first.
     fields: Vec<u32>,
@@ -302,14 +321,12 @@ struct Person {
 }
 
 /// One researcher having one word: an entry of the word's posting list.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 struct Posting {
     /// Index of the researcher.
     person: u32,
     /// The heaviest weight of their fields the word appears in.
     weight: u32,
-    /// Position in their `Person::fields` of the first (so heaviest) field it appears in.
-    field: u32,
 }
 
 /// How the query matched each researcher, indexed like `SearchIndex::people`.
@@ -318,22 +335,36 @@ struct Matches {
     count: Vec<u32>,
     /// Sum of each word's best score.
     score: Vec<u32>,
-    /// For the first word: position in `Person::fields` of the field that scored best.
-    field: Vec<u32>,
+}
+
+/// A query word's matches among the publication-title words of one loaded shard.
+#[derive(Debug, Clone, Copy)]
+struct TitleTerm<'a> {
+    shard: &'a TitleShard,
+    lo: u32,
+    hi: u32,
+    /// The id of the word itself when the shard has it.
+    exact: Option<u32>,
 }
 
 /// A query word, compiled to the range of vocabulary ids it matches.
-#[derive(Debug, Clone, Copy)]
-struct QueryTerm {
+#[derive(Debug, Clone)]
+struct QueryTerm<'a> {
     lo: u32,
     hi: u32,
     /// The id of the word itself when it is in the vocabulary (an exact match scores in full).
     exact: Option<u32>,
     /// Length in bytes of the folded query word.
     folded_len: usize,
+    /// The folded word, to match title text that is not in the vocabulary.
+    word: String,
+    /// Whether longer words match too (the query's last word).
+    prefix: bool,
+    /// Its matches in publication titles, when titles are sharded and the shard is loaded.
+    titles: Option<TitleTerm<'a>>,
 }
 
-impl QueryTerm {
+impl QueryTerm<'_> {
     fn matches(&self, term: u32) -> bool {
         self.lo <= term && term < self.hi
     }
@@ -348,16 +379,28 @@ impl QueryTerm {
             weight * 3 / 4
         }
     }
+
+    /// The score of a folded word of text outside the vocabulary (a sharded title) in a field
+    /// of `weight`, and how many folded bytes of it matched; the same rules as [`Self::score`].
+    fn score_word(&self, folded: &str, weight: u32) -> Option<(u32, usize)> {
+        if folded == self.word {
+            Some((weight, folded.len()))
+        } else if self.prefix && folded.starts_with(&self.word) {
+            Some((weight * 3 / 4, self.folded_len))
+        } else {
+            None
+        }
+    }
 }
 
 /// The query, compiled against the vocabulary.
-enum Query {
+enum Query<'a> {
     /// No words: everyone matches.
     All,
     /// A word that nothing contains: nobody matches.
     Nobody,
     /// Every term must match.
-    Terms(Vec<QueryTerm>),
+    Terms(Vec<QueryTerm<'a>>),
 }
 
 /// One facet's selection, as flags over the facet's value positions.
@@ -385,7 +428,7 @@ impl Selection {
 }
 
 /// The index over one dataset; see the module docs.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SearchIndex {
     /// Every distinct folded word, sorted; a word's id is its position.
     vocab: Vec<String>,
@@ -403,6 +446,8 @@ pub struct SearchIndex {
     org_any_occurs: Vec<bool>,
     year_min: Option<u16>,
     year_max: Option<u16>,
+    /// Whether publication titles are fields of this index (false: they are sharded).
+    titles_inline: bool,
 }
 
 /// Collects the researchers' searchable texts, sharing equal ones across researchers.
@@ -478,6 +523,21 @@ impl<'a> ById<'a> {
     }
 }
 
+/// A researcher's publications: the distinct ones the dataset has, in profile order.
+fn publications_of<'a>(
+    dataset: &'a Dataset,
+    r: &Researcher,
+    by_id: &ById<'_>,
+) -> Vec<&'a crate::model::Publication> {
+    let mut seen = HashSet::new();
+    r.publications
+        .iter()
+        .filter_map(|id| by_id.publications.get(id.as_str()).copied())
+        .filter(|&i| seen.insert(i))
+        .map(|i| &dataset.publications[i])
+        .collect()
+}
+
 /// Appends `v` unless present (lists here are short).
 fn push_unique(list: &mut Vec<u32>, v: u32) {
     if !list.contains(&v) {
@@ -488,7 +548,41 @@ fn push_unique(list: &mut Vec<u32>, v: u32) {
 impl SearchIndex {
     /// Builds the index: tokenizes every searchable text once and pre-computes facet values.
     pub fn new(dataset: &Dataset) -> Self {
-        let mut index = SearchIndex::default();
+        Self::build(dataset, true)
+    }
+
+    /// The index without publication titles, and the titles as shards by [`shard_key`] (what the
+    /// compiled directory ships; see [`super::titles`]).
+    pub fn new_sharded(
+        dataset: &Dataset,
+    ) -> (Self, std::collections::BTreeMap<String, TitleShard>) {
+        let index = Self::build(dataset, false);
+        let by_id = ById::new(dataset);
+        let titles: Vec<Vec<&str>> = dataset
+            .researchers
+            .iter()
+            .map(|r| {
+                publications_of(dataset, r, &by_id)
+                    .into_iter()
+                    .map(|p| p.title.as_str())
+                    .collect()
+            })
+            .collect();
+        (index, build_shards(&titles))
+    }
+
+    /// Recomputes what encoding leaves out (lookup tables); call after decoding.
+    pub fn after_decode(&mut self) {
+        for values in &mut self.facets {
+            values.rebuild();
+        }
+    }
+
+    fn build(dataset: &Dataset, titles_inline: bool) -> Self {
+        let mut index = SearchIndex {
+            titles_inline,
+            ..Default::default()
+        };
 
         // Facet vocabularies.
         let [topics, orgs, sectors, stages, countries, venues] = &mut index.facets;
@@ -567,20 +661,19 @@ impl SearchIndex {
         let mut own: Vec<(u32, Posting)> = Vec::new();
         for (person, p) in people.iter().enumerate() {
             own.clear();
-            for (i, &f) in p.fields.iter().enumerate() {
+            for &f in &p.fields {
                 let field = &fields[f as usize];
                 let weight = field.kind.weight();
                 own.extend(field.tokens.iter().map(|t| {
                     let posting = Posting {
                         person: person as u32,
                         weight,
-                        field: i as u32,
                     };
                     (t.term, posting)
                 }));
             }
-            // Fields are heaviest first, so the first field of a word has its best weight.
-            own.sort_unstable_by_key(|(term, x)| (*term, x.field));
+            // The heaviest field of a word first, then keep only that one.
+            own.sort_unstable_by_key(|(term, x)| (*term, Reverse(x.weight)));
             own.dedup_by_key(|(term, _)| *term);
             entries.extend_from_slice(&own);
         }
@@ -650,15 +743,7 @@ impl SearchIndex {
         let mut fields = Vec::new();
         table.next_person();
 
-        // Publications: distinct, known ones.
-        let mut seen = HashSet::new();
-        let pubs: Vec<usize> = r
-            .publications
-            .iter()
-            .filter_map(|id| by_id.publications.get(id.as_str()).copied())
-            .filter(|&i| seen.insert(i))
-            .collect();
-        let pubs: Vec<_> = pubs.into_iter().map(|i| &dataset.publications[i]).collect();
+        let pubs = publications_of(dataset, r, by_id);
 
         // Names.
         table.add(&mut fields, FieldKind::Name, &r.name);
@@ -721,8 +806,10 @@ impl SearchIndex {
         for interest in &r.interests {
             table.add(&mut fields, FieldKind::Interest, interest);
         }
-        for x in &pubs {
-            table.add(&mut fields, FieldKind::Publication, &x.title);
+        if self.titles_inline {
+            for x in &pubs {
+                table.add(&mut fields, FieldKind::Publication, &x.title);
+            }
         }
         for id in pubs.iter().filter_map(|x| x.venue.as_ref()) {
             if let Some(v) = venues.get(id.as_str())
@@ -824,9 +911,23 @@ impl SearchIndex {
         p
     }
 
-    /// Runs the query, filters and sort; facet counts with "if added" semantics.
+    /// Runs the query, filters and sort; facet counts with "if added" semantics; every hit with
+    /// its match reason. Publication titles are searched when the index holds them (built by
+    /// [`Self::new`]); see [`Self::search_with`] for sharded titles.
     pub fn search(&self, params: &SearchParams) -> SearchResults {
-        let query = self.compile(&params.query);
+        self.search_with(params, &TitleShards::default(), true)
+    }
+
+    /// [`Self::search`] with the publication-title shards loaded so far (an index built by
+    /// [`Self::new_sharded`] has no titles of its own). Without `reasons`, hits carry none:
+    /// the UI asks [`Self::reason`] for the few it shows.
+    pub fn search_with(
+        &self,
+        params: &SearchParams,
+        titles: &TitleShards,
+        reasons: bool,
+    ) -> SearchResults {
+        let query = self.compile(&params.query, titles);
         let selections: [Selection; 6] = [
             Selection::new(&self.facets[0], params.topics.iter().map(String::as_str)),
             Selection::new(&self.facets[1], params.orgs.iter().map(String::as_str)),
@@ -921,14 +1022,9 @@ impl SearchIndex {
             };
             (primary, p.name_rank)
         });
-        if let Some(m) = &matches {
+        if reasons && matches.is_some() {
             for h in &mut hits {
-                let p = &self.people[h.researcher];
-                h.reason = match terms {
-                    // One word: the field that gave the score is the reason.
-                    [q] => Some(self.explain(p.fields[m.field[h.researcher] as usize], q)),
-                    _ => self.reason_by_scan(p, terms),
-                };
+                h.reason = self.reason_for(h.researcher, terms);
             }
         }
 
@@ -993,24 +1089,57 @@ impl SearchIndex {
         }
     }
 
-    /// Compiles the query's words to vocabulary ranges: exact for all but the last, prefix for it.
-    fn compile(&self, query: &str) -> Query {
+    /// Why researcher `researcher` matches `query`: the field (or sharded publication title)
+    /// that matches the most query words, then scores highest, then comes first. `None` for an
+    /// empty query or one they do not match.
+    pub fn reason(
+        &self,
+        researcher: usize,
+        query: &str,
+        titles: &TitleShards,
+    ) -> Option<MatchReason> {
+        match self.compile(query, titles) {
+            Query::Terms(terms) if researcher < self.people.len() => {
+                self.reason_for(researcher, &terms)
+            }
+            _ => None,
+        }
+    }
+
+    /// Compiles the query's words to vocabulary ranges: exact for all but the last, prefix for it;
+    /// and, when titles are sharded, to ranges of the loaded shards' words.
+    fn compile<'a>(&self, query: &str, titles: &'a TitleShards) -> Query<'a> {
         let tokens = tokenize(query);
         if tokens.is_empty() {
             return Query::All;
         }
         let last = tokens.len() - 1;
         let mut terms = Vec::with_capacity(tokens.len());
-        for (i, t) in tokens.iter().enumerate() {
-            let word = t.text.as_str();
-            let lo = self.vocab.partition_point(|v| v.as_str() < word);
-            let exact = (self.vocab.get(lo).map(String::as_str) == Some(word)).then_some(lo as u32);
-            let hi = if i == last {
-                lo + self.vocab[lo..].partition_point(|v| v.starts_with(word))
+        for (i, t) in tokens.into_iter().enumerate() {
+            let word = t.text;
+            let prefix = i == last;
+            let lo = self.vocab.partition_point(|v| v.as_str() < word.as_str());
+            let exact = (self.vocab.get(lo) == Some(&word)).then_some(lo as u32);
+            let hi = if prefix {
+                lo + self.vocab[lo..].partition_point(|v| v.starts_with(word.as_str()))
             } else {
                 lo + usize::from(exact.is_some())
             };
-            if lo == hi {
+            let searchable = !prefix || word.chars().nth(1).is_some();
+            let title_term = titles
+                .get(&shard_key(&word))
+                .filter(|_| searchable && !self.titles_inline)
+                .map(|shard| {
+                    let (lo, hi, exact) = shard.range(&word, prefix);
+                    TitleTerm {
+                        shard,
+                        lo,
+                        hi,
+                        exact,
+                    }
+                })
+                .filter(|t| t.lo < t.hi);
+            if lo == hi && title_term.is_none() {
                 return Query::Nobody;
             }
             terms.push(QueryTerm {
@@ -1018,6 +1147,9 @@ impl SearchIndex {
                 hi: hi as u32,
                 exact,
                 folded_len: word.len(),
+                word,
+                prefix,
+                titles: title_term,
             });
         }
         Query::Terms(terms)
@@ -1028,37 +1160,44 @@ impl SearchIndex {
         &self.postings[self.offsets[lo as usize] as usize..self.offsets[hi as usize] as usize]
     }
 
-    /// Matches every researcher against the query words at once, from the posting lists: for
-    /// each word, each researcher's best score over the words it matches (full for the word
-    /// itself, 3/4 for a longer word it is a prefix of), summed over the query's words.
+    /// Matches every researcher against the query words at once, from the posting lists (and
+    /// the title shards' postings): for each word, each researcher's best score over the words it
+    /// matches (full for the word itself, 3/4 for a longer word it is a prefix of), summed over
+    /// the query's words.
     fn run(&self, terms: &[QueryTerm]) -> Matches {
         let n = self.people.len();
         let mut m = Matches {
             count: vec![0; n],
             score: vec![0; n],
-            field: vec![u32::MAX; n],
         };
         let mut best = vec![0u32; n];
-        let mut best_field = vec![u32::MAX; n];
+        let title_weight = FieldKind::Publication.weight();
         for (i, q) in terms.iter().enumerate() {
             best.fill(0);
-            best_field.fill(u32::MAX);
+            let mut offer = |person: usize, s: u32| {
+                // A researcher an earlier word already failed stays failed.
+                if m.count[person] as usize == i && s > best[person] {
+                    best[person] = s;
+                }
+            };
             // The word itself, when known, sorts first among the words it is a prefix of.
             let split = q.lo + u32::from(q.exact.is_some());
-            let parts = [
+            for (postings, quarters) in [
                 (self.postings(q.lo, split), 4),
                 (self.postings(split, q.hi), 3),
-            ];
-            for (postings, quarters) in parts {
+            ] {
                 for x in postings {
-                    let p = x.person as usize;
-                    if m.count[p] as usize != i {
-                        continue; // an earlier word already failed
-                    }
-                    let s = x.weight * quarters / 4;
-                    if s > best[p] || (s == best[p] && x.field < best_field[p]) {
-                        best[p] = s;
-                        best_field[p] = x.field;
+                    offer(x.person as usize, x.weight * quarters / 4);
+                }
+            }
+            if let Some(t) = &q.titles {
+                let split = t.lo + u32::from(t.exact.is_some());
+                for (postings, quarters) in [
+                    (t.shard.postings(t.lo, split), 4),
+                    (t.shard.postings(split, t.hi), 3),
+                ] {
+                    for x in postings {
+                        offer(x.person as usize, title_weight * quarters / 4);
                     }
                 }
             }
@@ -1066,28 +1205,35 @@ impl SearchIndex {
                 if best[p] > 0 {
                     m.count[p] += 1;
                     m.score[p] += best[p];
-                    if i == 0 {
-                        m.field[p] = best_field[p];
-                    }
                 }
             }
         }
         m
     }
 
-    /// The reason of a many-word query: the field of `p` that matches the most query words,
-    /// then scores highest, then comes first (heaviest kind first, then [`FieldKind::ALL`] and
-    /// dataset order).
-    fn reason_by_scan(&self, p: &Person, terms: &[QueryTerm]) -> Option<MatchReason> {
-        let mut per_term = vec![0u32; terms.len()];
-        let mut best: Option<(usize, u32, &Field)> = None;
+    /// The reason researcher `person` matches `terms`: the field that matches the most query
+    /// words, then scores highest, then comes first (heaviest kind first, then
+    /// [`FieldKind::ALL`] and dataset order; sharded titles rank where publications would).
+    fn reason_for(&self, person: usize, terms: &[QueryTerm]) -> Option<MatchReason> {
+        let p = &self.people[person];
         let all = terms.len();
+        let mut per_term = vec![0u32; all];
+        let mut best: Best = None;
+        let title_weight = FieldKind::Publication.weight();
+        let mut titles_done = false;
         for &f in &p.fields {
             let field = &self.fields[f as usize];
             let weight = field.kind.weight();
+            if !titles_done && weight < title_weight {
+                titles_done = true;
+                Self::consider_titles(person, terms, &mut per_term, &mut best);
+            }
             // Fields come heaviest first: once one matched every word at least as well as any
             // later field could, the rest cannot win.
-            if best.is_some_and(|(c, s, _)| c == all && s >= weight * all as u32) {
+            if best
+                .as_ref()
+                .is_some_and(|(c, s, _)| *c == all && *s >= weight * all as u32)
+            {
                 break;
             }
             per_term.fill(0);
@@ -1096,19 +1242,47 @@ impl SearchIndex {
                     *slot = (*slot).max(q.score(tok.term, weight));
                 }
             }
-            let count = per_term.iter().filter(|&&s| s > 0).count();
-            let score: u32 = per_term.iter().sum();
-            if count > 0 && best.is_none_or(|(c, s, _)| (count, score) > (c, s)) {
-                best = Some((count, score, field));
-            }
+            offer(&mut best, &per_term, Candidate::Field(field));
         }
-        let (_, _, field) = best?;
-        Some(Self::highlight(field, terms))
+        if !titles_done {
+            Self::consider_titles(person, terms, &mut per_term, &mut best);
+        }
+        Some(match best?.2 {
+            Candidate::Field(field) => Self::highlight(field, terms),
+            Candidate::Title(text) => Self::highlight_text(FieldKind::Publication, text, terms),
+        })
     }
 
-    /// The reason of a one-word query: field `f` with the word's matches highlighted.
-    fn explain(&self, f: u32, q: &QueryTerm) -> MatchReason {
-        Self::highlight(&self.fields[f as usize], std::slice::from_ref(q))
+    /// Offers each sharded title of `person` that some query word found, with its per-word
+    /// scores.
+    fn consider_titles<'a>(
+        person: usize,
+        terms: &[QueryTerm<'a>],
+        per_term: &mut [u32],
+        best: &mut Best<'a>,
+    ) {
+        let weight = FieldKind::Publication.weight();
+        // The titles some word found, in the researcher's list order.
+        let mut found: Vec<(u32, &'a str)> = Vec::new();
+        for t in terms.iter().filter_map(|q| q.titles) {
+            for w in t.lo..t.hi {
+                if let Some(x) = t.shard.posting_of(w, person as u32) {
+                    found.push((x.rank, t.shard.titles[x.title as usize].as_str()));
+                }
+            }
+        }
+        found.sort_unstable();
+        found.dedup_by_key(|(rank, _)| *rank);
+        for (_, text) in found {
+            per_term.fill(0);
+            for tok in tokenize(text) {
+                for (slot, q) in per_term.iter_mut().zip(terms) {
+                    let s = q.score_word(&tok.text, weight).map_or(0, |(s, _)| s);
+                    *slot = (*slot).max(s);
+                }
+            }
+            offer(best, per_term, Candidate::Title(text));
+        }
     }
 
     /// The reason for `field`: its text with the parts that match `terms` highlighted.
@@ -1136,6 +1310,56 @@ impl SearchIndex {
             text: field.text.clone(),
             highlights,
         }
+    }
+
+    /// The reason for a text outside the vocabulary, matched word by word.
+    fn highlight_text(kind: FieldKind, text: &str, terms: &[QueryTerm]) -> MatchReason {
+        let mut highlights = Vec::new();
+        for tok in tokenize(text) {
+            let (start, end) = (tok.start, tok.end);
+            let cover = terms
+                .iter()
+                .filter_map(|q| q.score_word(&tok.text, 1))
+                .map(|(_, len)| {
+                    if len == tok.text.len() {
+                        end
+                    } else {
+                        start + original_prefix_len(&text[start..end], len)
+                    }
+                })
+                .max();
+            if let Some(cover) = cover {
+                highlights.push((start, cover));
+            }
+        }
+        MatchReason {
+            kind,
+            text: text.to_owned(),
+            highlights,
+        }
+    }
+}
+
+/// A text that may become a match reason.
+#[derive(Clone, Copy)]
+enum Candidate<'a> {
+    Field(&'a Field),
+    Title(&'a str),
+}
+
+/// The best reason so far: (query words matched, score, the text).
+type Best<'a> = Option<(usize, u32, Candidate<'a>)>;
+
+/// Keeps `candidate` when it matches more words, or as many with a higher score.
+fn offer<'a>(best: &mut Best<'a>, per_term: &[u32], candidate: Candidate<'a>) {
+    let count = per_term.iter().filter(|&&s| s > 0).count();
+    let score: u32 = per_term.iter().sum();
+    if count > 0
+        && best
+            .as_ref()
+            .is_none_or(|(c, s, _)| (count, score) > (*c, *s))
+    {
+        *best = Some((count, score, candidate));
     }
 }
 
@@ -1520,8 +1744,9 @@ mod tests {
                 }
             }
             let mut matched = 0;
+            let no_shards = TitleShards::default();
             for query in &queries {
-                let Query::Terms(terms) = index.compile(query) else {
+                let Query::Terms(terms) = index.compile(query, &no_shards) else {
                     continue; // a pair of words nobody has together in one vocabulary order
                 };
                 let m = index.run(&terms);
@@ -1529,12 +1754,8 @@ mod tests {
                     let want = score_by_scan(&index, p, &terms);
                     let got = (m.count[i] as usize == terms.len()).then_some(m.score[i]);
                     assert_eq!(got, want, "score of {query:?} for {i}");
-                    if got.is_some() && terms.len() == 1 {
-                        assert_eq!(
-                            Some(index.explain(p.fields[m.field[i] as usize], &terms[0])),
-                            index.reason_by_scan(p, &terms),
-                            "reason of {query:?} for {i}"
-                        );
+                    if got.is_some() {
+                        assert!(index.reason_for(i, &terms).is_some(), "reason of {query:?}");
                     }
                     matched += usize::from(got.is_some() && terms.len() > 1);
                 }

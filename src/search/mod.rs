@@ -4,16 +4,22 @@
 //! [`text`] decides what a word is, [`params`] parses and writes the directory's URL state,
 //! [`index`] pre-computes everything once so each search is one pass over the researchers,
 //! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
+//! [`compiled`] is what the build step ships to the browser first (cards and the index), and
+//! [`titles`] the publication-title shards fetched per query.
 
+pub mod compiled;
 pub mod index;
 pub mod params;
 pub mod publications;
 pub mod suggest;
 pub mod text;
+pub mod titles;
 
+pub use compiled::{Card, CompiledDirectory, DetailFile};
 pub use index::{
     FacetCounts, FacetValue, FieldKind, Hit, MatchReason, SearchIndex, SearchResults, Stats,
 };
 pub use params::{OrgScope, SearchParams, Sector, Sort};
 pub use publications::{GroupBy, Order, PubFacets, PubGroup, PubList, PubParams, PublicationIndex};
 pub use suggest::close_researchers;
+pub use titles::{TitleShard, TitleShards};

@@ -1,0 +1,344 @@
+//! The compiled directory: what the browser needs before the first card, built once.
+//!
+//! The authoring file (`data/researchers.json`) has everything about everyone; the directory
+//! page needs only a card per researcher and the search index. [`CompiledDirectory::compile`]
+//! derives both from a loaded [`Directory`], so the build step (`cargo xtask build-data`) can
+//! ship them as one compact binary file (postcard) and the browser skips parsing, validating and
+//! indexing the whole dataset. Profiles then fetch one researcher's record
+//! ([`DetailFile`]) and queries fetch the publication-title shards they need
+//! ([`super::titles`]). When no compiled file is served (`trunk serve`, or a host that was given
+//! only the JSON), the app compiles the same structure in the browser from the JSON.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use super::index::SearchIndex;
+use super::titles::TitleShard;
+use crate::model::{CareerStage, Dataset, Directory, Link, LinkKind, PublicationId, Researcher};
+
+/// Version of the compiled format; a file of another version is refused with a clear message.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Paths of the compiled files, relative to the site's base URL.
+pub mod paths {
+    /// The compiled directory (cards and index).
+    pub const DIRECTORY: &str = "data/directory.bin";
+    /// The authoring file, copied as it is.
+    pub const DATASET: &str = "data/researchers.json";
+
+    /// One researcher's [`DetailFile`](super::DetailFile).
+    pub fn person(id: &str) -> String {
+        format!("data/people/{id}.json")
+    }
+
+    /// One publication-title shard.
+    pub fn titles(key: &str) -> String {
+        format!("data/titles/{key}.bin")
+    }
+}
+
+/// What a researcher's card shows (the figures come from [`SearchIndex::stats`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Card {
+    /// The researcher's id, their profile's URL segment.
+    pub id: String,
+    /// Their name.
+    pub name: String,
+    /// Other spellings, for close-name suggestions.
+    pub other_names: Vec<String>,
+    /// Title and current organization, e.g. `"PhD student, UC Berkeley"`.
+    pub role: Option<String>,
+    /// Career stage.
+    pub stage: CareerStage,
+    /// Where they are, as the dataset writes it.
+    pub location: Option<String>,
+    /// Their topics, as positions in [`CompiledDirectory::topics`].
+    pub topics: Vec<u32>,
+    /// Homepage, GitHub and email links (the ones a card shows).
+    pub links: Vec<CardLink>,
+}
+
+/// A link on a card. (The model's [`Link`] leaves out empty labels when written, which a
+/// binary format without field names cannot read back.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardLink {
+    /// What the link points to.
+    pub kind: LinkKind,
+    /// The URL.
+    pub url: String,
+    /// Text to show instead of the kind's default label.
+    pub label: Option<String>,
+}
+
+impl From<CardLink> for Link {
+    fn from(l: CardLink) -> Self {
+        Link {
+            kind: l.kind,
+            url: l.url,
+            label: l.label,
+        }
+    }
+}
+
+impl Card {
+    /// The card of `r`, with topics numbered by `topic_pos`.
+    fn new(dataset: &Dataset, r: &Researcher, topic_pos: &HashMap<&str, u32>) -> Self {
+        let org = r
+            .organization
+            .as_ref()
+            .and_then(|id| dataset.organizations.iter().find(|o| &o.id == id))
+            .map(|o| o.short_name.clone().unwrap_or_else(|| o.name.clone()));
+        let role = match (r.title.clone(), org) {
+            (Some(t), Some(o)) => Some(format!("{t}, {o}")),
+            (t, o) => t.or(o),
+        };
+        Self {
+            id: r.id.0.clone(),
+            name: r.name.clone(),
+            other_names: r.alternative_names.clone(),
+            role,
+            stage: r.career_stage,
+            location: r.location.clone(),
+            topics: (r.topics.iter())
+                .filter_map(|t| topic_pos.get(t.as_str()).copied())
+                .collect(),
+            links: (r.links.iter())
+                .filter(|l| {
+                    matches!(
+                        l.kind,
+                        LinkKind::Homepage | LinkKind::Github | LinkKind::Email
+                    )
+                })
+                .map(|l| CardLink {
+                    kind: l.kind,
+                    url: l.url.clone(),
+                    label: l.label.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The directory as the browser needs it first: cards, the index, and the load's problems.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CompiledDirectory {
+    /// [`FORMAT_VERSION`] of the writer.
+    pub format: u32,
+    /// One card per researcher, in dataset order (the index's researcher numbers).
+    pub cards: Vec<Card>,
+    /// The topic vocabulary: (id, name).
+    pub topics: Vec<(String, String)>,
+    /// The researcher index; without publication titles when `shards` is `Some`.
+    pub index: SearchIndex,
+    /// Keys of the publication-title shards; `None` when the index holds the titles itself.
+    pub shards: Option<Vec<String>>,
+    /// Problems found while loading the authoring file, one line each (path: reason).
+    pub problems: Vec<String>,
+    /// Records skipped because of them, e.g. `researchers[2] ("Ada Lovelace")`.
+    pub skipped: Vec<String>,
+}
+
+impl CompiledDirectory {
+    /// Compiles a loaded directory with publication titles in the index (for the browser's
+    /// fallback and small datasets).
+    pub fn compile(directory: &Directory) -> Self {
+        let mut c = Self::base(directory);
+        c.index = SearchIndex::new(&directory.dataset);
+        c
+    }
+
+    /// Compiles a loaded directory with publication titles as shards (the build step).
+    pub fn compile_sharded(directory: &Directory) -> (Self, BTreeMap<String, TitleShard>) {
+        let mut c = Self::base(directory);
+        let (index, shards) = SearchIndex::new_sharded(&directory.dataset);
+        c.index = index;
+        c.shards = Some(shards.keys().cloned().collect());
+        (c, shards)
+    }
+
+    /// Everything but the index.
+    fn base(directory: &Directory) -> Self {
+        let d = &directory.dataset;
+        let topic_pos: HashMap<&str, u32> = (d.topics.iter().enumerate())
+            .map(|(i, t)| (t.id.as_str(), i as u32))
+            .collect();
+        Self {
+            format: FORMAT_VERSION,
+            cards: (d.researchers.iter())
+                .map(|r| Card::new(d, r, &topic_pos))
+                .collect(),
+            topics: (d.topics.iter())
+                .map(|t| (t.id.0.clone(), t.name.clone()))
+                .collect(),
+            index: SearchIndex::default(),
+            shards: None,
+            problems: directory.problems.iter().map(|p| p.to_string()).collect(),
+            skipped: directory.skipped.clone(),
+        }
+    }
+
+    /// True when nothing had to be skipped or reported.
+    pub fn is_clean(&self) -> bool {
+        self.problems.is_empty() && self.skipped.is_empty()
+    }
+
+    /// The position of the researcher with `id`.
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.cards.iter().position(|c| c.id == id)
+    }
+
+    /// Encodes the directory (postcard: compact, fast to decode in wasm).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("a compiled directory always encodes")
+    }
+
+    /// Decodes a file written by [`Self::to_bytes`], refusing other format versions.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        // The version comes first, so a file of another version is named as such.
+        let (format, _): (u32, _) = postcard::take_from_bytes(bytes)
+            .map_err(|e| format!("not a compiled directory: {e}"))?;
+        if format != FORMAT_VERSION {
+            return Err(format!(
+                "compiled directory format {format}, this app reads {FORMAT_VERSION}: rebuild the data (cargo xtask build-data)"
+            ));
+        }
+        let mut c: Self =
+            postcard::from_bytes(bytes).map_err(|e| format!("not a compiled directory: {e}"))?;
+        c.index.after_decode();
+        Ok(c)
+    }
+}
+
+/// One researcher's profile data: their record, the publications they list, and every
+/// vocabulary entry those mention, as a dataset of the authoring schema; with the BibTeX keys
+/// of those publications as computed over the whole directory (so keys never depend on which
+/// file a list came from).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DetailFile {
+    /// The researcher, their publications and the vocabulary entries they use.
+    pub dataset: Dataset,
+    /// BibTeX key per publication id.
+    pub cite_keys: BTreeMap<PublicationId, String>,
+}
+
+impl DetailFile {
+    /// The detail file of `dataset.researchers[index]`, with keys from `keys`.
+    pub fn new(dataset: &Dataset, index: usize, keys: &HashMap<PublicationId, String>) -> Self {
+        let r = &dataset.researchers[index];
+        let publications: Vec<_> = (dataset.publications.iter())
+            .filter(|p| r.publications.contains(&p.id))
+            .cloned()
+            .collect();
+        // Every string the record and its papers contain: a vocabulary entry is kept when its
+        // id is one of them, whatever field refers to it.
+        let mut mentioned = std::collections::HashSet::new();
+        let values = [serde_json::to_value(r), serde_json::to_value(&publications)];
+        for v in values.iter().flatten() {
+            collect_strings(v, &mut mentioned);
+        }
+        let keep = |id: &str| mentioned.contains(id);
+        Self {
+            cite_keys: (publications.iter())
+                .filter_map(|p| Some((p.id.clone(), keys.get(&p.id)?.clone())))
+                .collect(),
+            dataset: Dataset {
+                schema: None,
+                schema_version: dataset.schema_version,
+                organizations: (dataset.organizations.iter())
+                    .filter(|o| keep(o.id.as_str()))
+                    .cloned()
+                    .collect(),
+                topics: (dataset.topics.iter())
+                    .filter(|t| keep(t.id.as_str()))
+                    .cloned()
+                    .collect(),
+                venues: (dataset.venues.iter())
+                    .filter(|v| keep(v.id.as_str()))
+                    .cloned()
+                    .collect(),
+                researchers: vec![r.clone()],
+                publications,
+            },
+        }
+    }
+}
+
+/// Adds every string in `v` to `out`.
+fn collect_strings(v: &serde_json::Value, out: &mut std::collections::HashSet<String>) {
+    match v {
+        serde_json::Value::String(s) => {
+            out.insert(s.clone());
+        }
+        serde_json::Value::Array(xs) => xs.iter().for_each(|x| collect_strings(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| collect_strings(x, out)),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BUNDLED: &str = include_str!("../../data/researchers.json");
+
+    fn bundled() -> Directory {
+        crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads")
+    }
+
+    #[test]
+    fn the_compiled_directory_round_trips_and_has_every_card() {
+        let dir = bundled();
+        let (c, shards) = CompiledDirectory::compile_sharded(&dir);
+        assert_eq!(c.cards.len(), dir.dataset.researchers.len());
+        let luo = &c.cards[c.position("michael-luo").unwrap()];
+        assert_eq!(luo.name, "Michael Luo");
+        assert!(
+            luo.role.as_deref().unwrap().contains("UC Berkeley"),
+            "{luo:?}"
+        );
+        assert!(!luo.topics.is_empty());
+        assert!(!shards.is_empty());
+        let back = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap();
+        assert_eq!(back.cards, c.cards);
+        assert_eq!(back.shards, c.shards);
+        assert_eq!(back.index.len(), dir.dataset.researchers.len());
+    }
+
+    #[test]
+    fn another_format_version_is_named() {
+        let mut c = CompiledDirectory::compile(&bundled());
+        c.format = FORMAT_VERSION + 1;
+        let err = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap_err();
+        assert!(err.contains("format 2"), "{err}");
+        assert!(CompiledDirectory::from_bytes(b"<!doctype html>").is_err());
+    }
+
+    #[test]
+    fn a_detail_file_is_a_valid_dataset_with_everything_the_profile_mentions() {
+        let dir = bundled();
+        let keys = crate::model::cite::bibtex_keys(&dir.dataset);
+        for i in 0..dir.dataset.researchers.len() {
+            let file = DetailFile::new(&dir.dataset, i, &keys);
+            let r = &dir.dataset.researchers[i];
+            assert_eq!(file.dataset.researchers.len(), 1);
+            let mut listed = r.publications.clone();
+            listed.sort();
+            listed.dedup();
+            assert_eq!(file.dataset.publications.len(), listed.len(), "{}", r.id);
+            assert_eq!(file.cite_keys.len(), listed.len());
+            // Every vocabulary reference resolves inside the file; only links to other
+            // researchers (co-authors, advisors) point outside it. (The app reads the file as
+            // it is, without the loader, which would unlink those.)
+            let json = serde_json::to_string(&file.dataset).unwrap();
+            let loaded = crate::model::load(&json, 2027).unwrap();
+            for p in &loaded.problems {
+                assert!(
+                    p.message.contains("is not a known researcher id"),
+                    "{}: {p:?}",
+                    r.id
+                );
+            }
+        }
+    }
+}
