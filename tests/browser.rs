@@ -9,12 +9,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos_router::components::Router;
-use research_atlas::model::{self, Directory};
-use research_atlas::search::Hit;
+use research_atlas::model;
 use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
-use research_atlas::ui::state::data::{DataError, DataResult, DirectoryContext};
+use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext};
 use research_atlas::ui::state::search::{provide_search, use_search};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -23,8 +22,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 const BUNDLED: &str = include_str!("../data/researchers.json");
 
-fn bundled() -> Arc<Directory> {
-    Arc::new(model::load(BUNDLED, 2100).expect("the bundled dataset loads"))
+fn bundled() -> Arc<Atlas> {
+    Arc::new(Atlas::from_json(
+        model::load(BUNDLED, 2100).expect("the bundled dataset loads"),
+    ))
 }
 
 /// A fresh container in the document, so tests do not see each other's DOM.
@@ -103,15 +104,9 @@ fn mount_card(id: &'static str) -> web_sys::HtmlElement {
     mount_app(move || {
         let search = use_search();
         move || {
-            let indexed = search.indexed.get()?;
-            let dataset = &indexed.directory.dataset;
-            let i = dataset.researchers.iter().position(|r| r.id.0 == id)?;
-            let hit = Hit {
-                researcher: i,
-                score: 0,
-                reason: None,
-            };
-            Some(view! { <ResearcherCard indexed=indexed.clone() hit=hit/> })
+            let atlas = search.indexed.get()?.atlas;
+            let i = atlas.compiled.position(id)?;
+            Some(view! { <ResearcherCard atlas=atlas.clone() researcher=i/> })
         }
     })
 }
@@ -121,16 +116,16 @@ fn mount_publications(id: &'static str) -> web_sys::HtmlElement {
     mount_app(move || {
         let search = use_search();
         move || {
-            let indexed = search.indexed.get()?;
-            let r = indexed
+            let detail = search.indexed.get()?.atlas.full.clone()?;
+            let r = detail
                 .directory
                 .dataset
                 .researchers
                 .iter()
                 .find(|r| r.id.0 == id)?;
-            let scope = indexed.publications.scope_of(r);
+            let scope = detail.publications.scope_of(r);
             Some(view! {
-                <PublicationList scope=scope owner=Some(id.to_owned()) file_stem=format!("{id}-publications")/>
+                <PublicationList detail=detail.clone() scope=scope owner=Some(id.to_owned()) file_stem=format!("{id}-publications")/>
             })
         }
     })
@@ -305,12 +300,12 @@ fn highlighted_text_marks_ranges_and_keeps_markup_as_text() {
 
 #[wasm_bindgen_test]
 fn a_clean_directory_shows_no_warning() {
-    let dir = bundled();
-    assert!(dir.is_clean());
+    let atlas = bundled();
+    assert!(atlas.compiled.is_clean());
     let root = container();
     leptos::mount::mount_to(
         root.clone(),
-        move || view! { <DataWarning directory=dir.clone()/> },
+        move || view! { <DataWarning atlas=atlas.clone()/> },
     )
     .forget();
     assert!(
@@ -323,11 +318,11 @@ fn a_clean_directory_shows_no_warning() {
 #[wasm_bindgen_test]
 fn a_partly_invalid_directory_names_what_was_skipped() {
     let broken = BUNDLED.replacen("\"name\": \"Tao Luo\"", "\"name\": \" \"", 1);
-    let dir = Arc::new(model::load(&broken, 2100).unwrap());
+    let atlas = Arc::new(Atlas::from_json(model::load(&broken, 2100).unwrap()));
     let root = container();
     leptos::mount::mount_to(
         root.clone(),
-        move || view! { <DataWarning directory=dir.clone()/> },
+        move || view! { <DataWarning atlas=atlas.clone()/> },
     )
     .forget();
     let warning = root
@@ -357,7 +352,7 @@ fn mount_data_view(answers: Vec<DataResult>) -> (web_sys::HtmlElement, Rc<Cell<u
         provide_context(DirectoryContext(resource));
         view! {
             <DataView children=|dir| view! {
-                <p class="loaded">{format!("{} researchers", dir.dataset.researchers.len())}</p>
+                <p class="loaded">{format!("{} researchers", dir.compiled.cards.len())}</p>
             }/>
         }
     })
@@ -380,7 +375,11 @@ async fn the_data_view_shows_the_loaded_directory() {
 #[wasm_bindgen_test]
 async fn a_load_error_says_what_failed_and_retry_fetches_again() {
     let (root, calls) = mount_data_view(vec![
-        Err(DataError::Status(404, "Not Found".into())),
+        Err(DataError::Status(
+            "data/directory.bin".into(),
+            404,
+            "Not Found".into(),
+        )),
         Ok(bundled()),
     ]);
     settle().await;
@@ -390,7 +389,7 @@ async fn a_load_error_says_what_failed_and_retry_fetches_again() {
         .expect("an error view");
     let text = error.text_content().unwrap();
     assert!(text.contains("HTTP 404 Not Found"), "{text}");
-    assert!(text.contains("data/researchers.json"), "{text}");
+    assert!(text.contains("data/directory.bin"), "{text}");
     let retry: web_sys::HtmlElement = error
         .query_selector("button")
         .unwrap()

@@ -1201,10 +1201,10 @@ impl SearchIndex {
                     }
                 }
             }
-            for p in 0..n {
-                if best[p] > 0 {
-                    m.count[p] += 1;
-                    m.score[p] += best[p];
+            for ((count, score), &b) in m.count.iter_mut().zip(&mut m.score).zip(&best) {
+                if b > 0 {
+                    *count += 1;
+                    *score += b;
                 }
             }
         }

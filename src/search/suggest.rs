@@ -46,6 +46,21 @@ fn similarity(wanted: &[String], candidate: &str) -> f64 {
 /// Up to `limit` researchers (indices into `dataset.researchers`) whose id, name or another
 /// spelling of it is close to `wanted` (an id such as `michael-lou` or a name), best first.
 pub fn close_researchers(dataset: &Dataset, wanted: &str, limit: usize) -> Vec<usize> {
+    let names = dataset.researchers.iter().map(|r| {
+        std::iter::once(r.id.0.as_str())
+            .chain(std::iter::once(r.name.as_str()))
+            .chain(r.alternative_names.iter().map(String::as_str))
+    });
+    close_among(names, wanted, limit)
+}
+
+/// Like [`close_researchers`] over any list of people, each given as their id, name and other
+/// spellings: the positions of up to `limit` whose names are close to `wanted`, best first.
+pub fn close_among<'a, P, N>(people: P, wanted: &str, limit: usize) -> Vec<usize>
+where
+    P: IntoIterator<Item = N>,
+    N: IntoIterator<Item = &'a str>,
+{
     let wanted: Vec<String> = tokenize(&fold(wanted))
         .into_iter()
         .map(|t| t.text)
@@ -53,14 +68,12 @@ pub fn close_researchers(dataset: &Dataset, wanted: &str, limit: usize) -> Vec<u
     if wanted.is_empty() {
         return Vec::new();
     }
-    let mut scored: Vec<(f64, usize)> = dataset
-        .researchers
-        .iter()
+    let mut scored: Vec<(f64, usize)> = people
+        .into_iter()
         .enumerate()
-        .map(|(i, r)| {
-            let best = std::iter::once(r.id.0.as_str())
-                .chain(std::iter::once(r.name.as_str()))
-                .chain(r.alternative_names.iter().map(String::as_str))
+        .map(|(i, names)| {
+            let best = names
+                .into_iter()
                 .map(|c| similarity(&wanted, c))
                 .fold(0.0, f64::max);
             (best, i)

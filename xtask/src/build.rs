@@ -89,6 +89,10 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
         .args(["build", "--release", "--public-url", &opts.base, "--dist"])
         .arg(&opts.out))?;
     postprocess(&opts.out)?;
+    crate::build_data::build_data(&[
+        "--out".into(),
+        opts.out.join("data").to_string_lossy().into_owned(),
+    ])?;
     report_sizes(&opts.out);
     eprintln!(
         "dist: wrote {} for base path {}",

@@ -4,6 +4,7 @@ mod add;
 mod bench;
 mod bib_import;
 mod build;
+mod build_data;
 mod data;
 mod dataset_file;
 mod gen_data;
@@ -23,6 +24,9 @@ cargo xtask <task>
                      end to end (Playwright); --native runs only fmt, clippy and cargo test
   dist [--base P] [--out DIR]
                      release build into dist/ (P: sub-path such as /atlas/; default /)
+  build-data [--in FILE] --out DIR
+                     compile a dataset into what the browser fetches (directory.bin, title
+                     shards, one file per profile); `dist` runs it into dist/data
   check-data [FILE]  validate a dataset file (default data/researchers.json)
   fmt-data [FILE]    rewrite a valid dataset in canonical, diff-friendly form
   schema [--check]   write data/researchers.schema.json (or fail if it is stale)
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         "test" => test::test(rest),
         "dist" => build::dist(rest),
         "check-data" => data::check_data(rest),
+        "build-data" => build_data::build_data(rest),
         "schema" => data::schema(rest),
         "fmt-data" => data::fmt_data(rest),
         "add-researcher" => add::add_researcher(rest),

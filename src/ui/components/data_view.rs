@@ -1,11 +1,11 @@
-//! The three states of the dataset — loading, failed, loaded — as views.
+//! The three states of the data — loading, failed, loaded — as views.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::model::Directory;
-use crate::ui::state::data::{DataError, use_directory};
+use crate::search::CompiledDirectory;
+use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, use_directory};
 
 /// Shows a loading state, the error with Retry, or `children` with the loaded directory.
 #[component]
@@ -14,18 +14,42 @@ pub fn DataView<F, V>(
     children: F,
 ) -> impl IntoView
 where
-    F: Fn(Arc<Directory>) -> V + Send + Sync + 'static,
+    F: Fn(Arc<Atlas>) -> V + Send + Sync + 'static,
     V: IntoView + 'static,
 {
     let data = use_directory();
     move || match data.get() {
         None => view! { <LoadingView/> }.into_any(),
-        Some(Err(e)) => view! { <LoadErrorView error=e/> }.into_any(),
-        Some(Ok(dir)) => view! {
-            <DataWarning directory=dir.clone()/>
-            {children(dir)}
+        Some(Err(e)) => {
+            view! { <LoadErrorView error=e retry=Callback::new(move |_| data.retry())/> }.into_any()
+        }
+        Some(Ok(atlas)) => view! {
+            <DataWarning atlas=atlas.clone()/>
+            {children(atlas)}
         }
         .into_any(),
+    }
+}
+
+/// Like [`DataView`] for records fetched after the directory (a profile's, all publications).
+#[component]
+pub fn DetailView<F, V>(
+    /// The records' load.
+    resource: LocalResource<DetailResult>,
+    /// Renders them once loaded.
+    children: F,
+) -> impl IntoView
+where
+    F: Fn(Arc<Detail>) -> V + Send + Sync + 'static,
+    V: IntoView + 'static,
+{
+    move || match resource.get() {
+        None => view! { <LoadingView/> }.into_any(),
+        Some(Err(e)) => {
+            view! { <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())/> }
+                .into_any()
+        }
+        Some(Ok(detail)) => children(detail).into_any(),
     }
 }
 
@@ -57,13 +81,14 @@ pub fn LoadingView() -> impl IntoView {
 pub fn LoadErrorView(
     /// The failure to explain.
     error: DataError,
+    /// Fetches again.
+    retry: Callback<()>,
 ) -> impl IntoView {
-    let data = use_directory();
     view! {
         <div class="load-error" role="alert" data-testid="load-error">
             <h2>"The directory could not be loaded"</h2>
             <p class="load-error-detail">{error.to_string()}</p>
-            <button type="button" class="button" on:click=move |_| data.retry()>
+            <button type="button" class="button" on:click=move |_| retry.run(())>
                 "Retry"
             </button>
         </div>
@@ -74,8 +99,9 @@ pub fn LoadErrorView(
 #[component]
 pub fn DataWarning(
     /// The loaded directory and its problems.
-    directory: Arc<Directory>,
+    atlas: Arc<Atlas>,
 ) -> impl IntoView {
+    let directory: &CompiledDirectory = &atlas.compiled;
     (!directory.is_clean()).then(|| {
         let skipped = directory.skipped.len();
         view! {
@@ -104,7 +130,7 @@ pub fn DataWarning(
                         {directory
                             .problems
                             .iter()
-                            .map(|p| view! { <li><code>{p.to_string()}</code></li> })
+                            .map(|p| view! { <li><code>{p.clone()}</code></li> })
                             .collect_view()}
                     </ul>
                 </details>

@@ -17,7 +17,7 @@ pub mod theme_toggle;
 
 pub use active_filters::ActiveFilters;
 pub use avatar::Avatar;
-pub use data_view::{DataView, DataWarning, LoadErrorView, LoadingView};
+pub use data_view::{DataView, DataWarning, DetailView, LoadErrorView, LoadingView};
 pub use empty_state::EmptyState;
 pub use filter_panel::FilterPanel;
 pub use highlight::Highlighted;

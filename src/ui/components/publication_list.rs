@@ -6,9 +6,10 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::publication_item::PublicationItem;
-use crate::model::{Dataset, Directory, Publication, PublicationType, cite};
+use crate::model::{Dataset, Publication, PublicationType, cite};
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
+use crate::ui::state::data::Detail;
 use crate::ui::state::search::{SearchContext, use_search};
 
 /// "1 publication", "12 publications".
@@ -19,6 +20,8 @@ pub fn publications_count(n: usize) -> String {
 /// A filterable, groupable, exportable list of publications.
 #[component]
 pub fn PublicationList(
+    /// The records the list shows, with their publication index and BibTeX keys.
+    detail: Arc<Detail>,
     /// The publications in scope: indices into `dataset.publications`.
     scope: Vec<usize>,
     /// The profile's researcher id, emphasized among authors; `None` on the all-publications
@@ -37,16 +40,14 @@ pub fn PublicationList(
     let scope = Arc::new(scope);
     let list = Memo::new({
         let scope = scope.clone();
+        let detail = detail.clone();
         move |_| {
-            let ix = search.indexed.get()?;
-            Some(search.pub_params.with(|p| ix.publications.list(&scope, p)))
+            // Venue ids this list does not know are dropped rather than matching nothing.
+            let ix = &detail.publications;
+            Some(search.pub_params.with(|p| ix.list(&scope, &ix.sanitize(p))))
         }
     });
-    let dataset = Memo::new(move |_| {
-        search
-            .indexed
-            .with(|ix| ix.as_ref().map(|ix| ix.directory.clone()))
-    });
+    let detail = StoredValue::new(detail);
     let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
     let total = scope.len();
     let active = move || search.pub_params.with(PubParams::filter_count);
@@ -109,9 +110,9 @@ pub fn PublicationList(
                         "Clear filters"
                     </button>
                 })}
-                <ExportButtons list=list dataset=dataset file_stem=file_stem/>
+                <ExportButtons list=list detail=detail file_stem=file_stem/>
             </div>
-            <Groups list=list dataset=dataset owner=owner top_level=top_level/>
+            <Groups list=list detail=detail owner=owner top_level=top_level/>
             {move || (shown() == 0 && total > 0).then(|| view! {
                 <p class="empty-list" data-testid="no-publications">
                     "No publications match these filters. "
@@ -264,19 +265,15 @@ fn shown_publications<'a>(list: &PubList, dataset: &'a Dataset) -> Vec<&'a Publi
 #[component]
 fn ExportButtons(
     list: Memo<Option<PubList>>,
-    dataset: Memo<Option<Arc<Directory>>>,
+    detail: StoredValue<Arc<Detail>>,
     file_stem: String,
 ) -> impl IntoView {
-    let search = use_search();
     let export = move |csv: bool, stem: &str| {
-        let (Some(l), Some(d), Some(ix)) = (
-            list.get_untracked(),
-            dataset.get_untracked(),
-            search.indexed.get_untracked(),
-        ) else {
+        let Some(l) = list.get_untracked() else {
             return;
         };
-        let d = &d.dataset;
+        let ix = detail.get_value();
+        let d = &ix.directory.dataset;
         let pubs = shown_publications(&l, d);
         let result = if csv {
             // A byte-order mark, so spreadsheet programs read the file as UTF-8.
@@ -312,11 +309,10 @@ fn ExportButtons(
 #[component]
 fn Groups(
     list: Memo<Option<PubList>>,
-    dataset: Memo<Option<Arc<Directory>>>,
+    detail: StoredValue<Arc<Detail>>,
     owner: Option<String>,
     top_level: bool,
 ) -> impl IntoView {
-    let search = use_search();
     let owner = StoredValue::new(owner);
     let groups = move || list.with(|l| l.as_ref().map(|l| l.groups.clone()).unwrap_or_default());
     view! {
@@ -333,7 +329,9 @@ fn Groups(
                 } else {
                     view! { <h3 class="pub-group-title" id=heading_id.clone() title=group.title.clone()>{heading}</h3> }.into_any()
                 };
-                let items = dataset.get_untracked().zip(search.indexed.get_untracked()).map(|(d, ix)| {
+                let items = {
+                    let ix = detail.get_value();
+                    let d = ix.directory.clone();
                     group.items.iter().filter_map(|&i| d.dataset.publications.get(i)).map(|p| {
                         let key = ix.cite_keys.get(&p.id).cloned().unwrap_or_else(|| p.id.0.clone());
                         view! {
@@ -345,7 +343,7 @@ fn Groups(
                             />
                         }
                     }).collect_view()
-                });
+                };
                 view! {
                     <section class="pub-group" aria-labelledby=heading_id>
                         {heading}

@@ -1,11 +1,14 @@
 //! One researcher as a card in the directory.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::{Avatar, ExternalLinks, Highlighted};
-use crate::model::{LinkKind, Researcher};
-use crate::search::{Hit, Stats};
-use crate::ui::state::search::{Indexed, use_search};
+use crate::model::{Link, LinkKind};
+use crate::search::{Card, FieldKind, Stats};
+use crate::ui::state::data::Atlas;
+use crate::ui::state::search::use_search;
 
 /// "16 publications · 3 awards · 4 talks · 2016–2025"
 pub fn figures(stats: &Stats) -> String {
@@ -29,53 +32,48 @@ pub fn figures(stats: &Stats) -> String {
 /// and why it matched the query.
 #[component]
 pub fn ResearcherCard(
-    /// The dataset and index the hit refers to.
-    indexed: Indexed,
-    /// The hit to show.
-    hit: Hit,
+    /// The directory the researcher is in.
+    atlas: Arc<Atlas>,
+    /// The researcher's position in it.
+    researcher: usize,
 ) -> impl IntoView {
-    let dataset = &indexed.directory.dataset;
-    let r: Researcher = dataset.researchers[hit.researcher].clone();
-    let org = r
-        .organization
-        .as_ref()
-        .and_then(|id| dataset.organizations.iter().find(|o| &o.id == id))
-        .map(|o| o.short_name.clone().unwrap_or_else(|| o.name.clone()));
-    let role = match (r.title.clone(), org) {
-        (Some(t), Some(o)) => Some(format!("{t}, {o}")),
-        (t, o) => t.or(o),
-    };
-    let topics: Vec<(String, String)> = r
-        .topics
-        .iter()
-        .filter_map(|t| dataset.topics.iter().find(|x| &x.id == t))
-        .map(|t| (t.id.0.clone(), t.name.clone()))
-        .collect();
-    let (name, links) = (r.name.clone(), r.links.clone());
-    let stats = indexed.index.stats(hit.researcher);
-    let reason = hit
-        .reason
-        .filter(|m| m.kind != crate::search::FieldKind::Name);
     let search = use_search();
+    let compiled = &atlas.compiled;
+    let card: Card = compiled.cards[researcher].clone();
+    let topics: Vec<(String, String)> = (card.topics.iter())
+        .filter_map(|&t| compiled.topics.get(t as usize).cloned())
+        .collect();
+    let stats = compiled.index.stats(researcher);
+    let links: Vec<Link> = card.links.into_iter().map(Link::from).collect();
+    // Why it matched: asked for here, only for the cards on screen.
+    let reason = Memo::new({
+        let atlas = atlas.clone();
+        move |_| {
+            let query = search.params.with(|p| p.query.clone());
+            search.titles.loaded.with(|t| {
+                (atlas.compiled.index)
+                    .reason(researcher, &query, t)
+                    .filter(|m| m.kind != FieldKind::Name)
+            })
+        }
+    });
+    let id = card.id.clone();
     view! {
         <article class="card" data-testid="researcher-card">
             <div class="card-head">
-                <Avatar name=r.name.clone()/>
+                <Avatar name=card.name.clone()/>
                 <div>
                     <h2 class="card-name">
-                        <a href={
-                            let id = r.id.0.clone();
-                            move || search.profile_href(&id)
-                        }>{r.name.clone()}</a>
+                        <a href=move || search.profile_href(&id)>{card.name.clone()}</a>
                     </h2>
-                    {role.map(|t| view! { <p class="card-role">{t}</p> })}
+                    {card.role.map(|t| view! { <p class="card-role">{t}</p> })}
                 </div>
             </div>
             <p class="card-meta">
-                <span class="card-stage">{r.career_stage.label()}</span>
-                {r.location.clone().map(|l| view! { " · " <span class="card-location">{l}</span> })}
+                <span class="card-stage">{card.stage.label()}</span>
+                {card.location.map(|l| view! { " · " <span class="card-location">{l}</span> })}
             </p>
-            {reason.map(|m| view! {
+            {move || reason.get().map(|m| view! {
                 <p class="card-reason" data-testid="match-reason">
                     <span class="reason-kind">{m.kind.label()} ": "</span>
                     <Highlighted text=m.text ranges=m.highlights/>
@@ -98,7 +96,7 @@ pub fn ResearcherCard(
                 }).collect_view()}
             </ul>
             <p class="card-figures">{figures(&stats)}</p>
-            <ExternalLinks links=links owner=name
+            <ExternalLinks links=links owner=card.name
                 kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>
         </article>
     }

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::search::SearchParams;
+use crate::search::titles::shards_for_query;
 use crate::ui::components::{
     ActiveFilters, DataView, EmptyState, FilterPanel, ResearcherCard, SearchBox, SortSelect,
 };
@@ -64,14 +65,46 @@ fn ResultsBar(
             </button>
             <SortSelect/>
         </div>
+        <TitleSearchStatus/>
+    }
+}
+
+/// While the query's publication-title shards are on their way: says so; when one failed:
+/// why, with Retry.
+#[component]
+fn TitleSearchStatus() -> impl IntoView {
+    let search = use_search();
+    let t = search.titles;
+    let wanted = move || search.params.with(|p| shards_for_query(&p.query));
+    let pending = move || {
+        let wanted = wanted();
+        t.pending.with(|p| wanted.iter().any(|k| p.contains(k)))
+    };
+    let failed = move || {
+        let wanted = wanted();
+        t.failed
+            .with(|f| wanted.iter().find_map(|k| f.get(k).cloned()))
+    };
+    view! {
+        {move || pending().then(|| view! {
+            <p class="titles-status" data-testid="titles-pending">"Searching publication titles…"</p>
+        })}
+        {move || failed().map(|e| view! {
+            <p class="titles-status titles-failed" role="alert" data-testid="titles-failed">
+                {format!("Publication titles could not be searched: {e}. ")}
+                <button type="button" class="link-button" on:click=move |_| t.failed.set(Default::default())>
+                    "Retry"
+                </button>
+            </p>
+        })}
     }
 }
 
 /// Cards rendered at first, and added by each "Show more".
 const PAGE: usize = 60;
 
-/// The cards, or the empty state. Cards are keyed by researcher and match reason, so a keystroke
-/// only touches the cards whose content changed. Only the first [`PAGE`] results are rendered
+/// The cards, or the empty state. Cards are keyed by researcher, and each works out its own
+/// match reason, so a keystroke only touches what changed. Only the first [`PAGE`] results are rendered
 /// until the user asks for more, so a query matching thousands renders in constant time; a new
 /// query starts again from one page.
 #[component]
@@ -104,16 +137,12 @@ fn ResultList() -> impl IntoView {
         });
     };
     move || {
-        let indexed = StoredValue::new(search.indexed.get()?);
+        let atlas = StoredValue::new(search.indexed.get()?.atlas);
         Some(view! {
             <Show when=move || !hits.with(Vec::is_empty) fallback=|| view! { <EmptyState/> }>
                 <div class="card-grid" data-testid="results">
-                    <For
-                        each=move || hits.get()
-                        key=|hit| (hit.researcher, hit.reason.clone().map(|m| (m.kind, m.text, m.highlights)))
-                        let:hit
-                    >
-                        <ResearcherCard indexed=indexed.get_value() hit=hit/>
+                    <For each=move || hits.get() key=|hit| hit.researcher let:hit>
+                        <ResearcherCard atlas=atlas.get_value() researcher=hit.researcher/>
                     </For>
                 </div>
                 {move || {

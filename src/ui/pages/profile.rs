@@ -9,11 +9,12 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
 use super::directory::set_title;
-use crate::model::{Directory, LinkKind, Researcher};
-use crate::search::close_researchers;
+use crate::model::{LinkKind, Researcher};
+use crate::search::suggest::close_among;
 use crate::ui::components::profile_sections::*;
-use crate::ui::components::{DataView, ExternalLinks, PublicationList};
+use crate::ui::components::{DataView, DetailView, ExternalLinks, PublicationList};
 use crate::ui::routes::AppRoute;
+use crate::ui::state::data::{Atlas, Detail, fetch_detail};
 use crate::ui::state::search::use_search;
 
 /// The profile sections that can appear, in page order: (anchor, title, present?).
@@ -48,23 +49,45 @@ pub fn ProfilePage() -> impl IntoView {
     let params = use_params_map();
     let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
     view! {
-        <DataView children=move |dir| {
+        <DataView children=move |atlas| {
             let id = id.get();
-            match dir.dataset.researchers.iter().position(|r| r.id.0 == id) {
-                Some(index) => view! { <Profile directory=dir index=index/> }.into_any(),
-                None => view! { <NoSuchResearcher id=id directory=dir/> }.into_any(),
+            match atlas.compiled.position(&id) {
+                Some(position) => view! { <ProfileLoader atlas=atlas position=position/> }.into_any(),
+                None => view! { <NoSuchResearcher id=id atlas=atlas/> }.into_any(),
             }
+        }/>
+    }
+}
+
+/// Fetches the researcher's records, then shows them.
+#[component]
+fn ProfileLoader(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
+    let id = atlas.compiled.cards[position].id.clone();
+    set_title(&format!(
+        "{} — Research Atlas",
+        atlas.compiled.cards[position].name
+    ));
+    let resource = LocalResource::new({
+        let atlas = atlas.clone();
+        move || fetch_detail(atlas.clone(), id.clone())
+    });
+    view! {
+        <ProfileNav atlas=atlas.clone() position=position/>
+        <DetailView resource=resource children=move |detail| {
+            let id = &atlas.compiled.cards[position].id;
+            let r = detail.directory.dataset.researchers.iter().find(|r| &r.id.0 == id).cloned();
+            r.map(|r| view! { <Profile detail=detail researcher=r/> })
         }/>
     }
 }
 
 /// The whole record of one researcher.
 #[component]
-fn Profile(directory: Arc<Directory>, index: usize) -> impl IntoView {
+fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoView {
     let search = use_search();
+    let directory = detail.directory.clone();
     let dataset = &directory.dataset;
-    let r = dataset.researchers[index].clone();
-    set_title(&format!("{} — Research Atlas", r.name));
+    let r = researcher;
     let org = r
         .organization
         .as_ref()
@@ -83,14 +106,10 @@ fn Profile(directory: Arc<Directory>, index: usize) -> impl IntoView {
         .map(|t| t.name.clone())
         .collect::<Vec<_>>();
     let section_links = section_index(&r);
-    let scope = search
-        .indexed
-        .with_untracked(|ix| ix.as_ref().map(|ix| ix.publications.scope_of(&r)))
-        .unwrap_or_default();
+    let scope = detail.publications.scope_of(&r);
     let dir = directory.clone();
     let (owner, file_stem) = (r.id.0.clone(), format!("{}-publications", r.id.0));
     view! {
-        <ProfileNav directory=directory.clone() index=index/>
         <article class="profile" data-testid="profile">
             <header class="profile-header">
                 <h1>
@@ -137,6 +156,7 @@ fn Profile(directory: Arc<Directory>, index: usize) -> impl IntoView {
                     {(!scope.is_empty()).then(|| view! {
                         <Section id="publications" title="Publications">
                             <PublicationList
+                                detail=detail.clone()
                                 scope=scope
                                 owner=Some(owner)
                                 file_stem=file_stem
@@ -162,7 +182,8 @@ fn Profile(directory: Arc<Directory>, index: usize) -> impl IntoView {
 
 /// Back to the directory's results, and previous / next researcher within them.
 #[component]
-fn ProfileNav(directory: Arc<Directory>, index: usize) -> impl IntoView {
+fn ProfileNav(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
+    let index = position;
     let search = use_search();
     // Position of this researcher in the current results, and its neighbours.
     let neighbours = Memo::new(move |_| {
@@ -180,8 +201,8 @@ fn ProfileNav(directory: Arc<Directory>, index: usize) -> impl IntoView {
             .with(|p| p.filter_count() > 0 || !p.query.is_empty())
     };
     let step = move |researcher: Option<usize>, rel: &'static str, label: &'static str| {
-        let r = researcher.and_then(|i| directory.dataset.researchers.get(i))?;
-        let (id, name) = (r.id.0.clone(), r.name.clone());
+        let card = researcher.and_then(|i| atlas.compiled.cards.get(i))?;
+        let (id, name) = (card.id.clone(), card.name.clone());
         Some(view! {
             <a class=format!("step step-{rel}") rel=rel href=move || search.profile_href(&id)>
                 <span class="step-label">{label}</span>
@@ -207,15 +228,17 @@ fn ProfileNav(directory: Arc<Directory>, index: usize) -> impl IntoView {
 
 /// An unknown id: say so, suggest close names, and offer the way home.
 #[component]
-fn NoSuchResearcher(id: String, directory: Arc<Directory>) -> impl IntoView {
+fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
     set_title("No such researcher — Research Atlas");
-    let dataset = &directory.dataset;
-    let close: Vec<(String, String)> = close_researchers(dataset, &id, 3)
+    let cards = &atlas.compiled.cards;
+    let names = cards.iter().map(|c| {
+        std::iter::once(c.id.as_str())
+            .chain(std::iter::once(c.name.as_str()))
+            .chain(c.other_names.iter().map(String::as_str))
+    });
+    let close: Vec<(String, String)> = close_among(names, &id, 3)
         .into_iter()
-        .map(|i| {
-            let r = &dataset.researchers[i];
-            (r.id.0.clone(), r.name.clone())
-        })
+        .map(|i| (cards[i].id.clone(), cards[i].name.clone()))
         .collect();
     view! {
         <div class="not-found" data-testid="no-such-researcher">

@@ -1,45 +1,99 @@
-//! The dataset, fetched once per app and shared by every page.
+//! The data, fetched in the order the pages need it, and shared by every page.
 //!
-//! The fetch is relative to the document's base URL, so the same build works at `/` and under a
-//! sub-path. Failures stay failures: they reach the user as an error view with Retry.
+//! First the compiled directory (`data/directory.bin`: cards and the pre-built index), which is
+//! all the directory page needs. A profile then fetches its researcher's detail file, and the
+//! all-publications page the authoring file. When the host has no compiled directory (`trunk
+//! serve`, or a site given only the JSON), the app fetches `data/researchers.json` instead,
+//! validates and compiles it here, and keeps it whole: details then come from memory.
+//!
+//! Every fetch is relative to the document's base URL, so the same build works at `/` and
+//! under a sub-path. Failures stay failures: they reach the user as an error view with Retry.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::model::{self, Directory};
+use crate::model::{self, Directory, PublicationId, cite};
+use crate::search::compiled::paths;
+use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
+use crate::ui::browser::timed;
 
 /// Where the bundled dataset is served, relative to the base URL.
-pub const DATASET_URL: &str = "data/researchers.json";
+pub const DATASET_URL: &str = paths::DATASET;
 
-/// Why the dataset could not be shown.
+/// Why some data could not be shown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DataError {
-    /// The request failed before a response arrived (offline, blocked).
-    Network(String),
-    /// The server answered with an error status.
-    Status(u16, String),
-    /// The response was not a usable dataset.
-    Invalid(String),
+    /// The request for the URL failed before a response arrived (offline, blocked).
+    Network(String, String),
+    /// The server answered the URL with an error status.
+    Status(String, u16, String),
+    /// The response for the URL was not usable.
+    Invalid(String, String),
 }
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Network(e) => write!(f, "Could not reach {DATASET_URL}: {e}"),
-            Self::Status(code, text) => {
-                write!(f, "Loading {DATASET_URL} failed: HTTP {code} {text}")
+            Self::Network(url, e) => write!(f, "Could not reach {url}: {e}"),
+            Self::Status(url, code, text) => {
+                write!(f, "Loading {url} failed: HTTP {code} {text}")
             }
-            Self::Invalid(e) => write!(f, "{DATASET_URL} is not a valid dataset: {e}"),
+            Self::Invalid(url, e) => write!(f, "{url} is not a valid dataset: {e}"),
+        }
+    }
+}
+
+/// The loaded directory: cards and index, and the whole dataset when it was loaded as JSON.
+pub struct Atlas {
+    /// Cards, the researcher index, the load's problems.
+    pub compiled: CompiledDirectory,
+    /// Every record in memory (loaded from the JSON); `None` when details are fetched per
+    /// researcher.
+    pub full: Option<Arc<Detail>>,
+}
+
+impl Atlas {
+    /// A directory loaded from the authoring JSON: compiled here, every record kept in memory.
+    pub fn from_json(directory: Directory) -> Self {
+        Self {
+            compiled: CompiledDirectory::compile(&directory),
+            full: Some(Arc::new(Detail::whole(directory))),
+        }
+    }
+}
+
+/// Records with their publication index and BibTeX keys: the whole dataset, or one
+/// researcher's detail file.
+pub struct Detail {
+    /// The records.
+    pub directory: Arc<Directory>,
+    /// The publication index over them.
+    pub publications: PublicationIndex,
+    /// BibTeX keys, computed over the whole directory.
+    pub cite_keys: HashMap<PublicationId, String>,
+}
+
+impl Detail {
+    /// The detail of a whole loaded dataset.
+    fn whole(directory: Directory) -> Self {
+        let keys = cite::bibtex_keys(&directory.dataset);
+        Self {
+            publications: PublicationIndex::new(&directory.dataset),
+            cite_keys: keys,
+            directory: Arc::new(directory),
         }
     }
 }
 
 /// What pages get from the data context: the load in progress, done, or failed.
-pub type DataResult = Result<Arc<Directory>, DataError>;
+pub type DataResult = Result<Arc<Atlas>, DataError>;
+/// A detail load's outcome.
+pub type DetailResult = Result<Arc<Detail>, DataError>;
 
-/// The shared dataset resource; pages read it, the error view refetches it.
+/// The shared directory resource; pages read it, the error view refetches it.
 #[derive(Clone, Copy)]
 pub struct DirectoryContext(pub LocalResource<DataResult>);
 
@@ -49,38 +103,113 @@ impl DirectoryContext {
         self.0.get()
     }
 
-    /// Fetches the dataset again (the Retry button).
+    /// Fetches the directory again (the Retry button).
     pub fn retry(&self) {
         self.0.refetch();
     }
 }
 
-/// Starts loading the dataset and provides it to the app. Called once, by `App`.
+/// Starts loading the directory and provides it to the app. Called once, by `App`.
 pub fn provide_directory() {
-    let resource = LocalResource::new(|| fetch_directory(DATASET_URL));
+    let resource = LocalResource::new(fetch_atlas);
     provide_context(DirectoryContext(resource));
 }
 
-/// The dataset context; provided by `App` through [`provide_directory`].
+/// The directory context; provided by `App` through [`provide_directory`].
 pub fn use_directory() -> DirectoryContext {
     expect_context::<DirectoryContext>()
 }
 
-/// Fetches and loads a dataset file.
-pub async fn fetch_directory(url: &str) -> DataResult {
+/// A response's body, or why there is none; `Ok(None)` for a 404.
+async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     let response = gloo_net::http::Request::get(url)
         .send()
         .await
-        .map_err(|e| DataError::Network(e.to_string()))?;
-    if !response.ok() {
-        return Err(DataError::Status(response.status(), response.status_text()));
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if response.status() == 404 {
+        return Ok(None);
     }
-    let text = response
-        .text()
+    if !response.ok() {
+        return Err(DataError::Status(
+            url.to_owned(),
+            response.status(),
+            response.status_text(),
+        ));
+    }
+    let bytes = response
+        .binary()
         .await
-        .map_err(|e| DataError::Network(e.to_string()))?;
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    Ok(Some(bytes))
+}
+
+/// Like [`fetch_bytes`], with a 404 as an error.
+async fn fetch_required(url: &str) -> Result<Vec<u8>, DataError> {
+    fetch_bytes(url)
+        .await?
+        .ok_or_else(|| DataError::Status(url.to_owned(), 404, "Not Found".into()))
+}
+
+/// The compiled directory, or the JSON compiled here when the host has none.
+pub async fn fetch_atlas() -> DataResult {
+    if let Some(bytes) = fetch_bytes(paths::DIRECTORY).await? {
+        let compiled = timed("atlas:index", || CompiledDirectory::from_bytes(&bytes))
+            .map_err(|e| DataError::Invalid(paths::DIRECTORY.to_owned(), e))?;
+        return Ok(Arc::new(Atlas {
+            compiled,
+            full: None,
+        }));
+    }
+    let directory = fetch_dataset(DATASET_URL).await?;
+    Ok(Arc::new(timed("atlas:index", || {
+        Atlas::from_json(directory)
+    })))
+}
+
+/// Fetches, validates and loads a dataset file.
+pub async fn fetch_dataset(url: &str) -> Result<Directory, DataError> {
+    let bytes = fetch_required(url).await?;
+    let text =
+        String::from_utf8(bytes).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))?;
     let max_year = js_sys::Date::new_0().get_full_year() as u16 + 1;
-    model::load(&text, max_year)
+    model::load(&text, max_year).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))
+}
+
+/// One researcher's records: from memory, or their detail file.
+pub async fn fetch_detail(atlas: Arc<Atlas>, id: String) -> DetailResult {
+    if let Some(full) = &atlas.full {
+        return Ok(full.clone());
+    }
+    let url = paths::person(&id);
+    let bytes = fetch_required(&url).await?;
+    let file: DetailFile = serde_json::from_slice(&bytes)
+        .map_err(|e| DataError::Invalid(url.clone(), e.to_string()))?;
+    let dataset = file.dataset;
+    Ok(Arc::new(Detail {
+        publications: PublicationIndex::new(&dataset),
+        cite_keys: file.cite_keys.into_iter().collect(),
+        directory: Arc::new(Directory {
+            dataset,
+            problems: Vec::new(),
+            skipped: Vec::new(),
+        }),
+    }))
+}
+
+/// Every record: from memory, or the authoring file.
+pub async fn fetch_everything(atlas: Arc<Atlas>) -> DetailResult {
+    if let Some(full) = &atlas.full {
+        return Ok(full.clone());
+    }
+    let directory = fetch_dataset(DATASET_URL).await?;
+    Ok(Arc::new(Detail::whole(directory)))
+}
+
+/// One publication-title shard.
+pub async fn fetch_titles(key: String) -> Result<Arc<TitleShard>, DataError> {
+    let url = paths::titles(&key);
+    let bytes = fetch_required(&url).await?;
+    TitleShard::from_bytes(&bytes)
         .map(Arc::new)
-        .map_err(|e| DataError::Invalid(e.to_string()))
+        .map_err(|e| DataError::Invalid(url, e))
 }

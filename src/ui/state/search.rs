@@ -3,39 +3,44 @@
 //! ([`SearchContext::set`]). Results are a memo over the index and those params — never a copy
 //! kept in sync by an effect.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::data::use_directory;
-use crate::model::{Directory, PublicationId, cite};
-use crate::search::{PubParams, PublicationIndex, SearchIndex, SearchParams, SearchResults};
+use super::data::{Atlas, fetch_titles, use_directory};
+use crate::search::titles::shards_for_query;
+use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
 use crate::ui::browser::timed;
 use crate::ui::routes::AppRoute;
 
-/// The loaded directory with its indexes; compared by identity, so memos downstream only
-/// rerun when a new dataset arrives.
+/// The loaded directory; compared by identity, so memos downstream only rerun when a new
+/// directory arrives.
 #[derive(Clone)]
 pub struct Indexed {
-    /// The loaded (valid part of the) dataset.
-    pub directory: Arc<Directory>,
-    /// The researcher index built from it.
-    pub index: Arc<SearchIndex>,
-    /// The publication index built from it.
-    pub publications: Arc<PublicationIndex>,
-    /// Every publication's BibTeX key, computed over the whole dataset so keys never depend
-    /// on which list is shown.
-    pub cite_keys: Arc<HashMap<PublicationId, String>>,
+    /// Cards, index, and the whole dataset when loaded as JSON.
+    pub atlas: Arc<Atlas>,
 }
 
 impl PartialEq for Indexed {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.index, &other.index)
+        Arc::ptr_eq(&self.atlas, &other.atlas)
     }
+}
+
+/// The publication-title shards: fetched, in flight, and failed (with why).
+#[derive(Clone, Copy)]
+pub struct TitleState {
+    /// The shards loaded so far.
+    pub loaded: RwSignal<TitleShards>,
+    /// Keys being fetched.
+    pub pending: RwSignal<BTreeSet<String>>,
+    /// Keys whose fetch failed, with the error.
+    pub failed: RwSignal<BTreeMap<String, String>>,
 }
 
 /// How a change reaches the browser history.
@@ -55,12 +60,15 @@ pub enum History {
 pub struct SearchContext {
     /// The directory's params in the URL, with ids unknown to the dataset dropped.
     pub params: Memo<SearchParams>,
-    /// The publication list's params in the URL, with unknown venue ids dropped.
+    /// The publication list's params in the URL (a list drops venue ids it does not know).
     pub pub_params: Memo<PubParams>,
-    /// The index, once the dataset has loaded.
+    /// The index, once the directory has loaded.
     pub indexed: Memo<Option<Indexed>>,
-    /// The results for the current params, once the dataset has loaded.
+    /// The results for the current params and the title shards loaded so far, without match
+    /// reasons (a card asks for its own).
     pub results: Memo<Option<SearchResults>>,
+    /// The publication-title shards.
+    pub titles: TitleState,
     navigate: StoredValue<Navigate, LocalStorage>,
     typing: StoredValue<u32, LocalStorage>,
 }
@@ -172,21 +180,7 @@ pub fn provide_search() {
     let data = use_directory();
     let query = use_query_map();
     let indexed = Memo::new(move |_| match data.get() {
-        Some(Ok(directory)) => {
-            let (index, publications, cite_keys) = timed("atlas:index", || {
-                (
-                    Arc::new(SearchIndex::new(&directory.dataset)),
-                    Arc::new(PublicationIndex::new(&directory.dataset)),
-                    Arc::new(cite::bibtex_keys(&directory.dataset)),
-                )
-            });
-            Some(Indexed {
-                directory,
-                index,
-                publications,
-                cite_keys,
-            })
-        }
+        Some(Ok(atlas)) => Some(Indexed { atlas }),
         _ => None,
     });
     let pairs = Memo::new(move |_| {
@@ -200,31 +194,79 @@ pub fn provide_search() {
             SearchParams::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         });
         match indexed.read().as_ref() {
-            Some(ix) => ix.index.sanitize(&raw),
+            Some(ix) => ix.atlas.compiled.index.sanitize(&raw),
             None => raw,
         }
     });
     let pub_params = Memo::new(move |_| {
-        let raw = pairs.with(|pairs| {
+        pairs.with(|pairs| {
             PubParams::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        })
+    });
+    let titles = TitleState {
+        loaded: RwSignal::new(TitleShards::default()),
+        pending: RwSignal::new(BTreeSet::new()),
+        failed: RwSignal::new(BTreeMap::new()),
+    };
+    let results =
+        Memo::new(move |_| {
+            let ix = indexed.get()?;
+            let index = &ix.atlas.compiled.index;
+            Some(titles.loaded.with(|t| {
+                params.with(|p| timed("atlas:search", || index.search_with(p, t, false)))
+            }))
         });
-        match indexed.read().as_ref() {
-            Some(ix) => ix.publications.sanitize(&raw),
-            None => raw,
-        }
-    });
-    let results = Memo::new(move |_| {
-        let ix = indexed.get()?;
-        Some(params.with(|p| timed("atlas:search", || ix.index.search(p))))
-    });
+    fetch_needed_titles(indexed, params, titles);
     let navigate = use_navigate();
     provide_context(SearchContext {
         params,
         pub_params,
         indexed,
         results,
+        titles,
         navigate: StoredValue::new_local(Box::new(navigate)),
         typing: StoredValue::new_local(0),
+    });
+}
+
+/// Fetches the title shards the query needs as soon as its words have two letters, so they
+/// arrive while the user is still typing; each shard once (a failed one again after Retry
+/// clears it).
+fn fetch_needed_titles(indexed: Memo<Option<Indexed>>, params: Memo<SearchParams>, t: TitleState) {
+    Effect::new(move |_| {
+        let Some(ix) = indexed.get() else {
+            return;
+        };
+        let Some(known) = ix.atlas.compiled.shards.as_ref() else {
+            return;
+        };
+        let wanted = params.with(|p| shards_for_query(&p.query));
+        for key in wanted {
+            let skip = known.binary_search(&key).is_err()
+                || t.loaded.with_untracked(|l| l.loaded.contains_key(&key))
+                || t.pending.with_untracked(|p| p.contains(&key))
+                || t.failed.with(|f| f.contains_key(&key));
+            if skip {
+                continue;
+            }
+            t.pending.update(|p| {
+                p.insert(key.clone());
+            });
+            spawn_local(async move {
+                let result = fetch_titles(key.clone()).await;
+                t.pending.update(|p| {
+                    p.remove(&key);
+                });
+                match result {
+                    Ok(shard) => t.loaded.update(|l| {
+                        l.loaded.insert(key, shard);
+                    }),
+                    Err(e) => t.failed.update(|f| {
+                        f.insert(key, e.to_string());
+                    }),
+                }
+            });
+        }
     });
 }
 

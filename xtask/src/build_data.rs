@@ -1,0 +1,152 @@
+//! `build-data`: compiles the authoring JSON into what the browser fetches (the release build
+//! runs it; it also runs alone).
+//!
+//! Writes, under `OUT` (the site's `data/` folder):
+//! - `directory.bin`: the [`CompiledDirectory`] — a card per researcher, the pre-built index
+//!   without publication titles, and the load's problems (the first and only download before the
+//!   first card);
+//! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
+//! - `people/ID.json`: each researcher's [`DetailFile`], fetched by their profile;
+//! - `researchers.json`: the authoring file as it is (the all-publications page and downloads).
+//!
+//! Folders of an earlier run are replaced, so a removed researcher leaves no file behind.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use research_atlas::model::{self, cite};
+use research_atlas::search::{CompiledDirectory, DetailFile};
+
+use crate::data::{DATASET, max_year, root};
+
+const USAGE: &str = "usage: cargo xtask build-data [--in FILE] --out DIR";
+
+/// What one run wrote, for the report.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// Bytes of `directory.bin`.
+    pub directory_bytes: u64,
+    /// Number of title shards and their total bytes.
+    pub shards: usize,
+    pub shard_bytes: u64,
+    /// Number of detail files and their total bytes.
+    pub people: usize,
+    pub people_bytes: u64,
+}
+
+/// Runs the task.
+pub fn build_data(args: &[String]) -> Result<(), String> {
+    let mut input = root().join(DATASET);
+    let mut out: Option<PathBuf> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--in" => input = PathBuf::from(it.next().ok_or(USAGE)?),
+            "--out" => out = Some(PathBuf::from(it.next().ok_or(USAGE)?)),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
+        }
+    }
+    let out = out.ok_or(USAGE)?;
+    let started = Instant::now();
+    let w = compile(&input, &out)?;
+    eprintln!(
+        "build-data: {} → {} in {:.1} s: directory.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
+        input.display(),
+        out.display(),
+        started.elapsed().as_secs_f64(),
+        w.directory_bytes as f64 / 1024.0,
+        w.shards,
+        w.shard_bytes as f64 / 1_048_576.0,
+        w.people,
+        w.people_bytes as f64 / 1_048_576.0,
+    );
+    Ok(())
+}
+
+/// Compiles `input` into `out`. Invalid records are skipped and reported, as the app does; a
+/// file that cannot be used at all is an error.
+pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
+    let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
+    let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", input.display()))?;
+    for p in &dir.problems {
+        eprintln!(
+            "build-data: {}: {p} (the record is skipped)",
+            input.display()
+        );
+    }
+    let write = |path: &Path, bytes: &[u8]| -> Result<u64, String> {
+        std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(bytes.len() as u64)
+    };
+    let fresh = |path: &Path| -> Result<(), String> {
+        if path.exists() {
+            std::fs::remove_dir_all(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        std::fs::create_dir_all(path).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut w = Written::default();
+
+    let (compiled, shards) = CompiledDirectory::compile_sharded(&dir);
+    w.directory_bytes = write(&out.join("directory.bin"), &compiled.to_bytes())?;
+
+    let titles = out.join("titles");
+    fresh(&titles)?;
+    for (key, shard) in &shards {
+        w.shard_bytes += write(&titles.join(format!("{key}.bin")), &shard.to_bytes())?;
+        w.shards += 1;
+    }
+
+    let people = out.join("people");
+    fresh(&people)?;
+    let keys = cite::bibtex_keys(&dir.dataset);
+    for (i, r) in dir.dataset.researchers.iter().enumerate() {
+        let file = DetailFile::new(&dir.dataset, i, &keys);
+        let json = serde_json::to_vec(&file).map_err(|e| format!("{}: {e}", r.id))?;
+        w.people_bytes += write(&people.join(format!("{}.json", r.id)), &json)?;
+        w.people += 1;
+    }
+
+    let copy = out.join("researchers.json");
+    if std::fs::canonicalize(input).ok() != std::fs::canonicalize(&copy).ok() {
+        write(&copy, text.as_bytes())?;
+    }
+    Ok(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_data_compiles_into_every_file_the_app_fetches() {
+        let out = tempfile::tempdir().unwrap();
+        let w = compile(&root().join(DATASET), out.path()).unwrap();
+        assert_eq!(w.people, 5);
+        assert!(w.shards > 10, "{w:?}");
+        let bytes = std::fs::read(out.path().join("directory.bin")).unwrap();
+        let c = CompiledDirectory::from_bytes(&bytes).unwrap();
+        assert_eq!(c.cards.len(), 5);
+        assert!(c.is_clean());
+        for card in &c.cards {
+            let path = out.path().join(format!("people/{}.json", card.id));
+            let file: DetailFile = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            assert_eq!(file.dataset.researchers[0].id.0, card.id);
+        }
+        for key in c.shards.as_ref().unwrap() {
+            assert!(
+                out.path().join(format!("titles/{key}.bin")).exists(),
+                "{key}"
+            );
+        }
+        assert!(out.path().join("researchers.json").exists());
+        // A second run replaces the folders instead of adding to them.
+        std::fs::write(out.path().join("people/gone.json"), "{}").unwrap();
+        compile(&root().join(DATASET), out.path()).unwrap();
+        assert!(!out.path().join("people/gone.json").exists());
+    }
+}
