@@ -1,7 +1,9 @@
 // The browser benchmark: a release build served from loopback with gzip, in headless Chromium, at
 // several dataset sizes; and MiniSearch and FlexSearch on the same records in the same browser.
 //
-// usage: node bench/browser.mjs --dist DIR --size N=FILE [--size N=FILE …] --out FILE.json [--timeout-s S]
+// usage: node bench/browser.mjs --dist DIR --size N=FILE@DATADIR [--size …] --out FILE.json [--timeout-s S]
+//   FILE: the dataset's authoring JSON (the peers index it); DATADIR: what `cargo xtask build-data`
+//   made of it, served as the site's data/ folder.
 //
 // Prints one line per figure and writes a JSON array with one object per (size, system), keys as
 // in bench/results.json. `cargo xtask bench` runs it; see README "Performance".
@@ -17,11 +19,12 @@ const dist = resolve(opt('dist')[0] ?? '../dist');
 const out = opt('out')[0];
 const timeout = Number(opt('timeout-s')[0] ?? 180) * 1000;
 const sizes = opt('size').map((s) => {
-  const [n, file] = s.split('=');
-  return { researchers: Number(n), file: resolve(file) };
+  const [n, rest] = s.split('=');
+  const [file, dataDir] = rest.split('@');
+  return { researchers: Number(n), file: resolve(file), dataDir: resolve(dataDir) };
 });
-if (!out || sizes.length === 0) {
-  console.error('usage: node bench/browser.mjs --dist DIR --size N=FILE [--size N=FILE …] --out FILE.json');
+if (!out || sizes.length === 0 || sizes.some((s) => !s.dataDir)) {
+  console.error('usage: node bench/browser.mjs --dist DIR --size N=FILE@DATADIR [--size …] --out FILE.json');
   process.exit(2);
 }
 const modules = resolve(new URL('..', import.meta.url).pathname, 'node_modules');
@@ -38,17 +41,18 @@ const types = {
   '.wasm': 'application/wasm',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.bin': 'application/octet-stream',
   '.svg': 'image/svg+xml',
 };
 
-/** A static server over `dist` that answers `data/researchers.json` from `dataFile`, gzips what
- * a static host would, and serves index.html for unknown paths. */
-async function serve(dataFile) {
+/** A static server over `dist` that answers `data/…` from `dataDir` (the compiled dataset),
+ * gzips what a static host would, and serves index.html for unknown paths. */
+async function serve(dataDir) {
   const cache = new Map();
   const body = async (path) => {
     if (!cache.has(path)) {
       let file;
-      if (path === '/data/researchers.json') file = dataFile;
+      if (path.startsWith('/data/')) file = join(dataDir, normalize(path.slice('/data/'.length)).replace(/^(\.\.[/\\])+/, ''));
       else if (peerScripts[path]) file = peerScripts[path];
       else if (path === '/__peers.html') file = null;
       else file = join(dist, normalize(path).replace(/^(\.\.[/\\])+/, ''));
@@ -56,6 +60,10 @@ async function serve(dataFile) {
       try {
         raw = file ? await readFile(file) : Buffer.from(peersPage);
       } catch {
+        if (path.startsWith('/data/')) {
+          // A missing data file is a 404, as on a static host.
+          return { raw: Buffer.from('not found'), gz: gzipSync('not found'), type: 'text/plain', status: 404 };
+        }
         raw = await readFile(join(dist, 'index.html'));
         path = '/index.html';
       }
@@ -67,9 +75,9 @@ async function serve(dataFile) {
   const server = createServer(async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (path.endsWith('/')) path += 'index.html';
-    const { raw, gz, type } = await body(path);
+    const { raw, gz, type, status = 200 } = await body(path);
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    res.writeHead(200, {
+    res.writeHead(status, {
       'content-type': type,
       'cache-control': 'no-store',
       ...(gzip ? { 'content-encoding': 'gzip' } : {}),
@@ -255,9 +263,9 @@ async function peers(base, seq) {
 
 const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb'];
 const rows = [];
-for (const { researchers, file } of sizes) {
+for (const { researchers, file, dataDir } of sizes) {
   const { seq, bytes } = await typingSequence(file);
-  const { server, base } = await serve(file);
+  const { server, base } = await serve(dataDir);
   console.error(`bench: ${researchers} researchers (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
   // A system that does not finish (time-out, out of memory) gets a row of nulls and the reason.
   const failed = (system, e) => [{ system, ...Object.fromEntries(KEYS.map((k) => [k, null])), error: String(e.message ?? e).split('\n')[0] }];

@@ -1,7 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { DirectoryPage, bundledDataset, watchErrors } from './pages';
+import { COMPILED, DATA, DirectoryPage, bundledDataset, serveDataset, watchErrors } from './pages';
 
-const DATA = '**/data/researchers.json';
 
 test('the directory loads the bundled researchers without console errors', async ({ page }) => {
   const errors = watchErrors(page);
@@ -50,10 +49,11 @@ test('an unknown path gets a page-not-found view', async ({ page }) => {
 
 test('a failed fetch shows what failed, and Retry loads the data', async ({ page }) => {
   let fail = true;
-  await page.route(DATA, (route) => (fail ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+  await page.route(COMPILED, (route) => (fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
   const directory = new DirectoryPage(page);
   await directory.open();
-  await expect(directory.loadError).toContainText('HTTP 404');
+  await expect(directory.loadError).toContainText('HTTP 503');
+  await expect(directory.loadError).toContainText('data/directory.bin');
   await expect(directory.cards).toHaveCount(0);
   fail = false;
   await directory.loadError.getByRole('button', { name: 'Retry' }).click();
@@ -62,7 +62,7 @@ test('a failed fetch shows what failed, and Retry loads the data', async ({ page
 });
 
 test('a network failure shows an error with Retry', async ({ page }) => {
-  await page.route(DATA, (route) => route.abort('internetdisconnected'));
+  await page.route(COMPILED, (route) => route.abort('internetdisconnected'));
   const directory = new DirectoryPage(page);
   await directory.open();
   await expect(directory.loadError).toContainText('Could not reach');
@@ -70,6 +70,7 @@ test('a network failure shows an error with Retry', async ({ page }) => {
 });
 
 test('a file that is not JSON shows where it broke', async ({ page }) => {
+  await page.route(COMPILED, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
   await page.route(DATA, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"schema_version": 1,\n "researchers": [' }));
   const directory = new DirectoryPage(page);
   await directory.open();
@@ -82,7 +83,7 @@ test('invalid records are skipped with a visible warning and the rest is shown',
   const i = data.researchers.findIndex((r: any) => r.id === 'tao-luo');
   data.researchers[i].name = '';
   data.researchers[i].links = [{ kind: 'homepage', url: 'javascript:alert(1)' }];
-  await page.route(DATA, (route) => route.fulfill({ json: data }));
+  await serveDataset(page, data);
   const directory = new DirectoryPage(page);
   await directory.open();
   await directory.expectCards(4);
@@ -92,11 +93,32 @@ test('invalid records are skipped with a visible warning and the rest is shown',
   await expect(directory.warning).toContainText('javascript:alert(1)');
 });
 
+test('a compiled directory that is not one says so, with Retry', async ({ page }) => {
+  await page.route(COMPILED, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: '<!doctype html><p>a host error page' }));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await expect(directory.loadError).toContainText('data/directory.bin');
+  await expect(directory.loadError).toContainText('not a compiled directory');
+  await expect(directory.loadError.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('without a compiled directory the app compiles the JSON itself, profiles included', async ({ page }) => {
+  const data = await bundledDataset(page);
+  await serveDataset(page, data);
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(5);
+  await page.getByRole('searchbox').first().fill('skypilot');
+  await expect(directory.cards).toHaveCount(2);
+  await directory.card('Michael Luo').getByRole('link', { name: 'Michael Luo' }).click();
+  await expect(page.getByTestId('profile')).toContainText('SkyPilot');
+});
+
 test('markup in the data is shown as text and never run', async ({ page }) => {
   const data = await bundledDataset(page);
   data.researchers[0].name = '<img src=x onerror="window.__pwned=1">';
   data.researchers[0].summary = '<script>window.__pwned=1</script>';
-  await page.route(DATA, (route) => route.fulfill({ json: data }));
+  await serveDataset(page, data);
   const directory = new DirectoryPage(page);
   await directory.open();
   await expect(page.getByText('<img src=x onerror="window.__pwned=1">')).toBeVisible();

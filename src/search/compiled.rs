@@ -188,15 +188,21 @@ impl CompiledDirectory {
         self.cards.iter().position(|c| c.id == id)
     }
 
-    /// Encodes the directory (postcard: compact, fast to decode in wasm).
+    /// Encodes the directory: [`MAGIC`], then postcard (compact, fast to decode in wasm).
     pub fn to_bytes(&self) -> Vec<u8> {
-        postcard::to_allocvec(self).expect("a compiled directory always encodes")
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(postcard::to_allocvec(self).expect("a compiled directory always encodes"));
+        bytes
     }
 
-    /// Decodes a file written by [`Self::to_bytes`], refusing other format versions.
+    /// Decodes a file written by [`Self::to_bytes`], refusing anything else (a host's HTML
+    /// error page, say) and other format versions.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let body = bytes
+            .strip_prefix(MAGIC)
+            .ok_or("not a compiled directory (it does not start with the Research Atlas header)")?;
         // The version comes first, so a file of another version is named as such.
-        let (format, _): (u32, _) = postcard::take_from_bytes(bytes)
+        let (format, _): (u32, _) = postcard::take_from_bytes(body)
             .map_err(|e| format!("not a compiled directory: {e}"))?;
         if format != FORMAT_VERSION {
             return Err(format!(
@@ -204,11 +210,14 @@ impl CompiledDirectory {
             ));
         }
         let mut c: Self =
-            postcard::from_bytes(bytes).map_err(|e| format!("not a compiled directory: {e}"))?;
+            postcard::from_bytes(body).map_err(|e| format!("not a compiled directory: {e}"))?;
         c.index.after_decode();
         Ok(c)
     }
 }
+
+/// The first bytes of a compiled directory file.
+pub const MAGIC: &[u8] = b"ATLAS\x00";
 
 /// One researcher's profile data: their record, the publications they list, and every
 /// vocabulary entry those mention, as a dataset of the authoring schema; with the BibTeX keys

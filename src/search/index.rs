@@ -320,13 +320,42 @@ struct Person {
     name_rank: u32,
 }
 
-/// One researcher having one word: an entry of the word's posting list.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
-struct Posting {
-    /// Index of the researcher.
-    person: u32,
-    /// The heaviest weight of their fields the word appears in.
-    weight: u32,
+/// Compressed sparse rows: the items of row `r` are `items[starts[r]..starts[r + 1]]`.
+#[derive(Debug, Clone, Default)]
+struct Rows {
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Rows {
+    /// Groups `(row, item)` pairs by row (a counting sort; items keep their order in a row).
+    fn new(rows: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) -> Self {
+        let mut starts = vec![0u32; rows + 1];
+        for (row, _) in pairs.clone() {
+            starts[row as usize + 1] += 1;
+        }
+        for r in 1..starts.len() {
+            starts[r] += starts[r - 1];
+        }
+        let mut next = starts.clone();
+        let mut items = vec![0u32; starts[rows] as usize];
+        for (row, item) in pairs {
+            let at = &mut next[row as usize];
+            items[*at as usize] = item;
+            *at += 1;
+        }
+        Self { starts, items }
+    }
+
+    /// The items of rows `lo..hi`.
+    fn range(&self, lo: u32, hi: u32) -> &[u32] {
+        &self.items[self.starts[lo as usize] as usize..self.starts[hi as usize] as usize]
+    }
+
+    /// The items of row `r`.
+    fn row(&self, r: u32) -> &[u32] {
+        self.range(r, r + 1)
+    }
 }
 
 /// How the query matched each researcher, indexed like `SearchIndex::people`.
@@ -432,10 +461,14 @@ impl Selection {
 pub struct SearchIndex {
     /// Every distinct folded word, sorted; a word's id is its position.
     vocab: Vec<String>,
-    /// Postings of word `t` are `postings[offsets[t]..offsets[t + 1]]`, by researcher; as words
-    /// are sorted, the postings of all words with a given prefix are one contiguous slice too.
-    offsets: Vec<u32>,
-    postings: Vec<Posting>,
+    /// The fields each word is in, by word id: as words are sorted, the fields of all words
+    /// with a given prefix are one contiguous slice. Derived from `fields` (not encoded).
+    #[serde(skip)]
+    word_fields: Rows,
+    /// The researchers that have each field, by field id. Derived from `people` (not encoded):
+    /// so the file stores each researcher's field list once, not a posting per word.
+    #[serde(skip)]
+    field_people: Rows,
     fields: Vec<Field>,
     people: Vec<Person>,
     /// Vocabulary of each list facet, in [`Facet`] order.
@@ -523,6 +556,33 @@ impl<'a> ById<'a> {
     }
 }
 
+/// Renumbers fields so the most shared come first: most of a researcher's fields are shared
+/// ones (organizations, topics, venues), whose ids then encode in one byte.
+fn renumber_by_use(fields: &mut Vec<Field>, people: &mut [Person]) {
+    let mut uses = vec![0u32; fields.len()];
+    for p in people.iter() {
+        for &f in &p.fields {
+            uses[f as usize] += 1;
+        }
+    }
+    let mut order: Vec<u32> = (0..fields.len() as u32).collect();
+    order.sort_by_key(|&f| (Reverse(uses[f as usize]), f));
+    let mut new_id = vec![0u32; fields.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_id[old as usize] = new as u32;
+    }
+    let mut old_fields: Vec<Option<Field>> = std::mem::take(fields).into_iter().map(Some).collect();
+    *fields = order
+        .iter()
+        .map(|&old| old_fields[old as usize].take().expect("each field once"))
+        .collect();
+    for p in people.iter_mut() {
+        for f in &mut p.fields {
+            *f = new_id[*f as usize];
+        }
+    }
+}
+
 /// A researcher's publications: the distinct ones the dataset has, in profile order.
 fn publications_of<'a>(
     dataset: &'a Dataset,
@@ -571,11 +631,68 @@ impl SearchIndex {
         (index, build_shards(&titles))
     }
 
-    /// Recomputes what encoding leaves out (lookup tables); call after decoding.
+    /// Encoded bytes of each part of the index, for size reports.
+    pub fn size_report(&self) -> Vec<(&'static str, usize)> {
+        let size = |v: &dyn erased::Sized| v.size();
+        vec![
+            ("vocab", size(&self.vocab)),
+            ("fields", size(&self.fields)),
+            ("people", size(&self.people)),
+            (
+                "people.fields",
+                self.people.iter().map(|p| size(&p.fields)).sum(),
+            ),
+            (
+                "people.values",
+                self.people.iter().map(|p| size(&p.values)).sum(),
+            ),
+            (
+                "people.org_any",
+                self.people.iter().map(|p| size(&p.org_any)).sum(),
+            ),
+            (
+                "people.years",
+                self.people.iter().map(|p| size(&p.years)).sum(),
+            ),
+            (
+                "people.stats",
+                self.people.iter().map(|p| size(&p.stats)).sum(),
+            ),
+            ("facets", size(&self.facets)),
+        ]
+    }
+
+    /// Recomputes what encoding leaves out (lookup tables, inverted lists); call after decoding.
     pub fn after_decode(&mut self) {
         for values in &mut self.facets {
             values.rebuild();
         }
+        self.invert();
+    }
+
+    /// Builds the inverted lists from the fields' words and the researchers' field lists.
+    fn invert(&mut self) {
+        let fields = &self.fields;
+        let mut words: Vec<(u32, u32)> = Vec::new();
+        for (f, field) in fields.iter().enumerate() {
+            let start = words.len();
+            words.extend(field.tokens.iter().map(|t| (t.term, f as u32)));
+            words[start..].sort_unstable();
+            let mut kept = start;
+            for i in start..words.len() {
+                if i == start || words[i] != words[kept - 1] {
+                    words[kept] = words[i];
+                    kept += 1;
+                }
+            }
+            words.truncate(kept);
+        }
+        self.word_fields = Rows::new(self.vocab.len(), words.iter().copied());
+        let people = self.people.iter().enumerate();
+        self.field_people = Rows::new(
+            fields.len(),
+            people.flat_map(|(i, p)| p.fields.iter().map(move |&f| (f, i as u32))),
+        );
     }
 
     fn build(dataset: &Dataset, titles_inline: bool) -> Self {
@@ -656,44 +773,8 @@ impl SearchIndex {
             .collect();
         index.vocab = vocab.into_iter().map(str::to_owned).collect();
 
-        // Posting lists: each researcher's distinct words, grouped by word (a counting sort).
-        let mut entries: Vec<(u32, Posting)> = Vec::new();
-        let mut own: Vec<(u32, Posting)> = Vec::new();
-        for (person, p) in people.iter().enumerate() {
-            own.clear();
-            for &f in &p.fields {
-                let field = &fields[f as usize];
-                let weight = field.kind.weight();
-                own.extend(field.tokens.iter().map(|t| {
-                    let posting = Posting {
-                        person: person as u32,
-                        weight,
-                    };
-                    (t.term, posting)
-                }));
-            }
-            // The heaviest field of a word first, then keep only that one.
-            own.sort_unstable_by_key(|(term, x)| (*term, Reverse(x.weight)));
-            own.dedup_by_key(|(term, _)| *term);
-            entries.extend_from_slice(&own);
-        }
-        let mut offsets = vec![0u32; index.vocab.len() + 1];
-        for (term, _) in &entries {
-            offsets[*term as usize + 1] += 1;
-        }
-        for t in 1..offsets.len() {
-            offsets[t] += offsets[t - 1];
-        }
-        let mut next = offsets.clone();
-        let mut postings = vec![Posting::default(); entries.len()];
-        for (term, posting) in entries {
-            let at = &mut next[term as usize];
-            postings[*at as usize] = posting;
-            *at += 1;
-        }
-        index.offsets = offsets;
-        index.postings = postings;
         index.fields = fields;
+        renumber_by_use(&mut index.fields, &mut people);
 
         // Name order.
         let mut order: Vec<usize> = (0..dataset.researchers.len()).collect();
@@ -727,6 +808,7 @@ impl SearchIndex {
         index.year_min = dataset.publications.iter().map(|p| p.year).min();
         index.year_max = dataset.publications.iter().map(|p| p.year).max();
         index.people = people;
+        index.invert();
         index
     }
 
@@ -1155,11 +1237,6 @@ impl SearchIndex {
         Query::Terms(terms)
     }
 
-    /// The postings of words `lo..hi`.
-    fn postings(&self, lo: u32, hi: u32) -> &[Posting] {
-        &self.postings[self.offsets[lo as usize] as usize..self.offsets[hi as usize] as usize]
-    }
-
     /// Matches every researcher against the query words at once, from the posting lists (and
     /// the title shards' postings): for each word, each researcher's best score over the words it
     /// matches (full for the word itself, 3/4 for a longer word it is a prefix of), summed over
@@ -1182,12 +1259,15 @@ impl SearchIndex {
             };
             // The word itself, when known, sorts first among the words it is a prefix of.
             let split = q.lo + u32::from(q.exact.is_some());
-            for (postings, quarters) in [
-                (self.postings(q.lo, split), 4),
-                (self.postings(split, q.hi), 3),
+            for (fields, quarters) in [
+                (self.word_fields.range(q.lo, split), 4),
+                (self.word_fields.range(split, q.hi), 3),
             ] {
-                for x in postings {
-                    offer(x.person as usize, x.weight * quarters / 4);
+                for &f in fields {
+                    let s = self.fields[f as usize].kind.weight() * quarters / 4;
+                    for &person in self.field_people.row(f) {
+                        offer(person as usize, s);
+                    }
                 }
             }
             if let Some(t) = &q.titles {
@@ -1336,6 +1416,18 @@ impl SearchIndex {
             kind,
             text: text.to_owned(),
             highlights,
+        }
+    }
+}
+
+mod erased {
+    /// Anything whose postcard encoding can be measured.
+    pub trait Sized {
+        fn size(&self) -> usize;
+    }
+    impl<T: serde::Serialize> Sized for T {
+        fn size(&self) -> usize {
+            postcard::to_allocvec(self).map_or(0, |v| v.len())
         }
     }
 }

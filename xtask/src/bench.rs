@@ -6,8 +6,9 @@
 //!    and stores them under `"native"`.
 //! 2. Browser (unless `--native`): a release build at `/` in `target/bench-dist`, served from
 //!    loopback with gzip by `e2e/bench/browser.mjs`, measured in headless Chromium at 5 (the
-//!    bundled data), 2,000 and 20,000 researchers, beside MiniSearch and FlexSearch on the same
-//!    records. One object per (size, system) goes under `"results"`, the app's gzipped wasm
+//!    bundled data), 2,000 and 20,000 researchers (each compiled by `build-data` into
+//!    `target/bench-data/compiled-N`, served as the site's `data/`), beside MiniSearch and
+//!    FlexSearch on the same records. One object per (size, system) goes under `"results"`, the app's gzipped wasm
 //!    and JS under `"bundle"`.
 //!
 //! Keys of the file that a run does not produce are kept as they are.
@@ -104,10 +105,24 @@ fn browser() -> Result<(), String> {
         .arg("--out")
         .arg(&out)
         .arg("--size")
-        .arg(format!("5={}", root().join(crate::data::DATASET).display()));
+        .arg(format!(
+            "5={}@{}",
+            root().join(crate::data::DATASET).display(),
+            dist.join("data").display()
+        ));
     for n in BROWSER_SIZES {
+        // What the release build would ship for this dataset.
+        let input = gen_data::default_path(n);
+        let data = target_dir().join(format!("bench-data/compiled-{n}"));
+        let w = crate::build_data::compile(&input, &data)?;
+        eprintln!(
+            "bench: compiled {n} researchers: directory.bin {:.1} KB, {} title shards, {} profiles",
+            w.directory_bytes as f64 / 1024.0,
+            w.shards,
+            w.people
+        );
         node.arg("--size")
-            .arg(format!("{n}={}", gen_data::default_path(n).display()));
+            .arg(format!("{n}={}@{}", input.display(), data.display()));
     }
     run(&mut node)?;
     let measured = read_json(&out)?;
