@@ -110,7 +110,7 @@ test('without a compiled directory the app compiles the JSON itself, profiles in
   await directory.expectCards(5);
   await page.getByRole('searchbox').first().fill('skypilot');
   await expect(directory.cards).toHaveCount(2);
-  await directory.card('Michael Luo').getByRole('link', { name: 'Michael Luo' }).click();
+  await directory.card('Michael Luo').getByRole('link', { name: 'Michael Luo', exact: true }).click();
   await expect(page.getByTestId('profile')).toContainText('SkyPilot');
 });
 

@@ -48,13 +48,15 @@ export async function bundledDataset(page: Page): Promise<any> {
 
 /** The compiled directory the release build serves, and the authoring file beside it. */
 export const COMPILED = '**/data/directory.bin';
+export const FIRST_PAGE = '**/data/first.bin';
 export const DATA = '**/data/researchers.json';
 
 /**
- * Serves `data` as the dataset. The compiled directory is answered 404, as on a host given only
- * the JSON, so the app loads, validates and compiles `data` itself.
+ * Serves `data` as the dataset. The compiled files are answered 404, as on a host given only the
+ * JSON, so the app loads, validates and compiles `data` itself.
  */
 export async function serveDataset(page: Page, data: any) {
   await page.route(COMPILED, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
+  await page.route(FIRST_PAGE, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
   await page.route(DATA, (route) => route.fulfill({ json: data }));
 }

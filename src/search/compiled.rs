@@ -13,7 +13,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use super::index::SearchIndex;
+use super::index::{SearchIndex, Stats};
+use super::params::SearchParams;
 use super::titles::TitleShard;
 use crate::model::{CareerStage, Dataset, Directory, Link, LinkKind, PublicationId, Researcher};
 
@@ -24,6 +25,8 @@ pub const FORMAT_VERSION: u32 = 1;
 pub mod paths {
     /// The compiled directory (cards and index).
     pub const DIRECTORY: &str = "data/directory.bin";
+    /// The first cards in the directory's default order, for the first paint.
+    pub const FIRST_PAGE: &str = "data/first.bin";
     /// The authoring file, copied as it is.
     pub const DATASET: &str = "data/researchers.json";
 
@@ -219,6 +222,53 @@ impl CompiledDirectory {
 /// The first bytes of a compiled directory file.
 pub const MAGIC: &[u8] = b"ATLAS\x00";
 
+/// The directory's first cards in its default order (no query, no filter, by name): what the
+/// first paint needs, a few kilobytes, while the whole directory is still on its way.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FirstPage {
+    /// [`FORMAT_VERSION`] of the writer.
+    pub format: u32,
+    /// How many researchers the directory has.
+    pub total: u32,
+    /// The first cards, with their figures.
+    pub cards: Vec<(Card, Stats)>,
+    /// The topic vocabulary the cards' topics point into: (id, name).
+    pub topics: Vec<(String, String)>,
+}
+
+impl FirstPage {
+    /// The first `n` cards of `directory` in default order.
+    pub fn new(directory: &CompiledDirectory, n: usize) -> Self {
+        let hits = directory.index.search(&SearchParams::default()).hits;
+        Self {
+            format: FORMAT_VERSION,
+            total: directory.cards.len() as u32,
+            cards: (hits.iter().take(n))
+                .map(|h| {
+                    let stats = directory.index.stats(h.researcher);
+                    (directory.cards[h.researcher].clone(), stats)
+                })
+                .collect(),
+            topics: directory.topics.clone(),
+        }
+    }
+
+    /// Encodes the page (postcard).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("a first page always encodes")
+    }
+
+    /// Decodes a page written by [`Self::to_bytes`] of this format version.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let page: Self =
+            postcard::from_bytes(bytes).map_err(|e| format!("not a first page: {e}"))?;
+        if page.format != FORMAT_VERSION {
+            return Err(format!("first page format {}", page.format));
+        }
+        Ok(page)
+    }
+}
+
 /// One researcher's profile data: their record, the publications they list, and every
 /// vocabulary entry those mention, as a dataset of the authoring schema; with the BibTeX keys
 /// of those publications as computed over the whole directory (so keys never depend on which
@@ -312,6 +362,16 @@ mod tests {
         assert_eq!(back.cards, c.cards);
         assert_eq!(back.shards, c.shards);
         assert_eq!(back.index.len(), dir.dataset.researchers.len());
+    }
+
+    #[test]
+    fn the_first_page_is_the_default_order() {
+        let c = CompiledDirectory::compile(&bundled());
+        let page = FirstPage::from_bytes(&FirstPage::new(&c, 3).to_bytes()).unwrap();
+        assert_eq!(page.total, 5);
+        let names: Vec<&str> = page.cards.iter().map(|(c, _)| c.name.as_str()).collect();
+        assert_eq!(names, ["Frank Sifei Luan", "Jiachen Liu", "Luo Mai"]);
+        assert_eq!(page.cards[0].1.publications, 11);
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! runs it; it also runs alone).
 //!
 //! Writes, under `OUT` (the site's `data/` folder):
+//! - `first.bin`: the first cards in default order ([`FirstPage`]), a few kilobytes, so the
+//!   first card is painted before the whole directory has arrived;
 //! - `directory.bin`: the [`CompiledDirectory`] — a card per researcher, the pre-built index
-//!   without publication titles, and the load's problems (the first and only download before the
-//!   first card);
+//!   without publication titles, and the load's problems;
 //! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
 //! - `people/ID.json`: each researcher's [`DetailFile`], fetched by their profile;
 //! - `researchers.json`: the authoring file as it is (the all-publications page and downloads).
@@ -15,17 +16,23 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use research_atlas::model::{self, cite};
+use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
 
 const USAGE: &str = "usage: cargo xtask build-data [--in FILE] --out DIR";
 
+/// Cards in `first.bin`: more than a large screen shows before the whole directory arrives.
+const FIRST_PAGE_CARDS: usize = 24;
+
 /// What one run wrote, for the report.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Written {
     /// Bytes of `directory.bin`.
     pub directory_bytes: u64,
+    /// Bytes of `first.bin`.
+    pub first_page_bytes: u64,
     /// Number of title shards and their total bytes.
     pub shards: usize,
     pub shard_bytes: u64,
@@ -54,10 +61,11 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let w = compile(&input, &out)?;
     eprintln!(
-        "build-data: {} → {} in {:.1} s: directory.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
+        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
+        w.first_page_bytes as f64 / 1024.0,
         w.directory_bytes as f64 / 1024.0,
         w.shards,
         w.shard_bytes as f64 / 1_048_576.0,
@@ -93,6 +101,8 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
 
     let (compiled, shards) = CompiledDirectory::compile_sharded(&dir);
     w.directory_bytes = write(&out.join("directory.bin"), &compiled.to_bytes())?;
+    let first = FirstPage::new(&compiled, FIRST_PAGE_CARDS);
+    w.first_page_bytes = write(&out.join("first.bin"), &first.to_bytes())?;
 
     let titles = out.join("titles");
     fresh(&titles)?;
@@ -144,6 +154,8 @@ mod tests {
             );
         }
         assert!(out.path().join("researchers.json").exists());
+        let first = FirstPage::from_bytes(&std::fs::read(out.path().join("first.bin")).unwrap());
+        assert_eq!(first.unwrap().cards.len(), 5);
         // A second run replaces the folders instead of adding to them.
         std::fs::write(out.path().join("people/gone.json"), "{}").unwrap();
         compile(&root().join(DATASET), out.path()).unwrap();

@@ -12,6 +12,9 @@ use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, use_directo
 pub fn DataView<F, V>(
     /// Renders the page once the directory has loaded.
     children: F,
+    /// Shown while it loads, instead of the generic loading state.
+    #[prop(optional, into)]
+    loading: Option<ViewFn>,
 ) -> impl IntoView
 where
     F: Fn(Arc<Atlas>) -> V + Send + Sync + 'static,
@@ -19,7 +22,10 @@ where
 {
     let data = use_directory();
     move || match data.get() {
-        None => view! { <LoadingView/> }.into_any(),
+        None => match &loading {
+            Some(view) => view.run(),
+            None => view! { <LoadingView/> }.into_any(),
+        },
         Some(Err(e)) => {
             view! { <LoadErrorView error=e retry=Callback::new(move |_| data.retry())/> }.into_any()
         }

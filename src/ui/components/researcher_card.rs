@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::{Avatar, ExternalLinks, Highlighted};
 use crate::model::{Link, LinkKind};
-use crate::search::{Card, FieldKind, Stats};
+use crate::search::{Card, FieldKind, MatchReason, Stats};
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 
@@ -39,16 +39,10 @@ pub fn ResearcherCard(
 ) -> impl IntoView {
     let search = use_search();
     let compiled = &atlas.compiled;
-    let card: Card = compiled.cards[researcher].clone();
-    let topics: Vec<(String, String)> = (card.topics.iter())
-        .filter_map(|&t| compiled.topics.get(t as usize).cloned())
-        .collect();
-    let stats = compiled.index.stats(researcher);
-    let links: Vec<Link> = card.links.into_iter().map(Link::from).collect();
     // Why it matched: asked for here, only for the cards on screen.
-    let reason = Memo::new({
+    let reason = Signal::derive({
         let atlas = atlas.clone();
-        move |_| {
+        move || {
             let query = search.params.with(|p| p.query.clone());
             search.titles.loaded.with(|t| {
                 (atlas.compiled.index)
@@ -57,7 +51,39 @@ pub fn ResearcherCard(
             })
         }
     });
+    card_body(
+        compiled.cards[researcher].clone(),
+        compiled.index.stats(researcher),
+        &compiled.topics,
+        reason,
+    )
+}
+
+/// A card from the first page, painted before the whole directory has arrived.
+#[component]
+pub fn FirstPageCard(
+    /// The card and its figures.
+    card: (Card, Stats),
+    /// The topic vocabulary the card's topics point into.
+    topics: Arc<Vec<(String, String)>>,
+) -> impl IntoView {
+    card_body(card.0, card.1, &topics, Signal::derive(|| None))
+}
+
+/// What every card shows; `topics` is the vocabulary the card's topics point into.
+fn card_body(
+    card: Card,
+    stats: Stats,
+    topics: &[(String, String)],
+    reason: Signal<Option<MatchReason>>,
+) -> impl IntoView + use<> {
+    let search = use_search();
+    let topics: Vec<(String, String)> = (card.topics.iter())
+        .filter_map(|&t| topics.get(t as usize).cloned())
+        .collect();
+    let links: Vec<Link> = card.links.into_iter().map(Link::from).collect();
     let id = card.id.clone();
+    let reason = Memo::new(move |_| reason.get());
     view! {
         <article class="card" data-testid="researcher-card">
             <div class="card-head">

@@ -4,9 +4,15 @@ use leptos::prelude::*;
 
 use crate::search::titles::shards_for_query;
 use crate::ui::components::row_window::RowWindow;
+use std::sync::Arc;
+
+use crate::search::SearchParams;
+use crate::ui::components::researcher_card::FirstPageCard;
 use crate::ui::components::{
-    ActiveFilters, DataView, EmptyState, FilterPanel, ResearcherCard, SearchBox, SortSelect,
+    ActiveFilters, DataView, EmptyState, FilterPanel, LoadingView, ResearcherCard, SearchBox,
+    SortSelect,
 };
+use crate::ui::state::data::use_first_page;
 use crate::ui::state::search::use_search;
 
 /// The directory of researchers.
@@ -16,7 +22,7 @@ pub fn DirectoryPage() -> impl IntoView {
     let filters_open = RwSignal::new(false);
     view! {
         <h1>"Researchers"</h1>
-        <DataView children=move |_| view! {
+        <DataView loading=|| view! { <FirstPagePreview/> } children=move |_| view! {
             <SearchBox/>
             <div class="directory">
                 <FilterPanel open=filters_open/>
@@ -27,6 +33,47 @@ pub fn DirectoryPage() -> impl IntoView {
                 </section>
             </div>
         }/>
+    }
+}
+
+/// While the whole directory is on its way: the first cards in default order, when the URL asks
+/// for the default view and the host has a first page; the generic loading state otherwise.
+#[component]
+fn FirstPagePreview() -> impl IntoView {
+    let search = use_search();
+    let first = use_first_page();
+    move || {
+        let page = first.and_then(|f| f.0.get()).flatten();
+        let default_view = search.params.with(|p| *p == SearchParams::default());
+        match page {
+            Some(page) if default_view => {
+                let topics = Arc::new(page.topics.clone());
+                let total = page.total as usize;
+                view! {
+                    <SearchBox/>
+                    <div class="directory">
+                        <aside class="filter-panel" aria-label="Filters" aria-busy="true"></aside>
+                        <section class="results" aria-label="Results" aria-busy="true">
+                            <div class="results-bar">
+                                <p class="result-count" data-testid="result-count">
+                                    {if total == 1 { "1 researcher".to_owned() } else { format!("{total} researchers") }}
+                                </p>
+                            </div>
+                            <div class="card-grid windowed" data-testid="results" role="list">
+                                {page.cards.iter().enumerate().map(|(i, card)| view! {
+                                    <div class="card-slot" role="listitem"
+                                        aria-setsize=total.to_string() aria-posinset=(i + 1).to_string()>
+                                        <FirstPageCard card=card.clone() topics=topics.clone()/>
+                                    </div>
+                                }).collect_view()}
+                            </div>
+                        </section>
+                    </div>
+                }
+                .into_any()
+            }
+            _ => view! { <LoadingView/> }.into_any(),
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::model::{self, Directory, PublicationId, cite};
-use crate::search::compiled::paths;
+use crate::search::compiled::{FirstPage, paths};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::ui::browser::timed;
 
@@ -109,10 +109,39 @@ impl DirectoryContext {
     }
 }
 
-/// Starts loading the directory and provides it to the app. Called once, by `App`.
+/// The first page of cards, fetched beside the directory for the first paint; `None` when the
+/// host has none (the directory page then waits for the whole directory).
+#[derive(Clone, Copy)]
+pub struct FirstPageContext(pub LocalResource<Option<Arc<FirstPage>>>);
+
+/// Starts loading the directory (and its first page) and provides both to the app. Called
+/// once, by `App`.
 pub fn provide_directory() {
+    let first = LocalResource::new(fetch_first_page);
+    provide_context(FirstPageContext(first));
     let resource = LocalResource::new(fetch_atlas);
     provide_context(DirectoryContext(resource));
+}
+
+/// The first-page context, when provided (by [`provide_directory`]).
+pub fn use_first_page() -> Option<FirstPageContext> {
+    use_context::<FirstPageContext>()
+}
+
+/// The first page; `None` when there is none. It only speeds up the first paint, so a failure
+/// is logged, not shown: the directory's own load reports its errors.
+async fn fetch_first_page() -> Option<Arc<FirstPage>> {
+    let result = match fetch_bytes(paths::FIRST_PAGE).await {
+        Ok(Some(bytes)) => FirstPage::from_bytes(&bytes).map(Some),
+        Ok(None) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    };
+    result
+        .unwrap_or_else(|e| {
+            leptos::logging::warn!("{}: {e}", paths::FIRST_PAGE);
+            None
+        })
+        .map(Arc::new)
 }
 
 /// The directory context; provided by `App` through [`provide_directory`].
