@@ -282,12 +282,24 @@ pub struct DetailFile {
 }
 
 impl DetailFile {
-    /// The detail file of `dataset.researchers[index]`, with keys from `keys`.
-    pub fn new(dataset: &Dataset, index: usize, keys: &HashMap<PublicationId, String>) -> Self {
+    /// The detail file of `dataset.researchers[index]`, with keys from `keys` and publications
+    /// looked up in `by_id` (position in `dataset.publications` per id).
+    pub fn new(
+        dataset: &Dataset,
+        index: usize,
+        keys: &HashMap<PublicationId, String>,
+        by_id: &HashMap<&str, usize>,
+    ) -> Self {
         let r = &dataset.researchers[index];
-        let publications: Vec<_> = (dataset.publications.iter())
-            .filter(|p| r.publications.contains(&p.id))
-            .cloned()
+        let mut listed: Vec<usize> = (r.publications.iter())
+            .filter_map(|id| by_id.get(id.as_str()).copied())
+            .collect();
+        // In dataset order, each once.
+        listed.sort_unstable();
+        listed.dedup();
+        let publications: Vec<_> = listed
+            .into_iter()
+            .map(|i| dataset.publications[i].clone())
             .collect();
         // Every string the record and its papers contain: a vocabulary entry is kept when its
         // id is one of them, whatever field refers to it.
@@ -320,6 +332,15 @@ impl DetailFile {
                 publications,
             },
         }
+    }
+}
+
+impl DetailFile {
+    /// Each publication's position in `dataset.publications`, by id (for [`Self::new`]).
+    pub fn publications_by_id(dataset: &Dataset) -> HashMap<&str, usize> {
+        (dataset.publications.iter().enumerate())
+            .map(|(i, p)| (p.id.as_str(), i))
+            .collect()
     }
 }
 
@@ -387,8 +408,9 @@ mod tests {
     fn a_detail_file_is_a_valid_dataset_with_everything_the_profile_mentions() {
         let dir = bundled();
         let keys = crate::model::cite::bibtex_keys(&dir.dataset);
+        let by_id = DetailFile::publications_by_id(&dir.dataset);
         for i in 0..dir.dataset.researchers.len() {
-            let file = DetailFile::new(&dir.dataset, i, &keys);
+            let file = DetailFile::new(&dir.dataset, i, &keys, &by_id);
             let r = &dir.dataset.researchers[i];
             assert_eq!(file.dataset.researchers.len(), 1);
             let mut listed = r.publications.clone();

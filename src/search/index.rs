@@ -18,6 +18,7 @@ use std::collections::{HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use super::params::{OrgScope, SearchParams, Sector, Sort};
+use super::bits::Bits;
 use super::text::{fold, original_prefix_len, tokenize};
 use super::titles::{TitleShard, TitleShards, build_shards, shard_key};
 use crate::model::{CareerStage, Dataset, OrgKind, Researcher};
@@ -234,14 +235,6 @@ const LIST_FACETS: [Facet; 6] = [
     Facet::Venue,
 ];
 
-/// Fail bit of a list facet in a person's filter mask.
-fn bit(f: Facet) -> u8 {
-    1 << (f as u8)
-}
-/// Fail bit of the year range.
-const YEAR_BIT: u8 = 1 << 6;
-/// Fail bit of the award toggle.
-const AWARD_BIT: u8 = 1 << 7;
 
 /// A facet's vocabulary: URL ids, labels, folded labels for sorting, and id → position.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -450,10 +443,6 @@ impl Selection {
         }
         Self { active, members }
     }
-
-    fn has_any(&self, values: &[u32]) -> bool {
-        values.iter().any(|&v| self.members[v as usize])
-    }
 }
 
 /// The index over one dataset; see the module docs.
@@ -481,6 +470,22 @@ pub struct SearchIndex {
     year_max: Option<u16>,
     /// Whether publication titles are fields of this index (false: they are sharded).
     titles_inline: bool,
+    /// Who has each facet value, year and award, as sets. Derived from `people` (not encoded).
+    #[serde(skip)]
+    sets: FacetSets,
+}
+
+/// The researchers of each facet value, publication year and the award toggle, as bitsets.
+#[derive(Debug, Clone, Default)]
+struct FacetSets {
+    /// Per list facet, per value (Org: current organization).
+    values: [Vec<Bits>; 6],
+    /// Per organization, as current or past one.
+    org_any: Vec<Bits>,
+    /// Per year that some researcher published in.
+    years: Vec<(u16, Bits)>,
+    /// Those with an award.
+    award: Bits,
 }
 
 /// Collects the researchers' searchable texts, sharing equal ones across researchers.
@@ -670,6 +675,36 @@ impl SearchIndex {
         self.invert();
     }
 
+    /// The facet sets, from each researcher's values.
+    fn facet_sets(&self) -> FacetSets {
+        let n = self.people.len();
+        let mut sets = FacetSets {
+            values: std::array::from_fn(|f| vec![Bits::empty(n); self.facets[f].len()]),
+            org_any: vec![Bits::empty(n); self.facets[Facet::Org as usize].len()],
+            years: Vec::new(),
+            award: Bits::empty(n),
+        };
+        let mut years: std::collections::BTreeMap<u16, Bits> = Default::default();
+        for (i, p) in self.people.iter().enumerate() {
+            for (f, values) in p.values.iter().enumerate() {
+                for &v in values {
+                    sets.values[f][v as usize].insert(i);
+                }
+            }
+            for &v in &p.org_any {
+                sets.org_any[v as usize].insert(i);
+            }
+            for &y in &p.years {
+                years.entry(y).or_insert_with(|| Bits::empty(n)).insert(i);
+            }
+            if p.has_award {
+                sets.award.insert(i);
+            }
+        }
+        sets.years = years.into_iter().collect();
+        sets
+    }
+
     /// Builds the inverted lists from the fields' words and the researchers' field lists.
     fn invert(&mut self) {
         let fields = &self.fields;
@@ -688,6 +723,7 @@ impl SearchIndex {
             words.truncate(kept);
         }
         self.word_fields = Rows::new(self.vocab.len(), words.iter().copied());
+        self.sets = self.facet_sets();
         let people = self.people.iter().enumerate();
         self.field_people = Rows::new(
             fields.len(),
@@ -1027,69 +1063,72 @@ impl SearchIndex {
         };
         let scope = params.org_scope;
 
-        // Per list facet: researchers passing the current selection, and per value those that
-        // do not yet pass but have the value (both among those passing every other facet).
-        let mut base = [0usize; 6];
-        let mut extra: [Vec<usize>; 6] = std::array::from_fn(|f| vec![0; self.facets[f].len()]);
-        let mut award_count = 0;
-        let mut hits = Vec::new();
-
         let terms: &[QueryTerm] = match &query {
             Query::Nobody | Query::All => &[],
             Query::Terms(t) => t,
         };
+        let n = self.people.len();
+        let sets = &self.sets;
         let matches = (!terms.is_empty()).then(|| self.run(terms));
-        let people = match query {
-            Query::Nobody => &self.people[..0],
-            _ => &self.people[..],
+        // Who the query matches; then who also passes the year range and the award toggle.
+        let matched = match (&query, &matches) {
+            (Query::Nobody, _) => Bits::empty(n),
+            (_, None) => Bits::full(n),
+            (_, Some(m)) => Bits::from_members(
+                n,
+                (m.count.iter().enumerate())
+                    .filter(|(_, c)| **c as usize == terms.len())
+                    .map(|(i, _)| i),
+            ),
         };
-        for (i, p) in people.iter().enumerate() {
-            let score = match &matches {
-                Some(m) if m.count[i] as usize == terms.len() => m.score[i],
-                Some(_) => continue,
-                None => 0,
-            };
-            let mut fails = 0u8;
-            for f in LIST_FACETS {
-                let sel = &selections[f as usize];
-                if sel.active && !sel.has_any(self.values(p, f, scope)) {
-                    fails |= bit(f);
-                }
-            }
-            if let Some((lo, hi)) = years {
-                let at = p.years.partition_point(|&y| y < lo);
-                if p.years.get(at).is_none_or(|&y| y > hi) {
-                    fails |= YEAR_BIT;
-                }
-            }
-            if params.has_award && !p.has_award {
-                fails |= AWARD_BIT;
-            }
-
-            for f in LIST_FACETS {
-                if fails & !bit(f) != 0 {
-                    continue;
-                }
-                let sel = &selections[f as usize];
-                if sel.active && fails & bit(f) == 0 {
-                    base[f as usize] += 1;
-                } else {
-                    for &v in self.values(p, f, scope) {
-                        extra[f as usize][v as usize] += 1;
-                    }
-                }
-            }
-            if fails & !AWARD_BIT == 0 && p.has_award {
-                award_count += 1;
-            }
-            if fails == 0 {
-                hits.push(Hit {
-                    researcher: i,
-                    score,
-                    reason: None,
-                });
-            }
+        let mut rest = matched;
+        if let Some((lo, hi)) = years {
+            rest.and_with(&self.years_between(lo, hi));
         }
+        let before_award = rest.clone();
+        if params.has_award {
+            rest.and_with(&sets.award);
+        }
+        // Each active facet's selection as a set (values ORed within the facet).
+        let chosen: [Option<Bits>; 6] = std::array::from_fn(|f| {
+            let sel = &selections[f];
+            sel.active.then(|| {
+                let mut set = Bits::empty(n);
+                for (v, _) in sel.members.iter().enumerate().filter(|(_, m)| **m) {
+                    set.or_with(&self.value_set(LIST_FACETS[f], v, scope));
+                }
+                set
+            })
+        });
+        // Per facet: those passing every other filter (so its counts are "as if added").
+        let others: [Bits; 6] = std::array::from_fn(|f| {
+            let mut set = rest.clone();
+            for (g, c) in chosen.iter().enumerate() {
+                if let Some(c) = c.as_ref().filter(|_| g != f) {
+                    set.and_with(c);
+                }
+            }
+            set
+        });
+        let mut passing = others[0].clone();
+        if let Some(c) = &chosen[0] {
+            passing.and_with(c);
+        }
+        let award_count = {
+            let mut set = before_award;
+            for c in chosen.iter().flatten() {
+                set.and_with(c);
+            }
+            set.count_and(&sets.award)
+        };
+        let mut hits: Vec<Hit> = passing
+            .iter()
+            .map(|i| Hit {
+                researcher: i,
+                score: matches.as_ref().map_or(0, |m| m.score[i]),
+                reason: None,
+            })
+            .collect();
 
         // Keys computed once per hit (not per comparison): (primary, name order).
         let sort = params.effective_sort();
@@ -1121,10 +1160,14 @@ impl SearchIndex {
                 .filter(|&v| occurs[v] || sel.members[v])
                 .map(|v| {
                     let selected = sel.members[v];
-                    let count = if selected {
-                        base[f as usize]
-                    } else {
-                        base[f as usize] + extra[f as usize][v]
+                    let others = &others[f as usize];
+                    let count = match &chosen[f as usize] {
+                        Some(c) if selected => others.count_and(c),
+                        Some(c) => {
+                            let values = self.value_set(f, v, scope);
+                            others.count_and(c) + others.count_and_not(&values, c)
+                        }
+                        None => others.count_and(&self.value_set(f, v, scope)),
                     };
                     let value = FacetValue {
                         id: values.ids[v].clone(),
@@ -1163,12 +1206,23 @@ impl SearchIndex {
         SearchResults { hits, facets }
     }
 
-    /// The facet values of person `p` for facet `f` (organizations depend on the scope).
-    fn values<'a>(&self, p: &'a Person, f: Facet, scope: OrgScope) -> &'a [u32] {
+    /// The researchers with value `v` of facet `f` (organizations depend on the scope).
+    fn value_set(&self, f: Facet, v: usize, scope: OrgScope) -> &Bits {
         match (f, scope) {
-            (Facet::Org, OrgScope::Any) => &p.org_any,
-            _ => &p.values[f as usize],
+            (Facet::Org, OrgScope::Any) => &self.sets.org_any[v],
+            _ => &self.sets.values[f as usize][v],
         }
+    }
+
+    /// The researchers with a publication in one of the years `lo..=hi`.
+    fn years_between(&self, lo: u16, hi: u16) -> Bits {
+        let mut set = Bits::empty(self.people.len());
+        for (y, members) in &self.sets.years {
+            if (lo..=hi).contains(y) {
+                set.or_with(members);
+            }
+        }
+        set
     }
 
     /// Why researcher `researcher` matches `query`: the field (or sharded publication title)

@@ -7,6 +7,7 @@
 //! [`compiled`] is what the build step ships to the browser first (cards and the index), and
 //! [`titles`] the publication-title shards fetched per query.
 
+pub mod bits;
 pub mod compiled;
 pub mod index;
 pub mod params;

@@ -114,8 +114,9 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     let people = out.join("people");
     fresh(&people)?;
     let keys = cite::bibtex_keys(&dir.dataset);
+    let by_id = DetailFile::publications_by_id(&dir.dataset);
     for (i, r) in dir.dataset.researchers.iter().enumerate() {
-        let file = DetailFile::new(&dir.dataset, i, &keys);
+        let file = DetailFile::new(&dir.dataset, i, &keys, &by_id);
         let json = serde_json::to_vec(&file).map_err(|e| format!("{}: {e}", r.id))?;
         w.people_bytes += write(&people.join(format!("{}.json", r.id)), &json)?;
         w.people += 1;
