@@ -23,7 +23,7 @@ impl Bits {
         let mut b = Self {
             words: vec![u64::MAX; n.div_ceil(64)],
         };
-        if n % 64 != 0
+        if !n.is_multiple_of(64)
             && let Some(last) = b.words.last_mut()
         {
             *last = (1u64 << (n % 64)) - 1;
@@ -47,7 +47,9 @@ impl Bits {
 
     /// Whether researcher `i` is in the set.
     pub fn contains(&self, i: usize) -> bool {
-        self.words.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
     /// Keeps only the members of `other`.
@@ -117,7 +119,10 @@ mod tests {
             );
             let mut c = a.clone();
             c.or_with(&b);
-            assert_eq!(c.count(), (0..n).filter(|i| i % 3 == 0 || i % 2 == 0).count());
+            assert_eq!(
+                c.count(),
+                (0..n).filter(|i| i % 3 == 0 || i % 2 == 0).count()
+            );
             c.and_with(&a);
             assert_eq!(c, a);
             assert_eq!(a.contains(3), n > 3);

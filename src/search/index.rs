@@ -17,8 +17,8 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use super::params::{OrgScope, SearchParams, Sector, Sort};
 use super::bits::Bits;
+use super::params::{OrgScope, SearchParams, Sector, Sort};
 use super::text::{fold, original_prefix_len, tokenize};
 use super::titles::{TitleShard, TitleShards, build_shards, shard_key};
 use crate::model::{CareerStage, Dataset, OrgKind, Researcher};
@@ -234,7 +234,6 @@ const LIST_FACETS: [Facet; 6] = [
     Facet::Country,
     Facet::Venue,
 ];
-
 
 /// A facet's vocabulary: URL ids, labels, folded labels for sorting, and id → position.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -1095,7 +1094,7 @@ impl SearchIndex {
             sel.active.then(|| {
                 let mut set = Bits::empty(n);
                 for (v, _) in sel.members.iter().enumerate().filter(|(_, m)| **m) {
-                    set.or_with(&self.value_set(LIST_FACETS[f], v, scope));
+                    set.or_with(self.value_set(LIST_FACETS[f], v, scope));
                 }
                 set
             })
@@ -1165,9 +1164,9 @@ impl SearchIndex {
                         Some(c) if selected => others.count_and(c),
                         Some(c) => {
                             let values = self.value_set(f, v, scope);
-                            others.count_and(c) + others.count_and_not(&values, c)
+                            others.count_and(c) + others.count_and_not(values, c)
                         }
-                        None => others.count_and(&self.value_set(f, v, scope)),
+                        None => others.count_and(self.value_set(f, v, scope)),
                     };
                     let value = FacetValue {
                         id: values.ids[v].clone(),

@@ -119,7 +119,12 @@ pub struct FirstPageContext(pub LocalResource<Option<Arc<FirstPage>>>);
 pub fn provide_directory() {
     let first = LocalResource::new(fetch_first_page);
     provide_context(FirstPageContext(first));
-    let resource = LocalResource::new(fetch_atlas);
+    // The directory is fetched once the first page has arrived (a few kilobytes), so the first
+    // paint does not share the connection with the whole directory.
+    let resource = LocalResource::new(move || async move {
+        let _ = first.await;
+        fetch_atlas().await
+    });
     provide_context(DirectoryContext(resource));
 }
 
