@@ -27,8 +27,10 @@ mod native {
 
     use criterion::measurement::WallTime;
     use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, criterion_group};
-    use research_atlas::model::Dataset;
-    use research_atlas::search::{PubParams, PublicationIndex, SearchIndex, SearchParams};
+    use research_atlas::model::{Dataset, Directory};
+    use research_atlas::search::{
+        CompiledDirectory, PubParams, PublicationIndex, SearchIndex, SearchParams, TitleShards,
+    };
 
     /// Researchers in the generated datasets.
     const SIZES: [usize; 2] = [1_000, 20_000];
@@ -89,21 +91,54 @@ mod native {
             g.bench_with_input(BenchmarkId::new("publication_index", n), d, |b, d| {
                 b.iter(|| PublicationIndex::new(black_box(d)))
             });
+            // What the browser does with the build step's `directory.bin`: decode it and derive
+            // the inverted lists and facet sets.
+            let bytes = compiled(n).0.to_bytes();
+            g.bench_with_input(
+                BenchmarkId::new("decode_directory", n),
+                &bytes,
+                |b, bytes| b.iter(|| CompiledDirectory::from_bytes(black_box(bytes)).unwrap()),
+            );
         }
         g.finish();
     }
 
+    /// The compiled directory of `n` researchers, with every title shard loaded: the app's
+    /// index once the shards a query needs have arrived.
+    fn compiled(n: usize) -> &'static (CompiledDirectory, TitleShards) {
+        static BUILT: [OnceLock<(CompiledDirectory, TitleShards)>; SIZES.len()] =
+            [const { OnceLock::new() }; SIZES.len()];
+        let slot = SIZES.iter().position(|&x| x == n).expect("one of SIZES");
+        BUILT[slot].get_or_init(|| {
+            let dir = Directory {
+                dataset: dataset(n).clone(),
+                problems: Vec::new(),
+                skipped: Vec::new(),
+            };
+            let (c, shards) = CompiledDirectory::compile_sharded(&dir);
+            let titles = TitleShards {
+                known: Some(shards.keys().cloned().collect()),
+                loaded: (shards.into_iter())
+                    .map(|(k, s)| (k, std::sync::Arc::new(s)))
+                    .collect(),
+            };
+            (c, titles)
+        })
+    }
+
+    /// Search and facet counts as the app asks for them: the compiled index, titles from the
+    /// shards, no match reasons (cards ask for their own).
     fn typing(c: &mut Criterion) {
         let mut g = group(c, "typing");
         for n in SIZES {
-            let index = SearchIndex::new(dataset(n));
+            let (dir, titles) = compiled(n);
             for query in TYPING {
                 let params = SearchParams {
                     query: query.into(),
                     ..SearchParams::default()
                 };
                 g.bench_function(BenchmarkId::new(format!("q={query}"), n), |b| {
-                    b.iter(|| index.search(black_box(&params)))
+                    b.iter(|| dir.index.search_with(black_box(&params), titles, false))
                 });
             }
         }
@@ -113,7 +148,8 @@ mod native {
     fn filtered(c: &mut Criterion) {
         let mut g = group(c, "filtered");
         for n in SIZES {
-            let index = SearchIndex::new(dataset(n));
+            let (dir, titles) = compiled(n);
+            let index = &dir.index;
             let filters = SearchParams {
                 topics: [TOPIC.to_owned()].into(),
                 year_from: Some(2020),
@@ -130,7 +166,7 @@ mod native {
             );
             for (name, params) in [("topic+years", filters), ("query+topic+years", with_query)] {
                 g.bench_function(BenchmarkId::new(name, n), |b| {
-                    b.iter(|| index.search(black_box(&params)))
+                    b.iter(|| index.search_with(black_box(&params), titles, false))
                 });
             }
         }

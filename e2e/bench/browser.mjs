@@ -150,10 +150,13 @@ async function atlas(base, seq) {
   await page.goto(base);
   await page.waitForFunction(() => window.__bench.firstCard != null, null, { timeout, polling: 50 });
   const initialBytes = bytes;
+  // The first cards may come from the first page, before the index: search is usable once the
+  // app has decoded (or built) it, which it marks with the User Timing measure `atlas:index`.
+  await page.waitForFunction(() => window.__bench.measures.some((m) => m.name === 'atlas:index'), null, { timeout, polling: 20 });
   const load = await page.evaluate(() => {
     const b = window.__bench;
     const index = b.measures.find((m) => m.name === 'atlas:index');
-    return { firstCard: b.firstCard, searchReady: index ? index.start + index.duration : null };
+    return { firstCard: b.firstCard, searchReady: index.start + index.duration };
   });
   await page.waitForTimeout(500);
   const memory = await page.evaluate(() => (performance.memory.usedJSHeapSize + (window.__bench.wasm?.memory?.buffer.byteLength ?? 0)) / 1e6);

@@ -277,3 +277,22 @@ test('a long result list keeps only the cards on screen in the page, and scrolli
   await expect(page.getByTestId('result-count')).toHaveText('150 researchers');
   await expect(d.card('Clone 001')).toBeVisible();
 });
+
+test('a long facet shows its ten most frequent values, the selected ones, and all on request', async ({ page }) => {
+  const d = new DirectoryPage(page);
+  await d.open();
+  const topics = page.getByTestId('facet-topic');
+  await expect(topics.getByRole('checkbox')).toHaveCount(10);
+  const more = topics.getByRole('button', { name: /^Show all \d+$/ });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  const all = Number((await more.innerText()).replace(/\D/g, ''));
+  expect(all).toBeGreaterThan(10);
+  await more.click();
+  await expect(topics.getByRole('checkbox')).toHaveCount(all);
+  // A value from the tail, once selected, stays listed when the facet folds again.
+  const last = topics.locator('li').last();
+  const label = await last.locator('.facet-label').innerText();
+  await last.getByRole('checkbox').check();
+  await topics.getByRole('button', { name: 'Show fewer' }).click();
+  await expect(topics.locator('li').filter({ hasText: label }).getByRole('checkbox')).toBeChecked();
+});

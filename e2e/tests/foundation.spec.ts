@@ -134,3 +134,49 @@ test('the release build carries a strict CSP and no inline script', async ({ pag
   const inline = await page.locator('script:not([src])').count();
   expect(inline).toBe(0);
 });
+
+test('the first cards are painted from first.bin before the whole directory has arrived', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => { release = done; });
+  await page.route(COMPILED, async (route) => { await held; await route.continue(); });
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(5);
+  await expect(page.getByTestId('result-count')).toHaveText('5 researchers');
+  // The filters need the whole directory: not there yet.
+  await expect(page.getByRole('checkbox')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('checkbox').first()).toBeVisible();
+  await directory.expectCards(5);
+});
+
+test('a profile whose record cannot be fetched says so, and Retry loads it', async ({ page }) => {
+  let fail = true;
+  await page.route('**/data/people/**', (route) => (fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  await page.goto('researchers/luo-mai');
+  const error = page.getByTestId('load-error');
+  await expect(error).toContainText('data/people/luo-mai.json');
+  await expect(error).toContainText('HTTP 503');
+  fail = false;
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('profile')).toContainText('Luo Mai');
+  await expect(error).toHaveCount(0);
+});
+
+test('publication titles that cannot be fetched are reported, with Retry', async ({ page }) => {
+  let fail = true;
+  await page.route('**/data/titles/**', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(5);
+  // "Intercloud" is only in the SkyPilot title, which Michael Luo and Frank Sifei Luan share.
+  await page.getByRole('searchbox').first().fill('intercloud');
+  const failed = page.getByTestId('titles-failed');
+  await expect(failed).toContainText('Publication titles could not be searched');
+  await expect(directory.cards).toHaveCount(0);
+  fail = false;
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(failed).toHaveCount(0);
+  await expect(directory.cards).toHaveCount(2);
+  await expect(page.getByTestId('match-reason').first()).toContainText('SkyPilot: An Intercloud Broker');
+});

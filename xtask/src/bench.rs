@@ -114,13 +114,17 @@ fn browser() -> Result<(), String> {
         // What the release build would ship for this dataset.
         let input = gen_data::default_path(n);
         let data = target_dir().join(format!("bench-data/compiled-{n}"));
-        let w = crate::build_data::compile(&input, &data)?;
-        eprintln!(
-            "bench: compiled {n} researchers: directory.bin {:.1} KB, {} title shards, {} profiles",
-            w.directory_bytes as f64 / 1024.0,
-            w.shards,
-            w.people
-        );
+        if is_fresh(&data.join("directory.bin"), &input) {
+            eprintln!("bench: {} is up to date", data.display());
+        } else {
+            let w = crate::build_data::compile(&input, &data)?;
+            eprintln!(
+                "bench: compiled {n} researchers: directory.bin {:.1} KB, {} title shards, {} profiles",
+                w.directory_bytes as f64 / 1024.0,
+                w.shards,
+                w.people
+            );
+        }
         node.arg("--size")
             .arg(format!("{n}={}@{}", input.display(), data.display()));
     }
@@ -140,6 +144,20 @@ fn browser() -> Result<(), String> {
         path.display()
     );
     Ok(())
+}
+
+/// Whether `output` is newer than both `input` and this program (which holds the compiler).
+fn is_fresh(output: &Path, input: &Path) -> bool {
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let exe = std::env::current_exe().ok();
+    match (
+        modified(output),
+        modified(input),
+        exe.as_deref().and_then(modified),
+    ) {
+        (Some(out), Some(inp), Some(exe)) => out > inp && out > exe,
+        _ => false,
+    }
 }
 
 /// The browser rows as an aligned table; `-` where a figure does not apply or did not finish.
