@@ -94,12 +94,22 @@ test('invalid records are skipped with a visible warning and the rest is shown',
 });
 
 test('a compiled directory that is not one says so, with Retry', async ({ page }) => {
-  await page.route(COMPILED, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: '<!doctype html><p>a host error page' }));
+  await page.route(COMPILED, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: 'PK\u0003\u0004 a zip, not a directory' }));
   const directory = new DirectoryPage(page);
   await directory.open();
   await expect(directory.loadError).toContainText('data/directory.bin');
   await expect(directory.loadError).toContainText('not a compiled directory');
   await expect(directory.loadError.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
+
+test('a host that answers missing data files with its HTML page gets the JSON path', async ({ page }) => {
+  const html = '<!DOCTYPE html><html><body>index</body></html>';
+  await page.route(COMPILED, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await page.route('**/data/first.bin', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(5);
+  await expect(directory.loadError).toHaveCount(0);
 });
 
 test('without a compiled directory the app compiles the JSON itself, profiles included', async ({ page }) => {

@@ -56,7 +56,7 @@ fn FirstPagePreview() -> impl IntoView {
                         <section class="results" aria-label="Results" aria-busy="true">
                             <div class="results-bar">
                                 <p class="result-count" data-testid="result-count">
-                                    {if total == 1 { "1 researcher".to_owned() } else { format!("{total} researchers") }}
+                                    {researchers_count(total)}
                                 </p>
                             </div>
                             <div class="card-grid windowed" data-testid="results" role="list">
@@ -93,10 +93,7 @@ fn ResultsBar(
     view! {
         <div class="results-bar">
             <p class="result-count" role="status" aria-live="polite" data-testid="result-count">
-                {move || match count() {
-                    1 => "1 researcher".to_owned(),
-                    n => format!("{n} researchers"),
-                }}
+                {move || researchers_count(count())}
             </p>
             <button
                 type="button"
@@ -280,7 +277,39 @@ fn ResultList() -> impl IntoView {
     }
 }
 
+/// "1 researcher", "5,853 researchers".
+pub fn researchers_count(n: usize) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{grouped} researcher{}", if n == 1 { "" } else { "s" })
+}
+
 /// Sets the document title.
 pub fn set_title(title: &str) {
     document().set_title(title);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::researchers_count;
+
+    #[test]
+    fn counts_read_naturally() {
+        for (n, text) in [
+            (0, "0 researchers"),
+            (1, "1 researcher"),
+            (155, "155 researchers"),
+            (5853, "5,853 researchers"),
+            (20_000, "20,000 researchers"),
+            (1_234_567, "1,234,567 researchers"),
+        ] {
+            assert_eq!(researchers_count(n), text);
+        }
+    }
 }

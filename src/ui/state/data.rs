@@ -154,7 +154,9 @@ pub fn use_directory() -> DirectoryContext {
     expect_context::<DirectoryContext>()
 }
 
-/// A response's body, or why there is none; `Ok(None)` for a 404.
+/// A response's body, or why there is none; `Ok(None)` for a 404, and for an HTML page where
+/// a data file was asked for: development servers and single-page-app hosts answer a missing
+/// file with `index.html` and status 200.
 async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     let response = gloo_net::http::Request::get(url)
         .send()
@@ -174,7 +176,16 @@ async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
         .binary()
         .await
         .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
-    Ok(Some(bytes))
+    Ok((!is_html_page(&bytes)).then_some(bytes))
+}
+
+/// Whether `bytes` are an HTML page rather than a data file.
+pub fn is_html_page(bytes: &[u8]) -> bool {
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+    let head = &bytes[start.unwrap_or(bytes.len())..];
+    let head = &head[..head.len().min(15)];
+    head.eq_ignore_ascii_case(b"<!doctype html>")
+        || (head.len() >= 5 && head[..5].eq_ignore_ascii_case(b"<html"))
 }
 
 /// Like [`fetch_bytes`], with a 404 as an error.
@@ -246,4 +257,20 @@ pub async fn fetch_titles(key: String) -> Result<Arc<TitleShard>, DataError> {
     TitleShard::from_bytes(&bytes)
         .map(Arc::new)
         .map_err(|e| DataError::Invalid(url, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_html_page;
+
+    #[test]
+    fn html_pages_are_told_from_data_files() {
+        assert!(is_html_page(b"<!DOCTYPE html>\n<html>"));
+        assert!(is_html_page(b"\n  <!doctype html><p>"));
+        assert!(is_html_page(b"<html lang=en>"));
+        assert!(!is_html_page(b"ATLAS\x00\x01"));
+        assert!(!is_html_page(b"{\"schema_version\": 1}"));
+        assert!(!is_html_page(b""));
+        assert!(!is_html_page(b"<!doc"));
+    }
 }
