@@ -20,10 +20,12 @@ use crate::ui::state::search::use_search;
 pub fn DirectoryPage() -> impl IntoView {
     set_title("Research Atlas");
     let filters_open = RwSignal::new(false);
+    // The search box stays mounted from the first paint on, so what the user types while the
+    // directory is still arriving (and the focus) survives the switch to the loaded page.
     view! {
         <h1>"Researchers"</h1>
+        <SearchBox/>
         <DataView loading=|| view! { <FirstPagePreview/> } children=move |_| view! {
-            <SearchBox/>
             <div class="directory">
                 <FilterPanel open=filters_open/>
                 <section class="results" aria-label="Results">
@@ -50,7 +52,6 @@ fn FirstPagePreview() -> impl IntoView {
                 let topics = Arc::new(page.topics.clone());
                 let total = page.total as usize;
                 view! {
-                    <SearchBox/>
                     <div class="directory">
                         <aside class="filter-panel" aria-label="Filters" aria-busy="true"></aside>
                         <section class="results" aria-label="Results" aria-busy="true">
