@@ -69,7 +69,7 @@ fn FacetGroup(
         <fieldset class="facet" data-testid=format!("facet-{}", facet.key())>
             <legend>{facet.title()}</legend>
             {(facet == ListFacet::Organization).then(|| view! { <OrgScopeSwitch/> })}
-            <ul>
+            <ul class:expanded=move || expanded.get()>
                 <For each=move || values.get() key=|v| (v.id.clone(), v.count, v.selected) let:v>
                     <FacetOption facet=facet value=v/>
                 </For>
