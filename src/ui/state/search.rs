@@ -241,11 +241,13 @@ fn fetch_needed_titles(indexed: Memo<Option<Indexed>>, params: Memo<SearchParams
             return;
         };
         let wanted = params.with(|p| shards_for_query(&p.query));
+        // Read on every run (not behind a short-circuit), so Retry clearing it always reruns this.
+        let failed: BTreeSet<String> = t.failed.with(|f| f.keys().cloned().collect());
         for key in wanted {
             let skip = known.binary_search(&key).is_err()
+                || failed.contains(&key)
                 || t.loaded.with_untracked(|l| l.loaded.contains_key(&key))
-                || t.pending.with_untracked(|p| p.contains(&key))
-                || t.failed.with(|f| f.contains_key(&key));
+                || t.pending.with_untracked(|p| p.contains(&key));
             if skip {
                 continue;
             }
