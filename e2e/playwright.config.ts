@@ -9,7 +9,9 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry: three timing-dependent flakes were seen in fresh-clone runs (see the closing note
+  // of the scale issue); a retried pass is reported as "flaky", not hidden.
+  retries: 1,
   reporter: [['list']],
   timeout: 30_000,
   use: {
