@@ -635,37 +635,6 @@ impl SearchIndex {
         (index, build_shards(&titles))
     }
 
-    /// Encoded bytes of each part of the index, for size reports.
-    pub fn size_report(&self) -> Vec<(&'static str, usize)> {
-        let size = |v: &dyn erased::Sized| v.size();
-        vec![
-            ("vocab", size(&self.vocab)),
-            ("fields", size(&self.fields)),
-            ("people", size(&self.people)),
-            (
-                "people.fields",
-                self.people.iter().map(|p| size(&p.fields)).sum(),
-            ),
-            (
-                "people.values",
-                self.people.iter().map(|p| size(&p.values)).sum(),
-            ),
-            (
-                "people.org_any",
-                self.people.iter().map(|p| size(&p.org_any)).sum(),
-            ),
-            (
-                "people.years",
-                self.people.iter().map(|p| size(&p.years)).sum(),
-            ),
-            (
-                "people.stats",
-                self.people.iter().map(|p| size(&p.stats)).sum(),
-            ),
-            ("facets", size(&self.facets)),
-        ]
-    }
-
     /// Recomputes what encoding leaves out (lookup tables, inverted lists); call after decoding.
     pub fn after_decode(&mut self) {
         for values in &mut self.facets {
@@ -1469,18 +1438,6 @@ impl SearchIndex {
             kind,
             text: text.to_owned(),
             highlights,
-        }
-    }
-}
-
-mod erased {
-    /// Anything whose postcard encoding can be measured.
-    pub trait Sized {
-        fn size(&self) -> usize;
-    }
-    impl<T: serde::Serialize> Sized for T {
-        fn size(&self) -> usize {
-            postcard::to_allocvec(self).map_or(0, |v| v.len())
         }
     }
 }
