@@ -15,11 +15,12 @@ use serde::{Deserialize, Serialize};
 
 use super::index::{SearchIndex, Stats};
 use super::params::SearchParams;
+use super::summary::Activity;
 use super::titles::TitleShard;
 use crate::model::{CareerStage, Dataset, Directory, Link, LinkKind, PublicationId, Researcher};
 
 /// Version of the compiled format; a file of another version is refused with a clear message.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Paths of the compiled files, relative to the site's base URL.
 pub mod paths {
@@ -60,6 +61,8 @@ pub struct Card {
     pub topics: Vec<u32>,
     /// Homepage, GitHub and email links (the ones a card shows).
     pub links: Vec<CardLink>,
+    /// Publications per year, for the card's sparkline.
+    pub activity: Activity,
 }
 
 /// A link on a card. (The model's [`Link`] leaves out empty labels when written, which a
@@ -86,7 +89,18 @@ impl From<CardLink> for Link {
 
 impl Card {
     /// The card of `r`, with topics numbered by `topic_pos`.
-    fn new(dataset: &Dataset, r: &Researcher, topic_pos: &HashMap<&str, u32>) -> Self {
+    fn new(
+        dataset: &Dataset,
+        r: &Researcher,
+        topic_pos: &HashMap<&str, u32>,
+        years: &HashMap<&str, u16>,
+    ) -> Self {
+        let mut seen = std::collections::BTreeSet::new();
+        let activity = Activity::from_years(
+            (r.publications.iter())
+                .filter(|id| seen.insert(id.as_str()))
+                .filter_map(|id| years.get(id.as_str()).copied()),
+        );
         let org = r
             .organization
             .as_ref()
@@ -119,6 +133,7 @@ impl Card {
                     label: l.label.clone(),
                 })
                 .collect(),
+            activity,
         }
     }
 }
@@ -166,10 +181,13 @@ impl CompiledDirectory {
         let topic_pos: HashMap<&str, u32> = (d.topics.iter().enumerate())
             .map(|(i, t)| (t.id.as_str(), i as u32))
             .collect();
+        let years: HashMap<&str, u16> = (d.publications.iter())
+            .map(|p| (p.id.as_str(), p.year))
+            .collect();
         Self {
             format: FORMAT_VERSION,
             cards: (d.researchers.iter())
-                .map(|r| Card::new(d, r, &topic_pos))
+                .map(|r| Card::new(d, r, &topic_pos, &years))
                 .collect(),
             topics: (d.topics.iter())
                 .map(|t| (t.id.0.clone(), t.name.clone()))
@@ -400,7 +418,7 @@ mod tests {
         let mut c = CompiledDirectory::compile(&bundled());
         c.format = FORMAT_VERSION + 1;
         let err = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap_err();
-        assert!(err.contains("format 2"), "{err}");
+        assert!(err.contains(&format!("format {}", FORMAT_VERSION + 1)), "{err}");
         assert!(CompiledDirectory::from_bytes(b"<!doctype html>").is_err());
     }
 

@@ -13,6 +13,8 @@ pub mod index;
 pub mod params;
 pub mod publications;
 pub mod suggest;
+pub mod summary;
+pub mod compare;
 pub mod text;
 pub mod titles;
 
