@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::types::*;
-use super::validate::{Collection, Problem, check};
+use super::validate::{Collection, Problem, check, check_url};
 
 /// The dataset minus whatever was invalid, and what was skipped and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,9 +55,10 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-const TOP_LEVEL_KEYS: [&str; 7] = [
+const TOP_LEVEL_KEYS: [&str; 8] = [
     "$schema",
     "schema_version",
+    "config",
     "organizations",
     "topics",
     "venues",
@@ -113,6 +114,24 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
         })
         .collect();
     let mut skipped = Vec::new();
+    let config = match top.remove("config") {
+        None | Some(Value::Null) => None,
+        Some(v) => match serde_path_to_error::deserialize::<_, Config>(v) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                let inner = e.path().to_string();
+                problems.push(Problem {
+                    path: if inner == "." {
+                        "config".into()
+                    } else {
+                        format!("config.{inner}")
+                    },
+                    message: format!("{}; the settings are ignored", e.into_inner()),
+                });
+                None
+            }
+        },
+    };
     let mut take = |key: Collection| -> Result<Vec<Value>, LoadError> {
         match top.remove(key.key()) {
             None | Some(Value::Null) => Ok(Vec::new()),
@@ -152,7 +171,17 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
     loop {
         let mut dataset = records.dataset(version);
         dataset.schema.clone_from(&schema);
+        dataset.config.clone_from(&config);
         let findings = check(&dataset, max_year, &|c, i| records.origin(c, i));
+        // A corrections target that is not a safe URL is reported (by `check`) and dropped.
+        if let Some(c) = dataset.config.as_mut() {
+            if c.corrections
+                .as_deref()
+                .is_some_and(|t| check_url(t).is_err())
+            {
+                c.corrections = None;
+            }
+        }
         if findings.is_empty() {
             return Ok(Directory {
                 dataset,
@@ -196,6 +225,7 @@ impl Records {
         Dataset {
             schema: None,
             schema_version,
+            config: None,
             organizations: values(&self.organizations),
             topics: values(&self.topics),
             venues: values(&self.venues),
@@ -453,6 +483,41 @@ pub fn year_of_unix_seconds(secs: i64) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_corrections_target_is_read_checked_and_dropped_when_unsafe() {
+        let ok = load(
+            r#"{"schema_version": 1, "config": {"corrections": "mailto:fixes@atlas.example"}}"#,
+            2027,
+        )
+        .unwrap();
+        assert!(ok.is_clean(), "{:?}", ok.problems);
+        let target = ok.dataset.config.and_then(|c| c.corrections);
+        assert_eq!(target.as_deref(), Some("mailto:fixes@atlas.example"));
+
+        let bad = load(
+            r#"{"schema_version": 1, "config": {"corrections": "javascript:alert(1)"}}"#,
+            2027,
+        )
+        .unwrap();
+        assert_eq!(bad.problems.len(), 1);
+        assert_eq!(bad.problems[0].path, "config.corrections");
+        assert!(
+            bad.problems[0]
+                .message
+                .contains("is not an http, https or mailto URL")
+        );
+        assert_eq!(bad.dataset.config.and_then(|c| c.corrections), None);
+
+        let unknown = load(r#"{"schema_version": 1, "config": {"fixes": "x"}}"#, 2027).unwrap();
+        assert!(
+            unknown.problems[0].path.starts_with("config"),
+            "{:?}",
+            unknown.problems
+        );
+        assert!(unknown.problems[0].message.contains("unknown field"));
+        assert_eq!(unknown.dataset.config, None);
+    }
 
     #[test]
     fn year_of_unix_seconds_matches_known_dates() {

@@ -7,6 +7,7 @@
 //! publications out as BibTeX and CSV.
 
 pub mod cite;
+pub mod corrections;
 pub mod date;
 pub mod load;
 pub mod types;

@@ -74,6 +74,9 @@ pub struct Dataset {
     pub schema: Option<String>,
     /// The version of this format; this build reads version 1.
     pub schema_version: u32,
+    /// Settings of the directory published from this file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<Config>,
     /// Organizations (universities, companies, labs) that positions, education and facets refer to.
     #[serde(default)]
     pub organizations: Vec<Organization>,
@@ -89,6 +92,19 @@ pub struct Dataset {
     /// Every publication once; researchers list the ones on their profile by id.
     #[serde(default)]
     pub publications: Vec<Publication>,
+}
+
+/// Settings of the directory published from a dataset file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Where each profile's "Suggest a correction" links lead: an issue tracker's new-issue
+    /// page (`https://github.com/org/repo/issues/new`, given `title` and `body` parameters, or a
+    /// URL with `{title}` and `{body}` placeholders) or an address (`mailto:fixes@example.org`).
+    /// Without it, profiles show no such link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corrections: Option<String>,
 }
 
 /// What kind of body an organization is; it decides the academia / industry sector facet.

@@ -98,6 +98,9 @@ pub(crate) fn check(
             ),
         );
     }
+    if let Some(target) = dataset.config.as_ref().and_then(|c| c.corrections.as_ref()) {
+        c.url("config.corrections", target);
+    }
     let ids = Ids::of(dataset);
     c.unique(
         Collection::Organizations,

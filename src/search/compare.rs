@@ -116,7 +116,11 @@ impl Comparison {
                 hi = hi.max(last + 1);
             }
         }
-        let axis = if lo > hi { (0, 0) } else { (lo, hi.max(lo + 1)) };
+        let axis = if lo > hi {
+            (0, 0)
+        } else {
+            (lo, hi.max(lo + 1))
+        };
         Self {
             axis,
             papers: shared_papers(subjects),
@@ -164,8 +168,16 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
             (SpanKind::Education, label, e.start, e.end)
         })
         .chain(r.positions.iter().map(|p| {
-            let org = p.organization_name.clone().unwrap_or_else(|| org_name(&p.organization));
-            (SpanKind::Position, format!("{}, {org}", p.title), p.start, p.end)
+            let org = p
+                .organization_name
+                .clone()
+                .unwrap_or_else(|| org_name(&p.organization));
+            (
+                SpanKind::Position,
+                format!("{}, {org}", p.title),
+                p.start,
+                p.end,
+            )
         }));
     for (kind, label, start, end) in entries {
         let Some(start) = start else {
@@ -207,7 +219,9 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
 
 /// The first moment of a date.
 fn start_of(d: PartialDate) -> f32 {
-    f32::from(d.year) + d.month.map_or(0.0, |m| f32::from(m.saturating_sub(1)) / 12.0)
+    f32::from(d.year)
+        + d.month
+            .map_or(0.0, |m| f32::from(m.saturating_sub(1)) / 12.0)
 }
 
 /// The last moment of a date (the end of its month, or of its year when no month is given).
@@ -252,7 +266,10 @@ fn shared_papers(subjects: &[Subject<'_>]) -> Vec<Common> {
                     Some(v) => format!("{v} {}", p.year),
                     None => p.year.to_string(),
                 };
-                (p.id.0.clone(), (p.title.clone(), Some(detail), String::new()))
+                (
+                    p.id.0.clone(),
+                    (p.title.clone(), Some(detail), String::new()),
+                )
             })
             .collect()
     });
@@ -323,10 +340,16 @@ fn organizations_of(s: &Subject<'_>) -> Facts {
     let (r, d) = (s.researcher, s.dataset);
     let mut roles: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for e in &r.education {
-        roles.entry(e.organization.0.clone()).or_default().push(e.degree.clone());
+        roles
+            .entry(e.organization.0.clone())
+            .or_default()
+            .push(e.degree.clone());
     }
     for p in &r.positions {
-        roles.entry(p.organization.0.clone()).or_default().push(p.title.clone());
+        roles
+            .entry(p.organization.0.clone())
+            .or_default()
+            .push(p.title.clone());
     }
     if let Some(o) = &r.organization {
         let now = roles.entry(o.0.clone()).or_default();
@@ -399,14 +422,22 @@ mod tests {
             c.papers
         );
         assert!(c.papers.iter().all(|p| p.who.len() == 2));
-        assert!(c.advisors.iter().any(|a| a.label == "Ion Stoica"), "{:?}", c.advisors);
+        assert!(
+            c.advisors.iter().any(|a| a.label == "Ion Stoica"),
+            "{:?}",
+            c.advisors
+        );
         assert!(
             c.organizations.iter().any(|o| o.label.contains("Berkeley")),
             "{:?}",
             c.organizations
         );
         // Shared papers are newest first.
-        let years: Vec<&str> = c.papers.iter().filter_map(|p| p.detail.as_deref()).collect();
+        let years: Vec<&str> = c
+            .papers
+            .iter()
+            .filter_map(|p| p.detail.as_deref())
+            .collect();
         assert!(!years.is_empty());
         // The two are never listed as each other's common co-author.
         for co in &c.coauthors {
@@ -417,13 +448,21 @@ mod tests {
     #[test]
     fn spans_sit_on_one_axis_and_are_ordered() {
         let d = bundled();
-        let ids: Vec<&str> = d.researchers.iter().map(|r| r.id.as_str()).take(4).collect();
+        let ids: Vec<&str> = d
+            .researchers
+            .iter()
+            .map(|r| r.id.as_str())
+            .take(4)
+            .collect();
         let c = compare(&d, &ids);
         let (lo, hi) = c.axis;
         assert!(lo < hi);
         for col in &c.columns {
             for s in &col.spans {
-                assert!(s.start >= f32::from(lo) && s.end <= f32::from(hi) + 0.001, "{s:?}");
+                assert!(
+                    s.start >= f32::from(lo) && s.end <= f32::from(hi) + 0.001,
+                    "{s:?}"
+                );
                 assert!(s.end > s.start);
             }
             assert!(col.spans.windows(2).all(|w| w[0].start <= w[1].start));
@@ -437,7 +476,12 @@ mod tests {
     fn ongoing_spans_end_now() {
         let d = bundled();
         let c = compare(&d, &berkeley_pair(&d));
-        let ongoing: Vec<&Span> = c.columns.iter().flat_map(|c| &c.spans).filter(|s| s.ongoing).collect();
+        let ongoing: Vec<&Span> = c
+            .columns
+            .iter()
+            .flat_map(|c| &c.spans)
+            .filter(|s| s.ongoing)
+            .collect();
         assert!(ongoing.iter().all(|s| (s.end - 2026.9).abs() < 1e-3));
     }
 

@@ -334,6 +334,7 @@ impl DetailFile {
             dataset: Dataset {
                 schema: None,
                 schema_version: dataset.schema_version,
+                config: dataset.config.clone(),
                 organizations: (dataset.organizations.iter())
                     .filter(|o| keep(o.id.as_str()))
                     .cloned()
@@ -418,7 +419,10 @@ mod tests {
         let mut c = CompiledDirectory::compile(&bundled());
         c.format = FORMAT_VERSION + 1;
         let err = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap_err();
-        assert!(err.contains(&format!("format {}", FORMAT_VERSION + 1)), "{err}");
+        assert!(
+            err.contains(&format!("format {}", FORMAT_VERSION + 1)),
+            "{err}"
+        );
         assert!(CompiledDirectory::from_bytes(b"<!doctype html>").is_err());
     }
 

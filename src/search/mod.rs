@@ -8,13 +8,13 @@
 //! [`titles`] the publication-title shards fetched per query.
 
 pub mod bits;
+pub mod compare;
 pub mod compiled;
 pub mod index;
 pub mod params;
 pub mod publications;
 pub mod suggest;
 pub mod summary;
-pub mod compare;
 pub mod text;
 pub mod titles;
 

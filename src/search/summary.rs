@@ -199,7 +199,11 @@ mod tests {
             assert_eq!(total as usize, publications_of(&d, r).len());
             assert!(mix.windows(2).all(|w| w[0].count >= w[1].count));
         }
-        let luo = d.researchers.iter().find(|r| r.id.0 == "michael-luo").unwrap();
+        let luo = d
+            .researchers
+            .iter()
+            .find(|r| r.id.0 == "michael-luo")
+            .unwrap();
         assert!(venue_mix(&d, luo).iter().any(|s| s.label == "NSDI"));
     }
 

@@ -8,6 +8,7 @@ use super::components::ThemeToggle;
 use super::pages::{DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage};
 use super::routes::{AppRoute, base_path};
 use super::state::data::provide_directory;
+use super::state::picks::provide_picks;
 use super::state::search::provide_search;
 use super::state::theme::provide_theme;
 
@@ -16,6 +17,7 @@ use super::state::theme::provide_theme;
 pub fn App() -> impl IntoView {
     provide_directory();
     provide_theme();
+    provide_picks();
     view! {
         <Router base=base_path()>
             <Shell/>

@@ -9,6 +9,12 @@ pub enum AppRoute {
     Profile(String),
     /// Every publication in the dataset.
     Publications,
+    /// 2–4 researchers side by side.
+    Compare(Vec<String>),
+    /// The graph of who is connected to whom; optionally the chain between two people.
+    Connections(Option<(String, String)>),
+    /// The user's starred researchers; with ids, a shared shortlist.
+    Shortlist(Vec<String>),
 }
 
 impl AppRoute {
@@ -24,6 +30,12 @@ impl AppRoute {
             Self::Directory => "/".to_owned(),
             Self::Profile(id) => format!("/researchers/{id}"),
             Self::Publications => "/publications".to_owned(),
+            Self::Compare(ids) if ids.is_empty() => "/compare".to_owned(),
+            Self::Compare(ids) => format!("/compare?ids={}", ids.join(",")),
+            Self::Connections(None) => "/connections".to_owned(),
+            Self::Connections(Some((a, b))) => format!("/connections?from={a}&to={b}"),
+            Self::Shortlist(ids) if ids.is_empty() => "/shortlist".to_owned(),
+            Self::Shortlist(ids) => format!("/shortlist?ids={}", ids.join(",")),
         }
     }
 }

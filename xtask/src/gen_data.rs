@@ -129,6 +129,7 @@ pub fn generate(researchers: usize, seed: u64) -> Dataset {
     Dataset {
         schema: None,
         schema_version: SCHEMA_VERSION,
+        config: None,
         organizations: vocab.orgs.into_iter().map(|o| o.record).collect(),
         topics: vocab.topics,
         venues: vocab.venues,

@@ -2,11 +2,13 @@
 
 pub mod active_filters;
 pub mod avatar;
+pub mod charts;
 pub mod data_view;
 pub mod empty_state;
 pub mod filter_panel;
 pub mod highlight;
 pub mod links;
+pub mod pick_buttons;
 pub mod profile_sections;
 pub mod publication_item;
 pub mod publication_list;
@@ -23,6 +25,7 @@ pub use empty_state::EmptyState;
 pub use filter_panel::FilterPanel;
 pub use highlight::Highlighted;
 pub use links::ExternalLinks;
+pub use pick_buttons::PickButtons;
 pub use publication_item::PublicationItem;
 pub use publication_list::PublicationList;
 pub use researcher_card::ResearcherCard;

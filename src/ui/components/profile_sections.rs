@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::model::corrections::{About, correction_link};
 use crate::model::{Dataset, Directory, EndDate, OrgId, PartialDate, Researcher};
 use crate::ui::components::links::safe_href;
 
@@ -64,11 +65,61 @@ pub fn Section(
     /// The content.
     children: Children,
 ) -> impl IntoView {
+    let fix = use_context::<Corrections>().and_then(|c| c.link(title));
     view! {
         <section class="profile-section" id=id aria-labelledby=format!("{id}-h")>
-            <h2 id=format!("{id}-h")>{title}</h2>
+            <div class="section-head">
+                <h2 id=format!("{id}-h")>{title}</h2>
+                {fix.map(|href| view! {
+                    <CorrectionLink href=href section=title/>
+                })}
+            </div>
             {children()}
         </section>
+    }
+}
+
+/// Where a profile's "Suggest a correction" links go, provided by the profile when the dataset
+/// names a target.
+#[derive(Clone)]
+pub struct Corrections {
+    /// The dataset's corrections target.
+    pub target: String,
+    /// Whose profile it is.
+    pub name: String,
+    /// The profile's address.
+    pub page: String,
+}
+
+impl Corrections {
+    /// The link for `section`; `None` when the target is not a safe URL.
+    pub fn link(&self, section: &str) -> Option<String> {
+        correction_link(
+            &self.target,
+            About {
+                name: &self.name,
+                section,
+                page: &self.page,
+            },
+        )
+    }
+}
+
+/// "Suggest a correction" for one section.
+#[component]
+pub fn CorrectionLink(
+    /// The prefilled link.
+    href: String,
+    /// The section it is about (or "Profile").
+    section: &'static str,
+) -> impl IntoView {
+    let external = !href.starts_with("mailto:");
+    view! {
+        <a class="correction-link" data-testid="correction-link" href=href
+            aria-label=format!("Suggest a correction to {section}")
+            rel=external.then_some("noopener noreferrer") target=external.then_some("_blank")>
+            "Suggest a correction"
+        </a>
     }
 }
 

@@ -4,6 +4,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::charts::Sparkline;
+use super::pick_buttons::PickButtons;
 use super::{Avatar, ExternalLinks, Highlighted};
 use crate::model::{Link, LinkKind};
 use crate::search::{Card, FieldKind, MatchReason, Stats};
@@ -84,6 +86,7 @@ fn card_body(
     let links: Vec<Link> = card.links.into_iter().map(Link::from).collect();
     let id = card.id.clone();
     let reason = Memo::new(move |_| reason.get());
+    let activity = card.activity;
     view! {
         <article class="card" data-testid="researcher-card">
             <div class="card-head">
@@ -94,6 +97,7 @@ fn card_body(
                     </h2>
                     {card.role.map(|t| view! { <p class="card-role">{t}</p> })}
                 </div>
+                <PickButtons id=card.id.clone() name=card.name.clone() compact=true/>
             </div>
             <p class="card-meta">
                 <span class="card-stage">{card.stage.label()}</span>
@@ -121,7 +125,10 @@ fn card_body(
                     }
                 }).collect_view()}
             </ul>
-            <p class="card-figures">{figures(&stats)}</p>
+            <p class="card-figures">
+                <Sparkline activity=activity name=card.name.clone()/>
+                <span>{figures(&stats)}</span>
+            </p>
             <ExternalLinks links=links owner=card.name
                 kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>
         </article>

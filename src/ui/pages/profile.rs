@@ -11,8 +11,10 @@ use leptos_router::hooks::use_params_map;
 use super::directory::set_title;
 use crate::model::{LinkKind, Researcher};
 use crate::search::suggest::close_among;
+use crate::search::summary;
+use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::profile_sections::*;
-use crate::ui::components::{DataView, DetailView, ExternalLinks, PublicationList};
+use crate::ui::components::{DataView, DetailView, ExternalLinks, PickButtons, PublicationList};
 use crate::ui::routes::AppRoute;
 use crate::ui::state::data::{Atlas, Detail, fetch_detail};
 use crate::ui::state::search::use_search;
@@ -20,6 +22,7 @@ use crate::ui::state::search::use_search;
 /// The profile sections that can appear, in page order: (anchor, title, present?).
 fn section_index(r: &Researcher) -> Vec<(&'static str, &'static str)> {
     [
+        ("output", "Output at a glance", !r.publications.is_empty()),
         ("publications", "Publications", !r.publications.is_empty()),
         ("positions", "Positions", !r.positions.is_empty()),
         ("education", "Education", !r.education.is_empty()),
@@ -107,6 +110,24 @@ fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoView {
         .collect::<Vec<_>>();
     let section_links = section_index(&r);
     let scope = detail.publications.scope_of(&r);
+    let corrections = dataset
+        .config
+        .as_ref()
+        .and_then(|c| c.corrections.clone())
+        .map(|target| {
+            let origin = window().location().origin().unwrap_or_default();
+            Corrections {
+                target,
+                name: r.name.clone(),
+                page: format!("{origin}{}", AppRoute::Profile(r.id.0.clone()).href()),
+            }
+        });
+    let header_fix = corrections.as_ref().and_then(|c| c.link("Profile"));
+    provide_context(corrections);
+    let activity = summary::activity(dataset, &r);
+    let venues = summary::top(&summary::venue_mix(dataset, &r), 7);
+    let topic_mix = summary::top(&summary::topic_mix(dataset, &r), 7);
+    let has_output = !activity.is_empty();
     let dir = directory.clone();
     let (owner, file_stem) = (r.id.0.clone(), format!("{}-publications", r.id.0));
     view! {
@@ -147,12 +168,25 @@ fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoView {
                     LinkKind::Scholar, LinkKind::Orcid, LinkKind::Email,
                 ]/>
                 <p class="profile-summary">{r.summary.clone()}</p>
+                <div class="profile-actions">
+                    <PickButtons id=r.id.0.clone() name=r.name.clone()/>
+                    {header_fix.map(|href| view! { <CorrectionLink href=href section="Profile"/> })}
+                </div>
             </header>
             <div class="profile-body">
                 <nav class="section-index" aria-label="Sections">
                     <ul>{section_links.into_iter().map(|(id, title)| view! { <li><a href=format!("#{id}")>{title}</a></li> }).collect_view()}</ul>
                 </nav>
                 <div class="profile-sections">
+                    {has_output.then(|| view! {
+                        <Section id="output" title="Output at a glance">
+                            <div class="output-charts">
+                                <YearChart activity=activity title="Publications per year".into()/>
+                                <ShareChart shares=venues title="Venues".into() label="Venue"/>
+                                <ShareChart shares=topic_mix title="Publication topics".into() label="Topic"/>
+                            </div>
+                        </Section>
+                    })}
                     {(!scope.is_empty()).then(|| view! {
                         <Section id="publications" title="Publications">
                             <PublicationList

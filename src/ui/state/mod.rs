@@ -2,5 +2,6 @@
 
 pub mod data;
 pub mod facets;
+pub mod picks;
 pub mod search;
 pub mod theme;

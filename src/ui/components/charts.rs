@@ -1,0 +1,250 @@
+//! Charts drawn as inline SVG by the app: a sparkline for cards, bars per year for profiles, and
+//! horizontal bars for a mix (venues, topics).
+//!
+//! Every chart has an accessible name and description (`<title>` / `<desc>`, referenced by
+//! `aria-labelledby` / `aria-describedby`) and the same figures as a table for screen readers.
+//! Colours come from CSS classes (`chart-*` in `style/main.css`), so both themes apply.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use leptos::prelude::*;
+
+use crate::search::summary::{Activity, Share};
+
+/// A document-unique id for a chart's title and description.
+fn chart_id(prefix: &str) -> String {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    format!("{prefix}-{}", NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+/// "11 publications from 2019 to 2025, most in 2024 (4)."
+pub fn describe_activity(a: &Activity) -> String {
+    let Some(last) = a.last() else {
+        return "No publications.".into();
+    };
+    let total = a.total();
+    let noun = if total == 1 {
+        "publication"
+    } else {
+        "publications"
+    };
+    let span = if last == a.first {
+        format!("in {last}")
+    } else {
+        format!("from {} to {last}", a.first)
+    };
+    let peak = a.peak();
+    let peak_year = a.years().filter(|&(_, c)| c == peak).map(|(y, _)| y).last();
+    match peak_year {
+        Some(y) if a.counts.len() > 1 => {
+            format!("{total} {noun} {span}, most in {y} ({peak}).")
+        }
+        _ => format!("{total} {noun} {span}."),
+    }
+}
+
+/// The table alternative of an activity chart.
+fn activity_table(caption: String, a: &Activity) -> impl IntoView + use<> {
+    let rows = a.years().collect::<Vec<_>>();
+    view! {
+        <table class="visually-hidden">
+            <caption>{caption}</caption>
+            <thead><tr><th scope="col">"Year"</th><th scope="col">"Publications"</th></tr></thead>
+            <tbody>
+                {rows.into_iter().map(|(y, c)| view! {
+                    <tr><th scope="row">{y}</th><td>{c}</td></tr>
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
+/// Publications per year as a tiny bar chart, for a card.
+#[component]
+pub fn Sparkline(
+    /// Publications per year.
+    activity: Activity,
+    /// Whose they are, for the accessible name.
+    name: String,
+) -> impl IntoView {
+    if activity.is_empty() {
+        return ().into_any();
+    }
+    let (title_id, desc_id) = (chart_id("spark-t"), chart_id("spark-d"));
+    let (title_ref, desc_ref) = (title_id.clone(), desc_id.clone());
+    let title = format!("Publications per year, {name}");
+    let desc = describe_activity(&activity);
+    const W: f32 = 64.0;
+    const H: f32 = 16.0;
+    let n = activity.counts.len().max(1) as f32;
+    let step = W / n;
+    let peak = f32::from(activity.peak().max(1));
+    let bars = activity
+        .years()
+        .enumerate()
+        .map(|(i, (_, c))| {
+            let h = if c == 0 {
+                1.0
+            } else {
+                (f32::from(c) / peak * (H - 1.0)).max(2.0)
+            };
+            let class = if c == 0 { "spark-zero" } else { "spark-bar" };
+            view! {
+                <rect class=class x=format!("{:.2}", i as f32 * step + step * 0.1)
+                    y=format!("{:.2}", H - h) width=format!("{:.2}", step * 0.8)
+                    height=format!("{h:.2}")/>
+            }
+        })
+        .collect_view();
+    view! {
+        <span class="sparkline" data-testid="sparkline">
+            <svg role="img" viewBox=format!("0 0 {W} {H}") width="64" height="16"
+                aria-labelledby=title_ref aria-describedby=desc_ref
+                preserveAspectRatio="none" focusable="false">
+                <title id=title_id>{title.clone()}</title>
+                <desc id=desc_id>{desc}</desc>
+                {bars}
+            </svg>
+            {activity_table(title, &activity)}
+        </span>
+    }
+    .into_any()
+}
+
+/// Publications per year as a labelled bar chart, for a profile or a comparison.
+#[component]
+pub fn YearChart(
+    /// Publications per year.
+    activity: Activity,
+    /// The chart's title, e.g. "Publications per year".
+    title: String,
+    /// The years the axis spans; the activity's own span when `None`.
+    #[prop(optional)]
+    axis: Option<(u16, u16)>,
+) -> impl IntoView {
+    if activity.is_empty() {
+        return ().into_any();
+    }
+    let (title_id, desc_id) = (chart_id("years-t"), chart_id("years-d"));
+    let (title_ref, desc_ref) = (title_id.clone(), desc_id.clone());
+    let desc = describe_activity(&activity);
+    let (lo, hi) = axis.unwrap_or((activity.first, activity.last().unwrap_or(activity.first)));
+    let years: Vec<u16> = (lo..=hi).collect();
+    const W: f32 = 600.0;
+    const H: f32 = 150.0;
+    const TOP: f32 = 18.0;
+    const BOTTOM: f32 = 22.0;
+    let step = W / years.len() as f32;
+    let peak = f32::from(activity.peak().max(1));
+    // Label every k-th year so labels never collide (about 44 units each).
+    let every = ((44.0 / step).ceil() as usize).max(1);
+    let bars = years
+        .iter()
+        .enumerate()
+        .map(|(i, &y)| {
+            let c = activity.count(y);
+            let h = f32::from(c) / peak * (H - TOP - BOTTOM);
+            let x = i as f32 * step;
+            let label = (i % every == 0 || i + 1 == years.len()).then(|| {
+                view! {
+                    <text class="chart-axis" x=format!("{:.1}", x + step / 2.0) y=format!("{}", H - 6.0)
+                        text-anchor="middle">{y}</text>
+                }
+            });
+            let value = (c > 0).then(|| {
+                view! {
+                    <text class="chart-value" x=format!("{:.1}", x + step / 2.0)
+                        y=format!("{:.1}", H - BOTTOM - h - 4.0) text-anchor="middle">{c}</text>
+                }
+            });
+            let tip = format!("{y}: {c} publication{}", if c == 1 { "" } else { "s" });
+            view! {
+                <g>
+                    <rect class="chart-bar" x=format!("{:.1}", x + step * 0.15)
+                        y=format!("{:.1}", H - BOTTOM - h) width=format!("{:.1}", step * 0.7)
+                        height=format!("{h:.1}")>
+                        <title>{tip}</title>
+                    </rect>
+                    {value}
+                    {label}
+                </g>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="chart year-chart" data-testid="year-chart">
+            <svg role="img" viewBox=format!("0 0 {W} {H}") aria-labelledby=title_ref
+                aria-describedby=desc_ref focusable="false">
+                <title id=title_id>{title.clone()}</title>
+                <desc id=desc_id>{desc}</desc>
+                <line class="chart-baseline" x1="0" x2=format!("{W}") y1=format!("{}", H - BOTTOM)
+                    y2=format!("{}", H - BOTTOM)/>
+                {bars}
+            </svg>
+            <figcaption aria-hidden="true">{title.clone()}</figcaption>
+            {activity_table(title, &activity)}
+        </figure>
+    }
+    .into_any()
+}
+
+/// A mix (venues, topics) as horizontal bars: a table whose rows carry an SVG bar, so the
+/// figures read as a table and the bars are decoration.
+#[component]
+pub fn ShareChart(
+    /// The shares, most frequent first.
+    shares: Vec<Share>,
+    /// The chart's title, e.g. "Venues".
+    title: String,
+    /// What the label column holds, e.g. "Venue".
+    label: &'static str,
+) -> impl IntoView {
+    if shares.is_empty() {
+        return ().into_any();
+    }
+    let peak = shares.iter().map(|s| s.count).max().unwrap_or(1).max(1);
+    view! {
+        <table class="chart share-chart" data-testid="share-chart">
+            <caption>{title}</caption>
+            <thead class="visually-hidden">
+                <tr><th scope="col">{label}</th><th scope="col">"Publications"</th><th scope="col">"Share"</th></tr>
+            </thead>
+            <tbody>
+                {shares.into_iter().map(|s| {
+                    let pct = f64::from(s.count) / f64::from(peak) * 100.0;
+                    view! {
+                        <tr>
+                            <th scope="row">{s.label}</th>
+                            <td class="share-count">{s.count}</td>
+                            <td class="share-bar">
+                                <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+                                    <rect class="chart-bar" x="0" y="0" height="8" width=format!("{pct:.1}")/>
+                                </svg>
+                            </td>
+                        </tr>
+                    }
+                }).collect_view()}
+            </tbody>
+        </table>
+    }
+    .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn activity_descriptions_read_naturally() {
+        let a = Activity::from_years([2019, 2021, 2021, 2024]);
+        assert_eq!(
+            describe_activity(&a),
+            "4 publications from 2019 to 2024, most in 2021 (2)."
+        );
+        assert_eq!(
+            describe_activity(&Activity::from_years([2020])),
+            "1 publication in 2020."
+        );
+        assert_eq!(describe_activity(&Activity::default()), "No publications.");
+    }
+}
