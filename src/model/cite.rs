@@ -221,7 +221,7 @@ pub fn csv(
 }
 
 /// Appends one CSV record, guarded and quoted as [`csv`] describes, ending in CRLF.
-fn push_csv_row<const N: usize>(out: &mut String, cells: [String; N]) {
+pub(crate) fn push_csv_row<const N: usize>(out: &mut String, cells: [String; N]) {
     for (i, cell) in cells.iter().enumerate() {
         if i > 0 {
             out.push(',');

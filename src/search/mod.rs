@@ -13,6 +13,7 @@ pub mod compiled;
 pub mod index;
 pub mod params;
 pub mod publications;
+pub mod shortlist;
 pub mod suggest;
 pub mod summary;
 pub mod text;

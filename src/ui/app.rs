@@ -4,11 +4,14 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
-use super::components::ThemeToggle;
-use super::pages::{DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage};
+use super::components::{CompareTray, ThemeToggle};
+use super::pages::{
+    ComparePage, DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage, ShortlistPage,
+};
 use super::routes::{AppRoute, base_path};
 use super::state::data::provide_directory;
 use super::state::picks::provide_picks;
+use super::state::picks::use_picks;
 use super::state::search::provide_search;
 use super::state::theme::provide_theme;
 
@@ -29,6 +32,7 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Shell() -> impl IntoView {
     provide_search();
+    let picks = use_picks();
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="site-header">
@@ -36,6 +40,13 @@ fn Shell() -> impl IntoView {
             <nav class="site-nav" aria-label="Site">
                 <a href=AppRoute::Directory.href()>"Researchers"</a>
                 <a href=AppRoute::Publications.href()>"Publications"</a>
+                <a href=AppRoute::Shortlist(Vec::new()).href() data-testid="nav-shortlist">
+                    "Shortlist"
+                    {move || {
+                        let n = picks.shortlist.with(Vec::len);
+                        (n > 0).then(|| view! { <span class="nav-count">{format!(" ({n})")}</span> })
+                    }}
+                </a>
             </nav>
             <ThemeToggle/>
         </header>
@@ -44,7 +55,10 @@ fn Shell() -> impl IntoView {
                 <Route path=path!("/") view=DirectoryPage/>
                 <Route path=path!("/researchers/:id") view=ProfilePage/>
                 <Route path=path!("/publications") view=PublicationsPage/>
+                <Route path=path!("/compare") view=ComparePage/>
+                <Route path=path!("/shortlist") view=ShortlistPage/>
             </Routes>
         </main>
+        <CompareTray/>
     }
 }

@@ -3,6 +3,7 @@
 pub mod active_filters;
 pub mod avatar;
 pub mod charts;
+pub mod compare_tray;
 pub mod data_view;
 pub mod empty_state;
 pub mod filter_panel;
@@ -20,6 +21,7 @@ pub mod theme_toggle;
 
 pub use active_filters::ActiveFilters;
 pub use avatar::Avatar;
+pub use compare_tray::CompareTray;
 pub use data_view::{DataView, DataWarning, DetailView, LoadErrorView, LoadingView};
 pub use empty_state::EmptyState;
 pub use filter_panel::FilterPanel;

@@ -1,11 +1,15 @@
 //! One file per route.
 
+mod compare;
 mod directory;
 mod not_found;
 mod profile;
 mod publications;
+mod shortlist;
 
+pub use compare::ComparePage;
 pub use directory::DirectoryPage;
 pub use not_found::NotFoundPage;
 pub use profile::ProfilePage;
 pub use publications::PublicationsPage;
+pub use shortlist::ShortlistPage;

@@ -241,6 +241,19 @@ pub async fn fetch_detail(atlas: Arc<Atlas>, id: String) -> DetailResult {
     }))
 }
 
+/// The records of several researchers, in the order asked for (one fetch at a time, so a
+/// failure names its file).
+pub async fn fetch_details(
+    atlas: Arc<Atlas>,
+    ids: Vec<String>,
+) -> Result<Vec<Arc<Detail>>, DataError> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        out.push(fetch_detail(atlas.clone(), id).await?);
+    }
+    Ok(out)
+}
+
 /// Every record: from memory, or the authoring file.
 pub async fn fetch_everything(atlas: Arc<Atlas>) -> DetailResult {
     if let Some(full) = &atlas.full {

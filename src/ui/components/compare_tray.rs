@@ -1,0 +1,55 @@
+//! The compare tray: who is picked for comparison, and the way to the compare page.
+
+use leptos::prelude::*;
+use leptos_router::hooks::use_location;
+
+use crate::ui::routes::AppRoute;
+use crate::ui::state::data::use_directory;
+use crate::ui::state::picks::use_picks;
+
+/// A bar at the foot of the page while researchers are picked for comparison (not on the
+/// compare page itself).
+#[component]
+pub fn CompareTray() -> impl IntoView {
+    let picks = use_picks();
+    let location = use_location();
+    let directory = use_directory();
+    let names = move || {
+        let ids = picks.compare.get();
+        let atlas = directory.get().and_then(Result::ok);
+        (ids.iter())
+            .map(|id| {
+                (atlas.as_ref())
+                    .and_then(|a| {
+                        a.compiled
+                            .position(id)
+                            .map(|i| a.compiled.cards[i].name.clone())
+                    })
+                    .unwrap_or_else(|| id.clone())
+            })
+            .collect::<Vec<_>>()
+    };
+    let shown = move || {
+        !picks.compare.with(Vec::is_empty) && !location.pathname.get().ends_with("/compare")
+    };
+    view! {
+        <Show when=shown>
+            <aside class="compare-tray" aria-label="Compare" data-testid="compare-tray">
+                <span class="tray-names">
+                    {move || {
+                        let n = picks.compare.with(Vec::len);
+                        format!("Comparing {n}: {}", names().join(", "))
+                    }}
+                </span>
+                <a class="button" data-testid="open-compare"
+                    class:disabled=move || picks.compare.with(|c| c.len() < 2)
+                    href=move || AppRoute::Compare(picks.compare.get()).href()>
+                    {move || if picks.compare.with(|c| c.len() < 2) { "Pick one more" } else { "Compare" }}
+                </a>
+                <button type="button" class="button secondary" on:click=move |_| picks.compare.set(Vec::new())>
+                    "Clear"
+                </button>
+            </aside>
+        </Show>
+    }
+}

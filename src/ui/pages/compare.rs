@@ -1,0 +1,394 @@
+//! `/compare?ids=a,b`: 2–4 researchers side by side. The URL holds the selection, so a
+//! comparison can be bookmarked and shared; the compare tray and this page's own controls only
+//! rewrite it.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+
+use super::directory::set_title;
+use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
+use crate::search::text::fold;
+use crate::ui::components::DataView;
+use crate::ui::components::charts::{ShareChart, YearChart};
+use crate::ui::components::data_view::{LoadErrorView, LoadingView};
+use crate::ui::routes::AppRoute;
+use crate::ui::state::data::{Atlas, Detail, fetch_details};
+use crate::ui::state::picks::{MAX_COMPARED, parse_ids, use_picks};
+
+/// The current year as a fraction (for careers that go on to the present).
+fn now() -> f32 {
+    let d = js_sys::Date::new_0();
+    d.get_full_year() as f32 + d.get_month() as f32 / 12.0
+}
+
+/// The compare page.
+#[component]
+pub fn ComparePage() -> impl IntoView {
+    set_title("Compare — Research Atlas");
+    let query = use_query_map();
+    let ids = Memo::new(move |_| parse_ids(&query.read().get("ids").unwrap_or_default()));
+    view! {
+        <div class="compare-page" data-testid="compare-page">
+            <h1>"Compare researchers"</h1>
+            <DataView children=move |atlas| {
+                let ids = ids.get();
+                let (known, unknown): (Vec<String>, Vec<String>) =
+                    ids.into_iter().partition(|id| atlas.compiled.position(id).is_some());
+                let mut known = known;
+                known.truncate(MAX_COMPARED);
+                view! {
+                    {(!unknown.is_empty()).then(|| view! {
+                        <p class="notice" role="status">
+                            {format!("Not in the directory, left out: {}.", unknown.join(", "))}
+                        </p>
+                    })}
+                    <Picker atlas=atlas.clone() ids=known.clone()/>
+                    {if known.len() < 2 {
+                        view! {
+                            <p class="compare-hint" data-testid="compare-hint">
+                                "Pick two to four researchers: use ⇄ Compare on their cards or profiles, or add them above."
+                            </p>
+                        }.into_any()
+                    } else {
+                        view! { <Loaded atlas=atlas ids=known/> }.into_any()
+                    }}
+                }
+            }/>
+        </div>
+    }
+}
+
+/// Who is compared: a chip per researcher with a remove button, and a name field to add one.
+#[component]
+fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
+    let navigate = use_navigate();
+    let picks = use_picks();
+    let go = move |next: Vec<String>| {
+        picks.compare.set(next.clone());
+        navigate(&AppRoute::Compare(next).path(), Default::default());
+    };
+    let typed = RwSignal::new(String::new());
+    let cards = atlas.compiled.cards.clone();
+    let full = ids.len() >= MAX_COMPARED;
+    let matches = {
+        let ids = ids.clone();
+        move || {
+            let q = fold(typed.get().trim());
+            if q.is_empty() {
+                return Vec::new();
+            }
+            (cards.iter())
+                .filter(|c| !ids.contains(&c.id) && fold(&c.name).contains(&q))
+                .take(8)
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect::<Vec<_>>()
+        }
+    };
+    let chips = ids.iter().map(|id| {
+        let i = atlas.compiled.position(id).unwrap_or(0);
+        let name = atlas.compiled.cards[i].name.clone();
+        let rest: Vec<String> = ids.iter().filter(|x| *x != id).cloned().collect();
+        let go = go.clone();
+        view! {
+            <li class="compare-chip">
+                <a href=AppRoute::Profile(id.clone()).href()>{name.clone()}</a>
+                <button type="button" class="chip-remove" aria-label=format!("Stop comparing {name}")
+                    on:click=move |_| go(rest.clone())>"×"</button>
+            </li>
+        }
+    }).collect_view();
+    view! {
+        <div class="compare-picker">
+            <ul class="compare-chips" aria-label="Compared researchers">{chips}</ul>
+            {(!full).then(|| {
+                let go = go.clone();
+                let ids = ids.clone();
+                view! {
+                    <div class="compare-add">
+                        <label for="compare-add-input">"Add a researcher"</label>
+                        <input id="compare-add-input" type="search" autocomplete="off"
+                            placeholder="Type a name" prop:value=move || typed.get()
+                            on:input=move |e| typed.set(event_target_value(&e))/>
+                        <ul class="compare-matches" aria-label="Matching researchers">
+                            {move || matches().into_iter().map(|(id, name)| {
+                                let mut next = ids.clone();
+                                next.push(id);
+                                let go = go.clone();
+                                view! {
+                                    <li><button type="button" class="button small"
+                                        on:click=move |_| { typed.set(String::new()); go(next.clone()) }>
+                                        {format!("+ {name}")}
+                                    </button></li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    </div>
+                }
+            })}
+        </div>
+    }
+}
+
+/// Fetches the compared researchers' records, then shows the comparison.
+#[component]
+fn Loaded(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
+    let resource = LocalResource::new({
+        let (atlas, ids) = (atlas.clone(), ids.clone());
+        move || fetch_details(atlas.clone(), ids.clone())
+    });
+    move || match resource.get() {
+        None => view! { <LoadingView/> }.into_any(),
+        Some(Err(e)) => view! {
+            <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())/>
+        }
+        .into_any(),
+        Some(Ok(details)) => view! { <Side details=details ids=ids.clone()/> }.into_any(),
+    }
+}
+
+/// The comparison itself.
+#[component]
+fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
+    let subjects: Vec<Subject<'_>> = (details.iter().zip(&ids))
+        .filter_map(|(d, id)| {
+            let dataset = &d.directory.dataset;
+            let researcher = dataset.researchers.iter().find(|r| &r.id.0 == id)?;
+            Some(Subject {
+                researcher,
+                dataset,
+            })
+        })
+        .collect();
+    let c = Comparison::new(&subjects, now());
+    let names: Vec<String> = c.columns.iter().map(|c| c.name.clone()).collect();
+    let n = c.columns.len();
+    view! {
+        <section class="compare-section" aria-labelledby="cmp-shared">
+            <h2 id="cmp-shared">"What they share"</h2>
+            <div class="shared-grid">
+                <SharedList title="Co-authored papers" items=c.papers.clone() names=names.clone()
+                    empty="No paper on two of these profiles." testid="shared-papers"/>
+                <SharedList title="Common co-authors" items=c.coauthors.clone() names=names.clone()
+                    empty="No co-author in common." testid="shared-coauthors"/>
+                <SharedList title="Common advisors" items=c.advisors.clone() names=names.clone()
+                    empty="No advisor in common." testid="shared-advisors"/>
+                <SharedList title="Shared organizations" items=c.organizations.clone() names=names.clone()
+                    empty="No organization in common." testid="shared-organizations"/>
+                <SharedList title="Common topics" items=c.topics.clone() names=names.clone()
+                    empty="No topic in common." testid="shared-topics"/>
+            </div>
+        </section>
+        <section class="compare-section" aria-labelledby="cmp-timeline">
+            <h2 id="cmp-timeline">"Careers"</h2>
+            <Timeline columns=c.columns.clone() axis=c.axis/>
+        </section>
+        <section class="compare-section" aria-labelledby="cmp-output">
+            <h2 id="cmp-output">"Publications per year"</h2>
+            <div class=format!("compare-columns cols-{n}")>
+                {c.columns.iter().enumerate().map(|(i, col)| view! {
+                    <div class=format!("compare-col series-{i}")>
+                        <h3>{col.name.clone()}</h3>
+                        <YearChart activity=col.activity.clone()
+                            title=format!("Publications per year, {}", col.name) axis=c.axis/>
+                    </div>
+                }).collect_view()}
+            </div>
+        </section>
+        <section class="compare-section" aria-labelledby="cmp-profile">
+            <h2 id="cmp-profile">"Side by side"</h2>
+            <div class=format!("compare-columns cols-{n}")>
+                {c.columns.into_iter().enumerate().map(|(i, col)| view! { <ColumnView col=col series=i/> }).collect_view()}
+            </div>
+        </section>
+    }
+}
+
+/// One researcher's column: role, figures, venues, topics, awards.
+#[component]
+fn ColumnView(col: Column, series: usize) -> impl IntoView {
+    let figures = match (col.activity.first, col.activity.last()) {
+        (a, Some(b)) if a != b => format!("{} publications, {a}–{b}", col.activity.total()),
+        (_, Some(b)) => format!("{} publications, {b}", col.activity.total()),
+        _ => "No publications".into(),
+    };
+    view! {
+        <div class=format!("compare-col series-{series}") data-testid="compare-column">
+            <h3><a href=AppRoute::Profile(col.id.clone()).href()>{col.name.clone()}</a></h3>
+            {col.role.map(|r| view! { <p class="card-role">{r}</p> })}
+            <p class="card-figures">{figures}</p>
+            <ShareChart shares=crate::search::summary::top(&col.venues, 6)
+                title=format!("Venues, {}", col.name) label="Venue"/>
+            <h4>"Topics"</h4>
+            {if col.topics.is_empty() {
+                view! { <p class="muted">"None recorded."</p> }.into_any()
+            } else {
+                view! { <ul class="chips">{col.topics.into_iter().map(|t| view! { <li class="chip static">{t}</li> }).collect_view()}</ul> }.into_any()
+            }}
+            <h4>"Awards"</h4>
+            {if col.awards.is_empty() {
+                view! { <p class="muted">"None recorded."</p> }.into_any()
+            } else {
+                view! { <ul class="plain-list">{col.awards.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}</ul> }.into_any()
+            }}
+        </div>
+    }
+}
+
+/// One kind of shared fact, with who shares each.
+#[component]
+fn SharedList(
+    title: &'static str,
+    items: Vec<Common>,
+    names: Vec<String>,
+    empty: &'static str,
+    testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <div class="shared-list" data-testid=testid>
+            <h3>{title}</h3>
+            {if items.is_empty() {
+                view! { <p class="muted">{empty}</p> }.into_any()
+            } else {
+                view! {
+                    <ul>
+                        {items.into_iter().map(|item| {
+                            let everyone = item.who.len() == names.len();
+                            let who = item.who.iter().map(|(i, how)| {
+                                let name = names.get(*i).cloned().unwrap_or_default();
+                                if how.is_empty() { name } else { format!("{name} ({how})") }
+                            }).collect::<Vec<_>>().join("; ");
+                            view! {
+                                <li>
+                                    <span class="shared-label">{item.label}</span>
+                                    {item.detail.map(|d| view! { <span class="muted">{format!(" · {d}")}</span> })}
+                                    {(!everyone || item.who.iter().any(|(_, h)| !h.is_empty())).then(|| view! {
+                                        <span class="shared-who">{who}</span>
+                                    })}
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                }.into_any()
+            }}
+        </div>
+    }
+}
+
+/// Careers on one time axis: a row per researcher, a bar per degree or job.
+#[component]
+fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
+    let (lo, hi) = axis;
+    if hi <= lo || columns.iter().all(|c| c.spans.is_empty()) {
+        return view! { <p class="muted">"No dated degrees or positions to show."</p> }.into_any();
+    }
+    const W: f32 = 800.0;
+    const LEFT: f32 = 0.0;
+    const LANE: f32 = 14.0;
+    const GAP: f32 = 10.0;
+    const HEAD: f32 = 18.0;
+    let x = move |year: f32| LEFT + (year - f32::from(lo)) / f32::from(hi - lo) * (W - LEFT);
+    // Each researcher's spans are packed into lanes so overlapping ones do not hide each other.
+    let mut rows = Vec::new();
+    let mut y = HEAD;
+    for (i, col) in columns.iter().enumerate() {
+        let mut lane_ends: Vec<f32> = Vec::new();
+        let mut placed = Vec::new();
+        for s in &col.spans {
+            let lane = match lane_ends.iter().position(|&e| e <= s.start) {
+                Some(l) => l,
+                None => {
+                    lane_ends.push(0.0);
+                    lane_ends.len() - 1
+                }
+            };
+            lane_ends[lane] = s.end;
+            placed.push((lane, s.clone()));
+        }
+        let lanes = lane_ends.len().max(1) as f32;
+        rows.push((i, col.name.clone(), y, placed));
+        y += lanes * LANE + GAP + HEAD;
+    }
+    let height = y;
+    let step = if hi - lo > 24 {
+        5
+    } else if hi - lo > 10 {
+        2
+    } else {
+        1
+    };
+    let ticks: Vec<u16> = (lo..=hi).filter(|t| t % step == 0).collect();
+    let desc = columns
+        .iter()
+        .map(|c| format!("{}: {} dated degrees and positions", c.name, c.spans.len()))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let table_rows: Vec<(String, String, String, String)> = columns
+        .iter()
+        .flat_map(|c| {
+            c.spans.iter().map(|s| {
+                let kind = match s.kind {
+                    SpanKind::Education => "Education",
+                    SpanKind::Position => "Position",
+                };
+                (
+                    c.name.clone(),
+                    kind.to_owned(),
+                    s.label.clone(),
+                    s.dates.clone(),
+                )
+            })
+        })
+        .collect();
+    view! {
+        <figure class="chart timeline" data-testid="timeline">
+            <svg role="img" viewBox=format!("0 0 {W} {height}") aria-labelledby="timeline-t"
+                aria-describedby="timeline-d" focusable="false">
+                <title id="timeline-t">"Careers on one time axis"</title>
+                <desc id="timeline-d">{format!("From {lo} to {hi}. {desc}.")}</desc>
+                {ticks.into_iter().map(|t| {
+                    let tx = x(f32::from(t));
+                    view! {
+                        <line class="chart-grid" x1=format!("{tx:.1}") x2=format!("{tx:.1}") y1="12" y2=format!("{height:.1}")/>
+                        <text class="chart-axis" x=format!("{tx:.1}") y="10" text-anchor="middle">{t}</text>
+                    }
+                }).collect_view()}
+                {rows.into_iter().map(|(i, name, top, placed)| view! {
+                    <g class=format!("series-{i}")>
+                        <text class="timeline-name" x="2" y=format!("{:.1}", top + 12.0)>{name}</text>
+                        {placed.into_iter().map(|(lane, s)| {
+                            let x0 = x(s.start);
+                            let w = (x(s.end) - x0).max(2.0);
+                            let class = match s.kind {
+                                SpanKind::Education => "span-edu",
+                                SpanKind::Position => "span-job",
+                            };
+                            view! {
+                                <rect class=class x=format!("{x0:.1}")
+                                    y=format!("{:.1}", top + HEAD + lane as f32 * LANE - 2.0)
+                                    width=format!("{w:.1}") height=format!("{:.1}", LANE - 3.0) rx="2">
+                                    <title>{format!("{} ({})", s.label, s.dates)}</title>
+                                </rect>
+                            }
+                        }).collect_view()}
+                    </g>
+                }).collect_view()}
+            </svg>
+            <figcaption>
+                <span class="legend"><span class="swatch span-edu" aria-hidden="true"></span>"Education"</span>
+                <span class="legend"><span class="swatch span-job" aria-hidden="true"></span>"Positions"</span>
+            </figcaption>
+            <table class="visually-hidden">
+                <caption>"Careers"</caption>
+                <thead><tr><th scope="col">"Researcher"</th><th scope="col">"Kind"</th><th scope="col">"What"</th><th scope="col">"When"</th></tr></thead>
+                <tbody>
+                    {table_rows.into_iter().map(|(who, kind, what, when)| view! {
+                        <tr><td>{who}</td><td>{kind}</td><td>{what}</td><td>{when}</td></tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </figure>
+    }
+    .into_any()
+}
