@@ -10,5 +10,5 @@ await page.goto(url);
 await page.waitForSelector('main > *:not(.loading)');
 if (script) await eval(`(async () => { ${script} })()`);
 await page.waitForTimeout(300);
-await page.screenshot({ path: out });
+await page.screenshot({ path: out, fullPage: !!process.env.FULL });
 await browser.close();

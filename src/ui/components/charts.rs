@@ -130,11 +130,13 @@ pub fn YearChart(
     let desc = describe_activity(&activity);
     let (lo, hi) = axis.unwrap_or((activity.first, activity.last().unwrap_or(activity.first)));
     let years: Vec<u16> = (lo..=hi).collect();
-    const W: f32 = 600.0;
+    // About 56 units a year, so a short career does not stretch into slabs; shown at its natural
+    // width, shrunk to fit narrow screens.
+    let w = (years.len() as f32 * 56.0).clamp(240.0, 720.0);
     const H: f32 = 150.0;
     const TOP: f32 = 18.0;
     const BOTTOM: f32 = 22.0;
-    let step = W / years.len() as f32;
+    let step = w / years.len() as f32;
     let peak = f32::from(activity.peak().max(1));
     // Label every k-th year so labels never collide (about 44 units each).
     let every = ((44.0 / step).ceil() as usize).max(1);
@@ -173,11 +175,11 @@ pub fn YearChart(
         .collect_view();
     view! {
         <figure class="chart year-chart" data-testid="year-chart">
-            <svg role="img" viewBox=format!("0 0 {W} {H}") aria-labelledby=title_ref
-                aria-describedby=desc_ref focusable="false">
+            <svg role="img" viewBox=format!("0 0 {w} {H}") width=format!("{w}") height=format!("{H}")
+                aria-labelledby=title_ref aria-describedby=desc_ref focusable="false">
                 <title id=title_id>{title.clone()}</title>
                 <desc id=desc_id>{desc}</desc>
-                <line class="chart-baseline" x1="0" x2=format!("{W}") y1=format!("{}", H - BOTTOM)
+                <line class="chart-baseline" x1="0" x2=format!("{w}") y1=format!("{}", H - BOTTOM)
                     y2=format!("{}", H - BOTTOM)/>
                 {bars}
             </svg>

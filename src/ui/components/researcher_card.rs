@@ -97,7 +97,6 @@ fn card_body(
                     </h2>
                     {card.role.map(|t| view! { <p class="card-role">{t}</p> })}
                 </div>
-                <PickButtons id=card.id.clone() name=card.name.clone() compact=true/>
             </div>
             <p class="card-meta">
                 <span class="card-stage">{card.stage.label()}</span>
@@ -129,8 +128,11 @@ fn card_body(
                 <Sparkline activity=activity name=card.name.clone()/>
                 <span>{figures(&stats)}</span>
             </p>
-            <ExternalLinks links=links owner=card.name
-                kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>
+            <div class="card-foot">
+                <ExternalLinks links=links owner=card.name.clone()
+                    kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>
+                <PickButtons id=card.id.clone() name=card.name compact=true/>
+            </div>
         </article>
     }
 }

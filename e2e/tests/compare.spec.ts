@@ -1,0 +1,166 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { DirectoryPage, watchErrors } from './pages';
+
+const BERKELEY = 'compare?ids=michael-luo,frank-sifei-luan';
+
+test('Compare opens from the URL and shows what the two Berkeley researchers share', async ({ page }) => {
+  const errors = watchErrors(page, { documentMay404: true });
+  await page.goto(BERKELEY);
+  await expect(page.getByTestId('compare-column')).toHaveCount(2);
+  await expect(page.getByTestId('compare-column').nth(0)).toContainText('Michael Luo');
+  await expect(page.getByTestId('compare-column').nth(1)).toContainText('Frank Sifei Luan');
+  await expect(page.getByTestId('shared-papers')).toContainText('SkyPilot');
+  await expect(page.getByTestId('shared-advisors')).toContainText('Ion Stoica');
+  await expect(page.getByTestId('shared-organizations')).toContainText('UC Berkeley');
+  // Careers on one axis, with a table alternative naming each degree and job.
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline.getByRole('img', { name: 'Careers on one time axis' })).toBeVisible();
+  await expect(timeline.locator('table')).toContainText('Ph.D.');
+  await expect(page.getByRole('img', { name: 'Publications per year, Michael Luo' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('Compare picks from cards, keeps the selection in the URL, and edits it', async ({ page, baseURL }) => {
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.card('Luo Mai').getByRole('button', { name: 'Compare Luo Mai' }).click();
+  await expect(page.getByTestId('compare-tray')).toContainText('Pick one more');
+  await directory.card('Tao Luo').getByRole('button', { name: 'Compare Tao Luo' }).click();
+  await expect(directory.card('Tao Luo').getByRole('button', { name: 'Compare Tao Luo' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('open-compare').click();
+  await expect(page).toHaveURL(`${baseURL}compare?ids=luo-mai,tao-luo`);
+  await expect(page.getByTestId('compare-column')).toHaveCount(2);
+  // Add a third by name, then remove the first: the URL follows.
+  await page.getByLabel('Add a researcher').fill('jiach');
+  await page.getByRole('button', { name: '+ Jiachen Liu' }).click();
+  await expect(page).toHaveURL(`${baseURL}compare?ids=luo-mai,tao-luo,jiachen-liu`);
+  await expect(page.getByTestId('compare-column')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Stop comparing Luo Mai' }).click();
+  await expect(page).toHaveURL(`${baseURL}compare?ids=tao-luo,jiachen-liu`);
+  await expect(page.getByTestId('compare-column')).toHaveCount(2);
+  // Back restores the previous selection.
+  await page.goBack();
+  await expect(page.getByTestId('compare-column')).toHaveCount(3);
+});
+
+test('Compare with fewer than two known researchers explains what to do', async ({ page }) => {
+  await page.goto('compare?ids=luo-mai,nobody-here');
+  await expect(page.getByRole('status').filter({ hasText: 'nobody-here' })).toBeVisible();
+  await expect(page.getByTestId('compare-hint')).toBeVisible();
+  await expect(page.getByTestId('compare-column')).toHaveCount(0);
+});
+
+test('the shortlist survives a reload, is shared by link, and exports CSV, JSON and BibTeX', async ({ page, baseURL }) => {
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.card('Michael Luo').getByRole('button', { name: 'Shortlist Michael Luo' }).click();
+  await directory.card('Frank Sifei Luan').getByRole('button', { name: 'Shortlist Frank Sifei Luan' }).click();
+  await expect(page.getByTestId('nav-shortlist')).toContainText('(2)');
+  await page.reload();
+  await expect(page.getByTestId('nav-shortlist')).toContainText('(2)');
+  await expect(directory.card('Michael Luo').getByRole('button', { name: 'Shortlist Michael Luo' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('nav-shortlist').click();
+  await expect(page.getByTestId('shortlist-item')).toHaveCount(2);
+  await expect(page.getByTestId('shortlist')).toContainText('Michael Luo');
+
+  const share = await page.getByTestId('share-link').inputValue();
+  expect(share).toBe(`${baseURL}shortlist?ids=michael-luo,frank-sifei-luan`);
+
+  const csv = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const csvText = await readFile(await (await csv).path(), 'utf8');
+  const lines = csvText.trim().split('\r\n');
+  expect(lines[0]).toMatch(/^id,name,role,career_stage/);
+  expect(lines).toHaveLength(3);
+  expect(lines[1]).toMatch(/^michael-luo,Michael Luo,/);
+
+  const json = page.waitForEvent('download');
+  await page.getByTestId('export-json').click();
+  const people = JSON.parse(await readFile(await (await json).path(), 'utf8'));
+  expect(people.map((p: any) => p.id)).toEqual(['michael-luo', 'frank-sifei-luan']);
+
+  const bib = page.waitForEvent('download');
+  await page.getByTestId('export-bibtex').click();
+  const bibText = await readFile(await (await bib).path(), 'utf8');
+  // Their shared papers appear once.
+  expect(bibText.match(/SkyPilot: An Intercloud Broker/g)).toHaveLength(1);
+  expect((bibText.match(/^@/gm) ?? []).length).toBeGreaterThan(16);
+
+  // Unstarring removes a researcher from the page and from storage.
+  await page.getByTestId('shortlist-item').first().getByRole('button', { name: /^Shortlist/ }).click();
+  await expect(page.getByTestId('shortlist-item')).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('shortlist-item')).toHaveCount(1);
+});
+
+test('a shared shortlist link shows those researchers and can be saved', async ({ page }) => {
+  await page.goto('shortlist?ids=tao-luo,luo-mai');
+  await expect(page.getByRole('heading', { name: 'Shared shortlist' })).toBeVisible();
+  await expect(page.getByTestId('shortlist-item')).toHaveCount(2);
+  await page.getByTestId('save-shared').click();
+  await expect(page.getByTestId('nav-shortlist')).toContainText('(2)');
+  await page.getByRole('link', { name: 'My shortlist' }).click();
+  await expect(page.getByTestId('shortlist-item')).toHaveCount(2);
+  await expect(page.getByTestId('compare-shortlist')).toHaveText('Compare these 2');
+});
+
+test('charts have accessible names, descriptions and tables', async ({ page }) => {
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  const spark = directory.card('Luo Mai').getByRole('img', { name: 'Publications per year, Luo Mai' });
+  await expect(spark).toBeVisible();
+  await expect(spark).toHaveAccessibleDescription(/10 publications from 2021 to 2024/);
+  await page.goto('researchers/luo-mai');
+  const bars = page.getByRole('img', { name: 'Publications per year' });
+  await expect(bars).toBeVisible();
+  await expect(bars).toHaveAccessibleDescription(/10 publications from 2021 to 2024/);
+  await expect(page.getByTestId('year-chart').locator('table tbody tr')).toHaveCount(4);
+  await expect(page.getByRole('table', { name: 'Venues' })).toContainText('OSDI');
+  await expect(page.getByRole('table', { name: 'Publication topics' })).toContainText('ML systems');
+});
+
+test('without a corrections target a profile shows no correction link; with one, each section links prefilled', async ({ page, baseURL }) => {
+  await page.goto('researchers/luo-mai');
+  await expect(page.getByTestId('profile')).toBeVisible();
+  await expect(page.getByTestId('correction-link')).toHaveCount(0);
+
+  // The dataset's config names an issue tracker: served in the profile's detail file (compiled
+  // hosts) and in the authoring file (JSON-only hosts).
+  const target = 'https://tracker.example/atlas/issues/new';
+  await page.route('**/data/people/luo-mai.json', async (route) => {
+    const res = await route.fetch();
+    const file = await res.json();
+    file.dataset.config = { corrections: target };
+    await route.fulfill({ response: res, json: file });
+  });
+  await page.route('**/data/researchers.json', async (route) => {
+    const res = await route.fetch();
+    const data = await res.json();
+    data.config = { corrections: target };
+    await route.fulfill({ response: res, json: data });
+  });
+  await page.reload();
+  const awards = page.getByRole('link', { name: 'Suggest a correction to Awards and honours' });
+  await expect(awards).toBeVisible();
+  const href = new URL((await awards.getAttribute('href'))!);
+  expect(href.origin + href.pathname).toBe(target);
+  expect(href.searchParams.get('title')).toBe('Correction: Luo Mai — Awards and honours');
+  expect(href.searchParams.get('body')).toContain(`Profile: ${baseURL}researchers/luo-mai`);
+  await expect(awards).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(page.getByRole('link', { name: 'Suggest a correction to Profile' })).toBeVisible();
+});
+
+for (const path of [BERKELEY, 'shortlist?ids=luo-mai,tao-luo', 'researchers/michael-luo']) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds no violations on ${path.split('?')[0]} (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    });
+  }
+}
