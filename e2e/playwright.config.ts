@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const dist = process.env.ATLAS_DIST ?? '../dist';
 const distSub = process.env.ATLAS_DIST_SUB ?? '../dist-atlas';
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
+// Ports of the two servers; ATLAS_PORT moves both (for a second run beside another).
+const port = Number(process.env.ATLAS_PORT ?? 4173);
 
 export default defineConfig({
   testDir: './tests',
@@ -31,18 +33,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'root', use: { baseURL: 'http://127.0.0.1:4173/' } },
-    { name: 'subpath', use: { baseURL: 'http://127.0.0.1:4174/atlas/' } },
+    { name: 'root', use: { baseURL: `http://127.0.0.1:${port}/` } },
+    { name: 'subpath', use: { baseURL: `http://127.0.0.1:${port + 1}/atlas/` } },
   ],
   webServer: [
     {
-      command: `node server.mjs --root ${dist} --prefix / --port 4173`,
-      url: 'http://127.0.0.1:4173/',
+      command: `node server.mjs --root ${dist} --prefix / --port ${port}`,
+      url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
     },
     {
-      command: `node server.mjs --root ${distSub} --prefix /atlas/ --port 4174`,
-      url: 'http://127.0.0.1:4174/atlas/',
+      command: `node server.mjs --root ${distSub} --prefix /atlas/ --port ${port + 1}`,
+      url: `http://127.0.0.1:${port + 1}/atlas/`,
       reuseExistingServer: false,
     },
   ],

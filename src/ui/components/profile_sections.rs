@@ -65,7 +65,9 @@ pub fn Section(
     /// The content.
     children: Children,
 ) -> impl IntoView {
-    let fix = use_context::<Corrections>().and_then(|c| c.link(title));
+    let fix = use_context::<Option<Corrections>>()
+        .flatten()
+        .and_then(|c| c.link(title));
     view! {
         <section class="profile-section" id=id aria-labelledby=format!("{id}-h")>
             <div class="section-head">
