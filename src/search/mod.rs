@@ -5,12 +5,15 @@
 //! [`index`] pre-computes everything once so each search is one pass over the researchers,
 //! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
 //! [`compiled`] is what the build step ships to the browser first (cards and the index), and
-//! [`titles`] the publication-title shards fetched per query.
+//! [`titles`] the publication-title shards fetched per query. [`network`] answers who is
+//! connected to whom and how, and [`layout`] places those people in a drawing.
 
 pub mod bits;
 pub mod compare;
 pub mod compiled;
 pub mod index;
+pub mod layout;
+pub mod network;
 pub mod params;
 pub mod publications;
 pub mod shortlist;
@@ -22,6 +25,11 @@ pub mod titles;
 pub use compiled::{Card, CompiledDirectory, DetailFile};
 pub use index::{
     FacetCounts, FacetValue, FieldKind, Hit, MatchReason, SearchIndex, SearchResults, Stats,
+};
+pub use layout::{LayoutParams, force_layout};
+pub use network::{
+    AdvisedEdge, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member, NETWORK_FORMAT,
+    Network, Reason, SharedPaper, Step, Via,
 };
 pub use params::{OrgScope, SearchParams, Sector, Sort};
 pub use publications::{GroupBy, Order, PubFacets, PubGroup, PubList, PubParams, PublicationIndex};
