@@ -6,7 +6,8 @@ use leptos_router::path;
 
 use super::components::{CompareTray, ThemeToggle};
 use super::pages::{
-    ComparePage, DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage, ShortlistPage,
+    ComparePage, ConnectionsPage, DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage,
+    ShortlistPage,
 };
 use super::routes::{AppRoute, base_path};
 use super::state::data::provide_directory;
@@ -40,6 +41,7 @@ fn Shell() -> impl IntoView {
             <nav class="site-nav" aria-label="Site">
                 <a href=AppRoute::Directory.href()>"Researchers"</a>
                 <a href=AppRoute::Publications.href()>"Publications"</a>
+                <a href=AppRoute::Connections(None).href()>"Connections"</a>
                 <a href=AppRoute::Shortlist(Vec::new()).href() data-testid="nav-shortlist">
                     "Shortlist"
                     {move || {
@@ -56,6 +58,7 @@ fn Shell() -> impl IntoView {
                 <Route path=path!("/researchers/:id") view=ProfilePage/>
                 <Route path=path!("/publications") view=PublicationsPage/>
                 <Route path=path!("/compare") view=ComparePage/>
+                <Route path=path!("/connections") view=ConnectionsPage/>
                 <Route path=path!("/shortlist") view=ShortlistPage/>
             </Routes>
         </main>

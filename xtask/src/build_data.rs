@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use research_atlas::model::{self, cite};
 use research_atlas::search::compiled::FirstPage;
+use research_atlas::search::network::Network;
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
@@ -39,6 +40,8 @@ pub struct Written {
     /// Number of detail files and their total bytes.
     pub people: usize,
     pub people_bytes: u64,
+    /// Bytes of `network.bin`.
+    pub network_bytes: u64,
 }
 
 /// Runs the task.
@@ -61,12 +64,13 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let w = compile(&input, &out)?;
     eprintln!(
-        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
+        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
         w.first_page_bytes as f64 / 1024.0,
         w.directory_bytes as f64 / 1024.0,
+        w.network_bytes as f64 / 1024.0,
         w.shards,
         w.shard_bytes as f64 / 1_048_576.0,
         w.people,
@@ -103,6 +107,9 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     w.directory_bytes = write(&out.join("directory.bin"), &compiled.to_bytes())?;
     let first = FirstPage::new(&compiled, FIRST_PAGE_CARDS);
     w.first_page_bytes = write(&out.join("first.bin"), &first.to_bytes())?;
+
+    let network = Network::build(&dir.dataset);
+    w.network_bytes = write(&out.join("network.bin"), &network.to_bytes())?;
 
     let titles = out.join("titles");
     fresh(&titles)?;
@@ -155,6 +162,8 @@ mod tests {
             );
         }
         assert!(out.path().join("researchers.json").exists());
+        let network = Network::from_bytes(&std::fs::read(out.path().join("network.bin")).unwrap());
+        assert_eq!(network.unwrap().people.len(), 5);
         let first = FirstPage::from_bytes(&std::fs::read(out.path().join("first.bin")).unwrap());
         assert_eq!(first.unwrap().cards.len(), 5);
         // A second run replaces the folders instead of adding to them.

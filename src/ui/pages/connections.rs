@@ -8,8 +8,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::directory::set_title;
 use crate::search::layout::{LayoutParams, force_layout};
@@ -175,9 +175,13 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
             let degrees = net.degrees(q.kinds);
             let center = (q.focus.as_deref())
                 .and_then(|f| net.position(f))
-                .or_else(|| (0..n as u32).max_by_key(|&i| (degrees[i as usize], std::cmp::Reverse(i))))
+                .or_else(|| {
+                    (0..n as u32).max_by_key(|&i| (degrees[i as usize], std::cmp::Reverse(i)))
+                })
                 .unwrap_or(0);
-            net.neighbourhood(center, 2, WHOLE_GRAPH_MAX, q.kinds).into_iter().collect()
+            net.neighbourhood(center, 2, WHOLE_GRAPH_MAX, q.kinds)
+                .into_iter()
+                .collect()
         };
         if let Some(Some(steps)) = path.get() {
             for s in steps {
@@ -195,7 +199,9 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
     // Layout: deterministic for the same people and edges.
     let positions = Memo::new(move |_| {
         let nodes = shown.get();
-        let local: HashMap<u32, u32> = (nodes.iter().enumerate()).map(|(i, &p)| (p, i as u32)).collect();
+        let local: HashMap<u32, u32> = (nodes.iter().enumerate())
+            .map(|(i, &p)| (p, i as u32))
+            .collect();
         let weighted: Vec<(u32, u32, f32)> = edges.with(|es| {
             es.iter()
                 .filter_map(|e| Some((*local.get(&e.a)?, *local.get(&e.b)?, e.weight as f32)))
@@ -209,7 +215,10 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
             seed: 7,
         };
         let xy = force_layout(nodes.len(), &weighted, &params);
-        nodes.into_iter().zip(xy).collect::<HashMap<u32, (f32, f32)>>()
+        nodes
+            .into_iter()
+            .zip(xy)
+            .collect::<HashMap<u32, (f32, f32)>>()
     });
 
     let kinds_controls = {
@@ -242,12 +251,20 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
     let picker = {
         let set = set.clone();
         let people = people.clone();
+        let network = network.clone();
         move |which: &'static str, label: &'static str| {
             let set = set.clone();
             let people = people.clone();
             let net_ids = network.people.clone();
             let current = move || {
-                question.with(|q| if which == "from" { q.from.clone() } else { q.to.clone() })
+                question
+                    .with(|q| {
+                        if which == "from" {
+                            q.from.clone()
+                        } else {
+                            q.to.clone()
+                        }
+                    })
                     .unwrap_or_default()
             };
             view! {
@@ -301,9 +318,9 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
         }
     };
 
+    let total = network.people.len();
     let count = move || {
         let (n, m) = (shown.with(Vec::len), edges.with(Vec::len));
-        let total = network.people.len();
         let whole = if n == total {
             format!("{n} researchers")
         } else {
@@ -485,7 +502,12 @@ fn Graph(
                 .filter(|e| e.a == p || e.b == p)
                 .map(|e| {
                     let other = if e.a == p { e.b } else { e.a };
-                    let why = e.reasons.iter().map(|r| r.text.as_str()).collect::<Vec<_>>().join("; ");
+                    let why = e
+                        .reasons
+                        .iter()
+                        .map(|r| r.text.as_str())
+                        .collect::<Vec<_>>()
+                        .join("; ");
                     format!("{}: {why}", net.names[other as usize])
                 })
                 .collect()
@@ -551,10 +573,14 @@ fn EdgeList(network: Arc<Network>, edges: Memo<Vec<Edge>>) -> impl IntoView {
     move || {
         let es = edges.get();
         if es.is_empty() {
-            return view! { <p class="muted">"No connections under the kinds selected."</p> }.into_any();
+            return view! { <p class="muted">"No connections under the kinds selected."</p> }
+                .into_any();
         }
         let person = |i: u32| {
-            let (id, name) = (network.people[i as usize].clone(), network.names[i as usize].clone());
+            let (id, name) = (
+                network.people[i as usize].clone(),
+                network.names[i as usize].clone(),
+            );
             view! { <a href=AppRoute::Profile(id).href()>{name}</a> }
         };
         view! {
@@ -596,7 +622,8 @@ mod tests {
         let path = q.path();
         assert_eq!(path, "/connections?from=a&to=b&kinds=coauthor,organization");
         let query = path.split_once('?').unwrap().1;
-        let pairs: HashMap<&str, &str> = query.split('&').filter_map(|p| p.split_once('=')).collect();
+        let pairs: HashMap<&str, &str> =
+            query.split('&').filter_map(|p| p.split_once('=')).collect();
         let back = Question::from_query(|k| pairs.get(k).map(|v| (*v).to_owned()));
         assert_eq!(back, q);
         assert_eq!(Question::from_query(|_| None).kinds, EdgeKinds::ALL);

@@ -1,6 +1,7 @@
 //! One file per route.
 
 mod compare;
+mod connections;
 mod directory;
 mod not_found;
 mod profile;
@@ -8,6 +9,7 @@ mod publications;
 mod shortlist;
 
 pub use compare::ComparePage;
+pub use connections::ConnectionsPage;
 pub use directory::DirectoryPage;
 pub use not_found::NotFoundPage;
 pub use profile::ProfilePage;

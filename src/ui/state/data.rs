@@ -17,6 +17,7 @@ use leptos::prelude::*;
 
 use crate::model::{self, Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
+use crate::search::network::{self, Network};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::ui::browser::timed;
 
@@ -252,6 +253,22 @@ pub async fn fetch_details(
         out.push(fetch_detail(atlas.clone(), id).await?);
     }
     Ok(out)
+}
+
+/// Who is connected to whom: the build's `network.bin`, or built here from the whole dataset
+/// (in memory, or fetched when the host has no network file).
+pub async fn fetch_network(atlas: Arc<Atlas>) -> Result<Arc<Network>, DataError> {
+    if atlas.full.is_none() {
+        if let Some(bytes) = fetch_bytes(network::PATH).await? {
+            let net = Network::from_bytes(&bytes)
+                .map_err(|e| DataError::Invalid(network::PATH.to_owned(), e))?;
+            return Ok(Arc::new(net));
+        }
+    }
+    let everything = fetch_everything(atlas).await?;
+    Ok(Arc::new(timed("atlas:network", || {
+        Network::build(&everything.directory.dataset)
+    })))
 }
 
 /// Every record: from memory, or the authoring file.
