@@ -428,8 +428,7 @@ impl Network {
                 || s.rings.iter().map(Vec::len).sum::<usize>() >= max
         });
         let mut out = Vec::with_capacity(max);
-        for ring in search.rings {
-            let mut ring = ring;
+        for mut ring in search.rings {
             ring.sort_unstable_by_key(|&p| (Reverse(search.score[p as usize]), p));
             out.extend(ring.into_iter().take(max - out.len()));
             if out.len() == max {
