@@ -1,12 +1,12 @@
 //! Where to draw each person of a connections graph: a deterministic force-directed layout.
 //!
 //! Fruchterman–Reingold: every pair of nodes repels, every edge pulls its ends together (harder
-//! for heavier edges), a weak pull toward the centre keeps separate clusters from drifting to
-//! the walls, and a cooling temperature caps how far a node moves per iteration. The start
-//! positions come from a seeded splitmix64, so the same graph and seed always give the same
-//! picture — the page does not reshuffle on every render. The result is scaled (never enlarged)
-//! to fit the frame inside its margin. Work is O(n²) per iteration: meant for the few hundred
-//! people a page shows.
+//! for heavier edges), a pull toward the centre that grows with distance keeps separate
+//! clusters inside the frame instead of piled against its walls, and a cooling temperature caps
+//! how far a node moves per iteration. The start positions come from a seeded splitmix64, so
+//! the same graph and seed always give the same picture — the page does not reshuffle on every
+//! render. The result is scaled (never enlarged) to fit the frame inside its margin. Work is
+//! O(n²) per iteration: meant for the few hundred people a page shows.
 //!
 //! Only `+ − × ÷` and `sqrt` are used on positions (all correctly rounded in IEEE 754), so the
 //! output does not depend on a platform's `sin` or `ln`.

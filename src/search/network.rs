@@ -67,6 +67,8 @@ pub struct SharedPaper {
     /// The full title.
     pub title: String,
     /// The title up to its first `:` when it has one (`"SkyPilot"`), else the whole title.
+    /// Derived from `title` on decoding rather than stored: a fifth of a big directory's file.
+    #[serde(skip)]
     pub short_title: String,
     /// The venue's short name, e.g. `"NSDI"`, when the venue is in the vocabulary.
     pub venue: Option<String>,
@@ -293,8 +295,11 @@ impl Network {
                 "network format {format}, this app reads {NETWORK_FORMAT}: rebuild the data (cargo xtask build-data)"
             ));
         }
-        let network: Self =
+        let mut network: Self =
             postcard::from_bytes(body).map_err(|e| format!("not a network file: {e}"))?;
+        for p in &mut network.papers {
+            p.short_title = short_title(&p.title);
+        }
         network
             .check()
             .map_err(|e| format!("broken network file: {e}"))?;
@@ -423,8 +428,7 @@ impl Network {
                 || s.rings.iter().map(Vec::len).sum::<usize>() >= max
         });
         let mut out = Vec::with_capacity(max);
-        for ring in search.rings {
-            let mut ring = ring;
+        for mut ring in search.rings {
             ring.sort_unstable_by_key(|&p| (Reverse(search.score[p as usize]), p));
             out.extend(ring.into_iter().take(max - out.len()));
             if out.len() == max {
@@ -1277,6 +1281,10 @@ mod tests {
         let net = bundled();
         let back = Network::from_bytes(&net.to_bytes()).unwrap();
         assert_eq!(back, net);
+        assert_eq!(
+            back.papers[0].short_title, "SkyPilot",
+            "derived again on decoding"
+        );
         let (luo, luan) = (
             person(&back, "michael-luo"),
             person(&back, "frank-sifei-luan"),
