@@ -479,7 +479,9 @@ fn Graph(
                 <text class="node-label" x=format!("{:.1}", x + r + 3.0) y=format!("{:.1}", y + 4.0)>{name.clone()}</text>
             });
             let desc = format!("{name}: {degree} connection{} shown. Opens the profile.", if degree == 1 { "" } else { "s" });
+            // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
             Some(view! {
+                <g>
                 <a href=AppRoute::Profile(id).href() class="node" data-testid="graph-node"
                     class:on-path=path_nodes.contains(&p)
                     class:lit=move || hovered.get() == Some(p)
@@ -491,6 +493,7 @@ fn Graph(
                     <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r=format!("{r:.1}")/>
                     {label}
                 </a>
+                </g>
             })
         }).collect_view()
     };
