@@ -4,7 +4,8 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
-use super::components::ThemeToggle;
+use super::components::{OfflineNotice, ThemeToggle};
+use super::offline::use_service_worker;
 use super::pages::{DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage};
 use super::routes::{AppRoute, base_path};
 use super::state::data::provide_directory;
@@ -16,6 +17,7 @@ use super::state::theme::provide_theme;
 pub fn App() -> impl IntoView {
     provide_directory();
     provide_theme();
+    use_service_worker();
     view! {
         <Router base=base_path()>
             <Shell/>
@@ -37,6 +39,7 @@ fn Shell() -> impl IntoView {
             </nav>
             <ThemeToggle/>
         </header>
+        <OfflineNotice/>
         <main id="main" tabindex="-1">
             <Routes fallback=|| view! { <NotFoundPage/> }>
                 <Route path=path!("/") view=DirectoryPage/>
