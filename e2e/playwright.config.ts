@@ -19,6 +19,10 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
+    // The release build registers a service worker, and `page.route` does not see the requests
+    // a worker answers; only tests/offline.spec.ts allows it. (Each test has a fresh context, so
+    // a worker never outlives its test.)
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       args: [
@@ -33,8 +37,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'root', use: { baseURL: `http://127.0.0.1:${port}/` } },
-    { name: 'subpath', use: { baseURL: `http://127.0.0.1:${port + 1}/atlas/` } },
+    // `metadata.dist`: the build a project serves, for tests that serve a changed copy of it.
+    { name: 'root', use: { baseURL: `http://127.0.0.1:${port}/` }, metadata: { dist } },
+    { name: 'subpath', use: { baseURL: `http://127.0.0.1:${port + 1}/atlas/` }, metadata: { dist: distSub } },
   ],
   webServer: [
     {

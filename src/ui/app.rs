@@ -4,15 +4,15 @@ use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
-use super::components::{CompareTray, ThemeToggle};
+use super::components::{CompareTray, OfflineNotice, ThemeToggle};
+use super::offline::use_service_worker;
 use super::pages::{
     ComparePage, ConnectionsPage, DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage,
     ShortlistPage,
 };
 use super::routes::{AppRoute, base_path};
 use super::state::data::provide_directory;
-use super::state::picks::provide_picks;
-use super::state::picks::use_picks;
+use super::state::picks::{provide_picks, use_picks};
 use super::state::search::provide_search;
 use super::state::theme::provide_theme;
 
@@ -22,6 +22,7 @@ pub fn App() -> impl IntoView {
     provide_directory();
     provide_theme();
     provide_picks();
+    use_service_worker();
     view! {
         <Router base=base_path()>
             <Shell/>
@@ -52,6 +53,7 @@ fn Shell() -> impl IntoView {
             </nav>
             <ThemeToggle/>
         </header>
+        <OfflineNotice/>
         <main id="main" tabindex="-1">
             <Routes fallback=|| view! { <NotFoundPage/> }>
                 <Route path=path!("/") view=DirectoryPage/>

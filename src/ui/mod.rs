@@ -6,6 +6,7 @@
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod offline;
 pub mod pages;
 pub mod routes;
 pub mod state;

@@ -9,11 +9,12 @@ use crate::run::run;
 use crate::tools::{self, Needs};
 
 /// The Content-Security-Policy of the release build: only the app's own files, plus
-/// `'wasm-unsafe-eval'` so the browser may compile the app's WebAssembly. (`frame-ancestors`
-/// is left out: browsers ignore it in a meta tag; a host that can send headers should add it.)
+/// `'wasm-unsafe-eval'` so the browser may compile the app's WebAssembly; the service worker
+/// and the web app manifest are named too. (`frame-ancestors` is left out: browsers ignore it in
+/// a meta tag; a host that can send headers should add it.)
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
 style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
-object-src 'none'; base-uri 'self'; form-action 'self'";
+worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
 
 /// `cargo xtask serve [trunk serve args…]`: install what is missing, then `trunk serve`.
 pub fn serve(args: &[String]) -> Result<(), String> {
@@ -81,7 +82,8 @@ pub fn dist(args: &[String]) -> Result<(), String> {
     build_dist(&tb, &opts)
 }
 
-/// Builds with trunk, then post-processes `index.html` and reports sizes.
+/// Builds with trunk, then post-processes `index.html`, compiles the data, stamps the service
+/// worker with what it precaches, and reports sizes.
 pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String> {
     crate::data::check_data(&[])?;
     run(tb
@@ -93,6 +95,7 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
         "--out".into(),
         opts.out.join("data").to_string_lossy().into_owned(),
     ])?;
+    crate::offline::stamp_service_worker(&opts.out)?;
     report_sizes(&opts.out);
     eprintln!(
         "dist: wrote {} for base path {}",

@@ -9,6 +9,7 @@ mod data;
 mod dataset_file;
 mod gen_data;
 mod names;
+mod offline;
 mod run;
 mod test;
 mod tools;

@@ -1,0 +1,185 @@
+import { test, expect, type Page, type TestInfo } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { DirectoryPage, watchErrors } from './pages';
+
+// The other specs block service workers (playwright.config.ts); these need the release build's.
+test.use({ serviceWorkers: 'allow' });
+
+/** Records, at the start of every document, whether a service worker answered its navigation. */
+async function recordControl(page: Page) {
+  await page.addInitScript(() => {
+    (window as any).__controlledAtStart = navigator.serviceWorker.controller !== null;
+  });
+}
+
+const controlledAtStart = (page: Page) => page.evaluate(() => (window as any).__controlledAtStart as boolean);
+
+/** Waits until the worker has precached everything, activated and taken control of the page. */
+async function waitForWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+}
+
+/** The names of this origin's caches. */
+const cacheNames = (page: Page) => page.evaluate(() => caches.keys());
+
+/** The cache prefix of the deployment at `baseURL` (see public/sw.js). */
+const cachePrefix = (baseURL: string) => `research-atlas ${new URL(baseURL).pathname} `;
+
+test('after one visit, the directory, search and a deep-linked profile open offline', async ({ page, context }) => {
+  const errors = watchErrors(page, { documentMay404: true });
+  await recordControl(page);
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(5);
+  // A fresh context: no worker from an earlier test answered this first visit.
+  expect(await controlledAtStart(page)).toBe(false);
+  await waitForWorker(page);
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  expect(await controlledAtStart(page)).toBe(true);
+  await directory.expectCards(5);
+  await expect(page.getByTestId('offline-notice')).toHaveText('Offline — showing saved data');
+  // Publication titles are searched from precached shards.
+  await page.getByRole('searchbox').first().fill('intercloud');
+  await expect(directory.cards).toHaveCount(2);
+
+  await page.goto('researchers/tao-luo');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Tao Luo');
+  await page.goto('publications');
+  await expect(page.getByTestId('publication').first()).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('data fetched online is kept for offline use, and offline really is offline', async ({ page, context }) => {
+  await new DirectoryPage(page).open();
+  await waitForWorker(page);
+  // Not precached: the app never asks for the schema, so only this fetch can have kept it.
+  const fetchOk = (url: string) => page.evaluate((u) => fetch(u).then((r) => r.ok, () => false), url);
+  expect(await fetchOk('data/researchers.schema.json')).toBe(true);
+  await context.setOffline(true);
+  expect(await fetchOk('data/researchers.schema.json')).toBe(true);
+  expect(await fetchOk('data/README.md')).toBe(false);
+});
+
+test('the manifest is linked under the base path and makes the app installable', async ({ page, baseURL }) => {
+  await page.goto('./');
+  const href = await page.locator('link[rel="manifest"]').evaluate((link: HTMLLinkElement) => link.href);
+  expect(href).toBe(`${baseURL}manifest.webmanifest`);
+  const response = await page.request.get(href);
+  expect(response.ok()).toBe(true);
+  expect(response.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({ name: 'Research Atlas', start_url: './', scope: './', display: 'standalone' });
+  for (const icon of manifest.icons) {
+    expect((await page.request.get(new URL(icon.src, href).href)).ok(), icon.src).toBe(true);
+  }
+  // Chromium's own reading: the manifest parses, and nothing but the test's private window
+  // ("in-incognito": Playwright's contexts are off the record) stops an install.
+  const cdp = await page.context().newCDPSession(page);
+  const parsed = await cdp.send('Page.getAppManifest', {});
+  expect(parsed.errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+});
+
+/**
+ * A copy of the project's release build, served by server.mjs on a free port so that the test
+ * can deploy a new version over it. `url` is its base URL.
+ */
+async function servedCopy(testInfo: TestInfo, prefix: string) {
+  const configDir = dirname(testInfo.config.configFile!);
+  const root = await mkdtemp(join(tmpdir(), 'atlas-deploy-'));
+  await cp(resolve(configDir, testInfo.project.metadata.dist), root, { recursive: true });
+  const port = await freePort();
+  const server = spawn(process.execPath, ['server.mjs', '--root', root, '--prefix', prefix, '--port', String(port)], {
+    cwd: configDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    server.stdout!.once('data', () => ready());
+    server.once('exit', (code) => fail(new Error(`server.mjs exited with ${code}`)));
+  });
+  return {
+    root,
+    url: `http://127.0.0.1:${port}${prefix}`,
+    async close() {
+      server.kill();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * What a rebuild with a changed page does to the site: index.html (and its 404.html copy) change,
+ * so `cargo xtask dist` stamps sw.js with a new version.
+ */
+async function deployNewVersion(root: string) {
+  for (const page of ['index.html', '404.html']) {
+    const html = await readFile(join(root, page), 'utf8');
+    await writeFile(join(root, page), html.replace('<head>', '<head>\n    <meta name="atlas-deploy" content="next" />'));
+  }
+  const sw = await readFile(join(root, 'sw.js'), 'utf8');
+  const stamped = sw.replace(/const VERSION = '([0-9a-f]{16})';/, "const VERSION = '$1-next';");
+  expect(stamped).not.toBe(sw);
+  await writeFile(join(root, 'sw.js'), stamped);
+}
+
+const deployMarker = (page: Page) => page.locator('meta[name="atlas-deploy"]');
+
+test('a new deploy is picked up on the next visit, and only the old version is deleted', async ({ page, context, baseURL }, testInfo) => {
+  const prefix = new URL(baseURL!).pathname;
+  const site = await servedCopy(testInfo, prefix);
+  try {
+    await recordControl(page);
+    const directory = new DirectoryPage(page);
+    await page.goto(site.url);
+    await directory.expectCards(5);
+    await waitForWorker(page);
+    const ours = (names: string[]) => names.filter((n) => n.startsWith(cachePrefix(site.url)));
+    const [first] = ours(await cacheNames(page));
+    expect(ours(await cacheNames(page))).toEqual([first]);
+    // Caches that are not this deployment's: another one on the same origin, another app's.
+    const others = ['research-atlas /elsewhere/ 0123456789abcdef', 'another-app'];
+    await page.evaluate(async (names) => {
+      for (const name of names) await caches.open(name);
+    }, others);
+
+    await deployNewVersion(site.root);
+    // The next visit: the page comes from the network even though the old worker controls it.
+    await page.reload();
+    expect(await controlledAtStart(page)).toBe(true);
+    await expect(deployMarker(page)).toHaveCount(1);
+    await directory.expectCards(5);
+    // Meanwhile the browser found the new sw.js, installed it, and it replaced the old version.
+    await expect.poll(async () => ours(await cacheNames(page)), { timeout: 20_000 }).toEqual([`${first}-next`]);
+    expect(await cacheNames(page)).toEqual(expect.arrayContaining(others));
+
+    // Offline, the new version's files answer.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(deployMarker(page)).toHaveCount(1);
+    await directory.expectCards(5);
+  } finally {
+    await site.close();
+  }
+});

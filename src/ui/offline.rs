@@ -1,0 +1,70 @@
+//! Offline use: the release build's service worker, and whether the browser is online.
+//!
+//! The worker (`sw.js`, stamped by `cargo xtask dist`) keeps the app and its data so the site
+//! opens offline after one visit. Only release builds register it: in `trunk serve` a worker
+//! would keep answering with an old build from its cache while the code changes.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::RegistrationOptions;
+
+use super::state::data::use_directory;
+
+/// Registers the service worker once the directory has loaded (or failed to), so its
+/// precaching never competes with the first cards and the index for the connection. Release
+/// builds only; called once, by `App`.
+pub fn use_service_worker() {
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let directory = use_directory();
+    let registered = StoredValue::new(false);
+    Effect::new(move || {
+        if directory.get().is_some() && !registered.get_value() {
+            registered.set_value(true);
+            register_service_worker();
+        }
+    });
+}
+
+/// Registers `sw.js` from the document's base (`/`, `/atlas/`) with that base as its scope.
+/// A failure (a host without `sw.js`, storage turned off) is logged: the app works without it.
+fn register_service_worker() {
+    let navigator = window().navigator();
+    // Missing outside secure contexts (plain http other than localhost) and in old browsers;
+    // calling `service_worker()` there would throw.
+    let supported =
+        js_sys::Reflect::has(&navigator, &JsValue::from_str("serviceWorker")).unwrap_or(false);
+    if !supported {
+        return;
+    }
+    let Some(base) = document().base_uri().ok().flatten() else {
+        return;
+    };
+    let Ok(script) = web_sys::Url::new_with_base("sw.js", &base) else {
+        return;
+    };
+    let options = RegistrationOptions::new();
+    options.set_scope(&base);
+    let registering = navigator
+        .service_worker()
+        .register_with_options(&script.href(), &options);
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = JsFuture::from(registering).await {
+            leptos::logging::warn!("offline use is unavailable: sw.js did not register: {e:?}");
+        }
+    });
+}
+
+/// Whether the browser says it is online, kept current by its `online` and `offline` events.
+pub fn use_online() -> Signal<bool> {
+    let online = RwSignal::new(window().navigator().on_line());
+    let up = window_event_listener(leptos::ev::online, move |_| online.set(true));
+    let down = window_event_listener(leptos::ev::offline, move |_| online.set(false));
+    on_cleanup(move || {
+        up.remove();
+        down.remove();
+    });
+    online.into()
+}
