@@ -174,13 +174,12 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
         dataset.config.clone_from(&config);
         let findings = check(&dataset, max_year, &|c, i| records.origin(c, i));
         // A corrections target that is not a safe URL is reported (by `check`) and dropped.
-        if let Some(c) = dataset.config.as_mut() {
-            if c.corrections
+        if let Some(c) = dataset.config.as_mut()
+            && c.corrections
                 .as_deref()
                 .is_some_and(|t| check_url(t).is_err())
-            {
-                c.corrections = None;
-            }
+        {
+            c.corrections = None;
         }
         if findings.is_empty() {
             return Ok(Directory {

@@ -287,7 +287,7 @@ fn shared_papers(subjects: &[Subject<'_>]) -> Vec<Common> {
 /// Whether an author entry is the subject themself.
 fn is_subject(s: &Subject<'_>, id: Option<&str>, name: &str) -> bool {
     let r = s.researcher;
-    id.map_or(false, |id| id == r.id.as_str())
+    id.is_some_and(|id| id == r.id.as_str())
         || fold(name) == fold(&r.name)
         || r.alternative_names.iter().any(|n| fold(n) == fold(name))
 }

@@ -258,12 +258,12 @@ pub async fn fetch_details(
 /// Who is connected to whom: the build's `network.bin`, or built here from the whole dataset
 /// (in memory, or fetched when the host has no network file).
 pub async fn fetch_network(atlas: Arc<Atlas>) -> Result<Arc<Network>, DataError> {
-    if atlas.full.is_none() {
-        if let Some(bytes) = fetch_bytes(network::PATH).await? {
-            let net = Network::from_bytes(&bytes)
-                .map_err(|e| DataError::Invalid(network::PATH.to_owned(), e))?;
-            return Ok(Arc::new(net));
-        }
+    if atlas.full.is_none()
+        && let Some(bytes) = fetch_bytes(network::PATH).await?
+    {
+        let net = Network::from_bytes(&bytes)
+            .map_err(|e| DataError::Invalid(network::PATH.to_owned(), e))?;
+        return Ok(Arc::new(net));
     }
     let everything = fetch_everything(atlas).await?;
     Ok(Arc::new(timed("atlas:network", || {
