@@ -59,6 +59,20 @@ test('after one visit, the directory, search and a deep-linked profile open offl
   expect(errors).toEqual([]);
 });
 
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the offline notice promises no saved data', async ({ page, context }) => {
+    const directory = new DirectoryPage(page);
+    await directory.open();
+    await directory.expectCards(5);
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-notice')).toHaveText('Offline');
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+  });
+});
+
 test('data fetched online is kept for offline use, and offline really is offline', async ({ page, context }) => {
   await new DirectoryPage(page).open();
   await waitForWorker(page);

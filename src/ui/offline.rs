@@ -57,6 +57,19 @@ fn register_service_worker() {
     });
 }
 
+/// Whether a service worker controls the page, so what was saved on earlier visits answers
+/// while offline.
+pub fn has_saved_copy() -> bool {
+    let navigator = window().navigator();
+    js_sys::Reflect::get(&navigator, &JsValue::from_str("serviceWorker"))
+        .ok()
+        .filter(|container| !container.is_undefined())
+        .and_then(|container| {
+            js_sys::Reflect::get(&container, &JsValue::from_str("controller")).ok()
+        })
+        .is_some_and(|controller| !controller.is_null() && !controller.is_undefined())
+}
+
 /// Whether the browser says it is online, kept current by its `online` and `offline` events.
 pub fn use_online() -> Signal<bool> {
     let online = RwSignal::new(window().navigator().on_line());

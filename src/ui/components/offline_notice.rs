@@ -2,10 +2,11 @@
 
 use leptos::prelude::*;
 
-use crate::ui::offline::use_online;
+use crate::ui::offline::{has_saved_copy, use_online};
 
-/// "Offline — showing saved data" while the browser is offline: what the page shows then comes
-/// from the service worker's cache. A live region, so screen readers hear it come and go.
+/// Says so while the browser is offline: "Offline — showing saved data" when the service
+/// worker's cache answers (release builds, after a first visit), plain "Offline" otherwise.
+/// A live region, so screen readers hear it come and go.
 #[component]
 pub fn OfflineNotice() -> impl IntoView {
     let online = use_online();
@@ -16,7 +17,11 @@ pub fn OfflineNotice() -> impl IntoView {
                     .then(|| {
                         view! {
                             <p class="offline-notice" data-testid="offline-notice">
-                                "Offline — showing saved data"
+                                {if has_saved_copy() {
+                                    "Offline — showing saved data"
+                                } else {
+                                    "Offline"
+                                }}
                             </p>
                         }
                     })
