@@ -14,6 +14,7 @@ use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
 use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext};
+use research_atlas::ui::state::picks::{SHORTLIST_KEY, provide_picks};
 use research_atlas::ui::state::search::{provide_search, use_search};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -71,6 +72,7 @@ fn Harness(
     });
     provide_context(DirectoryContext(resource));
     provide_search();
+    provide_picks();
     children()
 }
 
@@ -83,6 +85,12 @@ fn mount_app<V: IntoView + 'static>(
         .unwrap()
         .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/"))
         .unwrap();
+    // Each test starts with an empty shortlist.
+    let _ = window()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .remove_item(SHORTLIST_KEY);
     let root = container();
     let child = Arc::new(child);
     leptos::mount::mount_to(root.clone(), move || {
@@ -237,7 +245,7 @@ async fn a_card_shows_name_role_figures_and_safe_links() {
     );
     assert_eq!(texts(&root, ".avatar"), ["LM"]);
     assert_eq!(
-        texts(&root, ".card-figures"),
+        texts(&root, ".card-figures .figures"),
         ["10 publications · 9 awards · 2021–2024"]
     );
     let email = root
@@ -253,6 +261,68 @@ async fn a_card_shows_name_role_figures_and_safe_links() {
         .unwrap()
         .expect("a homepage link");
     assert_eq!(home.get_attribute("rel").unwrap(), "noopener noreferrer");
+}
+
+#[wasm_bindgen_test]
+async fn a_card_sparkline_is_named_described_and_tabulated() {
+    let root = mount_card("luo-mai");
+    settle().await;
+    let svg = root
+        .query_selector(".sparkline svg[role='img']")
+        .unwrap()
+        .expect("a sparkline");
+    let title_id = svg.get_attribute("aria-labelledby").unwrap();
+    let desc_id = svg.get_attribute("aria-describedby").unwrap();
+    let title = root
+        .query_selector(&format!("#{title_id}"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        title.text_content().unwrap(),
+        "Publications per year, Luo Mai"
+    );
+    let desc = root
+        .query_selector(&format!("#{desc_id}"))
+        .unwrap()
+        .unwrap();
+    assert!(
+        desc.text_content()
+            .unwrap()
+            .starts_with("10 publications from 2021 to 2024")
+    );
+    // One bar and one table row per year from the first to the last.
+    assert_eq!(svg.query_selector_all("rect").unwrap().length(), 4);
+    assert_eq!(
+        root.query_selector_all(".sparkline table tbody tr")
+            .unwrap()
+            .length(),
+        4
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_star_toggles_and_is_stored() {
+    let root = mount_card("tao-luo");
+    settle().await;
+    let star: web_sys::HtmlElement = root
+        .query_selector("button[aria-label='Shortlist Tao Luo']")
+        .unwrap()
+        .expect("a star")
+        .unchecked_into();
+    assert_eq!(star.get_attribute("aria-pressed").unwrap(), "false");
+    star.click();
+    settle().await;
+    assert_eq!(star.get_attribute("aria-pressed").unwrap(), "true");
+    let stored = window()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .get_item(SHORTLIST_KEY)
+        .unwrap();
+    assert_eq!(stored.as_deref(), Some("tao-luo"));
+    star.click();
+    settle().await;
+    assert_eq!(star.get_attribute("aria-pressed").unwrap(), "false");
 }
 
 #[wasm_bindgen_test]

@@ -126,7 +126,7 @@ fn card_body(
             </ul>
             <p class="card-figures">
                 <Sparkline activity=activity name=card.name.clone()/>
-                <span>{figures(&stats)}</span>
+                <span class="figures">{figures(&stats)}</span>
             </p>
             <div class="card-foot">
                 <ExternalLinks links=links owner=card.name.clone()
