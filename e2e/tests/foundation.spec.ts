@@ -131,7 +131,15 @@ test('markup in the data is shown as text and never run', async ({ page }) => {
   await serveDataset(page, data);
   const directory = new DirectoryPage(page);
   await directory.open();
-  await expect(page.getByText('<img src=x onerror="window.__pwned=1">')).toBeVisible();
+  const hostile = '<img src=x onerror="window.__pwned=1">';
+  await expect(page.getByRole('link', { name: hostile, exact: true })).toBeVisible();
+  expect(await page.locator('main img').count()).toBe(0);
+  expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+  // The SVG pages draw names as text too: in the graph, its list, and a comparison.
+  await page.goto(`connections?from=${data.researchers[0].id}&to=michael-luo`);
+  await expect(page.getByTestId('edge-list').getByRole('link', { name: hostile, exact: true }).first()).toBeVisible();
+  await page.goto(`compare?ids=${data.researchers[0].id},michael-luo`);
+  await expect(page.getByTestId('compare-column').first()).toContainText(hostile);
   expect(await page.locator('main img').count()).toBe(0);
   expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
 });
@@ -158,6 +166,20 @@ test('the first cards are painted from first.bin before the whole directory has 
   release();
   await expect(page.getByRole('checkbox').first()).toBeVisible();
   await directory.expectCards(5);
+});
+
+test('a deep link fetches the directory once and the profile record once', async ({ page }) => {
+  // A second fetch rebuilt every page showing the directory; a failed profile record then
+  // refetched itself behind the user's back (the Retry flake of earlier runs).
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/data/')) fetched.push(r.url().split('/data/')[1]);
+  });
+  await page.goto('researchers/luo-mai');
+  await expect(page.getByTestId('profile')).toContainText('Luo Mai');
+  await page.waitForLoadState('networkidle');
+  expect(fetched.filter((f) => f === 'directory.bin')).toHaveLength(1);
+  expect(fetched.filter((f) => f === 'people/luo-mai.json')).toHaveLength(1);
 });
 
 test('a profile whose record cannot be fetched says so, and Retry loads it', async ({ page }) => {

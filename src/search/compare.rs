@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::summary::{Activity, Share, activity, publications_of, venue_mix};
+use super::summary::{Activity, Share, activity, publications_of, topic_mix, venue_mix};
 use super::text::fold;
 use crate::model::{Dataset, EndDate, PartialDate, Researcher};
 
@@ -60,6 +60,8 @@ pub struct Column {
     pub activity: Activity,
     /// Venue mix, most frequent first.
     pub venues: Vec<Share>,
+    /// What their publications are about, most frequent first.
+    pub topic_mix: Vec<Share>,
     /// Their taxonomy topics, by name.
     pub topics: Vec<String>,
     /// Awards, as "name (year)".
@@ -210,6 +212,7 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
         role,
         activity: activity(d, r),
         venues: venue_mix(d, r),
+        topic_mix: topic_mix(d, r),
         topics,
         awards,
         spans,

@@ -10,6 +10,7 @@ pub mod filter_panel;
 pub mod highlight;
 pub mod links;
 pub mod offline_notice;
+pub mod person_picker;
 pub mod pick_buttons;
 pub mod profile_sections;
 pub mod publication_item;

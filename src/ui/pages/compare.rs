@@ -9,10 +9,10 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::directory::set_title;
 use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
-use crate::search::text::fold;
 use crate::ui::components::DataView;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
+use crate::ui::components::person_picker::{matching, sorted_people};
 use crate::ui::routes::AppRoute;
 use crate::ui::state::data::{Atlas, Detail, fetch_details};
 use crate::ui::state::picks::{MAX_COMPARED, parse_ids, use_picks};
@@ -70,21 +70,18 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
         navigate(&AppRoute::Compare(next).path(), Default::default());
     };
     let typed = RwSignal::new(String::new());
-    let cards = atlas.compiled.cards.clone();
+    // Everyone not compared yet, by name.
+    let people = sorted_people(
+        (atlas.compiled.cards.iter())
+            .filter(|c| !ids.contains(&c.id))
+            .map(|c| (c.id.clone(), c.name.clone())),
+    );
     let full = ids.len() >= MAX_COMPARED;
-    let matches = {
-        let ids = ids.clone();
-        move || {
-            let q = fold(typed.get().trim());
-            if q.is_empty() {
-                return Vec::new();
-            }
-            (cards.iter())
-                .filter(|c| !ids.contains(&c.id) && fold(&c.name).contains(&q))
-                .take(8)
-                .map(|c| (c.id.clone(), c.name.clone()))
-                .collect::<Vec<_>>()
-        }
+    let matches = move || {
+        matching(&people, &typed.get())
+            .into_iter()
+            .cloned()
+            .collect::<Vec<_>>()
     };
     let chips = ids.iter().map(|id| {
         let i = atlas.compiled.position(id).unwrap_or(0);
@@ -220,6 +217,8 @@ fn ColumnView(col: Column, series: usize) -> impl IntoView {
             <p class="card-figures">{figures}</p>
             <ShareChart shares=crate::search::summary::top(&col.venues, 6)
                 title=format!("Venues, {}", col.name) label="Venue"/>
+            <ShareChart shares=crate::search::summary::top(&col.topic_mix, 6)
+                title=format!("Publication topics, {}", col.name) label="Topic"/>
             <h4>"Topics"</h4>
             {if col.topics.is_empty() {
                 view! { <p class="muted">"None recorded."</p> }.into_any()

@@ -14,9 +14,9 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use super::directory::set_title;
 use crate::search::layout::{LayoutParams, force_layout};
 use crate::search::network::{Edge, EdgeKind, EdgeKinds, Network, Step};
-use crate::search::text::fold;
 use crate::ui::components::DataView;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
+use crate::ui::components::person_picker::{PersonPicker, sorted_people};
 use crate::ui::routes::AppRoute;
 use crate::ui::state::data::{Atlas, fetch_network};
 
@@ -149,13 +149,6 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
             },
         )
     };
-    // People sorted by name, for the pickers.
-    let mut people: Vec<(u32, String)> = (network.names.iter().enumerate())
-        .map(|(i, n)| (i as u32, n.clone()))
-        .collect();
-    people.sort_by_cached_key(|(_, n)| fold(n));
-    let people = Arc::new(people);
-
     let net = network.clone();
     let path = Memo::new(move |_| {
         let q = question.get();
@@ -248,43 +241,32 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
             .collect_view()
     };
 
+    let people = sorted_people((network.people.iter().cloned()).zip(network.names.iter().cloned()));
     let picker = {
         let set = set.clone();
-        let people = people.clone();
-        let network = network.clone();
         move |which: &'static str, label: &'static str| {
             let set = set.clone();
-            let people = people.clone();
-            let net_ids = network.people.clone();
-            let current = move || {
-                question
-                    .with(|q| {
-                        if which == "from" {
-                            q.from.clone()
-                        } else {
-                            q.to.clone()
-                        }
-                    })
-                    .unwrap_or_default()
-            };
+            let current = Signal::derive(move || {
+                question.with(|q| {
+                    if which == "from" {
+                        q.from.clone()
+                    } else {
+                        q.to.clone()
+                    }
+                })
+            });
+            let on_pick = Callback::new(move |v: Option<String>| {
+                let mut q = question.get_untracked();
+                if which == "from" {
+                    q.from = v;
+                } else {
+                    q.to = v;
+                }
+                set(q);
+            });
             view! {
-                <label class="path-pick">
-                    <span>{label}</span>
-                    <select data-testid=format!("path-{which}") prop:value=current
-                        on:change=move |e| {
-                            let v = event_target_value(&e);
-                            let mut q = question.get_untracked();
-                            let v = (!v.is_empty()).then_some(v);
-                            if which == "from" { q.from = v } else { q.to = v }
-                            set(q);
-                        }>
-                        <option value="">"Choose a researcher"</option>
-                        {people.iter().map(|(i, name)| {
-                            let id = net_ids[*i as usize].clone();
-                            view! { <option value=id.clone() selected=move || current() == id>{name.clone()}</option> }
-                        }).collect_view()}
-                    </select>
-                </label>
+                <PersonPicker people=people.clone() label=label testid=format!("path-{which}")
+                    current=current on_pick=on_pick/>
             }
         }
     };

@@ -13,7 +13,10 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use std::future::IntoFuture;
+
 use leptos::prelude::*;
+use leptos::reactive::computed::ScopedFuture;
 
 use crate::model::{self, Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
@@ -122,8 +125,12 @@ pub fn provide_directory() {
     provide_context(FirstPageContext(first));
     // The directory is fetched once the first page has arrived (a few kilobytes), so the first
     // paint does not share the connection with the whole directory.
+    //
+    // The wait is untracked: a tracked `first.await` would subscribe the directory to the first
+    // page, and the first page arriving would then fetch the directory a second time, rebuilding
+    // every page that shows it (a profile then refetched its record on its own).
     let resource = LocalResource::new(move || async move {
-        let _ = first.await;
+        let _ = ScopedFuture::new_untracked(first.into_future()).await;
         fetch_atlas().await
     });
     provide_context(DirectoryContext(resource));
