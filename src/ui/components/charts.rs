@@ -47,7 +47,7 @@ pub fn describe_activity(a: &Activity) -> String {
 fn activity_table(caption: String, a: &Activity) -> impl IntoView + use<> {
     let rows = a.years().collect::<Vec<_>>();
     view! {
-        <table class="visually-hidden">
+        <div class="visually-hidden"><table>
             <caption>{caption}</caption>
             <thead><tr><th scope="col">"Year"</th><th scope="col">"Publications"</th></tr></thead>
             <tbody>
@@ -55,7 +55,7 @@ fn activity_table(caption: String, a: &Activity) -> impl IntoView + use<> {
                     <tr><th scope="row">{y}</th><td>{c}</td></tr>
                 }).collect_view()}
             </tbody>
-        </table>
+        </table></div>
     }
 }
 

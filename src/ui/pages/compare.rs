@@ -378,7 +378,7 @@ fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
                 <span class="legend"><span class="swatch span-edu" aria-hidden="true"></span>"Education"</span>
                 <span class="legend"><span class="swatch span-job" aria-hidden="true"></span>"Positions"</span>
             </figcaption>
-            <table class="visually-hidden">
+            <div class="visually-hidden"><table>
                 <caption>"Careers"</caption>
                 <thead><tr><th scope="col">"Researcher"</th><th scope="col">"Kind"</th><th scope="col">"What"</th><th scope="col">"When"</th></tr></thead>
                 <tbody>
@@ -386,7 +386,7 @@ fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
                         <tr><td>{who}</td><td>{kind}</td><td>{what}</td><td>{when}</td></tr>
                     }).collect_view()}
                 </tbody>
-            </table>
+            </table></div>
         </figure>
     }
     .into_any()

@@ -207,7 +207,7 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
             iterations: 300,
             seed: 7,
         };
-        let xy = force_layout(nodes.len(), &weighted, &params);
+        let xy = fill_frame(force_layout(nodes.len(), &weighted, &params), &params);
         nodes
             .into_iter()
             .zip(xy)
@@ -341,6 +341,35 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
     }
 }
 
+/// Stretches a layout that came out smaller than the frame so it fills it (at most 3 times,
+/// keeping proportions), centred; the layout keeps nodes inside the margins but does not
+/// enlarge a small graph.
+fn fill_frame(xy: Vec<(f32, f32)>, p: &LayoutParams) -> Vec<(f32, f32)> {
+    if xy.len() < 2 {
+        return xy;
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for &(x, y) in &xy {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let (w, h) = (p.width - 2.0 * p.margin, p.height - 2.0 * p.margin);
+    let scale = [w / (x1 - x0).max(1.0), h / (y1 - y0).max(1.0), 3.0]
+        .into_iter()
+        .fold(f32::MAX, f32::min)
+        .max(1.0);
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    xy.into_iter()
+        .map(|(x, y)| {
+            let x = p.width / 2.0 + (x - cx) * scale;
+            let y = p.height / 2.0 + (y - cy) * scale;
+            (
+                x.clamp(p.margin, p.width - p.margin),
+                y.clamp(p.margin, p.height - p.margin),
+            )
+        })
+        .collect()
+}
+
 /// One step of a chain: who to whom, and why.
 fn step_view(net: &Network, s: Step) -> impl IntoView + use<> {
     let name = |i: u32| net.names[i as usize].clone();
@@ -456,7 +485,7 @@ fn Graph(
             let name = net.names[p as usize].clone();
             let id = net.people[p as usize].clone();
             let degree = degrees.get(&p).copied().unwrap_or(0);
-            let r = 7.0 + (degree as f32).sqrt() * 2.0;
+            let r = 9.0 + (degree as f32).sqrt() * 2.0;
             let label = (!many || degree >= 3).then(|| view! {
                 <text class="node-label" x=format!("{:.1}", x + r + 3.0) y=format!("{:.1}", y + 4.0)>{name.clone()}</text>
             });
@@ -591,6 +620,37 @@ fn EdgeList(network: Arc<Network>, edges: Memo<Vec<Edge>>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_small_layout_is_stretched_to_fill_the_frame_and_stays_inside() {
+        let p = LayoutParams {
+            width: 900.0,
+            height: 560.0,
+            margin: 40.0,
+            iterations: 1,
+            seed: 1,
+        };
+        let small = vec![(400.0, 250.0), (500.0, 300.0), (450.0, 280.0)];
+        let big = fill_frame(small.clone(), &p);
+        let span = |v: &[(f32, f32)]| {
+            let xs = v.iter().map(|p| p.0);
+            xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min)
+        };
+        assert!(
+            (span(&big) - 3.0 * span(&small)).abs() < 0.01,
+            "capped at 3x"
+        );
+        for &(x, y) in &big {
+            assert!((40.0..=860.0).contains(&x) && (40.0..=520.0).contains(&y));
+        }
+        assert_eq!(fill_frame(vec![(1.0, 2.0)], &p), vec![(1.0, 2.0)]);
+        let wide = vec![(40.0, 100.0), (860.0, 120.0)];
+        assert_eq!(
+            fill_frame(wide.clone(), &p)[0].0,
+            40.0,
+            "a full-width layout keeps its width"
+        );
+    }
 
     #[test]
     fn the_question_round_trips_through_the_url() {
