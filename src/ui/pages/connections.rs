@@ -22,9 +22,20 @@ use crate::ui::state::data::{Atlas, fetch_network};
 
 /// A directory this small is drawn whole; a larger one shows one person's neighbourhood.
 const WHOLE_GRAPH_MAX: usize = 120;
-/// The drawing's size in SVG units.
-const W: f32 = 900.0;
-const H: f32 = 560.0;
+/// The drawing's size in SVG units: wide on a desktop, nearly square on a phone, so names stay
+/// legible when the drawing is scaled to the screen.
+fn frame() -> (f32, f32) {
+    let width = window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(1280.0);
+    if width < 640.0 {
+        (440.0, 520.0)
+    } else {
+        (900.0, 560.0)
+    }
+}
 
 /// The URL state of the page.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -189,7 +200,8 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
         let kinds = question.with(|q| q.kinds);
         shown.with(|s| net.edges(kinds, Some(s)))
     });
-    // Layout: deterministic for the same people and edges.
+    // Layout: deterministic for the same people, edges and frame.
+    let (fw, fh) = frame();
     let positions = Memo::new(move |_| {
         let nodes = shown.get();
         let local: HashMap<u32, u32> = (nodes.iter().enumerate())
@@ -201,8 +213,8 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
                 .collect()
         });
         let params = LayoutParams {
-            width: W,
-            height: H,
+            width: fw,
+            height: fh,
             margin: 40.0,
             iterations: 300,
             seed: 7,
@@ -332,7 +344,7 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
         <section aria-labelledby="graph-h">
             <h2 id="graph-h">"Graph"</h2>
             <p class="muted" data-testid="graph-count">{count}</p>
-            <Graph network=graph_net shown=shown edges=edges positions=positions path=path/>
+            <Graph network=graph_net shown=shown edges=edges positions=positions path=path size=(fw, fh)/>
         </section>
         <section aria-labelledby="list-h">
             <h2 id="list-h">"All connections shown"</h2>
@@ -400,16 +412,19 @@ fn Graph(
     edges: Memo<Vec<Edge>>,
     positions: Memo<HashMap<u32, (f32, f32)>>,
     path: Memo<Option<Option<Vec<Step>>>>,
+    /// The drawing's width and height, in SVG units.
+    size: (f32, f32),
 ) -> impl IntoView {
-    let view_box = RwSignal::new((0.0f32, 0.0f32, W, H));
+    let (fw, fh) = size;
+    let view_box = RwSignal::new((0.0f32, 0.0f32, fw, fh));
     let hovered = RwSignal::new(None::<u32>);
     let drag = StoredValue::new(None::<(f64, f64, (f32, f32, f32, f32))>);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let zoom = move |factor: f32| {
         view_box.update(|(x, y, w, h)| {
             let (cx, cy) = (*x + *w / 2.0, *y + *h / 2.0);
-            let nw = (*w * factor).clamp(W / 8.0, W * 2.0);
-            let nh = nw * H / W;
+            let nw = (*w * factor).clamp(fw / 8.0, fw * 2.0);
+            let nh = nw * fh / fw;
             *x = cx - nw / 2.0;
             *y = cy - nh / 2.0;
             *w = nw;
@@ -422,7 +437,7 @@ fn Graph(
             .get()
             .map(|s| s.get_bounding_client_rect().width())
             .filter(|w| *w > 0.0)
-            .unwrap_or(f64::from(W));
+            .unwrap_or(f64::from(fw));
         f64::from(view_box.get_untracked().2) / width
     };
     let on_path = Memo::new(move |_| {
@@ -480,33 +495,46 @@ fn Graph(
         let (path_nodes, _) = on_path.get();
         let many = shown.with(Vec::len) > 40;
         let degrees = degrees.get();
-        shown.get().into_iter().filter_map(|p| {
-            let &(x, y) = pos.get(&p)?;
-            let name = net.names[p as usize].clone();
-            let id = net.people[p as usize].clone();
-            let degree = degrees.get(&p).copied().unwrap_or(0);
-            let r = 9.0 + (degree as f32).sqrt() * 2.0;
-            let label = (!many || degree >= 3).then(|| view! {
-                <text class="node-label" x=format!("{:.1}", x + r + 3.0) y=format!("{:.1}", y + 4.0)>{name.clone()}</text>
-            });
-            let desc = format!("{name}: {degree} connection{} shown. Opens the profile.", if degree == 1 { "" } else { "s" });
-            // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
-            Some(view! {
-                <g>
-                <a href=AppRoute::Profile(id).href() class="node" data-testid="graph-node"
-                    class:on-path=path_nodes.contains(&p)
-                    class:lit=move || hovered.get() == Some(p)
-                    aria-label=desc
-                    on:mouseenter=move |_| hovered.set(Some(p))
-                    on:mouseleave=move |_| hovered.set(None)
-                    on:focus=move |_| hovered.set(Some(p))
-                    on:blur=move |_| hovered.set(None)>
-                    <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r=format!("{r:.1}")/>
-                    {label}
-                </a>
-                </g>
+        shown
+            .get()
+            .into_iter()
+            .filter_map(|p| {
+                let &(x, y) = pos.get(&p)?;
+                let name = net.names[p as usize].clone();
+                let id = net.people[p as usize].clone();
+                let degree = degrees.get(&p).copied().unwrap_or(0);
+                let r = 9.0 + (degree as f32).sqrt() * 2.0;
+                // Names of nodes in the right part of the drawing go on their left, inside it.
+                let left = x > fw * 0.6;
+                let label = (!many || degree >= 3).then(|| {
+                    view! {
+                        <text class="node-label" y=format!("{:.1}", y + 4.0)
+                            x=format!("{:.1}", if left { x - r - 3.0 } else { x + r + 3.0 })
+                            text-anchor=if left { "end" } else { "start" }>{name.clone()}</text>
+                    }
+                });
+                let desc = format!(
+                    "{name}: {degree} connection{} shown. Opens the profile.",
+                    if degree == 1 { "" } else { "s" }
+                );
+                // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
+                Some(view! {
+                    <g>
+                    <a href=AppRoute::Profile(id).href() class="node" data-testid="graph-node"
+                        class:on-path=path_nodes.contains(&p)
+                        class:lit=move || hovered.get() == Some(p)
+                        aria-label=desc
+                        on:mouseenter=move |_| hovered.set(Some(p))
+                        on:mouseleave=move |_| hovered.set(None)
+                        on:focus=move |_| hovered.set(Some(p))
+                        on:blur=move |_| hovered.set(None)>
+                        <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r=format!("{r:.1}")/>
+                        {label}
+                    </a>
+                    </g>
+                })
             })
-        }).collect_view()
+            .collect_view()
     };
     let net = network.clone();
     let details = move || {
@@ -545,7 +573,7 @@ fn Graph(
             <div class="graph-tools" role="group" aria-label="Zoom">
                 <button type="button" class="button small" on:click=move |_| zoom(0.8) aria-label="Zoom in">"+"</button>
                 <button type="button" class="button small" on:click=move |_| zoom(1.25) aria-label="Zoom out">"−"</button>
-                <button type="button" class="button small secondary" on:click=move |_| view_box.set((0.0, 0.0, W, H))>"Reset view"</button>
+                <button type="button" class="button small secondary" on:click=move |_| view_box.set((0.0, 0.0, fw, fh))>"Reset view"</button>
             </div>
             <svg node_ref=svg_ref class="graph" data-testid="graph" role="group"
                 aria-label="Connections graph: each researcher links to their profile"
