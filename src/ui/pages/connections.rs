@@ -493,8 +493,15 @@ fn Graph(
     let node_views = move || {
         let pos = positions.get();
         let (path_nodes, _) = on_path.get();
-        let many = shown.with(Vec::len) > 40;
         let degrees = degrees.get();
+        // A crowded drawing names only its 25 best-connected people (the rest on hover or focus).
+        let named: BTreeSet<u32> = if shown.with(Vec::len) > 40 {
+            let mut by_degree: Vec<(usize, u32)> = degrees.iter().map(|(&p, &d)| (d, p)).collect();
+            by_degree.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            by_degree.into_iter().take(25).map(|(_, p)| p).collect()
+        } else {
+            shown.get().into_iter().collect()
+        };
         shown
             .get()
             .into_iter()
@@ -503,10 +510,10 @@ fn Graph(
                 let name = net.names[p as usize].clone();
                 let id = net.people[p as usize].clone();
                 let degree = degrees.get(&p).copied().unwrap_or(0);
-                let r = 9.0 + (degree as f32).sqrt() * 2.0;
+                let r = 9.0 + ((degree as f32).sqrt() * 1.5).min(9.0);
                 // Names of nodes in the right part of the drawing go on their left, inside it.
                 let left = x > fw * 0.6;
-                let label = (!many || degree >= 3).then(|| {
+                let label = named.contains(&p).then(|| {
                     view! {
                         <text class="node-label" y=format!("{:.1}", y + 4.0)
                             x=format!("{:.1}", if left { x - r - 3.0 } else { x + r + 3.0 })
