@@ -32,6 +32,8 @@ test('Compare picks from cards, keeps the selection in the URL, and edits it', a
   await page.getByTestId('open-compare').click();
   await expect(page).toHaveURL(`${baseURL}compare?ids=luo-mai,tao-luo`);
   await expect(page.getByTestId('compare-column')).toHaveCount(2);
+  // Jobs the record gives no start date for are named, not dropped.
+  await expect(page.getByTestId('undated').filter({ hasText: 'Luo Mai' })).toContainText('Imperial');
   // Add a third by name, then remove the first: the URL follows.
   await page.getByLabel('Add a researcher').fill('jiach');
   await page.getByRole('button', { name: '+ Jiachen Liu' }).click();

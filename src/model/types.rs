@@ -147,6 +147,13 @@ pub struct Organization {
     pub url: Option<String>,
 }
 
+impl Organization {
+    /// What cards and charts call it: the short name when there is one (`"UC Berkeley"`).
+    pub fn label(&self) -> &str {
+        self.short_name.as_deref().unwrap_or(&self.name)
+    }
+}
+
 /// One entry of the topic taxonomy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(JsonSchema))]

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use super::compiled::role_line;
 use super::summary::{Activity, Share, activity, publications_of, topic_mix, venue_mix};
 use super::text::fold;
 use crate::model::{Dataset, EndDate, PartialDate, Researcher};
@@ -140,13 +141,9 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
     let org_name = |id: &crate::model::OrgId| {
         (d.organizations.iter())
             .find(|o| &o.id == id)
-            .map(|o| o.short_name.clone().unwrap_or_else(|| o.name.clone()))
-            .unwrap_or_else(|| id.0.clone())
+            .map_or_else(|| id.0.clone(), |o| o.label().to_owned())
     };
-    let role = match (r.title.clone(), r.organization.as_ref().map(org_name)) {
-        (Some(t), Some(o)) => Some(format!("{t}, {o}")),
-        (t, o) => t.or(o),
-    };
+    let role = role_line(d, r);
     let topics = (r.topics.iter())
         .map(|t| {
             (d.topics.iter())
@@ -365,8 +362,7 @@ fn organizations_of(s: &Subject<'_>) -> Facts {
             what.dedup();
             let label = (d.organizations.iter())
                 .find(|o| o.id.0 == id)
-                .map(|o| o.short_name.clone().unwrap_or_else(|| o.name.clone()))
-                .unwrap_or_else(|| id.clone());
+                .map_or_else(|| id.clone(), |o| o.label().to_owned());
             (id, (label, None, what.join("; ")))
         })
         .collect()
@@ -494,6 +490,30 @@ mod tests {
         let c = compare(&d, &["michael-luo"]);
         assert!(c.papers.is_empty() && c.coauthors.is_empty() && c.organizations.is_empty());
         assert!(c.advisors.is_empty() && c.topics.is_empty());
+    }
+
+    #[test]
+    fn entries_without_a_start_are_listed_apart() {
+        let mut d = bundled();
+        let r = d
+            .researchers
+            .iter_mut()
+            .find(|r| r.id.0 == "michael-luo")
+            .unwrap();
+        let all = r.education.len() + r.positions.len();
+        let i = r.positions.iter().position(|p| p.start.is_some()).unwrap();
+        r.positions[i].start = None;
+        let title = r.positions[i].title.clone();
+        let before = compare(&bundled(), &["michael-luo", "luo-mai"]).columns[0].clone();
+        let c = compare(&d, &["michael-luo", "luo-mai"]);
+        let col = &c.columns[0];
+        assert_eq!(col.undated.len(), before.undated.len() + 1);
+        assert!(
+            col.undated.iter().any(|u| u.starts_with(&title)),
+            "{:?}",
+            col.undated
+        );
+        assert_eq!(col.spans.len() + col.undated.len(), all);
     }
 
     #[test]

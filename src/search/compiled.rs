@@ -101,15 +101,7 @@ impl Card {
                 .filter(|id| seen.insert(id.as_str()))
                 .filter_map(|id| years.get(id.as_str()).copied()),
         );
-        let org = r
-            .organization
-            .as_ref()
-            .and_then(|id| dataset.organizations.iter().find(|o| &o.id == id))
-            .map(|o| o.short_name.clone().unwrap_or_else(|| o.name.clone()));
-        let role = match (r.title.clone(), org) {
-            (Some(t), Some(o)) => Some(format!("{t}, {o}")),
-            (t, o) => t.or(o),
-        };
+        let role = role_line(dataset, r);
         Self {
             id: r.id.0.clone(),
             name: r.name.clone(),
@@ -135,6 +127,18 @@ impl Card {
                 .collect(),
             activity,
         }
+    }
+}
+
+/// Title and current organization, e.g. `"PhD student, UC Berkeley"`, as cards and the compare
+/// page show it.
+pub fn role_line(dataset: &Dataset, r: &Researcher) -> Option<String> {
+    let org = (r.organization.as_ref())
+        .and_then(|id| dataset.organizations.iter().find(|o| &o.id == id))
+        .map(|o| o.label().to_owned());
+    match (r.title.clone(), org) {
+        (Some(t), Some(o)) => Some(format!("{t}, {o}")),
+        (t, o) => t.or(o),
     }
 }
 

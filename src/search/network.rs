@@ -987,7 +987,7 @@ fn advisor_groups(
 /// Shared-organization groups: everyone who studied or worked at an organization, or is there now.
 fn organization_groups(dataset: &Dataset) -> Vec<Group> {
     let labels: HashMap<&str, &str> = (dataset.organizations.iter())
-        .map(|o| (o.id.as_str(), o.short_name.as_deref().unwrap_or(&o.name)))
+        .map(|o| (o.id.as_str(), o.label()))
         .collect();
     let mut drafts: BTreeMap<&str, DraftGroup> = BTreeMap::new();
     for (person, r) in dataset.researchers.iter().enumerate() {

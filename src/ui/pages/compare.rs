@@ -180,6 +180,11 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
         <section class="compare-section" aria-labelledby="cmp-timeline">
             <h2 id="cmp-timeline">"Careers"</h2>
             <Timeline columns=c.columns.clone() axis=c.axis/>
+            {c.columns.iter().filter(|col| !col.undated.is_empty()).map(|col| view! {
+                <p class="muted" data-testid="undated">
+                    {format!("Not on the timeline (no start date), {}: {}.", col.name, col.undated.join("; "))}
+                </p>
+            }).collect_view()}
         </section>
         <section class="compare-section" aria-labelledby="cmp-output">
             <h2 id="cmp-output">"Publications per year"</h2>
@@ -348,9 +353,11 @@ fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
                 <desc id="timeline-d">{format!("From {lo} to {hi}. {desc}.")}</desc>
                 {ticks.into_iter().map(|t| {
                     let tx = x(f32::from(t));
+                    // Labels at the ends stay inside the drawing.
+                    let anchor = if tx < 20.0 { "start" } else if tx > W - 20.0 { "end" } else { "middle" };
                     view! {
                         <line class="chart-grid" x1=format!("{tx:.1}") x2=format!("{tx:.1}") y1="12" y2=format!("{height:.1}")/>
-                        <text class="chart-axis" x=format!("{tx:.1}") y="10" text-anchor="middle">{t}</text>
+                        <text class="chart-axis" x=format!("{tx:.1}") y="10" text-anchor=anchor>{t}</text>
                     }
                 }).collect_view()}
                 {rows.into_iter().map(|(i, name, top, placed)| view! {
