@@ -1,7 +1,7 @@
 //! The search layer: text folding, URL state, and the indexes that answer queries.
 //!
 //! Plain Rust over model types, no web-sys: the UI asks it questions and renders the answers.
-//! [`text`] decides what a word is, [`params`] parses and writes the directory's URL state,
+//! [`text`] decides what a word is, [`params`] parses and writes every page's URL state,
 //! [`index`] pre-computes everything once so each search is one pass over the researchers,
 //! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
 //! [`compiled`] is what the build step ships to the browser first (cards and the index), and
@@ -31,7 +31,9 @@ pub use network::{
     AdvisedEdge, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member, NETWORK_FORMAT,
     Network, Reason, SharedPaper, Step, Via,
 };
-pub use params::{OrgScope, SearchParams, Sector, Sort};
-pub use publications::{GroupBy, Order, PubFacets, PubGroup, PubList, PubParams, PublicationIndex};
+pub use params::{
+    GroupBy, IdList, Order, OrgScope, PubParams, SearchParams, Sector, Sort, encode_query,
+};
+pub use publications::{PubFacets, PubGroup, PubList, PublicationIndex};
 pub use suggest::close_researchers;
 pub use titles::{TitleShard, TitleShards};

@@ -14,7 +14,7 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::data::{Atlas, fetch_titles, use_directory};
 use crate::search::titles::shards_for_query;
-use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
+use crate::search::{PubParams, SearchParams, SearchResults, TitleShards, encode_query};
 use crate::ui::browser::timed;
 use crate::ui::routes::AppRoute;
 
@@ -275,37 +275,4 @@ fn fetch_needed_titles(indexed: Memo<Option<Indexed>>, params: Memo<SearchParams
 /// The search state; provided by the app shell through [`provide_search`].
 pub fn use_search() -> SearchContext {
     expect_context::<SearchContext>()
-}
-
-/// `?k=v&…` with values percent-encoded (commas kept readable); empty for no pairs.
-pub fn encode_query(pairs: &[(&'static str, String)]) -> String {
-    let mut out = String::new();
-    for (k, v) in pairs {
-        out.push(if out.is_empty() { '?' } else { '&' });
-        out.push_str(k);
-        out.push('=');
-        for b in v.bytes() {
-            match b {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => {
-                    out.push(b as char)
-                }
-                _ => out.push_str(&format!("%{b:02X}")),
-            }
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::encode_query;
-
-    #[test]
-    fn query_strings_encode_what_needs_it() {
-        assert_eq!(encode_query(&[]), "");
-        assert_eq!(
-            encode_query(&[("q", "Müller & co/2".into()), ("topic", "a,b".into())]),
-            "?q=M%C3%BCller%20%26%20co%2F2&topic=a,b"
-        );
-    }
 }

@@ -1,0 +1,95 @@
+//! Every page's URL state: one typed value per route, each with one lenient parse
+//! (`from_pairs`, never an error: unknown keys and malformed values are ignored, so any shared
+//! link opens a working page) and one canonical write (`to_pairs`: fixed key order, sorted
+//! lists, defaults left out, so equal states give equal URLs).
+//!
+//! [`directory`] is the directory's query, filters and sort; [`publications`] a publication
+//! list's; [`IdList`] the people of `/compare` and `/shortlist`. [`encode_query`] turns any of
+//! them into a query string; the UI's route type is the only caller that builds URLs with it.
+
+pub mod directory;
+pub mod publications;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod directory_tests;
+#[cfg(test)]
+mod tests;
+
+pub use directory::{OrgScope, SearchParams, Sector, Sort, stage_from_key};
+pub use publications::{GroupBy, Order, PUB_KEYS, PubParams};
+
+/// The non-empty, trimmed items of a comma-separated list.
+pub(crate) fn items(value: &str) -> impl Iterator<Item = &str> {
+    value.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// An ordered list of researcher ids in one URL key (`ids=a,b`): the people of `/compare` and of
+/// a shared `/shortlist`. Order is the user's; duplicates and empty items are dropped.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct IdList(pub Vec<String>);
+
+impl IdList {
+    /// The URL key.
+    pub const KEY: &'static str = "ids";
+
+    /// Parses a comma-separated list, keeping the first of each id.
+    pub fn parse(text: &str) -> Self {
+        let mut out: Vec<String> = Vec::new();
+        for id in items(text) {
+            if !out.iter().any(|x| x == id) {
+                out.push(id.to_owned());
+            }
+        }
+        Self(out)
+    }
+
+    /// The list from percent-decoded query pairs; `None` when the key is absent (a shared
+    /// shortlist differs from the user's own by having the key at all).
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Option<Self> {
+        let mut found: Option<String> = None;
+        for (k, v) in pairs {
+            if k == Self::KEY {
+                let text = found.get_or_insert_with(String::new);
+                if !text.is_empty() {
+                    text.push(',');
+                }
+                text.push_str(v);
+            }
+        }
+        found.map(|t| Self::parse(&t))
+    }
+
+    /// The canonical pairs: nothing for an empty list.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        if self.0.is_empty() {
+            Vec::new()
+        } else {
+            vec![(Self::KEY, self.0.join(","))]
+        }
+    }
+}
+
+/// `?k=v&…` with values percent-encoded (commas kept readable); empty for no pairs.
+pub fn encode_query(pairs: &[(&'static str, String)]) -> String {
+    let mut out = String::new();
+    for (k, v) in pairs {
+        out.push(if out.is_empty() { '?' } else { '&' });
+        out.push_str(k);
+        out.push('=');
+        encode_into(&mut out, v);
+    }
+    out
+}
+
+/// Percent-encodes one path segment or query value into `out`: unreserved characters and commas
+/// pass, everything else (UTF-8 bytes included) becomes `%XX`.
+pub fn encode_into(out: &mut String, value: &str) {
+    for b in value.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! A publication list's URL state, as [`PubParams`].
+//!
+//! Its keys (`pq`, `pfrom`, `pto`, `pvenue`, `ptype`, `honours`, `group`, `order`) differ from the
+//! directory's, so a profile URL can carry both: the directory's query (for "back" and previous /
+//! next) and the list's own filters.
+
+use std::collections::BTreeSet;
+
+use super::items;
+use crate::model::PublicationType;
+
+/// How a publication list is grouped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum GroupBy {
+    /// One group per year (the default).
+    #[default]
+    Year,
+    /// One group per publication type, in [`PublicationType::ALL`] order.
+    Type,
+    /// One group per venue, the largest first.
+    Venue,
+}
+
+impl GroupBy {
+    /// Every grouping, in menu order.
+    pub const ALL: [GroupBy; 3] = [Self::Year, Self::Type, Self::Venue];
+
+    /// The URL value, e.g. `"venue"`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Year => "year",
+            Self::Type => "type",
+            Self::Venue => "venue",
+        }
+    }
+
+    /// The label shown to users.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Year => "Year",
+            Self::Type => "Type",
+            Self::Venue => "Venue",
+        }
+    }
+
+    /// The grouping whose [`key`](Self::key) is `key` (ASCII case-insensitive).
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|g| g.key().eq_ignore_ascii_case(key))
+    }
+}
+
+/// Newest or oldest first: the order of year groups and of the entries inside every group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Order {
+    /// Latest year (and month) first (the default).
+    #[default]
+    Newest,
+    /// Earliest first.
+    Oldest,
+}
+
+impl Order {
+    /// Both orders, default first.
+    pub const ALL: [Order; 2] = [Self::Newest, Self::Oldest];
+
+    /// The URL value.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Newest => "newest",
+            Self::Oldest => "oldest",
+        }
+    }
+
+    /// The label shown to users.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Newest => "Newest first",
+            Self::Oldest => "Oldest first",
+        }
+    }
+
+    /// The order whose [`key`](Self::key) is `key` (ASCII case-insensitive).
+    pub fn from_key(key: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|o| o.key().eq_ignore_ascii_case(key))
+    }
+}
+
+/// What a publication list shows: text, year range, venues, types, honours, grouping, order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PubParams {
+    /// Free text over title, authors, venue, year, honours and identifiers (`pq`).
+    pub query: String,
+    /// Earliest year, inclusive (`pfrom`).
+    pub year_from: Option<u16>,
+    /// Latest year, inclusive (`pto`).
+    pub year_to: Option<u16>,
+    /// Venue ids; a publication matches any of them (`pvenue=nsdi,osdi`).
+    pub venues: BTreeSet<String>,
+    /// Publication types; a publication matches any of them (`ptype=conference,journal`).
+    pub kinds: BTreeSet<PublicationType>,
+    /// Only publications with an honour such as a best-paper award (`honours=1`).
+    pub honoured: bool,
+    /// The grouping (`group`).
+    pub group: GroupBy,
+    /// The order (`order`).
+    pub order: Order,
+}
+
+/// The URL keys [`PubParams`] reads and writes, in canonical order.
+pub const PUB_KEYS: [&str; 8] = [
+    "pq", "pfrom", "pto", "pvenue", "ptype", "honours", "group", "order",
+];
+
+impl PubParams {
+    /// Parses percent-decoded query pairs. Never fails: unknown keys (the directory's among
+    /// them) and malformed values are ignored; a `pfrom` later than `pto` is swapped.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        let mut p = Self::default();
+        for (key, value) in pairs {
+            match key {
+                "pq" => p.query = value.to_owned(),
+                "pfrom" => p.year_from = value.trim().parse().ok().or(p.year_from),
+                "pto" => p.year_to = value.trim().parse().ok().or(p.year_to),
+                "pvenue" => p.venues.extend(items(value).map(str::to_owned)),
+                "ptype" => p
+                    .kinds
+                    .extend(items(value).filter_map(PublicationType::from_key)),
+                "honours" => match value.trim().to_ascii_lowercase().as_str() {
+                    "1" | "true" | "yes" => p.honoured = true,
+                    "0" | "false" | "no" => p.honoured = false,
+                    _ => {}
+                },
+                "group" => p.group = GroupBy::from_key(value.trim()).unwrap_or(p.group),
+                "order" => p.order = Order::from_key(value.trim()).unwrap_or(p.order),
+                _ => {}
+            }
+        }
+        if let (Some(from), Some(to)) = (p.year_from, p.year_to)
+            && from > to
+        {
+            (p.year_from, p.year_to) = (Some(to), Some(from));
+        }
+        p
+    }
+
+    /// The canonical pairs: non-default values only, in [`PUB_KEYS`] order, lists sorted.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if !self.query.is_empty() {
+            out.push(("pq", self.query.clone()));
+        }
+        if let Some(y) = self.year_from {
+            out.push(("pfrom", y.to_string()));
+        }
+        if let Some(y) = self.year_to {
+            out.push(("pto", y.to_string()));
+        }
+        if !self.venues.is_empty() {
+            let v: Vec<&str> = self.venues.iter().map(String::as_str).collect();
+            out.push(("pvenue", v.join(",")));
+        }
+        if !self.kinds.is_empty() {
+            let v: Vec<&str> = self.kinds.iter().map(|k| k.key()).collect();
+            out.push(("ptype", v.join(",")));
+        }
+        if self.honoured {
+            out.push(("honours", "1".into()));
+        }
+        if self.group != GroupBy::default() {
+            out.push(("group", self.group.key().into()));
+        }
+        if self.order != Order::default() {
+            out.push(("order", self.order.key().into()));
+        }
+        out
+    }
+
+    /// How many filters narrow the list (text, years, venues, types, honours).
+    pub fn filter_count(&self) -> usize {
+        usize::from(!self.query.trim().is_empty())
+            + usize::from(self.year_from.is_some() || self.year_to.is_some())
+            + self.venues.len()
+            + self.kinds.len()
+            + usize::from(self.honoured)
+    }
+
+    /// The same params without any filter (grouping and order kept).
+    pub fn without_filters(&self) -> Self {
+        Self {
+            group: self.group,
+            order: self.order,
+            ..Self::default()
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Tests of the shared URL pieces: query encoding and id lists.
+
+use super::{IdList, encode_query};
+
+#[test]
+fn query_strings_encode_what_needs_it() {
+    assert_eq!(encode_query(&[]), "");
+    assert_eq!(
+        encode_query(&[("q", "Müller & co/2".into()), ("topic", "a,b".into())]),
+        "?q=M%C3%BCller%20%26%20co%2F2&topic=a,b"
+    );
+}
+
+#[test]
+fn id_lists_parse_leniently_and_write_canonically() {
+    let cases: &[(&[(&str, &str)], Option<&[&str]>)] = &[
+        (&[], None),
+        (&[("q", "x")], None),
+        (&[("ids", "")], Some(&[])),
+        (&[("ids", "a, b,,a")], Some(&["a", "b"])),
+        (&[("ids", "b"), ("ids", "a,b")], Some(&["b", "a"])),
+    ];
+    for (pairs, want) in cases {
+        let got = IdList::from_pairs(pairs.iter().copied());
+        let want = want.map(|w| IdList(w.iter().map(|s| (*s).to_owned()).collect()));
+        assert_eq!(got, want, "{pairs:?}");
+    }
+    let list = IdList(vec!["luo-mai".into(), "michael-luo".into()]);
+    assert_eq!(encode_query(&list.to_pairs()), "?ids=luo-mai,michael-luo");
+    assert_eq!(IdList::default().to_pairs(), vec![]);
+}
