@@ -10,9 +10,10 @@ use super::pages::{
     ComparePage, ConnectionsPage, DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage,
     ShortlistPage,
 };
-use super::routes::{AppRoute, base_path};
+use super::routes::{AppRoute, base_path, provide_route};
 use super::state::data::provide_directory;
 use super::state::picks::{provide_picks, use_picks};
+use super::state::pub_list::provide_pub_list;
 use super::state::search::provide_search;
 use super::state::theme::provide_theme;
 
@@ -30,20 +31,22 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Header, main and routes; inside the router, so it can provide the URL-backed search state.
+/// Header, main and routes; inside the router, so it can provide the URL-backed state.
 #[component]
 fn Shell() -> impl IntoView {
+    provide_route();
     provide_search();
+    provide_pub_list();
     let picks = use_picks();
     view! {
         <a class="skip-link" href="#main">"Skip to content"</a>
         <header class="site-header">
-            <a href=AppRoute::Directory.href() class="brand">"Research Atlas"</a>
+            <a href=AppRoute::home().href() class="brand">"Research Atlas"</a>
             <nav class="site-nav" aria-label="Site">
-                <a href=AppRoute::Directory.href()>"Researchers"</a>
-                <a href=AppRoute::Publications.href()>"Publications"</a>
+                <a href=AppRoute::home().href()>"Researchers"</a>
+                <a href=AppRoute::Publications(Default::default()).href()>"Publications"</a>
                 <a href=AppRoute::Connections(None).href()>"Connections"</a>
-                <a href=AppRoute::Shortlist(Vec::new()).href() data-testid="nav-shortlist">
+                <a href=AppRoute::Shortlist(None).href() data-testid="nav-shortlist">
                     "Shortlist"
                     {move || {
                         let n = picks.shortlist.with(Vec::len);

@@ -1,9 +1,14 @@
-//! The few browser services the UI needs beyond the DOM: the clipboard, file downloads, and
-//! User Timing measures.
+//! The few browser services the UI needs beyond the DOM: the document title, the clipboard, file
+//! downloads, and User Timing measures.
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlDocument, HtmlTextAreaElement, Url};
+
+/// Sets the document title.
+pub fn set_title(title: &str) {
+    leptos::prelude::document().set_title(title);
+}
 
 /// How a copy attempt ended, for the message next to the Copy button.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

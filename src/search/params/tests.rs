@@ -13,7 +13,11 @@ fn query_strings_encode_what_needs_it() {
 
 #[test]
 fn id_lists_parse_leniently_and_write_canonically() {
-    let cases: &[(&[(&str, &str)], Option<&[&str]>)] = &[
+    type Case = (
+        &'static [(&'static str, &'static str)],
+        Option<&'static [&'static str]>,
+    );
+    let cases: &[Case] = &[
         (&[], None),
         (&[("q", "x")], None),
         (&[("ids", "")], Some(&[])),
@@ -28,4 +32,17 @@ fn id_lists_parse_leniently_and_write_canonically() {
     let list = IdList(vec!["luo-mai".into(), "michael-luo".into()]);
     assert_eq!(encode_query(&list.to_pairs()), "?ids=luo-mai,michael-luo");
     assert_eq!(IdList::default().to_pairs(), vec![]);
+}
+
+#[test]
+fn components_decode_what_encoding_wrote() {
+    use super::{decode_component, encode_into};
+    for text in ["", "luo-mai", "a b&c/d", "Müller, 栾思飞", "100%"] {
+        let mut encoded = String::new();
+        encode_into(&mut encoded, text);
+        assert_eq!(decode_component(&encoded), text);
+    }
+    assert_eq!(decode_component("%zz%4"), "%zz%4");
+    assert_eq!(decode_component("a+b"), "a+b");
+    assert_eq!(decode_component("%FF"), "\u{FFFD}");
 }

@@ -1,9 +1,9 @@
 //! The compare tray: who is picked for comparison, and the way to the compare page.
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_location;
 
-use crate::ui::routes::AppRoute;
+use crate::search::IdList;
+use crate::ui::routes::{AppRoute, use_route};
 use crate::ui::state::data::use_directory;
 use crate::ui::state::picks::use_picks;
 
@@ -12,7 +12,7 @@ use crate::ui::state::picks::use_picks;
 #[component]
 pub fn CompareTray() -> impl IntoView {
     let picks = use_picks();
-    let location = use_location();
+    let route = use_route().route;
     let directory = use_directory();
     let names = move || {
         let ids = picks.compare.get();
@@ -30,7 +30,7 @@ pub fn CompareTray() -> impl IntoView {
             .collect::<Vec<_>>()
     };
     let shown = move || {
-        !picks.compare.with(Vec::is_empty) && !location.pathname.get().ends_with("/compare")
+        !picks.compare.with(Vec::is_empty) && !route.with(|r| matches!(r, AppRoute::Compare(_)))
     };
     view! {
         <Show when=shown>
@@ -43,7 +43,7 @@ pub fn CompareTray() -> impl IntoView {
                 </span>
                 <a class="button" data-testid="open-compare"
                     class:disabled=move || picks.compare.with(|c| c.len() < 2)
-                    href=move || AppRoute::Compare(picks.compare.get()).href()>
+                    href=move || AppRoute::Compare(IdList(picks.compare.get())).href()>
                     {move || if picks.compare.with(|c| c.len() < 2) { "Pick one more" } else { "Compare" }}
                 </a>
                 <button type="button" class="button secondary" on:click=move |_| picks.compare.set(Vec::new())>

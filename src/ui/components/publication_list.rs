@@ -10,7 +10,7 @@ use crate::model::{Dataset, Publication, PublicationType, cite};
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
 use crate::ui::state::data::Detail;
-use crate::ui::state::search::{SearchContext, use_search};
+use crate::ui::state::pub_list::{PubListContext, use_pub_list};
 
 /// "1 publication", "12 publications".
 pub fn publications_count(n: usize) -> String {
@@ -36,7 +36,7 @@ pub fn PublicationList(
     #[prop(optional)]
     filters_open: bool,
 ) -> impl IntoView {
-    let search = use_search();
+    let pubs = use_pub_list();
     let scope = Arc::new(scope);
     let list = Memo::new({
         let scope = scope.clone();
@@ -44,13 +44,13 @@ pub fn PublicationList(
         move |_| {
             // Venue ids this list does not know are dropped rather than matching nothing.
             let ix = &detail.publications;
-            Some(search.pub_params.with(|p| ix.list(&scope, &ix.sanitize(p))))
+            Some(pubs.params.with(|p| ix.list(&scope, &ix.sanitize(p))))
         }
     });
     let detail = StoredValue::new(detail);
     let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
     let total = scope.len();
-    let active = move || search.pub_params.with(PubParams::filter_count);
+    let active = move || pubs.params.with(PubParams::filter_count);
     view! {
         <div class="pub-list" data-testid="publication-list">
             <ListToolbar/>
@@ -64,7 +64,7 @@ pub fn PublicationList(
                 <FacetChips
                     title="Type"
                     values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.kinds.clone()).unwrap_or_default()))
-                    on_toggle=Callback::new(move |key: String| search.update_pubs(|p| {
+                    on_toggle=Callback::new(move |key: String| pubs.update(|p| {
                         if let Some(k) = PublicationType::from_key(&key) && !p.kinds.remove(&k) {
                             p.kinds.insert(k);
                         }
@@ -73,7 +73,7 @@ pub fn PublicationList(
                 <FacetChips
                     title="Venue"
                     values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.venues.clone()).unwrap_or_default()))
-                    on_toggle=Callback::new(move |id: String| search.update_pubs(|p| {
+                    on_toggle=Callback::new(move |id: String| pubs.update(|p| {
                         if !p.venues.remove(&id) {
                             p.venues.insert(id);
                         }
@@ -82,7 +82,7 @@ pub fn PublicationList(
                 <FacetChips
                     title="Year"
                     values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.years.clone()).unwrap_or_default()))
-                    on_toggle=Callback::new(move |year: String| search.update_pubs(|p| {
+                    on_toggle=Callback::new(move |year: String| pubs.update(|p| {
                         let year = year.parse().ok();
                         if p.year_from == year && p.year_to == year {
                             (p.year_from, p.year_to) = (None, None);
@@ -95,7 +95,7 @@ pub fn PublicationList(
                 <FacetChips
                     title="Honours"
                     values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| vec![l.facets.honoured.clone()]).unwrap_or_default()))
-                    on_toggle=Callback::new(move |_| search.update_pubs(|p| p.honoured = !p.honoured))
+                    on_toggle=Callback::new(move |_| pubs.update(|p| p.honoured = !p.honoured))
                 />
             </details>
             <div class="pub-status">
@@ -106,7 +106,7 @@ pub fn PublicationList(
                     }}
                 </p>
                 {move || (active() > 0).then(|| view! {
-                    <button type="button" class="link-button" on:click=move |_| search.update_pubs(|p| *p = p.without_filters())>
+                    <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
                         "Clear filters"
                     </button>
                 })}
@@ -116,7 +116,7 @@ pub fn PublicationList(
             {move || (shown() == 0 && total > 0).then(|| view! {
                 <p class="empty-list" data-testid="no-publications">
                     "No publications match these filters. "
-                    <button type="button" class="link-button" on:click=move |_| search.update_pubs(|p| *p = p.without_filters())>
+                    <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
                         "Show all"
                     </button>
                 </p>
@@ -128,15 +128,15 @@ pub fn PublicationList(
 /// The filter text, the grouping and the order.
 #[component]
 fn ListToolbar() -> impl IntoView {
-    let search = use_search();
+    let pubs = use_pub_list();
     let select = |label: &'static str,
                   options: Vec<(&'static str, &'static str)>,
                   current: Signal<&'static str>,
-                  set: fn(&SearchContext, &str)| {
+                  set: fn(&PubListContext, &str)| {
         view! {
             <label class="select">
                 {label} " "
-                <select on:change=move |ev| set(&search, &event_target_value(&ev))>
+                <select on:change=move |ev| set(&pubs, &event_target_value(&ev))>
                     {options.into_iter().map(|(key, text)| view! {
                         <option value=key selected=move || current.get() == key>{text}</option>
                     }).collect_view()}
@@ -151,25 +151,25 @@ fn ListToolbar() -> impl IntoView {
                 class="pub-search"
                 placeholder="Filter by title, author, venue…"
                 aria-label="Filter publications"
-                prop:value=move || search.pub_params.with(|p| p.query.clone())
-                on:input=move |ev| search.type_pub_query(event_target_value(&ev))
+                prop:value=move || pubs.params.with(|p| p.query.clone())
+                on:input=move |ev| pubs.type_query(event_target_value(&ev))
                 on:keydown=move |ev| {
                     if ev.key() == "Escape" {
-                        search.type_pub_query(String::new());
+                        pubs.type_query(String::new());
                     }
                 }
             />
             {select(
                 "Group by",
                 GroupBy::ALL.iter().map(|g| (g.key(), g.label())).collect(),
-                Signal::derive(move || search.pub_params.with(|p| p.group.key())),
-                |s, key| s.update_pubs(|p| p.group = GroupBy::from_key(key).unwrap_or_default()),
+                Signal::derive(move || pubs.params.with(|p| p.group.key())),
+                |s, key| s.update(|p| p.group = GroupBy::from_key(key).unwrap_or_default()),
             )}
             {select(
                 "Order",
                 Order::ALL.iter().map(|o| (o.key(), o.label())).collect(),
-                Signal::derive(move || search.pub_params.with(|p| p.order.key())),
-                |s, key| s.update_pubs(|p| p.order = Order::from_key(key).unwrap_or_default()),
+                Signal::derive(move || pubs.params.with(|p| p.order.key())),
+                |s, key| s.update(|p| p.order = Order::from_key(key).unwrap_or_default()),
             )}
         </div>
     }
@@ -215,7 +215,7 @@ fn FacetChips(
 /// From / to year selects over the years in scope.
 #[component]
 fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
-    let search = use_search();
+    let pubs = use_pub_list();
     let bounds = move || {
         list.with(|l| {
             l.as_ref()
@@ -228,15 +228,15 @@ fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
                 {label} " "
                 <select on:change=move |ev| {
                     let year = event_target_value(&ev).parse().ok();
-                    search.update_pubs(|p| if from { p.year_from = year } else { p.year_to = year });
+                    pubs.update(|p| if from { p.year_from = year } else { p.year_to = year });
                 }>
-                    <option value="" selected=move || search.pub_params.with(|p| if from { p.year_from.is_none() } else { p.year_to.is_none() })>
+                    <option value="" selected=move || pubs.params.with(|p| if from { p.year_from.is_none() } else { p.year_to.is_none() })>
                         "Any"
                     </option>
                     {move || bounds().map(|(lo, hi)| (lo..=hi).rev().map(|y| view! {
                         <option
                             value=y.to_string()
-                            selected=move || search.pub_params.with(|p| if from { p.year_from == Some(y) } else { p.year_to == Some(y) })
+                            selected=move || pubs.params.with(|p| if from { p.year_from == Some(y) } else { p.year_to == Some(y) })
                         >
                             {y}
                         </option>

@@ -1,21 +1,21 @@
 //! `/compare?ids=a,b`: 2–4 researchers side by side. The URL holds the selection, so a
-//! comparison can be bookmarked and shared; the compare tray and this page's own controls only
-//! rewrite it.
+//! comparison can be bookmarked and shared; the compare tray links to it, and this page's own
+//! controls only rewrite it.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::directory::set_title;
+use crate::search::IdList;
 use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
+use crate::ui::browser::set_title;
 use crate::ui::components::DataView;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
 use crate::ui::components::person_picker::{matching, sorted_people};
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::{AppRoute, History, profile, use_route};
 use crate::ui::state::data::{Atlas, Detail, fetch_details};
-use crate::ui::state::picks::{MAX_COMPARED, parse_ids, use_picks};
+use crate::ui::state::picks::MAX_COMPARED;
 
 /// The current year as a fraction (for careers that go on to the present).
 fn now() -> f32 {
@@ -27,8 +27,11 @@ fn now() -> f32 {
 #[component]
 pub fn ComparePage() -> impl IntoView {
     set_title("Compare — Research Atlas");
-    let query = use_query_map();
-    let ids = Memo::new(move |_| parse_ids(&query.read().get("ids").unwrap_or_default()));
+    let route = use_route().route;
+    let ids = Memo::new(move |_| match route.get() {
+        AppRoute::Compare(IdList(ids)) => ids,
+        _ => Vec::new(),
+    });
     view! {
         <div class="compare-page" data-testid="compare-page">
             <h1>"Compare researchers"</h1>
@@ -63,12 +66,8 @@ pub fn ComparePage() -> impl IntoView {
 /// Who is compared: a chip per researcher with a remove button, and a name field to add one.
 #[component]
 fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
-    let navigate = use_navigate();
-    let picks = use_picks();
-    let go = move |next: Vec<String>| {
-        picks.compare.set(next.clone());
-        navigate(&AppRoute::Compare(next).path(), Default::default());
-    };
+    let route = use_route();
+    let go = move |next: Vec<String>| route.go(&AppRoute::Compare(IdList(next)), History::Push);
     let typed = RwSignal::new(String::new());
     // Everyone not compared yet, by name.
     let people = sorted_people(
@@ -87,10 +86,9 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
         let i = atlas.compiled.position(id).unwrap_or(0);
         let name = atlas.compiled.cards[i].name.clone();
         let rest: Vec<String> = ids.iter().filter(|x| *x != id).cloned().collect();
-        let go = go.clone();
         view! {
             <li class="compare-chip">
-                <a href=AppRoute::Profile(id.clone()).href()>{name.clone()}</a>
+                <a href=profile(id).href()>{name.clone()}</a>
                 <button type="button" class="chip-remove" aria-label=format!("Stop comparing {name}")
                     on:click=move |_| go(rest.clone())>"×"</button>
             </li>
@@ -100,7 +98,6 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
         <div class="compare-picker">
             <ul class="compare-chips" aria-label="Compared researchers">{chips}</ul>
             {(!full).then(|| {
-                let go = go.clone();
                 let ids = ids.clone();
                 view! {
                     <div class="compare-add">
@@ -112,7 +109,6 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
                             {move || matches().into_iter().map(|(id, name)| {
                                 let mut next = ids.clone();
                                 next.push(id);
-                                let go = go.clone();
                                 view! {
                                     <li><button type="button" class="button small"
                                         on:click=move |_| { typed.set(String::new()); go(next.clone()) }>
@@ -217,7 +213,7 @@ fn ColumnView(col: Column, series: usize) -> impl IntoView {
     };
     view! {
         <div class=format!("compare-col series-{series}") data-testid="compare-column">
-            <h3><a href=AppRoute::Profile(col.id.clone()).href()>{col.name.clone()}</a></h3>
+            <h3><a href=profile(&col.id).href()>{col.name.clone()}</a></h3>
             {col.role.map(|r| view! { <p class="card-role">{r}</p> })}
             <p class="card-figures">{figures}</p>
             <ShareChart shares=crate::search::summary::top(&col.venues, 6)

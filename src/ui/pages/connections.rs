@@ -11,13 +11,13 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_navigate, use_query_map};
 
-use super::directory::set_title;
 use crate::search::layout::{LayoutParams, force_layout};
 use crate::search::network::{Edge, EdgeKind, EdgeKinds, Network, Step};
+use crate::ui::browser::set_title;
 use crate::ui::components::DataView;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
 use crate::ui::components::person_picker::{PersonPicker, sorted_people};
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::{AppRoute, profile};
 use crate::ui::state::data::{Atlas, fetch_network};
 
 /// A directory this small is drawn whole; a larger one shows one person's neighbourhood.
@@ -388,9 +388,9 @@ fn step_view(net: &Network, s: Step) -> impl IntoView + use<> {
     let id = |i: u32| net.people[i as usize].clone();
     view! {
         <li class="path-step" data-testid="path-step">
-            <a href=AppRoute::Profile(id(s.from)).href()>{name(s.from)}</a>
+            <a href=profile(&id(s.from)).href()>{name(s.from)}</a>
             " — "
-            <a href=AppRoute::Profile(id(s.to)).href()>{name(s.to)}</a>
+            <a href=profile(&id(s.to)).href()>{name(s.to)}</a>
             <ul class="reasons">
                 {s.reasons.into_iter().map(|r| view! {
                     <li class=kind_class(r.kind)>
@@ -527,7 +527,7 @@ fn Graph(
                 // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
                 Some(view! {
                     <g>
-                    <a href=AppRoute::Profile(id).href() class="node" data-testid="graph-node"
+                    <a href=profile(&id).href() class="node" data-testid="graph-node"
                         class:on-path=path_nodes.contains(&p)
                         class:lit=move || hovered.get() == Some(p)
                         aria-label=desc
@@ -630,7 +630,7 @@ fn EdgeList(network: Arc<Network>, edges: Memo<Vec<Edge>>) -> impl IntoView {
                 network.people[i as usize].clone(),
                 network.names[i as usize].clone(),
             );
-            view! { <a href=AppRoute::Profile(id).href()>{name}</a> }
+            view! { <a href=profile(&id).href()>{name}</a> }
         };
         view! {
             <table class="edge-list" data-testid="edge-list">

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::browser::set_title;
+
 use crate::search::titles::shards_for_query;
 use crate::ui::components::row_window::RowWindow;
 use std::sync::Arc;
@@ -289,11 +291,6 @@ pub fn researchers_count(n: usize) -> String {
         grouped.push(c);
     }
     format!("{grouped} researcher{}", if n == 1 { "" } else { "s" })
-}
-
-/// Sets the document title.
-pub fn set_title(title: &str) {
-    document().set_title(title);
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::directory::set_title;
+use crate::ui::browser::set_title;
 use crate::ui::routes::AppRoute;
 
 /// A helpful page for an unknown path, never a blank one.
@@ -13,7 +13,7 @@ pub fn NotFoundPage() -> impl IntoView {
         <div class="not-found" data-testid="not-found">
             <h1>"Page not found"</h1>
             <p>"There is no page at this address."</p>
-            <p><a href=AppRoute::Directory.href()>"Browse all researchers"</a></p>
+            <p><a href=AppRoute::home().href()>"Browse all researchers"</a></p>
         </div>
     }
 }

@@ -6,16 +6,15 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
-use super::directory::set_title;
 use crate::model::{LinkKind, Researcher};
 use crate::search::suggest::close_among;
 use crate::search::summary;
+use crate::ui::browser::set_title;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::profile_sections::*;
 use crate::ui::components::{DataView, DetailView, ExternalLinks, PickButtons, PublicationList};
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::{AppRoute, profile, use_route};
 use crate::ui::state::data::{Atlas, Detail, fetch_detail};
 use crate::ui::state::search::use_search;
 
@@ -49,8 +48,11 @@ fn section_index(r: &Researcher) -> Vec<(&'static str, &'static str)> {
 /// A researcher's profile, or a helpful page for an unknown id.
 #[component]
 pub fn ProfilePage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| params.read().get("id").unwrap_or_default());
+    let route = use_route().route;
+    let id = Memo::new(move |_| match route.get() {
+        AppRoute::Profile { id, .. } => id,
+        _ => String::new(),
+    });
     view! {
         <DataView children=move |atlas| {
             let id = id.get();
@@ -114,13 +116,10 @@ fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoView {
         .config
         .as_ref()
         .and_then(|c| c.corrections.clone())
-        .map(|target| {
-            let origin = window().location().origin().unwrap_or_default();
-            Corrections {
-                target,
-                name: r.name.clone(),
-                page: format!("{origin}{}", AppRoute::Profile(r.id.0.clone()).href()),
-            }
+        .map(|target| Corrections {
+            target,
+            name: r.name.clone(),
+            page: profile(&r.id.0).absolute(),
         });
     let header_fix = corrections.as_ref().and_then(|c| c.link("Profile"));
     provide_context(corrections);
@@ -282,11 +281,11 @@ fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
                 <p>"Did you mean:"</p>
                 <ul class="suggestions" data-testid="suggestions">
                     {close.into_iter().map(|(id, name)| view! {
-                        <li><a href=AppRoute::Profile(id).href()>{name}</a></li>
+                        <li><a href=profile(&id).href()>{name}</a></li>
                     }).collect_view()}
                 </ul>
             })}
-            <p><a href=AppRoute::Directory.href()>"Browse all researchers"</a></p>
+            <p><a href=AppRoute::home().href()>"Browse all researchers"</a></p>
         </div>
     }
 }

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use super::directory::set_title;
+use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, DetailView, PublicationList};
 use crate::ui::state::data::fetch_everything;
 

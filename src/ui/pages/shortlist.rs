@@ -4,22 +4,25 @@
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use leptos_router::hooks::use_query_map;
 
-use super::directory::set_title;
+use crate::search::IdList;
 use crate::search::shortlist::{self, Row};
 use crate::ui::browser::download;
+use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, PickButtons};
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::{AppRoute, profile, use_route};
 use crate::ui::state::data::{Atlas, fetch_details};
-use crate::ui::state::picks::{MAX_COMPARED, parse_ids, use_picks};
+use crate::ui::state::picks::{MAX_COMPARED, use_picks};
 
 /// The shortlist page.
 #[component]
 pub fn ShortlistPage() -> impl IntoView {
     set_title("Shortlist — Research Atlas");
-    let query = use_query_map();
-    let shared = Memo::new(move |_| query.read().get("ids").map(|t| parse_ids(&t)));
+    let route = use_route().route;
+    let shared = Memo::new(move |_| match route.get() {
+        AppRoute::Shortlist(Some(IdList(ids))) => Some(ids),
+        _ => None,
+    });
     let picks = use_picks();
     view! {
         <div class="shortlist-page" data-testid="shortlist-page">
@@ -41,7 +44,7 @@ pub fn ShortlistPage() -> impl IntoView {
                                     "Add them to my shortlist"
                                 </button>
                                 " "
-                                <a href=AppRoute::Shortlist(Vec::new()).href()>"My shortlist"</a>
+                                <a href=AppRoute::Shortlist(None).href()>"My shortlist"</a>
                             </p>
                             <ShortlistView atlas=atlas ids=Signal::derive(move || ids.clone())/>
                         }.into_any()
@@ -58,16 +61,12 @@ pub fn ShortlistPage() -> impl IntoView {
 
 /// The rows of `ids` that are in the directory.
 fn rows(atlas: &Atlas, ids: &[String]) -> Vec<Row> {
-    let origin = window().location().origin().unwrap_or_default();
     let c = &atlas.compiled;
     (ids.iter())
         .filter_map(|id| c.position(id))
         .map(|i| {
-            let profile = format!(
-                "{origin}{}",
-                AppRoute::Profile(c.cards[i].id.clone()).href()
-            );
-            Row::new(&c.cards[i], &c.index.stats(i), &c.topics, profile)
+            let url = profile(&c.cards[i].id).absolute();
+            Row::new(&c.cards[i], &c.index.stats(i), &c.topics, url)
         })
         .collect()
 }
@@ -80,11 +79,7 @@ fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
         let atlas = atlas.clone();
         move || rows(&atlas, &ids.get())
     };
-    let share_href = move || {
-        let origin = window().location().origin().unwrap_or_default();
-        let known: Vec<String> = ids.get();
-        format!("{origin}{}", AppRoute::Shortlist(known).href())
-    };
+    let share_href = move || AppRoute::Shortlist(Some(IdList(ids.get()))).absolute();
     let export = {
         let atlas = atlas.clone();
         move |kind: &'static str| {
@@ -158,7 +153,7 @@ fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
                     {rows.into_iter().map(|r| view! {
                         <li class="shortlist-item" data-testid="shortlist-item">
                             <div>
-                                <a class="shortlist-name" href=AppRoute::Profile(r.id.clone()).href()>{r.name.clone()}</a>
+                                <a class="shortlist-name" href=profile(&r.id).href()>{r.name.clone()}</a>
                                 {r.role.clone().map(|t| view! { <span class="card-role">{format!(" · {t}")}</span> })}
                                 <p class="card-figures">
                                     {format!("{} publications", r.publications)}
@@ -170,7 +165,7 @@ fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
                     }).collect_view()}
                 </ul>
                 {(n >= 2).then(|| view! {
-                    <p><a class="button" href=AppRoute::Compare(compare_ids).href() data-testid="compare-shortlist">
+                    <p><a class="button" href=AppRoute::Compare(IdList(compare_ids)).href() data-testid="compare-shortlist">
                         {if n > MAX_COMPARED { format!("Compare the first {MAX_COMPARED}") } else { format!("Compare these {n}") }}
                     </a></p>
                 })}

@@ -3,5 +3,6 @@
 pub mod data;
 pub mod facets;
 pub mod picks;
+pub mod pub_list;
 pub mod search;
 pub mod theme;

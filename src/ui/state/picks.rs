@@ -6,6 +6,8 @@
 
 use leptos::prelude::*;
 
+use crate::search::IdList;
+
 /// Where the shortlist is kept.
 pub const SHORTLIST_KEY: &str = "atlas-shortlist";
 /// Where the compare tray is kept (sessionStorage).
@@ -56,17 +58,6 @@ pub fn toggle(list: &mut Vec<String>, id: &str, max: usize) {
     }
 }
 
-/// Ids from a stored or shared list: comma-separated, blanks and repeats dropped.
-pub fn parse_ids(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for id in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        if !out.iter().any(|x| x == id) {
-            out.push(id.to_owned());
-        }
-    }
-    out
-}
-
 fn local() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
@@ -78,7 +69,7 @@ fn session() -> Option<web_sys::Storage> {
 fn read(storage: Option<web_sys::Storage>, key: &str) -> Vec<String> {
     storage
         .and_then(|s| s.get_item(key).ok().flatten())
-        .map(|t| parse_ids(&t))
+        .map(|t| IdList::parse(&t).0)
         .unwrap_or_default()
 }
 
@@ -105,7 +96,7 @@ pub fn provide_picks() {
     // Another tab starred or unstarred someone.
     let handle = window_event_listener(leptos::ev::storage, move |e| {
         if e.key().as_deref() == Some(SHORTLIST_KEY) {
-            shortlist.set(parse_ids(&e.new_value().unwrap_or_default()));
+            shortlist.set(IdList::parse(&e.new_value().unwrap_or_default()).0);
         }
     });
     on_cleanup(move || handle.remove());
@@ -131,11 +122,5 @@ mod tests {
         assert_eq!(l, ["b", "c"], "the oldest pick gives way");
         toggle(&mut l, "b", 2);
         assert_eq!(l, ["c"]);
-    }
-
-    #[test]
-    fn id_lists_drop_blanks_and_repeats() {
-        assert_eq!(parse_ids(" a, b,,a ,c"), ["a", "b", "c"]);
-        assert!(parse_ids("").is_empty());
     }
 }

@@ -1,22 +1,18 @@
-//! The directory's search state. The URL query string is the source of truth: it is parsed in
-//! one place ([`SearchParams::from_pairs`]) into a memo, and written in one place
-//! ([`SearchContext::set`]). Results are a memo over the index and those params — never a copy
+//! The directory's search state. The URL is the source of truth: the route parses it
+//! ([`AppRoute::parse`]) into a memo, and [`SearchContext::set`] writes it back through the route. Results are a memo over the index and those params — never a copy
 //! kept in sync by an effect.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-use std::time::Duration;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::NavigateOptions;
-use leptos_router::hooks::{use_navigate, use_query_map};
 
 use super::data::{Atlas, fetch_titles, use_directory};
 use crate::search::titles::shards_for_query;
-use crate::search::{PubParams, SearchParams, SearchResults, TitleShards, encode_query};
+use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
 use crate::ui::browser::timed;
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::{AppRoute, History, RouteContext, use_route};
 
 /// The loaded directory; compared by identity, so memos downstream only rerun when a new
 /// directory arrives.
@@ -43,25 +39,14 @@ pub struct TitleState {
     pub failed: RwSignal<BTreeMap<String, String>>,
 }
 
-/// How a change reaches the browser history.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum History {
-    /// A new entry: Back returns to the previous view.
-    Push,
-    /// Replace the current entry (while typing).
-    Replace,
-}
-
-/// The search state: params from the URL, the indexes, the results, and the one way to change
-/// them. The URL carries two sets of params with distinct keys: the directory's
-/// ([`SearchParams`]: kept on profile links, so "back" and previous / next know the results) and
-/// a publication list's ([`PubParams`]).
+/// The directory's search state: params from the URL, the index, the results, and the one way to
+/// change them (through the route, so the URL stays the source of truth). A publication list's
+/// state is apart, in [`super::pub_list`].
 #[derive(Clone, Copy)]
 pub struct SearchContext {
-    /// The directory's params in the URL, with ids unknown to the dataset dropped.
+    /// The directory's params in the URL (the profile's `from` on a profile), with ids unknown to
+    /// the dataset dropped.
     pub params: Memo<SearchParams>,
-    /// The publication list's params in the URL (a list drops venue ids it does not know).
-    pub pub_params: Memo<PubParams>,
     /// The index, once the directory has loaded.
     pub indexed: Memo<Option<Indexed>>,
     /// The results for the current params and the title shards loaded so far, without match
@@ -69,64 +54,17 @@ pub struct SearchContext {
     pub results: Memo<Option<SearchResults>>,
     /// The publication-title shards.
     pub titles: TitleState,
-    navigate: StoredValue<Navigate, LocalStorage>,
-    typing: StoredValue<u32, LocalStorage>,
+    route: RouteContext,
 }
 
-/// The router's navigate function, kept so event handlers can write the URL.
-type Navigate = Box<dyn Fn(&str, NavigateOptions)>;
-
-/// How long after the last keystroke a typing burst counts as settled.
-const TYPING_SETTLES: Duration = Duration::from_millis(1200);
-
 impl SearchContext {
-    /// Writes the directory's `params` to the URL (the list's are kept); the memos follow.
+    /// Writes the directory's `params` into the current route (a profile keeps its list's).
     pub fn set(&self, params: &SearchParams, history: History) {
-        self.write(params, &self.pub_params.get_untracked(), history);
-    }
-
-    /// Writes a publication list's `params` to the URL (the directory's are kept).
-    pub fn set_pubs(&self, params: &PubParams, history: History) {
-        self.write(&self.params.get_untracked(), params, history);
-    }
-
-    /// Changes the list's params with `change` and pushes the result as a new history entry.
-    pub fn update_pubs(&self, change: impl FnOnce(&mut PubParams)) {
-        let mut p = self.pub_params.get_untracked();
-        change(&mut p);
-        self.set_pubs(&p, History::Push);
-    }
-
-    /// A profile's href carrying the directory's params, so the profile's "back" and previous /
-    /// next links know the current results. Reads the params tracked: use it in a closure.
-    pub fn profile_href(&self, id: &str) -> String {
-        let query = self.params.with(|p| encode_query(&p.to_pairs()));
-        format!("{}{query}", AppRoute::Profile(id.to_owned()).href())
-    }
-
-    /// The directory's href with its params (tracked, like [`Self::profile_href`]).
-    pub fn directory_href(&self) -> String {
-        let query = self.params.with(|p| encode_query(&p.to_pairs()));
-        format!("{}{query}", AppRoute::Directory.href())
-    }
-
-    /// Writes both sets of params to the current path's query string.
-    fn write(&self, params: &SearchParams, pubs: &PubParams, history: History) {
-        let mut pairs = params.to_pairs();
-        pairs.extend(pubs.to_pairs());
-        let query = encode_query(&pairs);
-        let path = window()
-            .location()
-            .pathname()
-            .unwrap_or_else(|_| "/".into());
-        let options = NavigateOptions {
-            resolve: false,
-            replace: history == History::Replace,
-            scroll: false,
-            ..Default::default()
-        };
-        self.navigate
-            .with_value(|nav| nav(&format!("{path}{query}"), options));
+        let next = self
+            .route
+            .route
+            .with_untracked(|r| r.with_search(params.clone()));
+        self.route.go(&next, history);
     }
 
     /// Changes the params with `change` and pushes the result as a new history entry.
@@ -141,67 +79,44 @@ impl SearchContext {
     pub fn type_query(&self, text: String) {
         let mut p = self.params.get_untracked();
         p.query = text;
-        let history = self.typing_history();
-        self.set(&p, history);
+        self.set(&p, History::Typing);
     }
 
-    /// Sets a publication list's filter text while the user types, like [`Self::type_query`].
-    pub fn type_pub_query(&self, text: String) {
-        let mut p = self.pub_params.get_untracked();
-        p.query = text;
-        let history = self.typing_history();
-        self.set_pubs(&p, history);
+    /// A profile's href carrying the directory's params, so the profile's "back" and previous /
+    /// next links know the current results. Reads the params tracked: use it in a closure.
+    pub fn profile_href(&self, id: &str) -> String {
+        self.params.with(|from| {
+            AppRoute::Profile {
+                id: id.to_owned(),
+                from: from.clone(),
+                list: PubParams::default(),
+            }
+            .href()
+        })
     }
 
-    /// Push for the first keystroke of a burst, Replace for the rest; counts the keystroke.
-    fn typing_history(&self) -> History {
-        let burst = self.typing.get_value();
-        let next = burst.wrapping_add(1).max(1);
-        self.typing.set_value(next);
-        let typing = self.typing;
-        set_timeout(
-            move || {
-                if typing.try_get_value() == Some(next) {
-                    typing.set_value(0);
-                }
-            },
-            TYPING_SETTLES,
-        );
-        if burst == 0 {
-            History::Push
-        } else {
-            History::Replace
-        }
+    /// The directory's href with its params (tracked, like [`Self::profile_href`]).
+    pub fn directory_href(&self) -> String {
+        self.params.with(|p| AppRoute::Directory(p.clone()).href())
     }
 }
 
 /// Creates the search state; called once by the app shell, inside the router.
 pub fn provide_search() {
     let data = use_directory();
-    let query = use_query_map();
+    let route = use_route();
     let indexed = Memo::new(move |_| match data.get() {
         Some(Ok(atlas)) => Some(Indexed { atlas }),
         _ => None,
     });
-    let pairs = Memo::new(move |_| {
-        (&*query.read())
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_owned()))
-            .collect::<Vec<(String, String)>>()
-    });
     let params = Memo::new(move |_| {
-        let raw = pairs.with(|pairs| {
-            SearchParams::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        });
+        let raw = route
+            .route
+            .with(|r| r.search_params().cloned().unwrap_or_default());
         match indexed.read().as_ref() {
             Some(ix) => ix.atlas.compiled.index.sanitize(&raw),
             None => raw,
         }
-    });
-    let pub_params = Memo::new(move |_| {
-        pairs.with(|pairs| {
-            PubParams::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        })
     });
     let titles = TitleState {
         loaded: RwSignal::new(TitleShards::default()),
@@ -217,15 +132,12 @@ pub fn provide_search() {
             }))
         });
     fetch_needed_titles(indexed, params, titles);
-    let navigate = use_navigate();
     provide_context(SearchContext {
         params,
-        pub_params,
         indexed,
         results,
         titles,
-        navigate: StoredValue::new_local(Box::new(navigate)),
-        typing: StoredValue::new_local(0),
+        route,
     });
 }
 
