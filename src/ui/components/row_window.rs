@@ -40,6 +40,18 @@ impl RowWindow {
         Self { first, end }
     }
 
+    /// This window grown to hold `row` and [`OVERSCAN`] rows after it, so a keyboard user who
+    /// tabs faster than the page scrolls finds the next cards already there.
+    pub fn including(self, row: usize, rows: usize) -> Self {
+        if row >= rows {
+            return self;
+        }
+        Self {
+            first: self.first.min(row),
+            end: self.end.max((row + 1 + OVERSCAN).min(rows)),
+        }
+    }
+
     /// Height of the spacer above the window and below it.
     pub fn spacers(&self, rows: usize, row_height: f64) -> (f64, f64) {
         let below = rows.saturating_sub(self.end);
@@ -82,5 +94,25 @@ mod tests {
         let inside = (w.end - w.first) as f64 * 300.0;
         assert_eq!(above + inside + below, rows as f64 * 300.0);
         assert_eq!(RowWindow::initial(3, 6), RowWindow { first: 0, end: 3 });
+    }
+
+    #[test]
+    fn a_focused_row_is_kept_with_the_rows_after_it() {
+        let w = RowWindow { first: 4, end: 10 };
+        // (focused row, rows) → window
+        let cases = [
+            ((5, 100), (4, 10)),
+            ((9, 100), (4, 13)),
+            ((2, 100), (2, 10)),
+            ((98, 100), (4, 100)),
+            ((100, 100), (4, 10)),
+        ];
+        for ((row, rows), (first, end)) in cases {
+            assert_eq!(
+                w.including(row, rows),
+                RowWindow { first, end },
+                "{row} of {rows}"
+            );
+        }
     }
 }

@@ -5,7 +5,6 @@ use leptos::prelude::*;
 use crate::ui::browser::set_title;
 
 use crate::search::titles::shards_for_query;
-use crate::ui::components::row_window::RowWindow;
 use std::sync::Arc;
 
 use crate::search::SearchParams;
@@ -15,6 +14,7 @@ use crate::ui::components::{
     SortSelect,
 };
 use crate::ui::state::data::use_first_page;
+use crate::ui::state::grid_window::use_grid_window;
 use crate::ui::state::search::use_search;
 
 /// The directory of researchers.
@@ -147,89 +147,26 @@ fn TitleSearchStatus() -> impl IntoView {
     }
 }
 
-/// Rows rendered before the grid has been measured.
-const FIRST_ROWS: usize = 6;
-
-/// The grid's measured layout: columns and row height (card plus gap), in CSS pixels.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct GridLayout {
-    columns: usize,
-    row_height: f64,
-}
-
 /// The cards, or the empty state. Only the rows on screen (and a few around them) are in the DOM
-/// ([`RowWindow`]): spacers stand in for the rest, so 20,000 results render as fast as 20, and
-/// each card carries its position in the list (`aria-posinset` of `aria-setsize`) for screen
+/// ([`use_grid_window`]): spacers stand in for the rest, so 20,000 results render as fast as 20,
+/// and each card carries its position in the list (`aria-posinset` of `aria-setsize`) for screen
 /// readers. Cards are keyed by researcher and work out their own match reason, so a keystroke
 /// only touches what changed.
 #[component]
 fn ResultList() -> impl IntoView {
     let search = use_search();
     let grid: NodeRef<leptos::html::Div> = NodeRef::new();
-    let layout = RwSignal::new(None::<GridLayout>);
-    let scroll = RwSignal::new(0u32);
     let total = Memo::new(move |_| {
         search
             .results
             .with(|r| r.as_ref().map_or(0, |r| r.hits.len()))
     });
-    // Re-measured on scroll and resize, and after each render (a card's height may change
-    // with the viewport's width).
-    let measure = move || {
-        let Some(el) = grid.get_untracked() else {
-            return;
-        };
-        let style = window().get_computed_style(&el).ok().flatten();
-        let columns = style
-            .and_then(|s| s.get_property_value("grid-template-columns").ok())
-            .map_or(1, |c| c.split_whitespace().count().max(1));
-        let Some(item) = el.query_selector(".card-slot").ok().flatten() else {
-            return;
-        };
-        let gap = window()
-            .get_computed_style(&el)
-            .ok()
-            .flatten()
-            .and_then(|s| s.get_property_value("row-gap").ok())
-            .and_then(|g| g.trim_end_matches("px").parse::<f64>().ok())
-            .unwrap_or(16.0);
-        let row_height = item.get_bounding_client_rect().height() + gap;
-        let next = Some(GridLayout {
-            columns,
-            row_height,
-        });
-        if layout.get_untracked() != next {
-            layout.set(next);
-        }
-        scroll.update(|n| *n = n.wrapping_add(1));
-    };
-    let on_scroll = window_event_listener(leptos::ev::scroll, move |_| measure());
-    let on_resize = window_event_listener(leptos::ev::resize, move |_| measure());
-    on_cleanup(move || {
-        on_scroll.remove();
-        on_resize.remove();
-    });
-    let window_rows = Memo::new(move |_| {
-        scroll.track();
-        let columns = layout.with(|l| l.map_or(3, |l| l.columns));
-        let rows = total.get().div_ceil(columns);
-        match (layout.get(), grid.get()) {
-            (Some(l), Some(el)) => {
-                let top = el.get_bounding_client_rect().top();
-                let viewport = window()
-                    .inner_height()
-                    .ok()
-                    .and_then(|h| h.as_f64())
-                    .unwrap_or(900.0);
-                RowWindow::visible(top, viewport, l.row_height, rows)
-            }
-            _ => RowWindow::initial(rows, FIRST_ROWS),
-        }
-    });
-    let columns = move || layout.with(|l| l.map_or(3, |l| l.columns));
+    let shown = RwSignal::new(0usize);
+    let window = use_grid_window(grid, total, move || shown.track());
+    // (list position, researcher) of the cards in the window.
     let hits = Memo::new(move |_| {
-        let w = window_rows.get();
-        let columns = columns();
+        let w = window.rows.get();
+        let columns = window.columns();
         search.results.with(|r| {
             r.as_ref()
                 .map(|r| {
@@ -242,14 +179,10 @@ fn ResultList() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    // Padding stands in for the rows not rendered, so the page keeps the whole list's height.
-    // (Set through the CSSOM, which the Content-Security-Policy allows, unlike style attributes.)
-    let padding = move |below: bool| {
-        let rows = total.get().div_ceil(columns());
-        let h = layout.with(|l| l.map_or(0.0, |l| l.row_height));
-        let (above, under) = window_rows.get().spacers(rows, h);
-        format!("{}px", if below { under } else { above })
-    };
+    Effect::new(move |_| {
+        hits.track();
+        shown.update(|n| *n = n.wrapping_add(1));
+    });
     let position = move |researcher: usize| {
         hits.with(|h| {
             h.iter()
@@ -257,16 +190,18 @@ fn ResultList() -> impl IntoView {
                 .map(|(i, _)| (i + 1).to_string())
         })
     };
-    Effect::new(move |_| {
-        hits.track();
-        request_animation_frame(measure);
-    });
     move || {
         let atlas = StoredValue::new(search.indexed.get()?.atlas);
+        // Padding stands in for the rows not rendered, so the page keeps the whole list's
+        // height. (Set through the CSSOM, which the Content-Security-Policy allows, unlike style
+        // attributes.)
         Some(view! {
             <Show when=move || total.get() != 0 fallback=|| view! { <EmptyState/> }>
                 <div class="card-grid windowed" data-testid="results" role="list" node_ref=grid
-                    style:padding-top=move || padding(false) style:padding-bottom=move || padding(true)>
+                    on:focusin=move |ev| window.on_focusin(&ev)
+                    on:focusout=move |_| window.focus(None)
+                    style:padding-top=move || window.padding(false)
+                    style:padding-bottom=move || window.padding(true)>
                     <For each=move || hits.get() key=|(_, researcher)| *researcher let:item>
                         <div class="card-slot" role="listitem"
                             aria-setsize=move || total.get().to_string()
