@@ -11,9 +11,8 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   workers: 2,
-  // One retry: three timing-dependent flakes were seen in fresh-clone runs (see the closing note
-  // of the scale issue); a retried pass is reported as "flaky", not hidden.
-  retries: 1,
+  // No retries: a flaky test is a bug to find, in the app or in the test's waiting.
+  retries: 0,
   reporter: [['list']],
   timeout: 30_000,
   use: {
