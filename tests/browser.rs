@@ -13,8 +13,10 @@ use research_atlas::model;
 use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
+use research_atlas::ui::routes::provide_route;
 use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext};
 use research_atlas::ui::state::picks::{SHORTLIST_KEY, provide_picks};
+use research_atlas::ui::state::pub_list::provide_pub_list;
 use research_atlas::ui::state::search::{provide_search, use_search};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -56,8 +58,8 @@ fn texts(root: &web_sys::HtmlElement, selector: &str) -> Vec<String> {
         .collect()
 }
 
-/// Provides the dataset (from `answers`, one per fetch) and the URL-backed search state, as the
-/// app shell does, then renders `child`.
+/// Provides the dataset (from `answers`, one per fetch), the route and the URL-backed search and
+/// publication-list state, in the app shell's order, then renders `child`.
 #[component]
 fn Harness(
     answers: Vec<DataResult>,
@@ -71,8 +73,10 @@ fn Harness(
         async move { answer }
     });
     provide_context(DirectoryContext(resource));
-    provide_search();
     provide_picks();
+    provide_route();
+    provide_search();
+    provide_pub_list();
     children()
 }
 

@@ -196,4 +196,79 @@ impl PubParams {
             ..Self::default()
         }
     }
+
+    /// Selects the publication type with this URL key, or deselects it; unknown keys do nothing.
+    pub fn toggle_kind(&mut self, key: &str) {
+        if let Some(k) = PublicationType::from_key(key)
+            && !self.kinds.remove(&k)
+        {
+            self.kinds.insert(k);
+        }
+    }
+
+    /// Selects the venue `id`, or deselects it.
+    pub fn toggle_venue(&mut self, id: &str) {
+        if !self.venues.remove(id) {
+            self.venues.insert(id.to_owned());
+        }
+    }
+
+    /// Narrows the years to `year` alone, or, when they are exactly that year already, lifts the
+    /// year filter. A year that does not parse lifts it too.
+    pub fn toggle_year(&mut self, year: &str) {
+        let year = year.trim().parse().ok();
+        if self.year_from == year && self.year_to == year {
+            (self.year_from, self.year_to) = (None, None);
+        } else {
+            (self.year_from, self.year_to) = (year, year);
+        }
+    }
+}
+
+#[cfg(test)]
+mod toggles {
+    use super::*;
+
+    #[test]
+    fn toggling_twice_restores_the_params() {
+        let start = PubParams {
+            year_from: Some(2019),
+            year_to: Some(2024),
+            ..PubParams::default()
+        };
+        let toggles: [(&str, fn(&mut PubParams, &str)); 3] = [
+            ("journal", PubParams::toggle_kind),
+            ("osdi", PubParams::toggle_venue),
+            ("2021", PubParams::toggle_year),
+        ];
+        for (value, toggle) in toggles {
+            let mut p = start.clone();
+            toggle(&mut p, value);
+            assert_ne!(p, start, "{value} selects");
+            toggle(&mut p, value);
+            if value == "2021" {
+                assert_eq!(
+                    (p.year_from, p.year_to),
+                    (None, None),
+                    "a second click lifts the years"
+                );
+            } else {
+                assert_eq!(p, start, "{value} deselects");
+            }
+        }
+    }
+
+    #[test]
+    fn toggles_select_what_they_name() {
+        let mut p = PubParams::default();
+        p.toggle_kind("journal");
+        p.toggle_kind("no-such-type");
+        p.toggle_venue("osdi");
+        p.toggle_year(" 2021 ");
+        assert_eq!(p.kinds.len(), 1);
+        assert!(p.venues.contains("osdi"));
+        assert_eq!((p.year_from, p.year_to), (Some(2021), Some(2021)));
+        p.toggle_year("not a year");
+        assert_eq!((p.year_from, p.year_to), (None, None));
+    }
 }

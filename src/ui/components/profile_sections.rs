@@ -1,9 +1,14 @@
 //! The sections of a profile page. Each is present only when the record has something for it.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::model::corrections::{About, correction_link};
-use crate::model::{Dataset, Directory, EndDate, OrgId, PartialDate, Researcher};
+use crate::model::{
+    Award, Certification, Dataset, Directory, Education, EndDate, GroupMember, Leadership, OrgId,
+    PartialDate, Position, Project, Service, SkillGroup, Talk, Teaching,
+};
 use crate::ui::components::links::safe_href;
 
 const MONTHS: [&str; 12] = [
@@ -47,11 +52,10 @@ fn dot_join<const N: usize>(parts: [Option<String>; N]) -> String {
     parts.into_iter().flatten().collect::<Vec<_>>().join(" · ")
 }
 
+/// The organization's full name, or its id when the vocabulary lacks it.
 fn org_name(dataset: &Dataset, id: &OrgId) -> String {
     dataset
-        .organizations
-        .iter()
-        .find(|o| &o.id == id)
+        .organization(id)
         .map_or_else(|| id.0.clone(), |o| o.name.clone())
 }
 
@@ -156,10 +160,14 @@ fn Entry(
 
 /// Positions, newest first as the data orders them.
 #[component]
-pub fn PositionsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
-    (!researcher.positions.is_empty()).then(|| {
-        let items = researcher
-            .positions
+pub fn PositionsSection(
+    /// The positions, newest first.
+    positions: Vec<Position>,
+    /// The directory, for organization and publication names.
+    dir: Arc<Directory>,
+) -> impl IntoView {
+    (!positions.is_empty()).then(|| {
+        let items = positions
             .iter()
             .map(|p| {
                 let org = p.organization_name.clone().unwrap_or_else(|| org_name(&dir.dataset, &p.organization));
@@ -173,10 +181,14 @@ pub fn PositionsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) 
 
 /// Degrees.
 #[component]
-pub fn EducationSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
-    (!researcher.education.is_empty()).then(|| {
-        let items = researcher
-            .education
+pub fn EducationSection(
+    /// The degrees.
+    education: Vec<Education>,
+    /// The directory, for organization and publication names.
+    dir: Arc<Directory>,
+) -> impl IntoView {
+    (!education.is_empty()).then(|| {
+        let items = education
             .iter()
             .map(|e| {
                 let sub = dot_join([Some(org_name(&dir.dataset, &e.organization)), e.location.clone()]);
@@ -194,14 +206,18 @@ pub fn EducationSection(researcher: Researcher, dir: std::sync::Arc<Directory>) 
 
 /// Awards and honours.
 #[component]
-pub fn AwardsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
-    (!researcher.awards.is_empty()).then(|| {
-        let items = researcher
-            .awards
+pub fn AwardsSection(
+    /// The awards.
+    awards: Vec<Award>,
+    /// The directory, for organization and publication names.
+    dir: Arc<Directory>,
+) -> impl IntoView {
+    (!awards.is_empty()).then(|| {
+        let items = awards
             .iter()
             .map(|a| {
                 let mut bullets: Vec<String> = a.details.iter().cloned().collect();
-                if let Some(p) = a.publication.as_ref().and_then(|id| dir.dataset.publications.iter().find(|p| &p.id == id)) {
+                if let Some(p) = a.publication.as_ref().and_then(|id| dir.dataset.publication(id)) {
                     bullets.push(format!("For “{}”", p.title));
                 }
                 view! { <Entry title=a.name.clone() subtitle=a.awarded_by.clone().unwrap_or_default() when=fmt_years(a.year, a.end_year) bullets=bullets/> }
@@ -213,10 +229,12 @@ pub fn AwardsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> 
 
 /// Invited talks.
 #[component]
-pub fn TalksSection(researcher: Researcher) -> impl IntoView {
-    (!researcher.talks.is_empty()).then(|| {
-        let items = researcher
-            .talks
+pub fn TalksSection(
+    /// The talks.
+    talks: Vec<Talk>,
+) -> impl IntoView {
+    (!talks.is_empty()).then(|| {
+        let items = talks
             .iter()
             .map(|t| {
                 let sub = dot_join([t.host.clone(), t.location.clone()]);
@@ -229,10 +247,14 @@ pub fn TalksSection(researcher: Researcher) -> impl IntoView {
 
 /// Software and projects.
 #[component]
-pub fn ProjectsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
-    (!researcher.projects.is_empty()).then(|| {
-        let items = researcher
-            .projects
+pub fn ProjectsSection(
+    /// The projects.
+    projects: Vec<Project>,
+    /// The directory, for organization and publication names.
+    dir: Arc<Directory>,
+) -> impl IntoView {
+    (!projects.is_empty()).then(|| {
+        let items = projects
             .iter()
             .map(|p| {
                 let sub = dot_join([p.role.clone(), p.organization.as_ref().map(|o| org_name(&dir.dataset, o))]);
@@ -253,10 +275,12 @@ pub fn ProjectsSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -
 
 /// Reviewing, committees and chairing.
 #[component]
-pub fn ServiceSection(researcher: Researcher) -> impl IntoView {
-    (!researcher.service.is_empty()).then(|| {
-        let items = researcher
-            .service
+pub fn ServiceSection(
+    /// The service roles.
+    service: Vec<Service>,
+) -> impl IntoView {
+    (!service.is_empty()).then(|| {
+        let items = service
             .iter()
             .map(|s| view! { <Entry title=format!("{}, {}", s.role, s.event) when=fmt_years(s.year, s.end_year)/> })
             .collect_view();
@@ -266,10 +290,14 @@ pub fn ServiceSection(researcher: Researcher) -> impl IntoView {
 
 /// Teaching.
 #[component]
-pub fn TeachingSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -> impl IntoView {
-    (!researcher.teaching.is_empty()).then(|| {
-        let items = researcher
-            .teaching
+pub fn TeachingSection(
+    /// The courses.
+    teaching: Vec<Teaching>,
+    /// The directory, for organization and publication names.
+    dir: Arc<Directory>,
+) -> impl IntoView {
+    (!teaching.is_empty()).then(|| {
+        let items = teaching
             .iter()
             .map(|t| {
                 let title = match &t.code {
@@ -289,10 +317,12 @@ pub fn TeachingSection(researcher: Researcher, dir: std::sync::Arc<Directory>) -
 
 /// Group members and advisees.
 #[component]
-pub fn GroupSection(researcher: Researcher) -> impl IntoView {
-    (!researcher.group.is_empty()).then(|| {
-        let items = researcher
-            .group
+pub fn GroupSection(
+    /// The members and advisees.
+    group: Vec<GroupMember>,
+) -> impl IntoView {
+    (!group.is_empty()).then(|| {
+        let items = group
             .iter()
             .map(|g| view! { <Entry title=g.name.clone() subtitle=g.role.clone() bullets=g.details.iter().cloned().collect()/> })
             .collect_view();
@@ -302,10 +332,12 @@ pub fn GroupSection(researcher: Researcher) -> impl IntoView {
 
 /// Leadership roles.
 #[component]
-pub fn LeadershipSection(researcher: Researcher) -> impl IntoView {
-    (!researcher.leadership.is_empty()).then(|| {
-        let items = researcher
-            .leadership
+pub fn LeadershipSection(
+    /// The roles.
+    leadership: Vec<Leadership>,
+) -> impl IntoView {
+    (!leadership.is_empty()).then(|| {
+        let items = leadership
             .iter()
             .map(|l| {
                 let sub = dot_join([Some(l.body.clone()), l.location.clone()]);
@@ -318,10 +350,12 @@ pub fn LeadershipSection(researcher: Researcher) -> impl IntoView {
 
 /// Skills, grouped as the source groups them.
 #[component]
-pub fn SkillsSection(researcher: Researcher) -> impl IntoView {
-    (!researcher.skills.is_empty()).then(|| {
-        let items = researcher
-            .skills
+pub fn SkillsSection(
+    /// The skill groups.
+    skills: Vec<SkillGroup>,
+) -> impl IntoView {
+    (!skills.is_empty()).then(|| {
+        let items = skills
             .iter()
             .map(|g| view! { <div class="skill-group"><dt>{g.category.clone()}</dt><dd>{g.items.join(", ")}</dd></div> })
             .collect_view();
@@ -331,10 +365,12 @@ pub fn SkillsSection(researcher: Researcher) -> impl IntoView {
 
 /// Certifications and licences.
 #[component]
-pub fn CertificationsSection(researcher: Researcher) -> impl IntoView {
-    (!researcher.certifications.is_empty()).then(|| {
-        let items = researcher
-            .certifications
+pub fn CertificationsSection(
+    /// The certifications.
+    certifications: Vec<Certification>,
+) -> impl IntoView {
+    (!certifications.is_empty()).then(|| {
+        let items = certifications
             .iter()
             .map(|c| view! { <Entry title=c.name.clone() subtitle=c.issuer.clone().unwrap_or_default() when=c.year.map(|y| y.to_string()).unwrap_or_default()/> })
             .collect_view();

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::publication_item::PublicationItem;
-use crate::model::{Dataset, Publication, PublicationType, cite};
+use crate::model::{Dataset, Publication, cite};
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
 use crate::ui::state::data::Detail;
@@ -50,68 +50,11 @@ pub fn PublicationList(
     let detail = StoredValue::new(detail);
     let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
     let total = scope.len();
-    let active = move || pubs.params.with(PubParams::filter_count);
     view! {
         <div class="pub-list" data-testid="publication-list">
             <ListToolbar/>
-            <details class="pub-filters" open=filters_open>
-                <summary>
-                    {move || match active() {
-                        0 => "Filter by type, venue, year, honours".to_owned(),
-                        n => format!("Filter by type, venue, year, honours ({n} active)"),
-                    }}
-                </summary>
-                <FacetChips
-                    title="Type"
-                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.kinds.clone()).unwrap_or_default()))
-                    on_toggle=Callback::new(move |key: String| pubs.update(|p| {
-                        if let Some(k) = PublicationType::from_key(&key) && !p.kinds.remove(&k) {
-                            p.kinds.insert(k);
-                        }
-                    }))
-                />
-                <FacetChips
-                    title="Venue"
-                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.venues.clone()).unwrap_or_default()))
-                    on_toggle=Callback::new(move |id: String| pubs.update(|p| {
-                        if !p.venues.remove(&id) {
-                            p.venues.insert(id);
-                        }
-                    }))
-                />
-                <FacetChips
-                    title="Year"
-                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| l.facets.years.clone()).unwrap_or_default()))
-                    on_toggle=Callback::new(move |year: String| pubs.update(|p| {
-                        let year = year.parse().ok();
-                        if p.year_from == year && p.year_to == year {
-                            (p.year_from, p.year_to) = (None, None);
-                        } else {
-                            (p.year_from, p.year_to) = (year, year);
-                        }
-                    }))
-                />
-                <YearRange list=list/>
-                <FacetChips
-                    title="Honours"
-                    values=Signal::derive(move || list.with(|l| l.as_ref().map(|l| vec![l.facets.honoured.clone()]).unwrap_or_default()))
-                    on_toggle=Callback::new(move |_| pubs.update(|p| p.honoured = !p.honoured))
-                />
-            </details>
-            <div class="pub-status">
-                <p class="result-count" role="status" aria-live="polite" data-testid="publication-count">
-                    {move || match (shown(), total) {
-                        (s, t) if s == t => publications_count(t),
-                        (s, t) => format!("{s} of {}", publications_count(t)),
-                    }}
-                </p>
-                {move || (active() > 0).then(|| view! {
-                    <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
-                        "Clear filters"
-                    </button>
-                })}
-                <ExportButtons list=list detail=detail file_stem=file_stem/>
-            </div>
+            <ListFilters list=list open=filters_open/>
+            <ListStatus list=list total=total detail=detail file_stem=file_stem/>
             <Groups list=list detail=detail owner=owner top_level=top_level/>
             {move || (shown() == 0 && total > 0).then(|| view! {
                 <p class="empty-list" data-testid="no-publications">
@@ -121,6 +64,68 @@ pub fn PublicationList(
                     </button>
                 </p>
             })}
+        </div>
+    }
+}
+
+/// The list's facets (type, venue, year, honours) as chips, folded under a summary that counts
+/// the active filters.
+#[component]
+fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
+    let pubs = use_pub_list();
+    let active = move || pubs.params.with(PubParams::filter_count);
+    let facet = move |pick: fn(&PubList) -> Vec<FacetValue>| {
+        Signal::derive(move || list.with(|l| l.as_ref().map(pick).unwrap_or_default()))
+    };
+    let toggle = move |apply: fn(&mut PubParams, &str)| {
+        Callback::new(move |value: String| pubs.update(|p| apply(p, &value)))
+    };
+    view! {
+        <details class="pub-filters" open=open>
+            <summary>
+                {move || match active() {
+                    0 => "Filter by type, venue, year, honours".to_owned(),
+                    n => format!("Filter by type, venue, year, honours ({n} active)"),
+                }}
+            </summary>
+            <FacetChips title="Type" values=facet(|l| l.facets.kinds.clone()) on_toggle=toggle(PubParams::toggle_kind)/>
+            <FacetChips title="Venue" values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
+            <FacetChips title="Year" values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>
+            <YearRange list=list/>
+            <FacetChips
+                title="Honours"
+                values=facet(|l| vec![l.facets.honoured.clone()])
+                on_toggle=toggle(|p, _| p.honoured = !p.honoured)
+            />
+        </details>
+    }
+}
+
+/// How many publications are shown, a way to clear the filters, and the exports.
+#[component]
+fn ListStatus(
+    list: Memo<Option<PubList>>,
+    total: usize,
+    detail: StoredValue<Arc<Detail>>,
+    file_stem: String,
+) -> impl IntoView {
+    let pubs = use_pub_list();
+    let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
+    let active = move || pubs.params.with(PubParams::filter_count);
+    view! {
+        <div class="pub-status">
+            <p class="result-count" role="status" aria-live="polite" data-testid="publication-count">
+                {move || match (shown(), total) {
+                    (s, t) if s == t => publications_count(t),
+                    (s, t) => format!("{s} of {}", publications_count(t)),
+                }}
+            </p>
+            {move || (active() > 0).then(|| view! {
+                <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
+                    "Clear filters"
+                </button>
+            })}
+            <ExportButtons list=list detail=detail file_stem=file_stem/>
         </div>
     }
 }

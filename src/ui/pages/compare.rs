@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::search::IdList;
 use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
+use crate::search::timeline;
 use crate::ui::browser::set_title;
 use crate::ui::components::DataView;
 use crate::ui::components::charts::{ShareChart, YearChart};
@@ -279,118 +280,85 @@ fn SharedList(
 /// Careers on one time axis: a row per researcher, a bar per degree or job.
 #[component]
 fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
-    let (lo, hi) = axis;
-    if hi <= lo || columns.iter().all(|c| c.spans.is_empty()) {
+    let Some(t) = timeline::layout(&columns, axis) else {
         return view! { <p class="muted">"No dated degrees or positions to show."</p> }.into_any();
-    }
-    const W: f32 = 800.0;
-    const LEFT: f32 = 0.0;
-    const LANE: f32 = 14.0;
-    const GAP: f32 = 10.0;
-    const HEAD: f32 = 18.0;
-    let x = move |year: f32| LEFT + (year - f32::from(lo)) / f32::from(hi - lo) * (W - LEFT);
-    // Each researcher's spans are packed into lanes so overlapping ones do not hide each other.
-    let mut rows = Vec::new();
-    let mut y = HEAD;
-    for (i, col) in columns.iter().enumerate() {
-        let mut lane_ends: Vec<f32> = Vec::new();
-        let mut placed = Vec::new();
-        for s in &col.spans {
-            let lane = match lane_ends.iter().position(|&e| e <= s.start) {
-                Some(l) => l,
-                None => {
-                    lane_ends.push(0.0);
-                    lane_ends.len() - 1
-                }
-            };
-            lane_ends[lane] = s.end;
-            placed.push((lane, s.clone()));
-        }
-        let lanes = lane_ends.len().max(1) as f32;
-        rows.push((i, col.name.clone(), y, placed));
-        y += lanes * LANE + GAP + HEAD;
-    }
-    let height = y;
-    let step = if hi - lo > 24 {
-        5
-    } else if hi - lo > 10 {
-        2
-    } else {
-        1
     };
-    let ticks: Vec<u16> = (lo..=hi).filter(|t| t % step == 0).collect();
+    let (lo, hi) = axis;
     let desc = columns
         .iter()
         .map(|c| format!("{}: {} dated degrees and positions", c.name, c.spans.len()))
         .collect::<Vec<_>>()
         .join("; ");
-    let table_rows: Vec<(String, String, String, String)> = columns
-        .iter()
-        .flat_map(|c| {
-            c.spans.iter().map(|s| {
-                let kind = match s.kind {
-                    SpanKind::Education => "Education",
-                    SpanKind::Position => "Position",
-                };
-                (
-                    c.name.clone(),
-                    kind.to_owned(),
-                    s.label.clone(),
-                    s.dates.clone(),
-                )
-            })
-        })
-        .collect();
+    let height = t.height;
+    let grid = t.ticks.into_iter().map(|tick| {
+        let x = format!("{:.1}", tick.x);
+        view! {
+            <line class="chart-grid" x1=x.clone() x2=x.clone() y1="12" y2=format!("{height:.1}")/>
+            <text class="chart-axis" x=x y="10" text-anchor=tick.anchor>{tick.year}</text>
+        }
+    });
     view! {
         <figure class="chart timeline" data-testid="timeline">
-            <svg role="img" viewBox=format!("0 0 {W} {height}") aria-labelledby="timeline-t"
+            <svg role="img" viewBox=format!("0 0 {} {height}", timeline::WIDTH) aria-labelledby="timeline-t"
                 aria-describedby="timeline-d" focusable="false">
                 <title id="timeline-t">"Careers on one time axis"</title>
                 <desc id="timeline-d">{format!("From {lo} to {hi}. {desc}.")}</desc>
-                {ticks.into_iter().map(|t| {
-                    let tx = x(f32::from(t));
-                    // Labels at the ends stay inside the drawing.
-                    let anchor = if tx < 20.0 { "start" } else if tx > W - 20.0 { "end" } else { "middle" };
-                    view! {
-                        <line class="chart-grid" x1=format!("{tx:.1}") x2=format!("{tx:.1}") y1="12" y2=format!("{height:.1}")/>
-                        <text class="chart-axis" x=format!("{tx:.1}") y="10" text-anchor=anchor>{t}</text>
-                    }
-                }).collect_view()}
-                {rows.into_iter().map(|(i, name, top, placed)| view! {
-                    <g class=format!("series-{i}")>
-                        <text class="timeline-name" x="2" y=format!("{:.1}", top + 12.0)>{name}</text>
-                        {placed.into_iter().map(|(lane, s)| {
-                            let x0 = x(s.start);
-                            let w = (x(s.end) - x0).max(2.0);
-                            let class = match s.kind {
-                                SpanKind::Education => "span-edu",
-                                SpanKind::Position => "span-job",
-                            };
-                            view! {
-                                <rect class=class x=format!("{x0:.1}")
-                                    y=format!("{:.1}", top + HEAD + lane as f32 * LANE - 2.0)
-                                    width=format!("{w:.1}") height=format!("{:.1}", LANE - 3.0) rx="2">
-                                    <title>{format!("{} ({})", s.label, s.dates)}</title>
-                                </rect>
-                            }
-                        }).collect_view()}
-                    </g>
-                }).collect_view()}
+                {grid.collect_view()}
+                {t.rows.into_iter().map(|row| view! { <TimelineRow row=row/> }).collect_view()}
             </svg>
             <figcaption>
                 <span class="legend"><span class="swatch span-edu" aria-hidden="true"></span>"Education"</span>
                 <span class="legend"><span class="swatch span-job" aria-hidden="true"></span>"Positions"</span>
             </figcaption>
-            <div class="visually-hidden"><table>
-                <caption>"Careers"</caption>
-                <thead><tr><th scope="col">"Researcher"</th><th scope="col">"Kind"</th><th scope="col">"What"</th><th scope="col">"When"</th></tr></thead>
-                <tbody>
-                    {table_rows.into_iter().map(|(who, kind, what, when)| view! {
-                        <tr><td>{who}</td><td>{kind}</td><td>{what}</td><td>{when}</td></tr>
-                    }).collect_view()}
-                </tbody>
-            </table></div>
+            <TimelineTable columns=columns/>
         </figure>
     }
     .into_any()
+}
+
+/// One researcher's name and bars.
+#[component]
+fn TimelineRow(row: timeline::Row) -> impl IntoView {
+    let bars = row.bars.into_iter().map(|b| {
+        let class = match b.kind {
+            SpanKind::Education => "span-edu",
+            SpanKind::Position => "span-job",
+        };
+        view! {
+            <rect class=class x=format!("{:.1}", b.x) y=format!("{:.1}", b.y)
+                width=format!("{:.1}", b.width) height=format!("{:.1}", b.height) rx="2">
+                <title>{b.title}</title>
+            </rect>
+        }
+    });
+    view! {
+        <g class=format!("series-{}", row.series)>
+            <text class="timeline-name" x="2" y=format!("{:.1}", row.name_y)>{row.name}</text>
+            {bars.collect_view()}
+        </g>
+    }
+}
+
+/// The timeline as a table, for screen readers.
+#[component]
+fn TimelineTable(columns: Vec<Column>) -> impl IntoView {
+    let rows = columns.into_iter().flat_map(|c| {
+        c.spans
+            .into_iter()
+            .map(|s| {
+                let kind = match s.kind {
+                    SpanKind::Education => "Education",
+                    SpanKind::Position => "Position",
+                };
+                view! { <tr><td>{c.name.clone()}</td><td>{kind}</td><td>{s.label}</td><td>{s.dates}</td></tr> }
+            })
+            .collect::<Vec<_>>()
+    });
+    view! {
+        <div class="visually-hidden"><table>
+            <caption>"Careers"</caption>
+            <thead><tr><th scope="col">"Researcher"</th><th scope="col">"Kind"</th><th scope="col">"What"</th><th scope="col">"When"</th></tr></thead>
+            <tbody>{rows.collect_view()}</tbody>
+        </table></div>
+    }
 }

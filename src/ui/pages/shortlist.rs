@@ -28,27 +28,11 @@ pub fn ShortlistPage() -> impl IntoView {
         <div class="shortlist-page" data-testid="shortlist-page">
             <DataView children=move |atlas| {
                 match shared.get() {
-                    Some(ids) => {
-                        let count = ids.len();
-                        let save = ids.clone();
-                        view! {
-                            <h1>"Shared shortlist"</h1>
-                            <p class="shortlist-intro">
-                                {format!("Someone shared {count} researcher{}. ", if count == 1 { "" } else { "s" })}
-                                <button type="button" class="button" data-testid="save-shared"
-                                    on:click=move |_| picks.shortlist.update(|s| {
-                                        for id in &save {
-                                            if !s.contains(id) { s.push(id.clone()); }
-                                        }
-                                    })>
-                                    "Add them to my shortlist"
-                                </button>
-                                " "
-                                <a href=AppRoute::Shortlist(None).href()>"My shortlist"</a>
-                            </p>
-                            <ShortlistView atlas=atlas ids=Signal::derive(move || ids.clone())/>
-                        }.into_any()
-                    }
+                    Some(ids) => view! {
+                        <h1>"Shared shortlist"</h1>
+                        <SharedIntro ids=ids.clone()/>
+                        <ShortlistView atlas=atlas ids=Signal::derive(move || ids.clone())/>
+                    }.into_any(),
                     None => view! {
                         <h1>"Shortlist"</h1>
                         <ShortlistView atlas=atlas ids=picks.shortlist.into()/>
@@ -56,6 +40,32 @@ pub fn ShortlistPage() -> impl IntoView {
                 }
             }/>
         </div>
+    }
+}
+
+/// "Someone shared N researchers", and a button that adds them to the user's own shortlist.
+#[component]
+fn SharedIntro(ids: Vec<String>) -> impl IntoView {
+    let picks = use_picks();
+    let count = ids.len();
+    let add = move |_| {
+        picks.shortlist.update(|s| {
+            for id in &ids {
+                if !s.contains(id) {
+                    s.push(id.clone());
+                }
+            }
+        })
+    };
+    view! {
+        <p class="shortlist-intro">
+            {format!("Someone shared {count} researcher{}. ", if count == 1 { "" } else { "s" })}
+            <button type="button" class="button" data-testid="save-shared" on:click=add>
+                "Add them to my shortlist"
+            </button>
+            " "
+            <a href=AppRoute::Shortlist(None).href()>"My shortlist"</a>
+        </p>
     }
 }
 
@@ -74,65 +84,10 @@ fn rows(atlas: &Atlas, ids: &[String]) -> Vec<Row> {
 /// A shortlist: the researchers, sharing, exports and a way to compare them.
 #[component]
 fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
-    let status = RwSignal::new(String::new());
     let list = {
         let atlas = atlas.clone();
         move || rows(&atlas, &ids.get())
     };
-    let share_href = move || AppRoute::Shortlist(Some(IdList(ids.get()))).absolute();
-    let export = {
-        let atlas = atlas.clone();
-        move |kind: &'static str| {
-            let atlas = atlas.clone();
-            let rows = rows(&atlas, &ids.get_untracked());
-            match kind {
-                "csv" => report(
-                    status,
-                    download(
-                        "shortlist.csv",
-                        "text/csv;charset=utf-8",
-                        &shortlist::csv(&rows),
-                    ),
-                ),
-                "json" => report(
-                    status,
-                    download(
-                        "shortlist.json",
-                        "application/json",
-                        &shortlist::json(&rows),
-                    ),
-                ),
-                _ => {
-                    let wanted: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-                    status.set("Collecting publications…".into());
-                    leptos::task::spawn_local(async move {
-                        match fetch_details(atlas, wanted.clone()).await {
-                            Ok(details) => {
-                                let only: Vec<&str> = wanted.iter().map(String::as_str).collect();
-                                let sources: Vec<_> = details
-                                    .iter()
-                                    .map(|d| (&d.directory.dataset, &d.cite_keys, only.as_slice()))
-                                    .collect();
-                                let text = shortlist::bibtex(&sources);
-                                report(
-                                    status,
-                                    download(
-                                        "shortlist.bib",
-                                        "application/x-bibtex;charset=utf-8",
-                                        &text,
-                                    ),
-                                );
-                            }
-                            Err(e) => {
-                                status.set(format!("Could not collect the publications: {e}"))
-                            }
-                        }
-                    });
-                }
-            }
-        }
-    };
-    let (e1, e2, e3) = (export.clone(), export.clone(), export);
     view! {
         {move || {
             let rows = list();
@@ -143,49 +98,130 @@ fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
                     </p>
                 }.into_any();
             }
-            let n = rows.len();
-            let compare_ids: Vec<String> = rows.iter().take(MAX_COMPARED).map(|r| r.id.clone()).collect();
-            view! {
-                <p class="shortlist-count" data-testid="shortlist-count">
-                    {format!("{n} researcher{}", if n == 1 { "" } else { "s" })}
-                </p>
-                <ul class="shortlist" data-testid="shortlist">
-                    {rows.into_iter().map(|r| view! {
-                        <li class="shortlist-item" data-testid="shortlist-item">
-                            <div>
-                                <a class="shortlist-name" href=profile(&r.id).href()>{r.name.clone()}</a>
-                                {r.role.clone().map(|t| view! { <span class="card-role">{format!(" · {t}")}</span> })}
-                                <p class="card-figures">
-                                    {format!("{} publications", r.publications)}
-                                    {(!r.topics.is_empty()).then(|| format!(" · {}", r.topics.join(", ")))}
-                                </p>
-                            </div>
-                            <PickButtons id=r.id.clone() name=r.name.clone() compact=true/>
-                        </li>
-                    }).collect_view()}
-                </ul>
-                {(n >= 2).then(|| view! {
-                    <p><a class="button" href=AppRoute::Compare(IdList(compare_ids)).href() data-testid="compare-shortlist">
-                        {if n > MAX_COMPARED { format!("Compare the first {MAX_COMPARED}") } else { format!("Compare these {n}") }}
-                    </a></p>
-                })}
-            }.into_any()
+            view! { <ShortlistRows rows=rows/> }.into_any()
         }}
-        {move || (!ids.get().is_empty()).then(|| {
-            let (e1, e2, e3) = (e1.clone(), e2.clone(), e3.clone());
-            view! {
-                <div class="shortlist-actions">
-                    <label for="share-link">"Share link"</label>
-                    <input id="share-link" data-testid="share-link" type="text" readonly prop:value=share_href/>
-                    <div class="export-buttons" role="group" aria-label="Export the shortlist">
-                        <button type="button" class="button" data-testid="export-csv" on:click=move |_| e1("csv")>"CSV"</button>
-                        <button type="button" class="button" data-testid="export-json" on:click=move |_| e2("json")>"JSON"</button>
-                        <button type="button" class="button" data-testid="export-bibtex" on:click=move |_| e3("bib")>"BibTeX"</button>
-                    </div>
-                    <p role="status" class="muted">{move || status.get()}</p>
-                </div>
-            }
+        {move || (!ids.get().is_empty()).then(|| view! { <ShortlistActions atlas=atlas.clone() ids=ids/> })}
+    }
+}
+
+/// The count, one line per researcher, and the way to compare them.
+#[component]
+fn ShortlistRows(rows: Vec<Row>) -> impl IntoView {
+    let n = rows.len();
+    let compare_ids: Vec<String> = rows
+        .iter()
+        .take(MAX_COMPARED)
+        .map(|r| r.id.clone())
+        .collect();
+    view! {
+        <p class="shortlist-count" data-testid="shortlist-count">
+            {format!("{n} researcher{}", if n == 1 { "" } else { "s" })}
+        </p>
+        <ul class="shortlist" data-testid="shortlist">
+            {rows.into_iter().map(|r| view! { <ShortlistItem row=r/> }).collect_view()}
+        </ul>
+        {(n >= 2).then(|| view! {
+            <p><a class="button" href=AppRoute::Compare(IdList(compare_ids)).href() data-testid="compare-shortlist">
+                {if n > MAX_COMPARED { format!("Compare the first {MAX_COMPARED}") } else { format!("Compare these {n}") }}
+            </a></p>
         })}
+    }
+}
+
+/// One shortlisted researcher: name, role, figures and their star and compare buttons.
+#[component]
+fn ShortlistItem(row: Row) -> impl IntoView {
+    let r = row;
+    view! {
+        <li class="shortlist-item" data-testid="shortlist-item">
+            <div>
+                <a class="shortlist-name" href=profile(&r.id).href()>{r.name.clone()}</a>
+                {r.role.clone().map(|t| view! { <span class="card-role">{format!(" · {t}")}</span> })}
+                <p class="card-figures">
+                    {format!("{} publications", r.publications)}
+                    {(!r.topics.is_empty()).then(|| format!(" · {}", r.topics.join(", ")))}
+                </p>
+            </div>
+            <PickButtons id=r.id.clone() name=r.name.clone() compact=true/>
+        </li>
+    }
+}
+
+/// What a shortlist can be exported as.
+#[derive(Clone, Copy)]
+enum Export {
+    Csv,
+    Json,
+    Bibtex,
+}
+
+/// The share link and the export buttons, with a status line saying how an export went.
+#[component]
+fn ShortlistActions(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let share_href = move || AppRoute::Shortlist(Some(IdList(ids.get()))).absolute();
+    let button = move |kind: Export, testid: &'static str, label: &'static str| {
+        let atlas = atlas.clone();
+        view! {
+            <button type="button" class="button" data-testid=testid
+                on:click=move |_| export(atlas.clone(), ids.get_untracked(), kind, status)>
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <div class="shortlist-actions">
+            <label for="share-link">"Share link"</label>
+            <input id="share-link" data-testid="share-link" type="text" readonly prop:value=share_href/>
+            <div class="export-buttons" role="group" aria-label="Export the shortlist">
+                {button(Export::Csv, "export-csv", "CSV")}
+                {button(Export::Json, "export-json", "JSON")}
+                {button(Export::Bibtex, "export-bibtex", "BibTeX")}
+            </div>
+            <p role="status" class="muted">{move || status.get()}</p>
+        </div>
+    }
+}
+
+/// Downloads the shortlist of `ids` as `kind`; BibTeX first fetches the researchers' records.
+fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<String>) {
+    let rows = rows(&atlas, &ids);
+    match kind {
+        Export::Csv => report(
+            status,
+            download(
+                "shortlist.csv",
+                "text/csv;charset=utf-8",
+                &shortlist::csv(&rows),
+            ),
+        ),
+        Export::Json => report(
+            status,
+            download(
+                "shortlist.json",
+                "application/json",
+                &shortlist::json(&rows),
+            ),
+        ),
+        Export::Bibtex => {
+            let wanted: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+            status.set("Collecting publications…".into());
+            leptos::task::spawn_local(async move {
+                match fetch_details(atlas, wanted.clone()).await {
+                    Ok(details) => {
+                        let only: Vec<&str> = wanted.iter().map(String::as_str).collect();
+                        let sources: Vec<_> = details
+                            .iter()
+                            .map(|d| (&d.directory.dataset, &d.cite_keys, only.as_slice()))
+                            .collect();
+                        let text = shortlist::bibtex(&sources);
+                        let mime = "application/x-bibtex;charset=utf-8";
+                        report(status, download("shortlist.bib", mime, &text));
+                    }
+                    Err(e) => status.set(format!("Could not collect the publications: {e}")),
+                }
+            });
+        }
     }
 }
 

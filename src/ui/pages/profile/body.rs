@@ -1,0 +1,150 @@
+//! The body of a profile: the header, the index of sections, the charts, the publication list
+//! and every section the record has.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::header::profile_header;
+use crate::model::{Directory, Researcher};
+use crate::search::summary;
+use crate::ui::components::PublicationList;
+use crate::ui::components::charts::{ShareChart, YearChart};
+use crate::ui::components::profile_sections::*;
+use crate::ui::routes::profile;
+use crate::ui::state::data::Detail;
+
+/// The profile sections that can appear, in page order: (anchor, title, present?).
+fn section_index(r: &Researcher) -> Vec<(&'static str, &'static str)> {
+    [
+        ("output", "Output at a glance", !r.publications.is_empty()),
+        ("publications", "Publications", !r.publications.is_empty()),
+        ("positions", "Positions", !r.positions.is_empty()),
+        ("education", "Education", !r.education.is_empty()),
+        ("awards", "Awards and honours", !r.awards.is_empty()),
+        ("talks", "Invited talks", !r.talks.is_empty()),
+        ("projects", "Software and projects", !r.projects.is_empty()),
+        ("service", "Service", !r.service.is_empty()),
+        ("teaching", "Teaching", !r.teaching.is_empty()),
+        ("group", "Group and advisees", !r.group.is_empty()),
+        ("leadership", "Leadership", !r.leadership.is_empty()),
+        ("skills", "Skills", !r.skills.is_empty()),
+        (
+            "certifications",
+            "Certifications",
+            !r.certifications.is_empty(),
+        ),
+    ]
+    .into_iter()
+    .filter(|(_, _, present)| *present)
+    .map(|(id, title, _)| (id, title))
+    .collect()
+}
+
+/// The whole record of one researcher.
+#[component]
+pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoView {
+    let dir = detail.directory.clone();
+    let corrections = dir
+        .dataset
+        .config
+        .as_ref()
+        .and_then(|c| c.corrections.clone())
+        .map(|target| Corrections {
+            target,
+            name: researcher.name.clone(),
+            page: profile(&researcher.id.0).absolute(),
+        });
+    let header_fix = corrections.as_ref().and_then(|c| c.link("Profile"));
+    provide_context(corrections);
+    let sections = section_index(&researcher);
+    let scope = detail.publications.scope_of(&researcher);
+    let owner = researcher.id.0.clone();
+    view! {
+        <article class="profile" data-testid="profile">
+            {profile_header(&researcher, &dir.dataset, header_fix)}
+            <div class="profile-body">
+                <SectionIndex sections=sections/>
+                <div class="profile-sections">
+                    {profile_output(&researcher, &dir)}
+                    {(!scope.is_empty()).then(|| view! {
+                        <Section id="publications" title="Publications">
+                            <PublicationList
+                                detail=detail.clone()
+                                scope=scope
+                                file_stem=format!("{owner}-publications")
+                                owner=Some(owner)
+                            />
+                        </Section>
+                    })}
+                    <RecordSections researcher=researcher dir=dir/>
+                </div>
+            </div>
+        </article>
+    }
+}
+
+/// Links to the sections present, in page order.
+#[component]
+fn SectionIndex(sections: Vec<(&'static str, &'static str)>) -> impl IntoView {
+    let items = sections
+        .into_iter()
+        .map(|(id, title)| view! { <li><a href=format!("#{id}")>{title}</a></li> })
+        .collect_view();
+    view! {
+        <nav class="section-index" aria-label="Sections">
+            <ul>{items}</ul>
+        </nav>
+    }
+}
+
+/// "Output at a glance": publications per year, venues and topics; absent without publications.
+fn profile_output(researcher: &Researcher, dir: &Directory) -> impl IntoView + use<> {
+    let dataset = &dir.dataset;
+    let activity = summary::activity(dataset, researcher);
+    let venues = summary::top(&summary::venue_mix(dataset, researcher), 7);
+    let topics = summary::top(&summary::topic_mix(dataset, researcher), 7);
+    (!activity.is_empty()).then(|| {
+        view! {
+            <Section id="output" title="Output at a glance">
+                <div class="output-charts">
+                    <YearChart activity=activity title="Publications per year".into()/>
+                    <ShareChart shares=venues title="Venues".into() label="Venue"/>
+                    <ShareChart shares=topics title="Publication topics".into() label="Topic"/>
+                </div>
+            </Section>
+        }
+    })
+}
+
+/// Positions, education and the other sections of the record, each given only its own entries.
+#[component]
+fn RecordSections(researcher: Researcher, dir: Arc<Directory>) -> impl IntoView {
+    let Researcher {
+        positions,
+        education,
+        awards,
+        talks,
+        projects,
+        service,
+        teaching,
+        group,
+        leadership,
+        skills,
+        certifications,
+        ..
+    } = researcher;
+    view! {
+        <PositionsSection positions=positions dir=dir.clone()/>
+        <EducationSection education=education dir=dir.clone()/>
+        <AwardsSection awards=awards dir=dir.clone()/>
+        <TalksSection talks=talks/>
+        <ProjectsSection projects=projects dir=dir.clone()/>
+        <ServiceSection service=service/>
+        <TeachingSection teaching=teaching dir=dir/>
+        <GroupSection group=group/>
+        <LeadershipSection leadership=leadership/>
+        <SkillsSection skills=skills/>
+        <CertificationsSection certifications=certifications/>
+    }
+}

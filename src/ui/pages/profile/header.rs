@@ -1,0 +1,89 @@
+//! A profile's header: name, role, career stage, advisors, topics, links, summary and actions.
+
+use leptos::prelude::*;
+
+use crate::model::{Advisor, Dataset, LinkKind, Researcher};
+use crate::ui::components::profile_sections::CorrectionLink;
+use crate::ui::components::{ExternalLinks, PickButtons};
+use crate::ui::state::search::use_search;
+
+/// The links a header shows, in order.
+const HEADER_LINKS: [LinkKind; 6] = [
+    LinkKind::Homepage,
+    LinkKind::Github,
+    LinkKind::Linkedin,
+    LinkKind::Scholar,
+    LinkKind::Orcid,
+    LinkKind::Email,
+];
+
+/// The header of `r`'s profile; `fix` is the profile-wide correction link, when there is one.
+pub(super) fn profile_header(
+    r: &Researcher,
+    dataset: &Dataset,
+    fix: Option<String>,
+) -> impl IntoView + use<> {
+    let org = (r.organization.as_ref())
+        .and_then(|id| dataset.organization(id))
+        .map(|o| o.name.clone());
+    let role = [r.title.clone(), r.department.clone(), org]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let topics = r
+        .topics
+        .iter()
+        .filter_map(|t| dataset.topic(t))
+        .map(|t| view! { <li class="chip static">{t.name.clone()}</li> })
+        .collect::<Vec<_>>();
+    let native = r.native_name.clone().map(|n| {
+        view! { " " <span class="native-name" lang=r.native_name_lang.clone()>{n}</span> }
+    });
+    view! {
+        <header class="profile-header">
+            <h1>{r.name.clone()}{native}</h1>
+            {(!role.is_empty()).then(|| view! { <p class="profile-title">{role}</p> })}
+            <p class="profile-meta">
+                {r.career_stage.label()}
+                {r.location.clone().map(|l| view! { " · " {l} })}
+                <AdvisedBy advisors=r.advisors.clone()/>
+            </p>
+            {(!topics.is_empty()).then(|| view! {
+                <ul class="chips" aria-label="Topics">{topics}</ul>
+            })}
+            <ExternalLinks links=r.links.clone() owner=r.name.clone() kinds=HEADER_LINKS.to_vec()/>
+            <p class="profile-summary">{r.summary.clone()}</p>
+            <div class="profile-actions">
+                <PickButtons id=r.id.0.clone() name=r.name.clone()/>
+                {fix.map(|href| view! { <CorrectionLink href=href section="Profile"/> })}
+            </div>
+        </header>
+    }
+}
+
+/// " · Advised by A, B and C", each advisor in the directory linked to their profile.
+#[component]
+fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
+    let search = use_search();
+    let n = advisors.len();
+    let names = advisors
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let sep = match (i + 2).cmp(&n) {
+                std::cmp::Ordering::Less => ", ",
+                std::cmp::Ordering::Equal => " and ",
+                std::cmp::Ordering::Greater => "",
+            };
+            let name = match a.researcher {
+                Some(id) => {
+                    view! { <a href=move || search.profile_href(&id.0)>{a.name}</a> }.into_any()
+                }
+                None => a.name.into_any(),
+            };
+            view! { {name}{sep} }
+        })
+        .collect_view();
+    (n > 0).then(|| view! { " · Advised by " {names} })
+}

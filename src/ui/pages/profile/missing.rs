@@ -1,0 +1,41 @@
+//! An unknown profile id: what went wrong and the closest names.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::search::suggest::close_among;
+use crate::ui::browser::set_title;
+use crate::ui::routes::{AppRoute, profile};
+use crate::ui::state::data::Atlas;
+
+/// An unknown id: say so, suggest close names, and offer the way home.
+#[component]
+pub(super) fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
+    set_title("No such researcher — Research Atlas");
+    let cards = &atlas.compiled.cards;
+    let names = cards.iter().map(|c| {
+        std::iter::once(c.id.as_str())
+            .chain(std::iter::once(c.name.as_str()))
+            .chain(c.other_names.iter().map(String::as_str))
+    });
+    let close: Vec<(String, String)> = close_among(names, &id, 3)
+        .into_iter()
+        .map(|i| (cards[i].id.clone(), cards[i].name.clone()))
+        .collect();
+    view! {
+        <div class="not-found" data-testid="no-such-researcher">
+            <h1>"No such researcher"</h1>
+            <p>{format!("Nobody in the directory has the id “{id}”.")}</p>
+            {(!close.is_empty()).then(|| view! {
+                <p>"Did you mean:"</p>
+                <ul class="suggestions" data-testid="suggestions">
+                    {close.into_iter().map(|(id, name)| view! {
+                        <li><a href=profile(&id).href()>{name}</a></li>
+                    }).collect_view()}
+                </ul>
+            })}
+            <p><a href=AppRoute::home().href()>"Browse all researchers"</a></p>
+        </div>
+    }
+}
