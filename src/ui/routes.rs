@@ -9,8 +9,12 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate};
 
-use crate::search::params::{decode_component, encode_into};
-use crate::search::{IdList, PubParams, SearchParams, encode_query};
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::{Closure, JsValue};
+
+use crate::search::params::{decode_component, decode_query, encode_into};
+use crate::search::{ConnectionsParams, IdList, PubParams, SearchParams, encode_query};
+use crate::ui::state::pacer::{Entry, Pacer};
 
 /// A page of the app and the state its URL carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,8 +35,9 @@ pub enum AppRoute {
     Publications(PubParams),
     /// 2–4 researchers side by side.
     Compare(IdList),
-    /// The graph of who is connected to whom; optionally the chain between two people.
-    Connections(Option<(String, String)>),
+    /// The graph of who is connected to whom, with the chain asked about, the kinds of
+    /// connection and the focus.
+    Connections(ConnectionsParams),
     /// The user's starred researchers; with ids, a shared shortlist.
     Shortlist(Option<IdList>),
     /// A path the app has no page for (kept as given).
@@ -80,11 +85,7 @@ impl AppRoute {
             }
             Self::Publications(list) => ("/publications".to_owned(), list.to_pairs()),
             Self::Compare(ids) => ("/compare".to_owned(), ids.to_pairs()),
-            Self::Connections(None) => ("/connections".to_owned(), Vec::new()),
-            Self::Connections(Some((a, b))) => (
-                "/connections".to_owned(),
-                vec![("from", a.clone()), ("to", b.clone())],
-            ),
+            Self::Connections(q) => ("/connections".to_owned(), q.to_pairs()),
             Self::Shortlist(ids) => (
                 "/shortlist".to_owned(),
                 ids.as_ref().map(IdList::to_pairs).unwrap_or_default(),
@@ -92,6 +93,16 @@ impl AppRoute {
             Self::NotFound(path) => (path.clone(), Vec::new()),
         };
         path.push_str(&encode_query(&pairs));
+        path
+    }
+
+    /// The path of this page without its query: two routes with the same page differ only in
+    /// their URL state.
+    pub fn page(&self) -> String {
+        let mut path = self.path();
+        if let Some(q) = path.find('?') {
+            path.truncate(q);
+        }
         path
     }
 
@@ -106,10 +117,7 @@ impl AppRoute {
             "/publications" => Self::Publications(PubParams::from_pairs(pairs())),
             "/compare" => Self::Compare(IdList::from_pairs(pairs()).unwrap_or_default()),
             "/shortlist" => Self::Shortlist(IdList::from_pairs(pairs())),
-            "/connections" => {
-                let get = |key: &str| pairs().find(|(k, _)| *k == key).map(|(_, v)| v.to_owned());
-                Self::Connections(get("from").zip(get("to")))
-            }
+            "/connections" => Self::Connections(ConnectionsParams::from_pairs(pairs())),
             _ => match trimmed.strip_prefix("/researchers/") {
                 Some(id) if !id.is_empty() && !id.contains('/') => Self::Profile {
                     id: decode_component(id),
@@ -133,6 +141,14 @@ impl AppRoute {
     pub fn list_params(&self) -> Option<&PubParams> {
         match self {
             Self::Publications(l) | Self::Profile { list: l, .. } => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The connections page's params, or none on another page.
+    pub fn connections_params(&self) -> Option<&ConnectionsParams> {
+        match self {
+            Self::Connections(q) => Some(q),
             _ => None,
         }
     }
@@ -190,36 +206,122 @@ pub enum History {
 
 /// The current route and the one way to change it; provided inside the router by
 /// [`provide_route`].
+///
+/// The route is app state that follows the URL: it is read from the URL on load, on Back and
+/// Forward and when a link is followed, and it changes at once when the app calls
+/// [`RouteContext::go`]. The URL then follows at the pace a [`Pacer`] sets, so no typing speed
+/// makes more history writes than browsers allow (WebKit throws after 100 in 10 seconds).
 #[derive(Clone, Copy)]
 pub struct RouteContext {
-    /// The route of the current URL.
+    /// The current route.
     pub route: Memo<AppRoute>,
+    current: RwSignal<AppRoute>,
     navigate: StoredValue<Navigate, LocalStorage>,
     typing: StoredValue<u32, LocalStorage>,
+    pacer: StoredValue<Pacer, LocalStorage>,
+    /// When the pending timer fires, if one is set.
+    timer: StoredValue<Option<f64>, LocalStorage>,
 }
 
-/// The router's navigate function, kept so event handlers can write the URL.
+/// The router's navigate function, kept so event handlers can change page.
 type Navigate = Box<dyn Fn(&str, NavigateOptions)>;
 
 /// How long after the last keystroke a typing burst counts as settled.
 const TYPING_SETTLES: Duration = Duration::from_millis(1200);
 
 impl RouteContext {
-    /// Writes `route` to the URL; every memo reading the route follows.
+    /// Makes `route` current: every memo reading the route follows at once, and the URL soon.
+    /// Another page is the router's to show, so that change is written at once.
     pub fn go(&self, route: &AppRoute, history: History) {
-        let replace = match history {
-            History::Push => false,
-            History::Replace => true,
-            History::Typing => self.typing_replaces(),
+        let entry = match history {
+            History::Push => Entry::Push,
+            History::Replace => Entry::Replace,
+            History::Typing if self.typing_replaces() => Entry::Replace,
+            History::Typing => Entry::Push,
         };
-        let options = NavigateOptions {
-            resolve: false,
-            replace,
-            scroll: false,
-            ..Default::default()
+        let same_page = self.current.with_untracked(|c| c.page() == route.page());
+        if self.current.with_untracked(|c| c != route) {
+            self.current.set(route.clone());
+        }
+        if same_page {
+            self.pacer
+                .update_value(|p| p.change(now(), route.href(), entry));
+            self.write_when_due();
+        } else {
+            self.flush();
+            self.pacer.update_value(Pacer::cancel);
+            let options = NavigateOptions {
+                resolve: false,
+                replace: entry == Entry::Replace,
+                scroll: false,
+                ..Default::default()
+            };
+            self.navigate.with_value(|nav| nav(&route.href(), options));
+        }
+    }
+
+    /// Writes the waiting URL if it is due, and otherwise comes back when it will be.
+    fn write_when_due(&self) {
+        let now = now();
+        if let Some(Some((href, entry))) = self.pacer.try_update_value(|p| p.take(now)) {
+            self.write(href, entry);
+        }
+        let Some(Some(due)) = self.pacer.try_with_value(Pacer::due_at) else {
+            return;
         };
-        let href = route.href();
-        self.navigate.with_value(|nav| nav(&href, options));
+        // One timer at a time: an earlier one comes back and looks again.
+        if self
+            .timer
+            .try_get_value()
+            .flatten()
+            .is_some_and(|t| t <= due)
+        {
+            return;
+        }
+        self.timer.set_value(Some(due));
+        let ctx = *self;
+        let wait = Duration::from_millis((due - now).max(0.0).ceil() as u64);
+        set_timeout(
+            move || {
+                if ctx.timer.try_set_value(None).is_none() {
+                    ctx.write_when_due();
+                }
+            },
+            wait,
+        );
+    }
+
+    /// Writes the waiting URL now, before the page is left or a link followed.
+    fn flush(&self) {
+        let now = now();
+        if let Some(Some((href, entry))) = self.pacer.try_update_value(|p| p.flush(now)) {
+            self.write(href, entry);
+        }
+    }
+
+    /// One history write. A browser that refuses it (a rate limit, a sandbox) leaves the app
+    /// working: the write waits and is tried again later.
+    fn write(&self, href: String, entry: Entry) {
+        let Ok(history) = window().history() else {
+            return;
+        };
+        let written = match entry {
+            Entry::Push => history.push_state_with_url(&JsValue::NULL, "", Some(&href)),
+            Entry::Replace => history.replace_state_with_url(&JsValue::NULL, "", Some(&href)),
+        };
+        if written.is_err() {
+            self.pacer.update_value(|p| p.refused(now(), href, entry));
+            self.write_when_due();
+        }
+    }
+
+    /// Takes the route from the URL the browser now shows (Back, Forward, a followed link),
+    /// forgetting any write still waiting: it belonged to the entry the user left.
+    fn adopt(&self, route: AppRoute) {
+        self.pacer.update_value(Pacer::cancel);
+        if self.current.with_untracked(|c| *c != route) {
+            self.current.set(route);
+        }
     }
 
     /// False for the first keystroke of a burst, true for the rest; counts the keystroke.
@@ -240,27 +342,70 @@ impl RouteContext {
     }
 }
 
+/// Milliseconds since the epoch, for the pacer.
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The route of the browser's location, with the base path taken off.
+fn route_of(pathname: &str, query: &[(String, String)]) -> AppRoute {
+    let base = base_path();
+    let below = pathname.strip_prefix(base.as_str()).unwrap_or(pathname);
+    let below = if below.is_empty() { "/" } else { below };
+    AppRoute::parse(below, query)
+}
+
+/// The route of the URL the window shows now.
+fn window_route() -> AppRoute {
+    let location = window().location();
+    let pathname = location.pathname().unwrap_or_default();
+    let search = location.search().unwrap_or_default();
+    route_of(&pathname, &decode_query(&search))
+}
+
 /// Creates the route state; called once by the app shell, inside the router.
 pub fn provide_route() {
+    let current = RwSignal::new(window_route());
+    let ctx = RouteContext {
+        route: Memo::new(move |_| current.get()),
+        current,
+        navigate: StoredValue::new_local(Box::new(use_navigate())),
+        typing: StoredValue::new_local(0),
+        pacer: StoredValue::new_local(Pacer::default()),
+        timer: StoredValue::new_local(None),
+    };
+    // A followed link changes the router's location.
     let location = use_location();
-    let base = base_path();
-    let route = Memo::new(move |_| {
-        let path = location.pathname.get();
-        let below = path.strip_prefix(base.as_str()).unwrap_or(&path);
-        let below = if below.is_empty() { "/" } else { below };
-        let pairs: Vec<(String, String)> = location.query.with(|q| {
+    Effect::new(move |seen: Option<()>| {
+        let pathname = location.pathname.get();
+        let query: Vec<(String, String)> = location.query.with(|q| {
             q.into_iter()
                 .map(|(k, v)| (k.to_string(), v.to_owned()))
                 .collect()
         });
-        AppRoute::parse(below, &pairs)
+        if seen.is_some() {
+            ctx.adopt(route_of(&pathname, &query));
+        }
     });
-    let navigate = use_navigate();
-    provide_context(RouteContext {
-        route,
-        navigate: StoredValue::new_local(Box::new(navigate)),
-        typing: StoredValue::new_local(0),
+    // Back and Forward: read the window's URL, which the router's location may already show
+    // (the URL changed without it while the user typed).
+    let popstate = window_event_listener(leptos::ev::popstate, move |_| ctx.adopt(window_route()));
+    // Leaving the page, or following a link, first writes what waits.
+    let pagehide = window_event_listener(leptos::ev::pagehide, move |_| ctx.flush());
+    // (Capture phase, so it runs before the router's own click handler pushes the link's URL.
+    // Kept for the page's lifetime; it only reads state that may be gone, with `try_`.)
+    let click = Closure::<dyn Fn()>::new(move || ctx.flush());
+    let _ = window().add_event_listener_with_callback_and_bool(
+        "click",
+        click.as_ref().unchecked_ref(),
+        true,
+    );
+    click.forget();
+    on_cleanup(move || {
+        popstate.remove();
+        pagehide.remove();
     });
+    provide_context(ctx);
 }
 
 /// The route state; provided by the app shell through [`provide_route`].
@@ -271,7 +416,8 @@ pub fn use_route() -> RouteContext {
 #[cfg(test)]
 mod tests {
     use super::AppRoute;
-    use crate::search::{IdList, PubParams, SearchParams};
+    use crate::search::network::EdgeKinds;
+    use crate::search::{ConnectionsParams, IdList, PubParams, SearchParams};
 
     fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
         q.iter()
@@ -301,8 +447,21 @@ mod tests {
             AppRoute::Publications(list),
             AppRoute::Compare(IdList(vec!["a".into(), "b".into()])),
             AppRoute::Compare(IdList::default()),
-            AppRoute::Connections(None),
-            AppRoute::Connections(Some(("a".into(), "b c".into()))),
+            AppRoute::Connections(ConnectionsParams::default()),
+            AppRoute::Connections(ConnectionsParams::chain("a", "b c")),
+            AppRoute::Connections(ConnectionsParams {
+                kinds: EdgeKinds::NONE,
+                focus: Some("f".into()),
+                ..Default::default()
+            }),
+            AppRoute::Connections(ConnectionsParams {
+                from: Some("a".into()),
+                kinds: EdgeKinds {
+                    advisor: false,
+                    ..EdgeKinds::ALL
+                },
+                ..Default::default()
+            }),
             AppRoute::Shortlist(None),
             AppRoute::Shortlist(Some(IdList(vec!["x".into()]))),
         ];
@@ -331,8 +490,24 @@ mod tests {
                 "/compare?ids=a,b",
             ),
             (
-                AppRoute::Connections(Some(("a".into(), "b&c".into()))),
+                AppRoute::Connections(ConnectionsParams::chain("a", "b&c")),
                 "/connections?from=a&to=b%26c",
+            ),
+            (
+                AppRoute::Connections(ConnectionsParams {
+                    from: Some("a".into()),
+                    to: Some("b".into()),
+                    kinds: EdgeKinds {
+                        advisor: false,
+                        ..EdgeKinds::ALL
+                    },
+                    focus: None,
+                }),
+                "/connections?from=a&to=b&kinds=coauthor,organization",
+            ),
+            (
+                AppRoute::Connections(ConnectionsParams::default()),
+                "/connections",
             ),
             (AppRoute::Shortlist(None), "/shortlist"),
             (
@@ -371,9 +546,23 @@ mod tests {
             AppRoute::parse("/nope", &[]),
             AppRoute::NotFound("/nope".into())
         );
+        // A lone end of a chain is kept (the page shows it in its picker), but asks nothing.
         assert_eq!(
             AppRoute::parse("/connections", &pairs(&[("from", "a")])),
-            AppRoute::Connections(None)
+            AppRoute::Connections(ConnectionsParams {
+                from: Some("a".into()),
+                ..Default::default()
+            })
+        );
+        assert_eq!(
+            AppRoute::parse("/connections/", &pairs(&[("kinds", "advisor,x")])),
+            AppRoute::Connections(ConnectionsParams {
+                kinds: EdgeKinds {
+                    advisor: true,
+                    ..EdgeKinds::NONE
+                },
+                ..Default::default()
+            })
         );
     }
 }

@@ -4,9 +4,11 @@
 //! lists, defaults left out, so equal states give equal URLs).
 //!
 //! [`directory`] is the directory's query, filters and sort; [`publications`] a publication
-//! list's; [`IdList`] the people of `/compare` and `/shortlist`. [`encode_query`] turns any of
-//! them into a query string; the UI's route type is the only caller that builds URLs with it.
+//! list's; [`connections`] the connections page's chain, kinds and focus; [`IdList`] the people
+//! of `/compare` and `/shortlist`. [`encode_query`] turns any of them into a query string; the
+//! UI's route type is the only caller that builds URLs with it.
 
+pub mod connections;
 pub mod directory;
 pub mod publications;
 
@@ -15,6 +17,7 @@ mod directory_tests;
 #[cfg(test)]
 mod tests;
 
+pub use connections::ConnectionsParams;
 pub use directory::{OrgScope, SearchParams, Sector, Sort, stage_from_key};
 pub use publications::{GroupBy, Order, PUB_KEYS, PubParams};
 
@@ -79,6 +82,22 @@ pub fn encode_query(pairs: &[(&'static str, String)]) -> String {
         encode_into(&mut out, v);
     }
     out
+}
+
+/// The pairs of a query string (`?k=v&…`, the `?` optional), percent-decoded, with `+` read as a
+/// space as browsers' `URLSearchParams` does; the inverse of [`encode_query`]. Empty parts are
+/// skipped and a part without `=` is a key with an empty value.
+pub fn decode_query(query: &str) -> Vec<(String, String)> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            let decode = |s: &str| decode_component(&s.replace('+', " "));
+            (decode(k), decode(v))
+        })
+        .collect()
 }
 
 /// Percent-encodes one path segment or query value into `out`: unreserved characters and commas

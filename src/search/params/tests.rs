@@ -1,6 +1,28 @@
 //! Tests of the shared URL pieces: query encoding and id lists.
 
-use super::{IdList, encode_query};
+use super::{IdList, decode_query, encode_query};
+
+#[test]
+fn query_strings_decode_what_encode_wrote() {
+    let pairs = vec![
+        ("q", "Müller & co/2 + 1".to_owned()),
+        ("topic", "a,b".to_owned()),
+    ];
+    let owned: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), v.clone()))
+        .collect();
+    assert_eq!(decode_query(&encode_query(&pairs)), owned);
+    assert_eq!(
+        decode_query("?q=a+b&&flag&x=%E2%82%AC"),
+        [
+            ("q".into(), "a b".into()),
+            ("flag".into(), String::new()),
+            ("x".into(), "€".into())
+        ]
+    );
+    assert!(decode_query("").is_empty());
+}
 
 #[test]
 fn query_strings_encode_what_needs_it() {

@@ -3,6 +3,7 @@
 pub mod data;
 pub mod facets;
 pub mod grid_window;
+pub mod pacer;
 pub mod picks;
 pub mod pub_list;
 pub mod search;
