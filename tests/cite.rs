@@ -18,38 +18,10 @@ fn bundled() -> Dataset {
     dir.dataset
 }
 
-/// A publication with only the required fields; tests fill in the rest.
+/// A conference paper with only the required fields; tests fill in the rest.
 fn publication(id: &str, title: &str, authors: &[&str], year: u16) -> Publication {
-    Publication {
-        id: id.into(),
-        title: title.into(),
-        authors: authors
-            .iter()
-            .map(|name| Author {
-                name: (*name).into(),
-                researcher: None,
-                equal_contribution: false,
-            })
-            .collect(),
-        authors_incomplete: false,
-        kind: PublicationType::Conference,
-        venue: None,
-        booktitle: None,
-        year,
-        month: None,
-        volume: None,
-        number: None,
-        pages: None,
-        publisher: None,
-        location: None,
-        school: None,
-        doi: None,
-        arxiv: None,
-        honours: Vec::new(),
-        links: Vec::new(),
-        topics: Vec::new(),
-        note: None,
-    }
+    let authors = authors.iter().map(|name| Author::new(*name)).collect();
+    Publication::new(id, title, authors, PublicationType::Conference, year)
 }
 
 fn dataset_with(publications: Vec<Publication>) -> Dataset {
@@ -154,10 +126,7 @@ fn assert_round_trip(d: &Dataset, p: &Publication, entry: &Entry) {
     let month = p.month.map(|m| MONTHS[usize::from(m) - 1].to_owned());
     assert_eq!(decoded(entry, "month"), month, "{id}: month");
 
-    let venue = p
-        .venue
-        .as_ref()
-        .and_then(|v| d.venues.iter().find(|x| &x.id == v));
+    let venue = p.venue.as_ref().and_then(|v| d.venue(v));
     let container = p
         .booktitle
         .clone()
@@ -265,11 +234,7 @@ fn fields_come_in_the_documented_order() {
 #[test]
 fn a_known_entry_is_written_exactly() {
     let d = bundled();
-    let p = d
-        .publications
-        .iter()
-        .find(|p| p.id.as_str() == "starburst-atc-2024")
-        .unwrap();
+    let p = d.publication("starburst-atc-2024").unwrap();
     let got = cite::bibtex_entry(&d, p, "luo2024starburst");
     assert_eq!(
         got,
@@ -333,7 +298,7 @@ fn blogs_theses_and_preprints_say_how_they_were_published() {
     let d = bundled();
     let keys = cite::bibtex_keys(&d);
     let entry = |id: &str| {
-        let p = d.publications.iter().find(|p| p.id.as_str() == id).unwrap();
+        let p = d.publication(id).unwrap();
         let bib = parse(&cite::bibtex_entry(&d, p, &keys[&p.id]));
         bib.into_iter().next().unwrap()
     };
@@ -497,7 +462,7 @@ fn every_latin_letter_round_trips() {
 #[test]
 fn titles_protect_inner_capitals_only() {
     let d = bundled();
-    let find = |id: &str| d.publications.iter().find(|p| p.id.as_str() == id).unwrap();
+    let find = |id: &str| d.publication(id).unwrap();
     let cases = [
         (
             "skypilot-nsdi-2023",

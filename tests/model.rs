@@ -2,7 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use research_atlas::model::{self, Dataset, LoadError};
+use research_atlas::model::{self, Dataset, Problem};
 use serde_json::{Value, json};
 
 const BUNDLED: &str = include_str!("../data/researchers.json");
@@ -35,9 +35,7 @@ fn counts_per_researcher_match_the_seeds() {
     ];
     for (id, pubs, awards, talks, positions, education) in want {
         let r = d
-            .researchers
-            .iter()
-            .find(|r| r.id.0 == id)
+            .researcher(id)
             .unwrap_or_else(|| panic!("{id} is missing"));
         assert_eq!(
             (
@@ -73,7 +71,7 @@ fn shared_papers_are_stored_once_and_link_both_authors() {
             .collect();
         for p in people {
             assert!(linked.contains(&p), "{title_start} links {p}");
-            let r = d.researchers.iter().find(|r| r.id.0 == p).unwrap();
+            let r = d.researcher(p).unwrap();
             assert!(
                 r.publications.contains(&matches[0].id),
                 "{p} lists {title_start}"
@@ -85,6 +83,42 @@ fn shared_papers_are_stored_once_and_link_both_authors() {
         16 + 2 + 11 + 10 + 6 - 2,
         "every paper once"
     );
+}
+
+/// Every reference in the bundled file resolves through the lookups, and a profile's
+/// publications are its list in order, each once.
+#[test]
+fn lookups_resolve_every_reference_in_the_bundled_file() {
+    let d = bundled();
+    for r in &d.researchers {
+        assert_eq!(d.researcher(&r.id).map(|x| &x.name), Some(&r.name));
+        if let Some(o) = &r.organization {
+            assert_eq!(d.organization(o).map(|x| &x.id), Some(o), "{}", r.id);
+            assert_ne!(d.organization_label(o), o.as_str(), "{o} has a label");
+        }
+        for t in &r.topics {
+            assert_eq!(d.topic(t).map(|x| x.name.as_str()), Some(d.topic_name(t)));
+        }
+        let mut seen = std::collections::HashSet::new();
+        let want: Vec<&str> = (r.publications.iter())
+            .filter(|id| seen.insert(*id))
+            .map(|id| {
+                d.publication(id)
+                    .expect("listed publications exist")
+                    .id
+                    .as_str()
+            })
+            .collect();
+        let got: Vec<&str> = (d.publications_of(r).into_iter())
+            .map(|p| p.id.as_str())
+            .collect();
+        assert_eq!(got, want, "{}", r.id);
+    }
+    for p in &d.publications {
+        assert_eq!(d.venue_of(p).map(|v| &v.id), p.venue.as_ref(), "{}", p.id);
+    }
+    assert!(d.researcher("nobody").is_none());
+    assert_eq!(d.organization_label("no-such-org"), "no-such-org");
 }
 
 #[test]
@@ -115,7 +149,7 @@ fn collect_urls(v: &Value, out: &mut Vec<String>) {
 }
 
 /// Applies `edit` to the bundled dataset and loads the result.
-fn load_edited(edit: impl FnOnce(&mut Value)) -> Result<model::Directory, LoadError> {
+fn load_edited(edit: impl FnOnce(&mut Value)) -> Result<model::Directory, Problem> {
     let mut v: Value = serde_json::from_str(BUNDLED).unwrap();
     edit(&mut v);
     model::load(&v.to_string(), MAX_YEAR)
@@ -293,12 +327,7 @@ fn a_skipped_paper_does_not_take_its_authors_with_it() {
     })
     .unwrap();
     assert_eq!(dir.dataset.researchers.len(), 5);
-    let michael = dir
-        .dataset
-        .researchers
-        .iter()
-        .find(|r| r.id.0 == "michael-luo")
-        .unwrap();
+    let michael = dir.dataset.researcher("michael-luo").unwrap();
     assert_eq!(michael.publications.len(), 15);
     assert!(
         michael
@@ -429,12 +458,7 @@ fn a_skipped_vocabulary_entry_does_not_take_its_users_with_it() {
     })
     .unwrap();
     assert_eq!(dir.skipped.len(), 1, "{:?}", dir.skipped);
-    let tao = dir
-        .dataset
-        .researchers
-        .iter()
-        .find(|r| r.id.0 == "tao-luo")
-        .expect("tao-luo is kept");
+    let tao = dir.dataset.researcher("tao-luo").expect("tao-luo is kept");
     assert_eq!(tao.organization, None);
     assert!(tao.education.iter().all(|e| e.organization.0 != "upenn"));
     assert!(model::validate(&dir.dataset, MAX_YEAR).is_empty());

@@ -2,19 +2,19 @@
 //!
 //! Two stages, so that one bad record costs only itself. First the top level is read as loose
 //! JSON; a syntax error, a missing or unsupported `schema_version`, or a collection that is not
-//! an array makes the file unusable ([`LoadError`]). Then each record is deserialized on its own
-//! (with `serde_path_to_error`, so a type error names its path) and checked by
-//! [`validate`](super::validate). Invalid records are dropped, references to them are removed,
-//! and the checks run again until what is left is valid.
+//! an array makes the file unusable, and [`load`] returns that one [`Problem`]. Then each record
+//! is deserialized on its own (with `serde_path_to_error`, so a type error names its path) and
+//! checked by [`validate`](super::validate). Invalid records are dropped, references to them are
+//! removed, and the checks run again until what is left is valid.
 
 use std::collections::HashSet;
-use std::fmt;
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::problem::Problem;
 use super::types::*;
-use super::validate::{Collection, Problem, check, check_url};
+use super::validate::{Collection, check, check_url};
 
 /// The dataset minus whatever was invalid, and what was skipped and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,27 +34,6 @@ impl Directory {
     }
 }
 
-/// Why a file could not be used at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LoadError {
-    /// Where: a JSON path, or `line L column C` for a syntax error.
-    pub path: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 const TOP_LEVEL_KEYS: [&str; 8] = [
     "$schema",
     "schema_version",
@@ -67,8 +46,8 @@ const TOP_LEVEL_KEYS: [&str; 8] = [
 ];
 
 /// Parses and validates a dataset file; `max_year` is the latest plausible year.
-pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
-    let root: Value = serde_json::from_str(json).map_err(|e| LoadError {
+pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
+    let root: Value = serde_json::from_str(json).map_err(|e| Problem {
         path: if e.line() > 0 {
             format!("line {} column {}", e.line(), e.column())
         } else {
@@ -77,7 +56,7 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
         message: format!("not valid JSON: {}", strip_position(&e.to_string())),
     })?;
     let Value::Object(mut top) = root else {
-        return Err(LoadError {
+        return Err(Problem {
             path: String::new(),
             message: format!("the file holds {}, not a dataset object", kind_of(&root)),
         });
@@ -88,7 +67,7 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
         .map(str::to_owned);
     let version = match top.get("schema_version") {
         None => {
-            return Err(LoadError {
+            return Err(Problem {
                 path: "schema_version".into(),
                 message: "is missing".into(),
             });
@@ -96,7 +75,7 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
         Some(v) => match v.as_u64() {
             Some(n) if n == u64::from(SCHEMA_VERSION) => SCHEMA_VERSION,
             _ => {
-                return Err(LoadError {
+                return Err(Problem {
                     path: "schema_version".into(),
                     message: format!(
                         "{v} is not supported (this build reads version {SCHEMA_VERSION})"
@@ -132,11 +111,11 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, LoadError> {
             }
         },
     };
-    let mut take = |key: Collection| -> Result<Vec<Value>, LoadError> {
+    let mut take = |key: Collection| -> Result<Vec<Value>, Problem> {
         match top.remove(key.key()) {
             None | Some(Value::Null) => Ok(Vec::new()),
             Some(Value::Array(items)) => Ok(items),
-            Some(other) => Err(LoadError {
+            Some(other) => Err(Problem {
                 path: key.key().into(),
                 message: format!("expected an array, found {}", kind_of(&other)),
             }),

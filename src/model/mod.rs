@@ -1,18 +1,23 @@
-//! The dataset layer: serde types, loading and validation. Plain Rust, no web-sys.
+//! The dataset layer: serde types, loading, validation and lookups. Plain Rust, no web-sys.
 //!
 //! [`types`] is the single definition of the data format. [`load`] turns JSON text into a
 //! [`Directory`](load::Directory) in two stages — the top-level shape first, then each record on
 //! its own — so one bad record is reported with its JSON path and skipped instead of losing the
-//! whole file. [`validate`] holds the semantic checks that serde cannot express. [`cite`] writes
+//! whole file. [`validate`] holds the semantic checks that serde cannot express. Both report a
+//! [`Problem`]: a path and what is wrong there. [`Dataset`] answers lookups by id
+//! (`dataset.researcher(id)`, `venue`, `publications_of`, …; see `lookup.rs`). [`cite`] writes
 //! publications out as BibTeX and CSV.
 
 pub mod cite;
 pub mod corrections;
 pub mod date;
 pub mod load;
+mod lookup;
+mod problem;
 pub mod types;
 pub mod validate;
 
-pub use load::{Directory, LoadError, load};
+pub use load::{Directory, load};
+pub use problem::Problem;
 pub use types::*;
-pub use validate::{Problem, validate};
+pub use validate::validate;

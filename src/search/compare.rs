@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::compiled::role_line;
-use super::summary::{Activity, Share, activity, publications_of, topic_mix, venue_mix};
+use super::summary::{Activity, Share, activity, topic_mix, venue_mix};
 use super::text::fold;
 use crate::model::{Dataset, EndDate, PartialDate, Researcher};
 
@@ -138,19 +138,10 @@ impl Comparison {
 
 fn column(s: &Subject<'_>, now: f32) -> Column {
     let (r, d) = (s.researcher, s.dataset);
-    let org_name = |id: &crate::model::OrgId| {
-        (d.organizations.iter())
-            .find(|o| &o.id == id)
-            .map_or_else(|| id.0.clone(), |o| o.label().to_owned())
-    };
+    let org_name = |id: &crate::model::OrgId| d.organization_label(id).to_owned();
     let role = role_line(d, r);
     let topics = (r.topics.iter())
-        .map(|t| {
-            (d.topics.iter())
-                .find(|x| &x.id == t)
-                .map(|x| x.name.clone())
-                .unwrap_or_else(|| t.0.clone())
-        })
+        .map(|t| d.topic_name(t).to_owned())
         .collect();
     let awards = (r.awards.iter())
         .map(|a| match (a.year, a.end_year) {
@@ -259,7 +250,7 @@ fn shared_papers(subjects: &[Subject<'_>]) -> Vec<Common> {
         let venues: HashMap<&str, &str> = (s.dataset.venues.iter())
             .map(|v| (v.id.as_str(), v.short_name.as_str()))
             .collect();
-        (publications_of(s.dataset, s.researcher).into_iter())
+        (s.dataset.publications_of(s.researcher).into_iter())
             .map(|p| {
                 let venue = p.venue.as_ref().and_then(|v| venues.get(v.as_str()));
                 let detail = match venue {
@@ -295,7 +286,7 @@ fn is_subject(s: &Subject<'_>, id: Option<&str>, name: &str) -> bool {
 /// Co-authors of a subject, keyed by directory id or folded name; how = number of papers.
 fn coauthors_of(s: &Subject<'_>) -> Facts {
     let mut counts: BTreeMap<String, (String, u32)> = BTreeMap::new();
-    for p in publications_of(s.dataset, s.researcher) {
+    for p in s.dataset.publications_of(s.researcher) {
         let mut on_paper = BTreeSet::new();
         for a in &p.authors {
             let id = a.researcher.as_ref().map(|i| i.as_str());
@@ -360,9 +351,7 @@ fn organizations_of(s: &Subject<'_>) -> Facts {
     (roles.into_iter())
         .map(|(id, mut what)| {
             what.dedup();
-            let label = (d.organizations.iter())
-                .find(|o| o.id.0 == id)
-                .map_or_else(|| id.clone(), |o| o.label().to_owned());
+            let label = d.organization_label(&id).to_owned();
             (id, (label, None, what.join("; ")))
         })
         .collect()
@@ -372,10 +361,7 @@ fn organizations_of(s: &Subject<'_>) -> Facts {
 fn topics_of(s: &Subject<'_>) -> Facts {
     (s.researcher.topics.iter())
         .map(|t| {
-            let name = (s.dataset.topics.iter())
-                .find(|x| &x.id == t)
-                .map(|x| x.name.clone())
-                .unwrap_or_else(|| t.0.clone());
+            let name = s.dataset.topic_name(t).to_owned();
             (t.0.clone(), (name, None, String::new()))
         })
         .collect()
@@ -395,7 +381,7 @@ mod tests {
     fn compare(d: &Dataset, ids: &[&str]) -> Comparison {
         let subjects: Vec<Subject<'_>> = (ids.iter())
             .map(|id| Subject {
-                researcher: d.researchers.iter().find(|r| r.id.0 == *id).unwrap(),
+                researcher: d.researcher(id).unwrap(),
                 dataset: d,
             })
             .collect();

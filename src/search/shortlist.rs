@@ -208,11 +208,7 @@ mod tests {
             .unwrap();
         let ids = ["michael-luo", frank.id.as_str()];
         let text = bibtex(&[(d, &keys, &ids)]);
-        let luo = d
-            .researchers
-            .iter()
-            .find(|r| r.id.0 == "michael-luo")
-            .unwrap();
+        let luo = d.researcher("michael-luo").unwrap();
         let union: BTreeSet<&str> = (luo.publications.iter())
             .chain(frank.publications.iter())
             .map(|p| p.as_str())

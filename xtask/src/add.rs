@@ -257,7 +257,7 @@ fn complete(
             id
         }
     };
-    if let Some(r) = dataset.researchers.iter().find(|r| r.id.0 == id) {
+    if let Some(r) = dataset.researcher(&id) {
         return Err(format!(
             "the id {id} is taken by {:?}; give another with --id",
             r.name

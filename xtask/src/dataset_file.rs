@@ -105,10 +105,7 @@ pub fn canonical_text(dataset: &Dataset) -> Result<String, String> {
 fn problems_in(text: &str) -> Vec<Problem> {
     match model::load(text, data::max_year()) {
         Ok(dir) => dir.problems,
-        Err(e) => vec![Problem {
-            path: e.path,
-            message: e.message,
-        }],
+        Err(e) => vec![e],
     }
 }
 

@@ -203,9 +203,7 @@ fn arxiv_base(id: &str) -> &str {
 /// The names a researcher goes by, for messages: `"Frank Sifei Luan" or "Sifei Luan"`.
 fn spellings(dataset: &Dataset, id: &ResearcherId) -> String {
     dataset
-        .researchers
-        .iter()
-        .find(|r| &r.id == id)
+        .researcher(id)
         .map(|r| {
             std::iter::once(&r.name)
                 .chain(&r.alternative_names)
@@ -387,7 +385,7 @@ fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper:
     });
     let venue_kind = venue
         .as_ref()
-        .and_then(|id| dataset.venues.iter().find(|v| &v.id == id))
+        .and_then(|id| dataset.venue(id))
         .map(|v: &Venue| v.kind);
     let kind = match (paper.kind, venue_kind) {
         (PublicationType::Conference, Some(VenueKind::Workshop)) => PublicationType::Workshop,
@@ -434,14 +432,9 @@ fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper:
         })
         .collect();
     dataset.publications.push(Publication {
-        id: id.clone(),
-        title: paper.title,
-        authors,
         authors_incomplete: paper.authors_incomplete,
-        kind,
         venue,
         booktitle: paper.booktitle,
-        year: paper.year,
         month: paper.month,
         volume: paper.volume,
         number: paper.number,
@@ -451,10 +444,9 @@ fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper:
         school,
         doi: paper.doi,
         arxiv: paper.arxiv,
-        honours: Vec::new(),
         links,
-        topics: Vec::new(),
         note,
+        ..Publication::new(id.clone(), paper.title, authors, kind, paper.year)
     });
     let r = dataset
         .researchers
@@ -503,9 +495,8 @@ fn link_authors(
                 used.push(id.clone());
             }
             Author {
-                name: name.clone(),
                 researcher: link,
-                equal_contribution: false,
+                ..Author::new(name.clone())
             }
         })
         .collect()

@@ -141,29 +141,7 @@ mod tests {
     fn a_taken_id_gets_more_title_words_then_a_number() {
         let taken = |ids: &[&str]| -> Vec<Publication> {
             ids.iter()
-                .map(|i| Publication {
-                    id: PublicationId((*i).into()),
-                    title: "T".into(),
-                    authors: Vec::new(),
-                    authors_incomplete: false,
-                    kind: PublicationType::Preprint,
-                    venue: None,
-                    booktitle: None,
-                    year: 2023,
-                    month: None,
-                    volume: None,
-                    number: None,
-                    pages: None,
-                    publisher: None,
-                    location: None,
-                    school: None,
-                    doi: None,
-                    arxiv: None,
-                    honours: Vec::new(),
-                    links: Vec::new(),
-                    topics: Vec::new(),
-                    note: None,
-                })
+                .map(|i| Publication::new(*i, "T", Vec::new(), PublicationType::Preprint, 2023))
                 .collect()
         };
         let title = "Privacy Budget Scheduling";

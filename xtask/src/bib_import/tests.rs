@@ -77,17 +77,13 @@ fn records_titled(dataset: &Dataset, title: &str) -> usize {
 
 fn publication<'a>(dataset: &'a Dataset, id: &str) -> &'a research_atlas::model::Publication {
     dataset
-        .publications
-        .iter()
-        .find(|p| p.id.0 == id)
+        .publication(id)
         .unwrap_or_else(|| panic!("no publication {id}"))
 }
 
 fn listed(dataset: &Dataset, researcher: &str) -> Vec<String> {
     dataset
-        .researchers
-        .iter()
-        .find(|r| r.id.0 == researcher)
+        .researcher(researcher)
         .expect("researcher")
         .publications
         .iter()

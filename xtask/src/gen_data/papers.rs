@@ -143,19 +143,11 @@ fn paper(
     let total = rng.range(3.max(members.len() as u16), 8) as usize;
     let mut authors: Vec<Author> = members
         .iter()
-        .map(|&m| Author {
-            name: people[m].record.name.clone(),
-            researcher: Some(people[m].record.id.clone()),
-            equal_contribution: false,
-        })
+        .map(|&m| Author::member(people[m].record.name.clone(), people[m].record.id.clone()))
         .collect();
     while authors.len() < total {
         let name = format!("{} {}", rng.pick(FIRST_NAMES), rng.pick(LAST_NAMES));
-        authors.push(Author {
-            name,
-            researcher: None,
-            equal_contribution: false,
-        });
+        authors.push(Author::new(name));
     }
     // The lead is first author half the time; otherwise anyone may be.
     let fixed = usize::from(rng.chance(0.5));
@@ -171,27 +163,10 @@ fn paper(
         format!("{first}–{}", first + rng.range(8, 20))
     };
     let mut p = Publication {
-        id,
-        title,
-        authors,
-        authors_incomplete: false,
-        kind,
         venue: Some(venue.id.clone()),
-        booktitle: None,
-        year,
         month,
-        volume: None,
-        number: None,
-        pages: None,
-        publisher: None,
-        location: None,
-        school: None,
-        doi: None,
-        arxiv: None,
-        honours: Vec::new(),
-        links: Vec::new(),
         topics: topics.iter().map(|&t| vocab.topics[t].id.clone()).collect(),
-        note: None,
+        ..Publication::new(id, title, authors, kind, year)
     };
     match kind {
         PublicationType::Conference => {

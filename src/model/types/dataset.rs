@@ -1,0 +1,54 @@
+//! The file as a whole: the schema version, the [`Dataset`] root and its settings.
+
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "schema")]
+use schemars::JsonSchema;
+
+use super::{Organization, Publication, Researcher, Topic, Venue};
+
+/// The schema version this build reads and writes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The whole directory: vocabularies, researchers and the publications they share.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Dataset {
+    /// The JSON Schema of this file, for editors (`./researchers.schema.json`); ignored by the app.
+    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    pub schema: Option<String>,
+    /// The version of this format; this build reads version 1.
+    pub schema_version: u32,
+    /// Settings of the directory published from this file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<Config>,
+    /// Organizations (universities, companies, labs) that positions, education and facets refer to.
+    #[serde(default)]
+    pub organizations: Vec<Organization>,
+    /// The curated research-topic taxonomy that researchers and publications are tagged with.
+    #[serde(default)]
+    pub topics: Vec<Topic>,
+    /// Publication venues (conferences, journals, preprint servers, blogs).
+    #[serde(default)]
+    pub venues: Vec<Venue>,
+    /// The people in the directory.
+    #[serde(default)]
+    pub researchers: Vec<Researcher>,
+    /// Every publication once; researchers list the ones on their profile by id.
+    #[serde(default)]
+    pub publications: Vec<Publication>,
+}
+
+/// Settings of the directory published from a dataset file.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Where each profile's "Suggest a correction" links lead: an issue tracker's new-issue
+    /// page (`https://github.com/org/repo/issues/new`, given `title` and `body` parameters, or a
+    /// URL with `{title}` and `{body}` placeholders) or an address (`mailto:fixes@example.org`).
+    /// Without it, profiles show no such link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corrections: Option<String>,
+}

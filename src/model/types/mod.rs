@@ -1,0 +1,32 @@
+//! The dataset's types: the single definition of `data/researchers.json`.
+//!
+//! Everything else — the JSON Schema in `data/`, the validator, the search index and the views —
+//! is derived from these structs. Optional facts are `Option` or empty lists and are left out of
+//! the JSON when unknown: the directory never invents a value to fill a field.
+//!
+//! One file per part of the file: [`Dataset`] and its settings, the id newtypes, the
+//! vocabularies (organizations, topics, venues), links, a researcher's career and other profile
+//! sections, the [`Researcher`] record, and publications. Everything is re-exported here, so
+//! `model::types::Researcher` and `model::Researcher` name the same type.
+
+mod career;
+mod dataset;
+mod ids;
+mod link;
+mod publication;
+mod researcher;
+mod sections;
+mod vocabulary;
+
+pub use super::date::{EndDate, PartialDate};
+pub use career::{Advisor, CareerStage, Education, Position};
+pub use dataset::{Config, Dataset, SCHEMA_VERSION};
+pub use ids::{OrgId, PublicationId, ResearcherId, TopicId, VenueId};
+pub use link::{Link, LinkKind};
+pub use publication::{Author, Publication, PublicationType};
+pub use researcher::Researcher;
+pub use sections::{
+    Award, Certification, GroupMember, Leadership, Project, Service, ServiceKind, SkillGroup,
+    Source, Talk, Teaching,
+};
+pub use vocabulary::{OrgKind, Organization, Topic, Venue, VenueKind};

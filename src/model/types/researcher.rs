@@ -1,0 +1,101 @@
+//! One person in the directory: the [`Researcher`] record that ties the profile sections together.
+
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "schema")]
+use schemars::JsonSchema;
+
+use super::{
+    Advisor, Award, CareerStage, Certification, Education, GroupMember, Leadership, Link, OrgId,
+    Position, Project, PublicationId, ResearcherId, Service, SkillGroup, Source, Talk, Teaching,
+    TopicId,
+};
+
+/// One person in the directory.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Researcher {
+    /// Slug, unique among researchers; the profile URL is `/researchers/<id>`.
+    pub id: ResearcherId,
+    /// The name they go by, e.g. "Frank Sifei Luan".
+    pub name: String,
+    /// The name in its native script, e.g. "栾思飞".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub native_name: Option<String>,
+    /// The BCP 47 language of `native_name`, e.g. "zh", so browsers pick the right glyphs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub native_name_lang: Option<String>,
+    /// Other spellings found on papers and pages, e.g. "Sifei Luan", "Amber Liu".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternative_names: Vec<String>,
+    /// Current title, e.g. "Assistant Professor".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Current organization.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub organization: Option<OrgId>,
+    /// Department, school or team within the current organization.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub department: Option<String>,
+    /// Where they are based, e.g. "Berkeley, CA".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    /// Career stage for the facet.
+    pub career_stage: CareerStage,
+    /// Their doctoral or current advisors.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advisors: Vec<Advisor>,
+    /// A short third-person summary written from their own profile.
+    pub summary: String,
+    /// Homepage, GitHub, LinkedIn, Scholar, email. Never a phone number.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Link>,
+    /// Research interests in their own words.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interests: Vec<String>,
+    /// Taxonomy topics, for facets.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub topics: Vec<TopicId>,
+    /// Skills, grouped as the source groups them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<SkillGroup>,
+    /// Degrees, newest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub education: Vec<Education>,
+    /// Jobs and appointments, newest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<Position>,
+    /// The publications on their profile, by id, in the source's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub publications: Vec<PublicationId>,
+    /// Awards and honours.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub awards: Vec<Award>,
+    /// Invited talks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub talks: Vec<Talk>,
+    /// Software and research projects.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub projects: Vec<Project>,
+    /// Reviewing, committees, chairing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub service: Vec<Service>,
+    /// Courses taught or assisted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teaching: Vec<Teaching>,
+    /// Group members and advisees.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub group: Vec<GroupMember>,
+    /// Leadership roles in student bodies, societies and programmes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leadership: Vec<Leadership>,
+    /// Certifications and licences.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub certifications: Vec<Certification>,
+    /// A postal or office address, when the profile publishes one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub office: Option<String>,
+    /// Where the facts came from.
+    pub sources: Vec<Source>,
+}

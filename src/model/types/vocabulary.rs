@@ -1,0 +1,101 @@
+//! The shared vocabularies records refer to by id: organizations, topics and venues.
+
+use serde::{Deserialize, Serialize};
+
+#[cfg(feature = "schema")]
+use schemars::JsonSchema;
+
+use super::{OrgId, TopicId, VenueId};
+
+/// What kind of body an organization is; it decides the academia / industry sector facet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum OrgKind {
+    /// A university or college.
+    University,
+    /// A company.
+    Company,
+    /// A research lab or institute (academic or industrial).
+    Lab,
+    /// A non-profit, society, committee or government body.
+    Nonprofit,
+}
+
+/// One organization, however the seeds spell it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Organization {
+    /// Slug, unique among organizations.
+    pub id: OrgId,
+    /// Display name, e.g. "University of California, Berkeley".
+    pub name: String,
+    /// Short name for chips and cards, e.g. "UC Berkeley".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub short_name: Option<String>,
+    /// Other spellings found in sources, so search and import recognise them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
+    /// University, company, lab or non-profit.
+    pub kind: OrgKind,
+    /// ISO 3166-1 alpha-2 country code of its main site, e.g. "US", "GB".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    /// The organization's own website.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+impl Organization {
+    /// What cards and charts call it: the short name when there is one (`"UC Berkeley"`).
+    pub fn label(&self) -> &str {
+        self.short_name.as_deref().unwrap_or(&self.name)
+    }
+}
+
+/// One entry of the topic taxonomy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Topic {
+    /// Slug, unique among topics.
+    pub id: TopicId,
+    /// Display name, e.g. "LLM serving".
+    pub name: String,
+    /// One line on what the topic covers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+}
+
+/// What kind of outlet a venue is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum VenueKind {
+    /// A peer-reviewed conference.
+    Conference,
+    /// A journal or magazine.
+    Journal,
+    /// A workshop.
+    Workshop,
+    /// A preprint server such as arXiv.
+    Preprint,
+    /// A blog or other web publication.
+    Blog,
+}
+
+/// A publication venue.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Venue {
+    /// Slug, unique among venues.
+    pub id: VenueId,
+    /// Short name as people say it, e.g. "NSDI".
+    pub short_name: String,
+    /// Full name, e.g. "USENIX Symposium on Networked Systems Design and Implementation".
+    pub name: String,
+    /// Conference, journal, workshop, preprint server or blog.
+    pub kind: VenueKind,
+}

@@ -1,0 +1,132 @@
+//! The [`Checker`] that collects findings as it walks a dataset, and the checks every kind of
+//! record shares: unique slugs, free text, URLs and links, references to other records.
+
+use std::collections::{HashMap, HashSet};
+
+use super::rules::{check_url, is_slug};
+use super::{Collection, Finding, Problem, find_phone_number};
+use crate::model::types::{Dataset, Link, LinkKind, Publication};
+
+/// The ids each vocabulary defines, for reference checks.
+pub(super) struct Ids<'a> {
+    pub(super) orgs: HashSet<&'a str>,
+    pub(super) topics: HashSet<&'a str>,
+    pub(super) venues: HashSet<&'a str>,
+    pub(super) researchers: HashSet<&'a str>,
+    pub(super) publications: HashSet<&'a str>,
+    /// Publications by id, for the checks that look inside the one a record refers to.
+    pub(super) publication: HashMap<&'a str, &'a Publication>,
+}
+
+impl<'a> Ids<'a> {
+    pub(super) fn of(d: &'a Dataset) -> Self {
+        Self {
+            orgs: d.organizations.iter().map(|x| x.id.as_str()).collect(),
+            topics: d.topics.iter().map(|x| x.id.as_str()).collect(),
+            venues: d.venues.iter().map(|x| x.id.as_str()).collect(),
+            researchers: d.researchers.iter().map(|x| x.id.as_str()).collect(),
+            publications: d.publications.iter().map(|x| x.id.as_str()).collect(),
+            publication: d.publications.iter().map(|x| (x.id.as_str(), x)).collect(),
+        }
+    }
+}
+
+/// Walks a dataset, remembering which record it is in, and collects what it finds.
+pub(super) struct Checker<'o> {
+    pub(super) max_year: u16,
+    pub(super) findings: Vec<Finding>,
+    pub(super) record: Option<(Collection, usize)>,
+    pub(super) origin: &'o dyn Fn(Collection, usize) -> usize,
+}
+
+impl Checker<'_> {
+    /// Starts checking one record; returns its path (`researchers[3]`).
+    pub(super) fn enter(&mut self, coll: Collection, i: usize) -> String {
+        self.record = Some((coll, i));
+        format!("{}[{}]", coll.key(), (self.origin)(coll, i))
+    }
+
+    pub(super) fn push_at(&mut self, path: String, message: String) {
+        self.findings.push(Finding {
+            problem: Problem { path, message },
+            record: self.record,
+        });
+    }
+
+    pub(super) fn unique<'a>(&mut self, coll: Collection, ids: impl Iterator<Item = &'a str>) {
+        let mut seen = HashSet::new();
+        for (i, id) in ids.enumerate() {
+            let p = self.enter(coll, i);
+            if !is_slug(id) {
+                self.push_at(
+                    format!("{p}.id"),
+                    format!("{id:?} is not a slug (lowercase letters, digits and single hyphens)"),
+                );
+            }
+            if !seen.insert(id) {
+                self.push_at(
+                    format!("{p}.id"),
+                    format!("{id:?} is used by an earlier record"),
+                );
+            }
+        }
+        self.record = None;
+    }
+
+    pub(super) fn non_empty(&mut self, path: &str, value: &str) {
+        if value.trim().is_empty() {
+            self.push_at(path.into(), "must not be empty".into());
+        }
+        self.text(path, value);
+    }
+
+    /// Every free text: no phone numbers, no control characters.
+    pub(super) fn text(&mut self, path: &str, value: &str) {
+        if let Some(phone) = find_phone_number(value) {
+            self.push_at(
+                path.into(),
+                format!("{phone:?} looks like a phone number; phone numbers are never published"),
+            );
+        }
+        if value.chars().any(|c| c.is_control() && c != '\n') {
+            self.push_at(
+                path.into(),
+                format!("{value:?} contains control characters"),
+            );
+        }
+    }
+
+    pub(super) fn opt_text(&mut self, path: &str, value: &Option<String>) {
+        if let Some(v) = value {
+            self.non_empty(path, v);
+        }
+    }
+
+    pub(super) fn url(&mut self, path: &str, url: &str) {
+        if let Err(reason) = check_url(url) {
+            self.push_at(path.into(), format!("{url:?} {reason}"));
+        }
+        self.text(path, url);
+    }
+
+    pub(super) fn links(&mut self, path: &str, links: &[Link]) {
+        for (i, l) in links.iter().enumerate() {
+            let p = format!("{path}[{i}]");
+            self.url(&format!("{p}.url"), &l.url);
+            let is_mail = l.url.to_ascii_lowercase().starts_with("mailto:");
+            if (l.kind == LinkKind::Email) != is_mail {
+                self.push_at(
+                    format!("{p}.url"),
+                    format!("{:?}: email links and only email links use mailto:", l.url),
+                );
+            }
+            self.opt_text(&format!("{p}.label"), &l.label);
+        }
+    }
+
+    pub(super) fn refers(&mut self, path: &str, set: &HashSet<&str>, id: &str, what: &str) {
+        if !set.contains(id) {
+            self.push_at(path.into(), format!("{id:?} is not a known {what} id"));
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Dates: years within [`MIN_YEAR`]..=`max_year`, periods and year spans whose end is not
+//! before their start.
+
+use super::{Checker, MIN_YEAR};
+use crate::model::types::{EndDate, PartialDate};
+
+impl Checker<'_> {
+    pub(super) fn year(&mut self, path: &str, year: u16) {
+        if year < MIN_YEAR {
+            self.push_at(path.into(), format!("{year} is before {MIN_YEAR}"));
+        } else if year > self.max_year {
+            self.push_at(path.into(), format!("{year} is after {}", self.max_year));
+        }
+    }
+
+    pub(super) fn opt_year(&mut self, path: &str, year: Option<u16>) {
+        if let Some(y) = year {
+            self.year(path, y);
+        }
+    }
+
+    /// A period: both ends plausible and the start not after the end.
+    pub(super) fn period(&mut self, path: &str, start: Option<PartialDate>, end: Option<EndDate>) {
+        if let Some(s) = start {
+            self.year(&format!("{path}.start"), s.year);
+        }
+        if let Some(EndDate::Date(e)) = end {
+            self.year(&format!("{path}.end"), e.year);
+            if let Some(s) = start
+                && (s.year, s.month.unwrap_or(0)) > (e.year, e.month.unwrap_or(12))
+            {
+                self.push_at(
+                    format!("{path}.end"),
+                    format!("{e} is before the start {s}"),
+                );
+            }
+        }
+    }
+
+    pub(super) fn year_span(&mut self, path: &str, year: Option<u16>, end_year: Option<u16>) {
+        self.opt_year(&format!("{path}.year"), year);
+        self.opt_year(&format!("{path}.end_year"), end_year);
+        match (year, end_year) {
+            (Some(s), Some(e)) if e < s => {
+                self.push_at(
+                    format!("{path}.end_year"),
+                    format!("{e} is before the start {s}"),
+                );
+            }
+            (None, Some(_)) => {
+                self.push_at(format!("{path}.end_year"), "is set but year is not".into());
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The phone-number rule: no free text in the dataset may hold one.
+
+/// Finds a phone-number-like run: 10 to 13 digits written as a phone number is written — three
+/// or more groups of at most four digits, one of them shorter than four (`555 010 0199`, `+44 20 7946 0958`), or one unbroken
+/// run of 10 or 11 digits.
+///
+/// Tuned not to fire on what the dataset legitimately holds: arXiv ids (9 digits), ORCIDs
+/// (16 digits), DOIs (long groups, broken by `/`), page ranges and year spans (8 digits or fewer).
+pub fn find_phone_number(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts_run = bytes[i].is_ascii_digit() || matches!(bytes[i], b'+' | b'(');
+        if !starts_run || (i > 0 && bytes[i - 1].is_ascii_alphanumeric()) {
+            i += 1;
+            continue;
+        }
+        let (mut groups, mut group_len, mut longest, mut digits) = (0, 0, 0, 0);
+        let mut shortest = usize::MAX;
+        let (mut sep_run, mut j, mut end) = (0, i, i);
+        while j < bytes.len() {
+            let b = bytes[j];
+            if b.is_ascii_digit() {
+                if group_len == 0 {
+                    groups += 1;
+                }
+                group_len += 1;
+                longest = longest.max(group_len);
+                digits += 1;
+                sep_run = 0;
+                end = j + 1;
+            } else if matches!(b, b' ' | b'-' | b'.' | b'(' | b')' | b'+') && sep_run < 2 {
+                if group_len > 0 {
+                    shortest = shortest.min(group_len);
+                }
+                sep_run += 1;
+                group_len = 0;
+            } else {
+                break;
+            }
+            j += 1;
+        }
+        if group_len > 0 {
+            shortest = shortest.min(group_len);
+        }
+        let after_ok = end >= bytes.len() || !bytes[end].is_ascii_alphanumeric();
+        // Phone numbers nearly always have a group of two or three digits; lists of years do not.
+        let grouped = groups >= 3 && longest <= 4 && shortest <= 3;
+        let unbroken = groups == 1 && (10..=11).contains(&digits);
+        if (10..=13).contains(&digits) && after_ok && (grouped || unbroken) {
+            return Some(&text[i..end]);
+        }
+        i = j.max(i + 1);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phone_numbers_are_found_and_identifiers_are_not() {
+        for phone in [
+            "+1 (555) 010-0199",
+            "555-010-0199",
+            "(555) 010 0199",
+            "5550100199",
+            "call +44 20 7946 0958 now",
+        ] {
+            assert!(find_phone_number(phone).is_some(), "{phone:?} was missed");
+        }
+        for ok in [
+            "arXiv:2502.13965",
+            "0000-0003-2317-1956",
+            "10.1145/3603269.3604848",
+            "pp. 32888–32915",
+            "2012 - 2016",
+            "2021-2025",
+            "vol. 34, 2021, pp. 5506–5517",
+            "https://pretty-radio-b75.notion.site/DeepCoder-1cf81902c14680b3bee5eb349a512a51",
+            "EH8 9AB",
+            "https://doi.org/10.1109/LRA.2021.3070252",
+            "2016 2017 2018",
+        ] {
+            assert_eq!(
+                find_phone_number(ok),
+                None,
+                "{ok:?} was taken for a phone number"
+            );
+        }
+    }
+}

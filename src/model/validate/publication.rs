@@ -1,0 +1,98 @@
+//! The checks of one publication record: authors, references, year and month, DOI and arXiv
+//! id, free texts and links.
+
+use std::collections::HashSet;
+
+use super::rules::is_arxiv_id;
+use super::{Checker, Ids};
+use crate::model::types::Publication;
+
+impl Checker<'_> {
+    pub(super) fn publication(&mut self, p: &str, pb: &Publication, ids: &Ids<'_>) {
+        self.non_empty(&format!("{p}.title"), &pb.title);
+        if pb.authors.is_empty() {
+            self.push_at(
+                format!("{p}.authors"),
+                "must list at least one author".into(),
+            );
+        }
+        let mut linked = HashSet::new();
+        for (i, a) in pb.authors.iter().enumerate() {
+            let q = format!("{p}.authors[{i}]");
+            self.non_empty(&format!("{q}.name"), &a.name);
+            if let Some(id) = &a.researcher {
+                self.refers(
+                    &format!("{q}.researcher"),
+                    &ids.researchers,
+                    id.as_str(),
+                    "researcher",
+                );
+                if !linked.insert(id) {
+                    self.push_at(
+                        format!("{q}.researcher"),
+                        format!("{id} is linked to two authors"),
+                    );
+                }
+            }
+        }
+        if let Some(v) = &pb.venue {
+            self.refers(&format!("{p}.venue"), &ids.venues, v.as_str(), "venue");
+        }
+        if let Some(s) = &pb.school {
+            self.refers(
+                &format!("{p}.school"),
+                &ids.orgs,
+                s.as_str(),
+                "organization",
+            );
+        }
+        self.year(&format!("{p}.year"), pb.year);
+        if let Some(m) = pb.month
+            && !(1..=12).contains(&m)
+        {
+            self.push_at(
+                format!("{p}.month"),
+                format!("{m} is not a month (1 to 12)"),
+            );
+        }
+        for (key, v) in [
+            ("booktitle", &pb.booktitle),
+            ("volume", &pb.volume),
+            ("number", &pb.number),
+            ("pages", &pb.pages),
+            ("publisher", &pb.publisher),
+            ("location", &pb.location),
+            ("note", &pb.note),
+        ] {
+            self.opt_text(&format!("{p}.{key}"), v);
+        }
+        if let Some(doi) = &pb.doi
+            && (!doi.starts_with("10.") || doi.contains(char::is_whitespace))
+        {
+            self.push_at(
+                format!("{p}.doi"),
+                format!("{doi:?} is not a DOI (10.xxxx/…)"),
+            );
+        }
+        if let Some(ax) = &pb.arxiv
+            && !is_arxiv_id(ax)
+        {
+            self.push_at(
+                format!("{p}.arxiv"),
+                format!("{ax:?} is not an arXiv id (e.g. 2502.13965)"),
+            );
+        }
+        for (i, h) in pb.honours.iter().enumerate() {
+            self.non_empty(&format!("{p}.honours[{i}]"), h);
+        }
+        self.links(&format!("{p}.links"), &pb.links);
+        for (i, t) in pb.topics.iter().enumerate() {
+            self.refers(
+                &format!("{p}.topics[{i}]"),
+                &ids.topics,
+                t.as_str(),
+                "topic",
+            );
+        }
+    }
+}
