@@ -244,8 +244,13 @@ impl RouteContext {
             self.current.set(route.clone());
         }
         if same_page {
-            self.pacer
-                .update_value(|p| p.change(now(), route.href(), entry));
+            let first = self
+                .pacer
+                .try_update_value(|p| p.change(now(), route.href(), entry))
+                .flatten();
+            if let Some((href, entry)) = first {
+                self.write(href, entry);
+            }
             self.write_when_due();
         } else {
             self.flush();

@@ -52,8 +52,18 @@ pub struct Pacer {
 }
 
 impl Pacer {
-    /// Records that the state now has the URL `href`, wanting `entry`.
-    pub fn change(&mut self, now: f64, href: String, entry: Entry) {
+    /// Records that the state now has the URL `href`, wanting `entry`. A new entry while a
+    /// replacement waits returns that replacement, to be written at once if the budget allows, so
+    /// the entry being left keeps its final URL (Back returns to what was typed, not to part of
+    /// it).
+    pub fn change(&mut self, now: f64, href: String, entry: Entry) -> Option<(String, Entry)> {
+        let superseded = entry == Entry::Push
+            && self
+                .pending
+                .as_ref()
+                .is_some_and(|p| p.entry == Entry::Replace)
+            && self.recent(now) + 1 < BUDGET;
+        let first = if superseded { self.take_now(now) } else { None };
         match &mut self.pending {
             Some(p) => {
                 p.href = href;
@@ -72,6 +82,7 @@ impl Pacer {
                 })
             }
         }
+        first
     }
 
     /// When the waiting change may be written, or `None` when nothing waits.
@@ -163,7 +174,11 @@ mod tests {
         let mut now = 0.0;
         while now <= until {
             while next < changes.len() && changes[next].0 <= now {
-                pacer.change(now, format!("/?q={next}"), changes[next].1);
+                if let Some((href, entry)) =
+                    pacer.change(now, format!("/?q={next}"), changes[next].1)
+                {
+                    out.push((now, href, entry));
+                }
                 next += 1;
             }
             if let Some((href, entry)) = pacer.take(now) {
@@ -225,11 +240,22 @@ mod tests {
     }
 
     #[test]
+    fn a_new_entry_first_writes_the_replacement_that_waits() {
+        let mut p = Pacer::default();
+        assert_eq!(p.change(0.0, "/?q=a".into(), Entry::Replace), None);
+        assert_eq!(
+            p.change(10.0, "/?q=ab&topic=x".into(), Entry::Push),
+            Some(("/?q=a".into(), Entry::Replace)),
+            "the typed query stays on the entry being left"
+        );
+        assert_eq!(p.take(10.0), Some(("/?q=ab&topic=x".into(), Entry::Push)));
+    }
+
+    #[test]
     fn waiting_changes_merge_into_the_latest_url_and_keep_a_push() {
         let mut p = Pacer::default();
-        p.change(0.0, "/?q=a".into(), Entry::Replace);
-        p.change(10.0, "/?topic=x".into(), Entry::Push);
-        p.change(20.0, "/?topic=x&q=b".into(), Entry::Replace);
+        p.change(0.0, "/?topic=x".into(), Entry::Push);
+        p.change(10.0, "/?topic=x&q=b".into(), Entry::Replace);
         assert_eq!(p.flush(30.0), Some(("/?topic=x&q=b".into(), Entry::Push)));
         assert_eq!(p.flush(31.0), None);
     }
@@ -237,15 +263,15 @@ mod tests {
     #[test]
     fn a_refused_write_is_tried_again_later_unless_overtaken() {
         let mut p = Pacer::default();
-        p.change(0.0, "/?q=a".into(), Entry::Push);
+        let _ = p.change(0.0, "/?q=a".into(), Entry::Push);
         let (href, entry) = p.take(0.0).unwrap();
         p.refused(1.0, href, entry);
         assert_eq!(p.take(500.0), None);
         assert_eq!(p.take(1_001.0), Some(("/?q=a".into(), Entry::Push)));
 
-        p.change(2_000.0, "/?q=b".into(), Entry::Push);
+        let _ = p.change(2_000.0, "/?q=b".into(), Entry::Push);
         let (href, entry) = p.take(2_000.0).unwrap();
-        p.change(2_001.0, "/?q=c".into(), Entry::Replace);
+        let _ = p.change(2_001.0, "/?q=c".into(), Entry::Replace);
         p.refused(2_002.0, href, entry);
         assert_eq!(p.flush(2_003.0), None, "not before the backoff");
         assert_eq!(p.flush(3_002.0), Some(("/?q=c".into(), Entry::Push)));
@@ -254,7 +280,7 @@ mod tests {
     #[test]
     fn cancel_forgets_the_waiting_change() {
         let mut p = Pacer::default();
-        p.change(0.0, "/?q=a".into(), Entry::Replace);
+        let _ = p.change(0.0, "/?q=a".into(), Entry::Replace);
         p.cancel();
         assert_eq!(p.due_at(), None);
         assert_eq!(p.flush(1_000.0), None);
