@@ -174,7 +174,9 @@ mod tests {
 
     #[test]
     fn overlapping_spans_get_their_own_lane() {
-        let cases: [(&[(f32, f32)], &[usize], usize); 4] = [
+        // (spans as (start, end), the lane of each, the number of lanes)
+        type Case<'a> = (&'a [(f32, f32)], &'a [usize], usize);
+        let cases: [Case; 4] = [
             (&[], &[], 0),
             (&[(2010.0, 2014.0), (2014.0, 2018.0)], &[0, 0], 1),
             (&[(2010.0, 2015.0), (2012.0, 2018.0)], &[0, 1], 2),

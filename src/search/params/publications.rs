@@ -236,7 +236,8 @@ mod toggles {
             year_to: Some(2024),
             ..PubParams::default()
         };
-        let toggles: [(&str, fn(&mut PubParams, &str)); 3] = [
+        type Toggle = fn(&mut PubParams, &str);
+        let toggles: [(&str, Toggle); 3] = [
             ("journal", PubParams::toggle_kind),
             ("osdi", PubParams::toggle_venue),
             ("2021", PubParams::toggle_year),
