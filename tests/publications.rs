@@ -29,7 +29,7 @@ fn params(query: &str) -> PubParams {
 fn list(d: &Dataset, researcher: Option<&str>, query: &str) -> (PublicationIndex, PubList) {
     let ix = PublicationIndex::new(d);
     let scope = match researcher {
-        Some(id) => ix.scope_of(d.researchers.iter().find(|r| r.id.0 == id).unwrap()),
+        Some(id) => ix.scope_of(d.researcher(id).unwrap()),
         None => ix.scope_all(),
     };
     let out = ix.list(&scope, &ix.sanitize(&params(query)));

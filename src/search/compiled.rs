@@ -134,7 +134,7 @@ impl Card {
 /// page show it.
 pub fn role_line(dataset: &Dataset, r: &Researcher) -> Option<String> {
     let org = (r.organization.as_ref())
-        .and_then(|id| dataset.organizations.iter().find(|o| &o.id == id))
+        .and_then(|id| dataset.organization(id))
         .map(|o| o.label().to_owned());
     match (r.title.clone(), org) {
         (Some(t), Some(o)) => Some(format!("{t}, {o}")),

@@ -51,10 +51,7 @@ fn publication_links(p: &Publication) -> Vec<(String, String)> {
 
 /// "NSDI — 20th USENIX Symposium on …, 2023 · Conference"
 fn venue_line(dataset: &Dataset, p: &Publication) -> String {
-    let venue = p
-        .venue
-        .as_ref()
-        .and_then(|v| dataset.venues.iter().find(|x| &x.id == v));
+    let venue = dataset.venue_of(p);
     // "NSDI — 20th USENIX Symposium …"; just the name when it already holds the short name
     // ("arXiv preprint server").
     let named = |short: &str, name: &str| {

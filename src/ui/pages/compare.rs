@@ -148,7 +148,7 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
     let subjects: Vec<Subject<'_>> = (details.iter().zip(&ids))
         .filter_map(|(d, id)| {
             let dataset = &d.directory.dataset;
-            let researcher = dataset.researchers.iter().find(|r| &r.id.0 == id)?;
+            let researcher = dataset.researcher(id)?;
             Some(Subject {
                 researcher,
                 dataset,
