@@ -5,8 +5,12 @@
 //! clusters inside the frame instead of piled against its walls, and a cooling temperature caps
 //! how far a node moves per iteration. The start positions come from a seeded splitmix64, so
 //! the same graph and seed always give the same picture — the page does not reshuffle on every
-//! render. The result is scaled (never enlarged) to fit the frame inside its margin. Work is
-//! O(n²) per iteration: meant for the few hundred people a page shows.
+//! render. The forces work at the scale of the frame's inner area, and [`force_layout`] only
+//! scales their result down to fit it (never up, so a small graph keeps the spacing the forces
+//! gave it; only a frame without room on an axis is worked in a unit square and mapped onto what
+//! is left). A drawing that wants a small graph to use its whole frame enlarges it afterwards
+//! with [`fill_frame`] (at most 3 times), as the connections page does. Work is O(n²) per
+//! iteration: meant for the few hundred people a page shows.
 //!
 //! Only `+ − × ÷` and `sqrt` are used on positions (all correctly rounded in IEEE 754), so the
 //! output does not depend on a platform's `sin` or `ln`.
@@ -121,6 +125,38 @@ pub fn force_layout(
         }
     }
     frame.fit(&pos, if native { 1.0 } else { f64::INFINITY })
+}
+
+/// Enlarges `xy` (a layout in the frame of `p`) that came out smaller than the frame so it fills
+/// the frame's inner area, keeping proportions and centred, but never by more than 3 times (a
+/// graph of three people would otherwise sprawl) and never shrinking it; every position stays
+/// inside the margins. Fewer than two positions are returned as they are.
+///
+/// This is the one place a layout is enlarged: [`force_layout`] only ever scales down.
+pub fn fill_frame(xy: Vec<(f32, f32)>, p: &LayoutParams) -> Vec<(f32, f32)> {
+    if xy.len() < 2 {
+        return xy;
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for &(x, y) in &xy {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    let (w, h) = (p.width - 2.0 * p.margin, p.height - 2.0 * p.margin);
+    let scale = [w / (x1 - x0).max(1.0), h / (y1 - y0).max(1.0), 3.0]
+        .into_iter()
+        .fold(f32::MAX, f32::min)
+        .max(1.0);
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    xy.into_iter()
+        .map(|(x, y)| {
+            let x = p.width / 2.0 + (x - cx) * scale;
+            let y = p.height / 2.0 + (y - cy) * scale;
+            (
+                x.clamp(p.margin, p.width - p.margin),
+                y.clamp(p.margin, p.height - p.margin),
+            )
+        })
+        .collect()
 }
 
 /// How strongly the centre pulls, relative to the strength that balances all the repulsion.
@@ -449,5 +485,36 @@ mod tests {
                 mean(&far)
             );
         }
+    }
+
+    #[test]
+    fn a_small_layout_is_stretched_to_fill_the_frame_and_stays_inside() {
+        let p = LayoutParams {
+            width: 900.0,
+            height: 560.0,
+            margin: 40.0,
+            iterations: 1,
+            seed: 1,
+        };
+        let small = vec![(400.0, 250.0), (500.0, 300.0), (450.0, 280.0)];
+        let big = fill_frame(small.clone(), &p);
+        let span = |v: &[(f32, f32)]| {
+            let xs = v.iter().map(|p| p.0);
+            xs.clone().fold(f32::MIN, f32::max) - xs.fold(f32::MAX, f32::min)
+        };
+        assert!(
+            (span(&big) - 3.0 * span(&small)).abs() < 0.01,
+            "capped at 3x"
+        );
+        for &(x, y) in &big {
+            assert!((40.0..=860.0).contains(&x) && (40.0..=520.0).contains(&y));
+        }
+        assert_eq!(fill_frame(vec![(1.0, 2.0)], &p), vec![(1.0, 2.0)]);
+        let wide = vec![(40.0, 100.0), (860.0, 120.0)];
+        assert_eq!(
+            fill_frame(wide.clone(), &p)[0].0,
+            40.0,
+            "a full-width layout keeps its width"
+        );
     }
 }

@@ -32,7 +32,8 @@ pub use network::{
     Network, Reason, SharedPaper, Step, Via,
 };
 pub use params::{
-    GroupBy, IdList, Order, OrgScope, PubParams, SearchParams, Sector, Sort, encode_query,
+    ConnectionsParams, GroupBy, IdList, Order, OrgScope, PubParams, SearchParams, Sector, Sort,
+    encode_query,
 };
 pub use publications::{PubFacets, PubGroup, PubList, PublicationIndex};
 pub use suggest::close_researchers;

@@ -45,7 +45,7 @@ fn Shell() -> impl IntoView {
             <nav class="site-nav" aria-label="Site">
                 <a href=AppRoute::home().href()>"Researchers"</a>
                 <a href=AppRoute::Publications(Default::default()).href()>"Publications"</a>
-                <a href=AppRoute::Connections(None).href()>"Connections"</a>
+                <a href=AppRoute::Connections(Default::default()).href()>"Connections"</a>
                 <a href=AppRoute::Shortlist(None).href() data-testid="nav-shortlist">
                     "Shortlist"
                     {move || {

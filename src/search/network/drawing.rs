@@ -1,0 +1,258 @@
+//! What a connections drawing shows, decided without a view: who is drawn (a small directory
+//! whole, a big one as one person's neighbourhood, plus the chain asked about), who is named,
+//! where everyone goes, how big nodes and how thick edges are, and the short texts that go with
+//! them. The page only renders these answers as SVG; positions come from
+//! [`crate::search::layout`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::{Edge, EdgeKind, EdgeKinds, Network, Step};
+use crate::search::layout::{LayoutParams, fill_frame, force_layout};
+
+/// A directory this small is drawn whole; a larger one shows one person's neighbourhood of at
+/// most this many people.
+pub const WHOLE_GRAPH_MAX: usize = 120;
+
+/// How many hops a neighbourhood reaches from its centre.
+pub const NEIGHBOURHOOD_HOPS: u32 = 2;
+
+/// A drawing of at most this many people names everyone.
+pub const NAME_ALL_MAX: usize = 40;
+
+/// How many people a more crowded drawing names (the rest on hover or focus).
+pub const NAMED_MAX: usize = 25;
+
+/// How many neighbours the details of one person list before "and N more".
+pub const DETAIL_LINES: usize = 6;
+
+/// Who is drawn, sorted by person number: everyone in a directory of at most
+/// [`WHOLE_GRAPH_MAX`]; else the neighbourhood of `focus` (the best-connected person under
+/// `kinds` when `focus` is absent or unknown, the lowest number among equals). The people of
+/// `chain` are always added, so the chain asked about is drawn whole.
+pub fn shown(net: &Network, kinds: EdgeKinds, focus: Option<&str>, chain: &[Step]) -> Vec<u32> {
+    let n = net.people.len();
+    let mut set: BTreeSet<u32> = if n <= WHOLE_GRAPH_MAX {
+        (0..n as u32).collect()
+    } else {
+        let center = focus
+            .and_then(|f| net.position(f))
+            .unwrap_or_else(|| best_connected(net, kinds));
+        (net.neighbourhood(center, NEIGHBOURHOOD_HOPS, WHOLE_GRAPH_MAX, kinds)
+            .into_iter())
+        .collect()
+    };
+    for s in chain {
+        set.insert(s.from);
+        set.insert(s.to);
+    }
+    set.into_iter().collect()
+}
+
+/// The person with the most distinct links under `kinds` (the lowest number among equals; 0 in
+/// an empty network).
+fn best_connected(net: &Network, kinds: EdgeKinds) -> u32 {
+    let degrees = net.degrees(kinds);
+    (0..degrees.len() as u32)
+        .max_by_key(|&i| (degrees[i as usize], std::cmp::Reverse(i)))
+        .unwrap_or(0)
+}
+
+/// How many of the drawn `edges` touch each person; people without one are absent.
+pub fn drawn_degrees(edges: &[Edge]) -> BTreeMap<u32, usize> {
+    let mut degrees = BTreeMap::new();
+    for e in edges {
+        *degrees.entry(e.a).or_default() += 1;
+        *degrees.entry(e.b).or_default() += 1;
+    }
+    degrees
+}
+
+/// Who is named on the drawing: everyone `shown` when they are at most [`NAME_ALL_MAX`]; else
+/// the [`NAMED_MAX`] with the most drawn edges (the lowest number among equals), never anyone
+/// without a drawn edge.
+pub fn named(shown: &[u32], degrees: &BTreeMap<u32, usize>) -> BTreeSet<u32> {
+    if shown.len() <= NAME_ALL_MAX {
+        return shown.iter().copied().collect();
+    }
+    let mut by_degree: Vec<(usize, u32)> = degrees.iter().map(|(&p, &d)| (d, p)).collect();
+    by_degree.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    by_degree
+        .into_iter()
+        .take(NAMED_MAX)
+        .map(|(_, p)| p)
+        .collect()
+}
+
+/// The chain asked about, as the drawing highlights it: its people and its pairs.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ChainMarks {
+    /// Everyone on the chain.
+    pub people: BTreeSet<u32>,
+    /// Each hop as `(lower, higher)` person number.
+    pub pairs: BTreeSet<(u32, u32)>,
+}
+
+impl ChainMarks {
+    /// The marks of `chain` (none for an empty chain).
+    pub fn of(chain: &[Step]) -> Self {
+        let mut marks = Self::default();
+        for s in chain {
+            marks.people.insert(s.from);
+            marks.people.insert(s.to);
+            marks.pairs.insert((s.from.min(s.to), s.from.max(s.to)));
+        }
+        marks
+    }
+
+    /// True when `a` and `b` are one hop of the chain, whichever way round.
+    pub fn has_pair(&self, a: u32, b: u32) -> bool {
+        self.pairs.contains(&(a.min(b), a.max(b)))
+    }
+}
+
+/// The drawing's size in its own units for a screen `screen_width` CSS pixels wide: wide on a
+/// desktop, nearly square on a phone, so names stay legible when it is scaled to the screen.
+pub fn frame_for(screen_width: f64) -> (f32, f32) {
+    if screen_width < 640.0 {
+        (440.0, 520.0)
+    } else {
+        (900.0, 560.0)
+    }
+}
+
+/// The layout of a drawing of `frame` (width, height): a 40-unit margin for circles and names,
+/// and a fixed seed so the same people always get the same picture.
+pub fn layout_params(frame: (f32, f32)) -> LayoutParams {
+    LayoutParams {
+        width: frame.0,
+        height: frame.1,
+        margin: 40.0,
+        iterations: 300,
+        seed: 7,
+    }
+}
+
+/// Where each of the `shown` people goes in `frame`: a force layout pulled by the drawn `edges`
+/// (heavier pulls harder), then [`fill_frame`] so a small graph uses the room it has.
+/// Deterministic for the same people, edges and frame.
+pub fn place(shown: &[u32], edges: &[Edge], frame: (f32, f32)) -> BTreeMap<u32, (f32, f32)> {
+    let local: BTreeMap<u32, u32> = (shown.iter().enumerate())
+        .map(|(i, &p)| (p, i as u32))
+        .collect();
+    let weighted: Vec<(u32, u32, f32)> = (edges.iter())
+        .filter_map(|e| Some((*local.get(&e.a)?, *local.get(&e.b)?, e.weight as f32)))
+        .collect();
+    let params = layout_params(frame);
+    let xy = fill_frame(force_layout(shown.len(), &weighted, &params), &params);
+    shown.iter().copied().zip(xy).collect()
+}
+
+/// A drawing's visible window in its own units: `(x, y, width, height)`, an SVG `viewBox`.
+pub type ViewBox = (f32, f32, f32, f32);
+
+/// `view` zoomed by `factor` (below 1 zooms in) about its centre, its width kept between an
+/// eighth and twice the `frame`'s and its proportions the frame's.
+pub fn zoom_box(view: ViewBox, factor: f32, frame: (f32, f32)) -> ViewBox {
+    let (x, y, w, h) = view;
+    let (fw, fh) = frame;
+    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+    let nw = (w * factor).clamp(fw / 8.0, fw * 2.0);
+    let nh = nw * fh / fw;
+    (cx - nw / 2.0, cy - nh / 2.0, nw, nh)
+}
+
+/// `start` dragged by `(dx, dy)` screen pixels when a pixel is `units_per_px` drawing units:
+/// the drawing follows the pointer.
+pub fn pan_box(start: ViewBox, drag: (f64, f64), units_per_px: f64) -> ViewBox {
+    let (x, y, w, h) = start;
+    let (dx, dy) = (drag.0 * units_per_px, drag.1 * units_per_px);
+    (x - dx as f32, y - dy as f32, w, h)
+}
+
+/// A node's radius: 9 units, growing with the square root of its drawn edges, at most 18.
+pub fn node_radius(degree: usize) -> f32 {
+    9.0 + ((degree as f32).sqrt() * 1.5).min(9.0)
+}
+
+/// An edge's stroke width: 1 unit, growing with the logarithm of its weight.
+pub fn edge_width(weight: u32) -> f32 {
+    1.0 + (weight as f32).ln_1p() * 1.2
+}
+
+/// What an edge is drawn as: its strongest reason's kind (reasons come strongest first).
+pub fn edge_kind(edge: &Edge) -> EdgeKind {
+    edge.reasons
+        .first()
+        .map_or(EdgeKind::Organization, |r| r.kind)
+}
+
+/// Where a node's name goes, for a node of radius `r` at `(x, y)` in a drawing `width` wide.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LabelSpot {
+    /// The anchor's x: just past the circle.
+    pub x: f32,
+    /// The baseline's y: a little below the centre, so the name looks centred.
+    pub y: f32,
+    /// True when the name ends at `x` (left of the circle) rather than starting there.
+    pub left: bool,
+}
+
+impl LabelSpot {
+    /// Names of nodes in the right 40% of the drawing go on their left, so they stay inside it.
+    pub fn of(x: f32, y: f32, r: f32, width: f32) -> Self {
+        let left = x > width * 0.6;
+        Self {
+            x: if left { x - r - 3.0 } else { x + r + 3.0 },
+            y: y + 4.0,
+            left,
+        }
+    }
+}
+
+/// Every reason of `edge`, joined with `"; "`.
+pub fn why(edge: &Edge) -> String {
+    (edge.reasons.iter())
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// An edge's tooltip: `"Ann — Ben: co-authored Alpha (VC 2020)"`.
+pub fn edge_title(net: &Network, edge: &Edge) -> String {
+    format!(
+        "{} — {}: {}",
+        net.names[edge.a as usize],
+        net.names[edge.b as usize],
+        why(edge)
+    )
+}
+
+/// The details of person `p`: one line per drawn neighbour (`"Ben: both at X"`), in edge order,
+/// at most `max` of them, and how many more there are.
+pub fn neighbour_lines(net: &Network, edges: &[Edge], p: u32, max: usize) -> (Vec<String>, usize) {
+    let mut lines: Vec<String> = (edges.iter())
+        .filter(|e| e.a == p || e.b == p)
+        .map(|e| {
+            let other = if e.a == p { e.b } else { e.a };
+            format!("{}: {}", net.names[other as usize], why(e))
+        })
+        .collect();
+    let more = lines.len().saturating_sub(max);
+    lines.truncate(max);
+    (lines, more)
+}
+
+/// The line above the drawing: how many people of `total` are `shown` and how many `edges`.
+pub fn count_line(shown: usize, total: usize, edges: usize) -> String {
+    let people = if shown == total {
+        format!("{shown} researchers")
+    } else {
+        format!("{shown} of {total} researchers (a neighbourhood)")
+    };
+    format!("{people}, {edges} connection{}", plural(edges))
+}
+
+/// `"s"` unless `n` is 1.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

@@ -1,0 +1,228 @@
+//! The bundled dataset's network: its five researchers, two edges and four groups, and its file.
+
+use super::{bundled, chain, group, person, role, texts};
+use crate::search::network::reasons::ordered;
+use crate::search::network::{EdgeKind, EdgeKinds, GroupKind, MAGIC, NETWORK_FORMAT, Network, Via};
+
+#[test]
+fn the_two_berkeley_researchers_are_one_step_apart_for_every_reason() {
+    let net = bundled();
+    let (luo, luan) = (
+        person(&net, "michael-luo"),
+        person(&net, "frank-sifei-luan"),
+    );
+    let path = net.shortest_path(luo, luan, EdgeKinds::ALL).unwrap();
+    assert_eq!(path.len(), 1);
+    assert_eq!((path[0].from, path[0].to), (luo, luan));
+    let want = [
+        "co-authored SkyPilot (NSDI 2023)",
+        "co-authored Balsa (SIGMOD 2022)",
+        "both advised by Ion Stoica",
+        "both at Anyscale",
+        "both at UC Berkeley",
+    ];
+    assert_eq!(texts(&path[0].reasons), want);
+    let kinds: Vec<EdgeKind> = path[0].reasons.iter().map(|r| r.kind).collect();
+    use EdgeKind::*;
+    assert_eq!(
+        kinds,
+        [Coauthor, Coauthor, Advisor, Organization, Organization]
+    );
+    let Via::Paper(p) = path[0].reasons[0].via else {
+        panic!("{:?}", path[0].reasons[0])
+    };
+    assert_eq!(net.papers[p as usize].id, "skypilot-nsdi-2023");
+    // The same facts whichever way round, and as a drawn edge of weight 2 papers + 3 groups.
+    assert_eq!(
+        net.reasons_between(luan, luo, EdgeKinds::ALL),
+        path[0].reasons
+    );
+    let edge = (net.edges(EdgeKinds::ALL, None).into_iter())
+        .find(|e| (e.a, e.b) == ordered(luo, luan))
+        .unwrap();
+    assert_eq!((edge.weight, edge.reasons), (5, path[0].reasons.clone()));
+}
+
+#[test]
+fn the_bundled_network_has_two_edges() {
+    let net = bundled();
+    let id = |p: u32| net.people[p as usize].as_str();
+    let edges = net.edges(EdgeKinds::ALL, None);
+    let pairs: Vec<(&str, &str, u32)> =
+        edges.iter().map(|e| (id(e.a), id(e.b), e.weight)).collect();
+    assert_eq!(
+        pairs,
+        [
+            ("frank-sifei-luan", "jiachen-liu", 1),
+            ("frank-sifei-luan", "michael-luo", 5),
+        ]
+    );
+    assert_eq!(texts(&edges[0].reasons), ["both at Meta"]);
+    let by_id = |degrees: Vec<u32>| -> Vec<(&str, u32)> {
+        degrees
+            .into_iter()
+            .enumerate()
+            .map(|(p, d)| (id(p as u32), d))
+            .collect()
+    };
+    let cases = [
+        (EdgeKinds::ALL, [2, 1, 0, 1, 0]),
+        (
+            EdgeKinds {
+                organization: false,
+                ..EdgeKinds::ALL
+            },
+            [1, 0, 0, 1, 0],
+        ),
+        (
+            EdgeKinds {
+                coauthor: false,
+                advisor: false,
+                ..EdgeKinds::ALL
+            },
+            [2, 1, 0, 1, 0],
+        ),
+        (EdgeKinds::NONE, [0; 5]),
+    ];
+    for (kinds, want) in cases {
+        let want: Vec<(&str, u32)> = net.people.iter().map(String::as_str).zip(want).collect();
+        assert_eq!(by_id(net.degrees(kinds)), want, "{kinds:?}");
+    }
+    assert!(
+        net.advised.is_empty(),
+        "no advisor is in the bundled directory"
+    );
+}
+
+#[test]
+fn people_without_a_shared_record_have_no_path() {
+    let net = bundled();
+    let ids = ["frank-sifei-luan", "jiachen-liu", "michael-luo", "luo-mai"];
+    for lonely in ["tao-luo", "luo-mai"] {
+        let p = person(&net, lonely);
+        for other in ids.iter().filter(|&&o| o != lonely) {
+            let o = person(&net, other);
+            assert_eq!(
+                net.shortest_path(p, o, EdgeKinds::ALL),
+                None,
+                "{lonely} → {other}"
+            );
+            assert!(net.reasons_between(p, o, EdgeKinds::ALL).is_empty());
+        }
+        assert_eq!(net.neighbourhood(p, 3, 10, EdgeKinds::ALL), [p]);
+        assert_eq!(net.shortest_path(p, p, EdgeKinds::ALL), Some(Vec::new()));
+    }
+    // Michael Luo reaches Jiachen Liu through Frank Sifei Luan (both at Meta).
+    let (luo, liu) = (person(&net, "michael-luo"), person(&net, "jiachen-liu"));
+    let path = net.shortest_path(luo, liu, EdgeKinds::ALL).unwrap();
+    let steps = chain(&net, &path);
+    assert_eq!(steps.len(), 2);
+    assert_eq!(steps[0].1, "frank-sifei-luan");
+    assert_eq!(
+        steps[1],
+        (
+            "frank-sifei-luan".into(),
+            "jiachen-liu".into(),
+            vec!["both at Meta".into()]
+        )
+    );
+    // Without organizations, Meta is no link.
+    let no_orgs = EdgeKinds {
+        organization: false,
+        ..EdgeKinds::ALL
+    };
+    assert_eq!(net.shortest_path(luo, liu, no_orgs), None);
+    let hood = net.neighbourhood(luo, 2, 10, EdgeKinds::ALL);
+    assert_eq!(hood, [luo, person(&net, "frank-sifei-luan"), liu]);
+    assert_eq!(net.neighbourhood(luo, 1, 10, EdgeKinds::ALL).len(), 2);
+    assert_eq!(net.neighbourhood(luo, 2, 1, EdgeKinds::ALL), [luo]);
+    assert!(net.neighbourhood(luo, 2, 0, EdgeKinds::ALL).is_empty());
+}
+
+#[test]
+fn members_carry_what_they_did_there() {
+    let net = bundled();
+    let berkeley = group(&net, "UC Berkeley");
+    assert_eq!(
+        (berkeley.kind, berkeley.key.as_str()),
+        (GroupKind::Organization, "uc-berkeley")
+    );
+    assert_eq!(
+        role(&net, berkeley, "frank-sifei-luan"),
+        "Ph.D. in Computer Science, 2020–2024"
+    );
+    assert_eq!(
+        role(&net, berkeley, "michael-luo"),
+        "PhD in Electrical Engineering and Computer Science, 2021–2025; \
+         M.S. in EECS + B.S. in EECS + Business, 2016–2021"
+    );
+    let meta = group(&net, "Meta");
+    assert_eq!(
+        role(&net, meta, "frank-sifei-luan"),
+        "Software Engineer, 2017–2019; Software Engineering Intern, 2016"
+    );
+    assert_eq!(
+        role(&net, meta, "jiachen-liu"),
+        "Research Scientist, 2025–2026; Part-time Research Scientist, 2024"
+    );
+    let stoica = group(&net, "Ion Stoica");
+    assert_eq!(
+        (stoica.kind, stoica.key.as_str(), stoica.advisor),
+        (GroupKind::Advisor, "ion stoica", None)
+    );
+    assert_eq!(role(&net, stoica, "michael-luo"), "PhD advisee");
+    // One-member groups are left out of the file.
+    assert!(
+        net.groups.iter().all(|g| g.members.len() >= 2),
+        "{:?}",
+        net.groups
+    );
+    assert_eq!(
+        net.groups.len(),
+        4,
+        "Ion Stoica, Anyscale, Meta, UC Berkeley"
+    );
+    assert_eq!(net.papers.len(), 2);
+}
+
+#[test]
+fn the_file_round_trips_and_refuses_what_it_cannot_read() {
+    let net = bundled();
+    let back = Network::from_bytes(&net.to_bytes()).unwrap();
+    assert_eq!(back, net);
+    assert_eq!(
+        back.papers[0].short_title, "SkyPilot",
+        "derived again on decoding"
+    );
+    let (luo, luan) = (
+        person(&back, "michael-luo"),
+        person(&back, "frank-sifei-luan"),
+    );
+    assert_eq!(
+        back.shortest_path(luo, luan, EdgeKinds::ALL),
+        net.shortest_path(luo, luan, EdgeKinds::ALL)
+    );
+
+    let mut newer = net.clone();
+    newer.format = NETWORK_FORMAT + 1;
+    let err = Network::from_bytes(&newer.to_bytes()).unwrap_err();
+    assert_eq!(
+        err,
+        "network format 2, this app reads 1: rebuild the data (cargo xtask build-data)"
+    );
+    let err = Network::from_bytes(b"<!doctype html>").unwrap_err();
+    assert!(err.starts_with("not a network file"), "{err}");
+    let err = Network::from_bytes(MAGIC).unwrap_err();
+    assert!(err.starts_with("not a network file"), "{err}");
+
+    let mut broken = net.clone();
+    broken.coauthors[0].b = 99;
+    let err = Network::from_bytes(&broken.to_bytes()).unwrap_err();
+    assert_eq!(
+        err,
+        "broken network file: a co-author edge names person 99 of 5"
+    );
+    let mut broken = net;
+    broken.names.pop();
+    assert!(Network::from_bytes(&broken.to_bytes()).is_err());
+}

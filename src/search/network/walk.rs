@@ -1,0 +1,313 @@
+//! Walking the network: neighbourhoods ring by ring, degrees, and the shortest chain between two
+//! people. Each group is entered once, so the walks stay linear in the size of the network
+//! however big an organization is.
+
+use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::{AdvisedEdge, EdgeKind, EdgeKinds, Network, Step};
+
+/// Marks a person nobody reached yet in a breadth-first search.
+const UNREACHED: u32 = u32::MAX;
+
+impl Network {
+    /// The shortest chain from `from` to `to` (fewest hops) under `kinds`; `None` when they are
+    /// not connected (or a number is out of range), `Some(vec![])` when `from == to`.
+    ///
+    /// Among equally short chains it takes, hop by hop from `from`, the hop with the strongest
+    /// link (co-authorship, then advisor, then organization), then the heaviest, then the lowest
+    /// person number — so the answer is deterministic, though `to → from` may take another
+    /// chain of the same length. Each step carries all reasons linking its two people.
+    pub fn shortest_path(&self, from: u32, to: u32, kinds: EdgeKinds) -> Option<Vec<Step>> {
+        let n = self.people.len() as u32;
+        if from >= n || to >= n {
+            return None;
+        }
+        if from == to {
+            return Some(Vec::new());
+        }
+        // Distances to `to`; every person nearer to it than `from` is settled once `from` is reached.
+        let search = self.rings(to, kinds, |s| s.dist[from as usize] != UNREACHED);
+        let mut left = search.dist[from as usize];
+        if left == UNREACHED {
+            return None;
+        }
+        let mut steps = Vec::with_capacity(left as usize);
+        let mut here = from;
+        while here != to {
+            left -= 1;
+            let next = self.best_hop(here, kinds, |p| search.dist[p as usize] == left)?;
+            steps.push(Step {
+                from: here,
+                to: next,
+                reasons: self.reasons_between(here, next, kinds),
+            });
+            here = next;
+        }
+        Some(steps)
+    }
+
+    /// Up to `max` people within `hops` of `center` under `kinds`: `center` first, then by
+    /// distance; at the same distance the most strongly tied to the ring before first (the
+    /// weight of their links to it), then by person number. Empty when `center` is out of range.
+    pub fn neighbourhood(&self, center: u32, hops: u32, max: usize, kinds: EdgeKinds) -> Vec<u32> {
+        if center as usize >= self.people.len() || max == 0 {
+            return Vec::new();
+        }
+        let search = self.rings(center, kinds, |s| {
+            s.rings.len() as u64 > u64::from(hops)
+                || s.rings.iter().map(Vec::len).sum::<usize>() >= max
+        });
+        let mut out = Vec::with_capacity(max);
+        for mut ring in search.rings {
+            ring.sort_unstable_by_key(|&p| (Reverse(search.score[p as usize]), p));
+            out.extend(ring.into_iter().take(max - out.len()));
+            if out.len() == max {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The number of distinct people each person is linked to under `kinds`, by person number.
+    pub fn degrees(&self, kinds: EdgeKinds) -> Vec<u32> {
+        let n = self.people.len();
+        let adjacency = self.adjacency();
+        let words = n.div_ceil(64);
+        // A group bigger than a bit set is added as one (OR of words); a smaller one bit by bit.
+        // Each person then costs at most a bit set per group, never a member pair per group.
+        let dense: Vec<Option<Vec<u64>>> = (self.groups.iter())
+            .map(|g| {
+                (kinds.allows(g.kind.into()) && g.members.len() > words).then(|| {
+                    let mut set = vec![0u64; words];
+                    for m in &g.members {
+                        set_bit(&mut set, m.person);
+                    }
+                    set
+                })
+            })
+            .collect();
+        let mut seen = vec![0u64; words];
+        (0..n)
+            .map(|p| {
+                seen.fill(0);
+                if kinds.coauthor {
+                    for &(other, _) in &adjacency.coauthors[p] {
+                        set_bit(&mut seen, other);
+                    }
+                }
+                if kinds.advisor {
+                    for &e in &adjacency.advised[p] {
+                        let e = &self.advised[e as usize];
+                        set_bit(&mut seen, e.advisor);
+                        set_bit(&mut seen, e.student);
+                    }
+                }
+                for &g in &adjacency.groups[p] {
+                    let group = &self.groups[g as usize];
+                    if !kinds.allows(group.kind.into()) {
+                        continue;
+                    }
+                    match &dense[g as usize] {
+                        Some(set) => seen.iter_mut().zip(set).for_each(|(s, g)| *s |= g),
+                        None => group
+                            .members
+                            .iter()
+                            .for_each(|m| set_bit(&mut seen, m.person)),
+                    }
+                }
+                seen[p / 64] &= !(1 << (p % 64));
+                seen.iter().map(|w| w.count_ones()).sum()
+            })
+            .collect()
+    }
+
+    /// The per-person lookup, derived from the fields on first use.
+    pub(super) fn adjacency(&self) -> &Adjacency {
+        self.lookup.0.get_or_init(|| Adjacency::new(self))
+    }
+
+    /// Breadth-first search from `start`, one ring of equal distance at a time, until `enough`
+    /// says so (checked before each ring is expanded) or nobody new is reached. Each group is
+    /// entered once, from the first ring that holds one of its members.
+    fn rings(&self, start: u32, kinds: EdgeKinds, enough: impl Fn(&Rings) -> bool) -> Rings {
+        let n = self.people.len();
+        let adjacency = self.adjacency();
+        let mut search = Rings {
+            dist: vec![UNREACHED; n],
+            score: vec![0; n],
+            rings: vec![vec![start]],
+        };
+        search.dist[start as usize] = 0;
+        let mut entered = vec![false; self.groups.len()];
+        while !enough(&search) {
+            let d = search.rings.len() as u32;
+            let mut next = Vec::new();
+            // Reaches `p` at distance `d` through a link of `weight`.
+            let mut reach = |s: &mut Rings, p: u32, weight: u32| {
+                let p = p as usize;
+                if s.dist[p] == UNREACHED {
+                    s.dist[p] = d;
+                    next.push(p as u32);
+                }
+                if s.dist[p] == d {
+                    s.score[p] += weight;
+                }
+            };
+            let ring = std::mem::take(search.rings.last_mut().expect("the start ring"));
+            for &p in &ring {
+                let p = p as usize;
+                if kinds.coauthor {
+                    for &(other, e) in &adjacency.coauthors[p] {
+                        let weight = self.coauthors[e as usize].papers.len() as u32;
+                        reach(&mut search, other, weight);
+                    }
+                }
+                if kinds.advisor {
+                    for &e in &adjacency.advised[p] {
+                        let e = &self.advised[e as usize];
+                        reach(&mut search, other_end(e, p as u32), 1);
+                    }
+                }
+                for &g in &adjacency.groups[p] {
+                    let group = &self.groups[g as usize];
+                    if entered[g as usize] || !kinds.allows(group.kind.into()) {
+                        continue;
+                    }
+                    entered[g as usize] = true;
+                    for m in &group.members {
+                        reach(&mut search, m.person, 1);
+                    }
+                }
+            }
+            *search.rings.last_mut().expect("the start ring") = ring;
+            if next.is_empty() {
+                break;
+            }
+            search.rings.push(next);
+        }
+        search
+    }
+
+    /// The best next hop from `here` among the people `on_path` accepts: strongest link kind,
+    /// then heaviest, then lowest person number.
+    fn best_hop(&self, here: u32, kinds: EdgeKinds, on_path: impl Fn(u32) -> bool) -> Option<u32> {
+        let adjacency = self.adjacency();
+        let p = here as usize;
+        // Candidate → (strongest kind, weight of the links to it).
+        let mut candidates: HashMap<u32, (EdgeKind, u32)> = HashMap::new();
+        let mut offer = |other: u32, kind: EdgeKind, weight: u32| {
+            if other != here && on_path(other) {
+                let c = candidates.entry(other).or_insert((kind, 0));
+                c.0 = c.0.min(kind);
+                c.1 += weight;
+            }
+        };
+        if kinds.coauthor {
+            for &(other, e) in &adjacency.coauthors[p] {
+                let weight = self.coauthors[e as usize].papers.len() as u32;
+                offer(other, EdgeKind::Coauthor, weight);
+            }
+        }
+        if kinds.advisor {
+            for &e in &adjacency.advised[p] {
+                offer(
+                    other_end(&self.advised[e as usize], here),
+                    EdgeKind::Advisor,
+                    1,
+                );
+            }
+        }
+        for &g in &adjacency.groups[p] {
+            let group = &self.groups[g as usize];
+            if kinds.allows(group.kind.into()) {
+                for m in &group.members {
+                    offer(m.person, group.kind.into(), 1);
+                }
+            }
+        }
+        (candidates.into_iter())
+            .min_by_key(|&(other, (kind, weight))| (kind, Reverse(weight), other))
+            .map(|(other, _)| other)
+    }
+}
+
+/// The state of a breadth-first search over people.
+struct Rings {
+    /// Distance from the start per person; [`UNREACHED`] when not reached (yet).
+    dist: Vec<u32>,
+    /// Per person, the weight of their links to the ring before theirs (a group counts once).
+    score: Vec<u32>,
+    /// The people at distance 0, 1, 2, … in the order they were reached.
+    rings: Vec<Vec<u32>>,
+}
+
+/// Each person's links, for walking the network without scanning it.
+#[derive(Debug, Clone)]
+pub(super) struct Adjacency {
+    /// Per person: (co-author, position in [`Network::coauthors`]).
+    pub(super) coauthors: Vec<Vec<(u32, u32)>>,
+    /// Per person: positions in [`Network::advised`] of the links they are either end of.
+    pub(super) advised: Vec<Vec<u32>>,
+    /// Per person: sorted positions in [`Network::groups`] of the groups they are a member of.
+    pub(super) groups: Vec<Vec<u32>>,
+}
+
+impl Adjacency {
+    fn new(network: &Network) -> Self {
+        let n = network.people.len();
+        let mut adjacency = Self {
+            coauthors: vec![Vec::new(); n],
+            advised: vec![Vec::new(); n],
+            groups: vec![Vec::new(); n],
+        };
+        for (i, e) in network.coauthors.iter().enumerate() {
+            adjacency.coauthors[e.a as usize].push((e.b, i as u32));
+            adjacency.coauthors[e.b as usize].push((e.a, i as u32));
+        }
+        for (i, e) in network.advised.iter().enumerate() {
+            adjacency.advised[e.advisor as usize].push(i as u32);
+            if e.student != e.advisor {
+                adjacency.advised[e.student as usize].push(i as u32);
+            }
+        }
+        for (g, group) in network.groups.iter().enumerate() {
+            for m in &group.members {
+                let mine = &mut adjacency.groups[m.person as usize];
+                // Members are unique per group, but a file need not be.
+                if mine.last() != Some(&(g as u32)) {
+                    mine.push(g as u32);
+                }
+            }
+        }
+        adjacency
+    }
+}
+
+/// The derived [`Adjacency`], which never takes part in comparisons or debug output.
+#[derive(Clone, Default)]
+pub(super) struct Lookup(OnceLock<Adjacency>);
+
+impl PartialEq for Lookup {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for Lookup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Lookup")
+    }
+}
+
+/// The end of advising link `e` that is not `p`.
+pub(super) fn other_end(e: &AdvisedEdge, p: u32) -> u32 {
+    if e.advisor == p { e.student } else { e.advisor }
+}
+
+/// Sets bit `p` of a bit set.
+fn set_bit(set: &mut [u64], p: u32) {
+    set[p as usize / 64] |= 1 << (p % 64);
+}

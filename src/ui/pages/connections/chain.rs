@@ -1,0 +1,161 @@
+//! "How are they connected?": two person pickers and the shortest chain between the two, each
+//! step with every reason.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::kind_class;
+use super::state::Question;
+use crate::search::ConnectionsParams;
+use crate::search::network::drawing::plural;
+use crate::search::network::{Network, Reason, Step};
+use crate::ui::components::person_picker::{People, PersonPicker, sorted_people};
+use crate::ui::routes::profile;
+
+/// The two pickers and the answer.
+#[component]
+pub fn ChainFinder(
+    /// The network asked.
+    network: Arc<Network>,
+    /// The question the pickers change.
+    question: Question,
+    /// The answer, as the page derives it.
+    chain: Memo<Option<Option<Vec<Step>>>>,
+) -> impl IntoView {
+    let people = sorted_people((network.people.iter().cloned()).zip(network.names.iter().cloned()));
+    view! {
+        <div class="path-picks">
+            <EndPicker people=people.clone() question=question end=End::From/>
+            <EndPicker people=people question=question end=End::To/>
+        </div>
+        <ChainAnswer network=network chain=chain/>
+    }
+}
+
+/// Which end of the chain a picker chooses.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    From,
+    To,
+}
+
+impl End {
+    /// The id in the params at this end.
+    fn get(self, q: &ConnectionsParams) -> Option<String> {
+        match self {
+            Self::From => q.from.clone(),
+            Self::To => q.to.clone(),
+        }
+    }
+
+    /// The params' slot for this end.
+    fn slot(self, q: &mut ConnectionsParams) -> &mut Option<String> {
+        match self {
+            Self::From => &mut q.from,
+            Self::To => &mut q.to,
+        }
+    }
+}
+
+/// A picker for one end of the chain (`path-from` or `path-to`).
+#[component]
+fn EndPicker(
+    /// Everyone, sorted for the picker.
+    people: People,
+    /// The question it changes.
+    question: Question,
+    /// Which end it picks.
+    end: End,
+) -> impl IntoView {
+    let (label, testid) = match end {
+        End::From => ("From", "path-from"),
+        End::To => ("To", "path-to"),
+    };
+    let current = Signal::derive(move || question.params.with(|q| end.get(q)));
+    let on_pick = Callback::new(move |v: Option<String>| question.update(|q| *end.slot(q) = v));
+    view! {
+        <PersonPicker people=people label=label testid=testid.to_owned()
+            current=current on_pick=on_pick/>
+    }
+}
+
+/// The answer: a prompt, "not connected", "the same person", or the numbered steps.
+#[component]
+fn ChainAnswer(
+    /// Names and ids.
+    network: Arc<Network>,
+    /// The answer.
+    chain: Memo<Option<Option<Vec<Step>>>>,
+) -> impl IntoView {
+    move || match chain.get() {
+        None => view! {
+            <p class="muted">"Choose two researchers to see the shortest chain between them."</p>
+        }
+        .into_any(),
+        Some(None) => view! {
+            <p class="path-none" data-testid="path-none" role="status">
+                "They are not connected through the kinds of connection selected."
+            </p>
+        }
+        .into_any(),
+        Some(Some(steps)) if steps.is_empty() => {
+            view! { <p class="muted" role="status">"That is the same person."</p> }.into_any()
+        }
+        Some(Some(steps)) => {
+            let n = steps.len();
+            let network = network.clone();
+            view! {
+                <p role="status" class="path-summary">
+                    {format!("Connected in {n} step{}:", plural(n))}
+                </p>
+                <ol class="path-steps" data-testid="path">
+                    {steps
+                        .into_iter()
+                        .map(|step| view! { <ChainStep network=network.clone() step=step/> })
+                        .collect_view()}
+                </ol>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// One step of a chain: who to whom, and why.
+#[component]
+fn ChainStep(
+    /// Names and ids.
+    network: Arc<Network>,
+    /// The step.
+    step: Step,
+) -> impl IntoView {
+    let person = |i: u32| {
+        let (id, name) = (&network.people[i as usize], &network.names[i as usize]);
+        view! { <a href=profile(id).href()>{name.clone()}</a> }
+    };
+    view! {
+        <li class="path-step" data-testid="path-step">
+            {person(step.from)}
+            " — "
+            {person(step.to)}
+            <ul class="reasons">
+                {step.reasons.into_iter().map(|r| view! { <StepReason reason=r/> }).collect_view()}
+            </ul>
+        </li>
+    }
+}
+
+/// One reason of a step, coloured by its kind.
+#[component]
+fn StepReason(
+    /// The reason.
+    reason: Reason,
+) -> impl IntoView {
+    let class = kind_class(reason.kind);
+    view! {
+        <li class=class>
+            <span class=format!("swatch {class}") aria-hidden="true"></span>
+            {reason.text}
+        </li>
+    }
+}

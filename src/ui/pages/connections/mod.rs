@@ -1,0 +1,120 @@
+//! `/connections`: who in the directory is connected to whom, as a graph drawn by the app (SVG,
+//! laid out in Rust) and as a list; and "how are A and B connected?".
+//!
+//! The route carries the question ([`ConnectionsParams`](crate::search::ConnectionsParams):
+//! `from`, `to`, `kinds`, `focus`); [`state`] reads it and derives the chain and what is drawn
+//! (decided by [`crate::search::network::drawing`]), and every control writes it back through
+//! the route. The views: [`controls`] (kinds of connection), [`chain`] (the pickers and the
+//! answer), [`graph`] and [`marks`] (the SVG), [`edge_list`] (the same edges as a table).
+
+mod chain;
+mod controls;
+mod edge_list;
+mod graph;
+mod marks;
+mod state;
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use self::chain::ChainFinder;
+use self::controls::KindToggles;
+use self::edge_list::EdgeList;
+use self::graph::Graph;
+use self::state::{Drawn, use_drawn, use_question};
+use crate::search::network::drawing::{count_line, frame_for};
+use crate::search::network::{EdgeKind, Network};
+use crate::ui::browser::set_title;
+use crate::ui::components::DataView;
+use crate::ui::components::data_view::{LoadErrorView, LoadingView};
+use crate::ui::state::data::{Atlas, fetch_network};
+
+/// The connections page.
+#[component]
+pub fn ConnectionsPage() -> impl IntoView {
+    set_title("Connections — Research Atlas");
+    view! {
+        <div class="connections-page" data-testid="connections-page">
+            <h1>"Connections"</h1>
+            <DataView children=move |atlas| view! { <NetworkLoader atlas=atlas/> }/>
+        </div>
+    }
+}
+
+/// Fetches the network (or builds it from the loaded dataset).
+#[component]
+fn NetworkLoader(atlas: Arc<Atlas>) -> impl IntoView {
+    let resource = LocalResource::new(move || fetch_network(atlas.clone()));
+    move || match resource.get() {
+        None => view! { <LoadingView/> }.into_any(),
+        Some(Err(e)) => view! {
+            <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())/>
+        }
+        .into_any(),
+        Some(Ok(network)) => view! { <Explorer network=network/> }.into_any(),
+    }
+}
+
+/// The controls, the chain, the graph and the list, all driven by the URL.
+#[component]
+fn Explorer(network: Arc<Network>) -> impl IntoView {
+    let question = use_question();
+    let drawn = use_drawn(network.clone(), question.params, screen_frame());
+    view! {
+        <section class="connections-controls" aria-labelledby="kinds-h">
+            <h2 id="kinds-h" class="visually-hidden">"Kinds of connection"</h2>
+            <KindToggles question=question/>
+        </section>
+        <section class="path-finder" aria-labelledby="path-h">
+            <h2 id="path-h">"How are they connected?"</h2>
+            <ChainFinder network=network.clone() question=question chain=drawn.chain/>
+        </section>
+        <section aria-labelledby="graph-h">
+            <h2 id="graph-h">"Graph"</h2>
+            <GraphCount total=network.people.len() drawn=drawn/>
+            <Graph network=network.clone() drawn=drawn/>
+        </section>
+        <section aria-labelledby="list-h">
+            <h2 id="list-h">"All connections shown"</h2>
+            <EdgeList network=network edges=drawn.edges/>
+        </section>
+    }
+}
+
+/// How many people and connections the drawing shows.
+#[component]
+fn GraphCount(
+    /// Everyone in the directory.
+    total: usize,
+    /// What is drawn.
+    drawn: Drawn,
+) -> impl IntoView {
+    let count = move || {
+        count_line(
+            drawn.shown.with(Vec::len),
+            total,
+            drawn.edges.with(Vec::len),
+        )
+    };
+    view! { <p class="muted" data-testid="graph-count">{count}</p> }
+}
+
+/// The drawing's size for this screen (read once, when the page opens).
+fn screen_frame() -> (f32, f32) {
+    let width = window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(1280.0);
+    frame_for(width)
+}
+
+/// The CSS class that colours a kind of connection (edges, swatches, reasons).
+fn kind_class(kind: EdgeKind) -> &'static str {
+    match kind {
+        EdgeKind::Coauthor => "edge-coauthor",
+        EdgeKind::Advisor => "edge-advisor",
+        EdgeKind::Organization => "edge-organization",
+    }
+}
