@@ -7,8 +7,7 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use research_atlas::model::{self, CareerStage, Dataset, ResearcherId};
 use research_atlas::search::{
-    FacetCounts, FacetValue, FieldKind, OrgScope, SearchIndex, SearchParams, SearchResults, Sector,
-    Sort,
+    Facet, FacetValue, FieldKind, OrgScope, SearchIndex, SearchParams, SearchResults, Sector, Sort,
 };
 
 /// A query string's pairs, for case tables.
@@ -378,23 +377,30 @@ fn facets_without_a_selection() {
     let a = Atlas::load();
     let f = a.search(&[]).facets;
     assert_eq!(
-        counts(&f.sectors),
+        counts(f.get(Facet::Sector)),
         [("academia", 3, false), ("industry", 2, false)]
     );
     assert_eq!(
-        counts(&f.stages),
+        counts(f.get(Facet::Stage)),
         [
             ("industry", 2, false),
             ("phd_student", 2, false),
             ("faculty", 1, false)
         ]
     );
-    assert_eq!(counts(&f.countries), [("US", 3, false), ("GB", 1, false)]);
-    let labels: Vec<&str> = f.countries.iter().map(|v| v.label.as_str()).collect();
+    assert_eq!(
+        counts(f.get(Facet::Country)),
+        [("US", 3, false), ("GB", 1, false)]
+    );
+    let labels: Vec<&str> = f
+        .get(Facet::Country)
+        .iter()
+        .map(|v| v.label.as_str())
+        .collect();
     assert_eq!(labels, ["United States", "United Kingdom"]);
     // Current organizations only, labelled by short name.
     let orgs: Vec<(&str, &str)> = f
-        .orgs
+        .get(Facet::Organization)
         .iter()
         .map(|v| (v.id.as_str(), v.label.as_str()))
         .collect();
@@ -408,13 +414,19 @@ fn facets_without_a_selection() {
             ("xai", "xAI"),
         ]
     );
-    assert_eq!(f.topics.len(), 20);
-    assert_eq!(f.topics[0].count, 5);
-    assert_eq!(count_of(&f.topics, "robotics"), 1);
-    assert_eq!(count_of(&f.venues, "nsdi"), 3);
+    assert_eq!(f.get(Facet::Topic).len(), 20);
+    assert_eq!(f.get(Facet::Topic)[0].count, 5);
+    assert_eq!(count_of(f.get(Facet::Topic), "robotics"), 1);
+    assert_eq!(count_of(f.get(Facet::Venue), "nsdi"), 3);
     assert_eq!(f.award.count, 4);
     assert_eq!((f.year_min, f.year_max), (Some(2018), Some(2026)));
-    for list in [&f.topics, &f.orgs, &f.venues, &f.countries] {
+    let lists = [
+        Facet::Topic,
+        Facet::Organization,
+        Facet::Venue,
+        Facet::Country,
+    ];
+    for list in lists.map(|x| f.get(x)) {
         assert!(
             list.windows(2).all(|w| w[0].count >= w[1].count),
             "count descending: {list:?}"
@@ -429,7 +441,7 @@ fn facet_counts_are_as_if_added() {
     // The stage facet ignores its own selection: the selected value shows the results as they
     // are, the others what adding them would give.
     assert_eq!(
-        counts(&f.stages),
+        counts(f.get(Facet::Stage)),
         [
             ("industry", 4, false),
             ("faculty", 3, false),
@@ -437,90 +449,95 @@ fn facet_counts_are_as_if_added() {
         ]
     );
     // Other facets shrink to Michael and Tao, and keep their zero-count values.
-    assert_eq!(count_of(&f.topics, "ml-systems"), 2);
-    assert_eq!(count_of(&f.topics, "robotics"), 1);
-    assert_eq!(count_of(&f.topics, "operating-systems"), 0);
-    assert_eq!(f.topics.len(), 20);
+    assert_eq!(count_of(f.get(Facet::Topic), "ml-systems"), 2);
+    assert_eq!(count_of(f.get(Facet::Topic), "robotics"), 1);
+    assert_eq!(count_of(f.get(Facet::Topic), "operating-systems"), 0);
+    assert_eq!(f.get(Facet::Topic).len(), 20);
     assert_eq!(
-        counts(&f.sectors),
+        counts(f.get(Facet::Sector)),
         [("academia", 2, false), ("industry", 0, false)]
     );
-    assert_eq!(counts(&f.countries), [("US", 2, false), ("GB", 0, false)]);
+    assert_eq!(
+        counts(f.get(Facet::Country)),
+        [("US", 2, false), ("GB", 0, false)]
+    );
     assert_eq!(f.award.count, 2);
 
     // Org scope: current → Berkeley is Michael's only; any → Frank studied there too.
     let current = a.search(&[("org", "uc-berkeley")]).facets;
-    assert_eq!(count_of(&current.orgs, "uc-berkeley"), 1);
-    assert!(current.orgs.iter().all(|v| v.id != "meta"));
+    assert_eq!(count_of(current.get(Facet::Organization), "uc-berkeley"), 1);
+    assert!(
+        current
+            .get(Facet::Organization)
+            .iter()
+            .all(|v| v.id != "meta")
+    );
     let any = a.search(&[("org", "uc-berkeley"), ("scope", "any")]).facets;
-    assert_eq!(count_of(&any.orgs, "uc-berkeley"), 2);
+    assert_eq!(count_of(any.get(Facet::Organization), "uc-berkeley"), 2);
     // Adding Meta to Berkeley: Frank (both) and Michael (Berkeley) and Jiachen (Meta).
-    assert_eq!(count_of(&any.orgs, "meta"), 3);
+    assert_eq!(count_of(any.get(Facet::Organization), "meta"), 3);
     // Every organization someone is or has been at; IBM, Alibaba, SambaNova, UW and Google are
     // in the vocabulary but no one's position or degree.
-    assert_eq!(any.orgs.len(), 22);
+    assert_eq!(any.get(Facet::Organization).len(), 22);
 }
 
 /// Checks the facet contract against the hits: a selected value's count is the number of hits,
 /// and an unselected value's count is the number of hits once it is added.
 fn check_facets(index: &SearchIndex, p: &SearchParams) -> Result<(), TestCaseError> {
     let results = index.search(p);
-    let FacetCounts {
-        topics,
-        orgs,
-        sectors,
-        stages,
-        countries,
-        venues,
-        award,
-        ..
-    } = &results.facets;
+    let award = &results.facets.award;
     let hits = results.hits.len();
     let with = |f: &dyn Fn(&mut SearchParams)| {
         let mut q = p.clone();
         f(&mut q);
         index.search(&q).hits.len()
     };
-    let lists: [(&str, &Vec<FacetValue>); 6] = [
-        ("topic", topics),
-        ("org", orgs),
-        ("sector", sectors),
-        ("stage", stages),
-        ("country", countries),
-        ("venue", venues),
-    ];
-    for (facet, values) in lists {
-        for v in values {
+    for facet in Facet::ALL {
+        for v in results.facets.get(facet) {
             if v.selected {
-                prop_assert_eq!(v.count, hits, "{} {} selected in {:?}", facet, v.id, p);
+                prop_assert_eq!(
+                    v.count,
+                    hits,
+                    "{} {} selected in {:?}",
+                    facet.key(),
+                    v.id,
+                    p
+                );
                 continue;
             }
             let added = with(&|q: &mut SearchParams| {
                 let id = v.id.clone();
                 match facet {
-                    "topic" => {
+                    Facet::Topic => {
                         q.topics.insert(id);
                     }
-                    "org" => {
+                    Facet::Organization => {
                         q.orgs.insert(id);
                     }
-                    "sector" => {
+                    Facet::Sector => {
                         q.sectors
                             .insert(Sector::ALL.into_iter().find(|s| s.key() == id).unwrap());
                     }
-                    "stage" => {
+                    Facet::Stage => {
                         let stage = research_atlas::search::params::stage_from_key(&id).unwrap();
                         q.stages.insert(stage);
                     }
-                    "country" => {
+                    Facet::Country => {
                         q.countries.insert(id);
                     }
-                    _ => {
+                    Facet::Venue => {
                         q.venues.insert(id);
                     }
                 }
             });
-            prop_assert_eq!(v.count, added, "{} {} if added to {:?}", facet, v.id, p);
+            prop_assert_eq!(
+                v.count,
+                added,
+                "{} {} if added to {:?}",
+                facet.key(),
+                v.id,
+                p
+            );
         }
     }
     let added = with(&|q: &mut SearchParams| q.has_award = true);
@@ -677,7 +694,7 @@ fn scales_to_twenty_thousand_researchers() {
         ..SearchParams::default()
     });
     assert_eq!(sky.hits.len(), 8_000);
-    assert_eq!(count_of(&sky.facets.stages, "phd_student"), 4_000);
+    assert_eq!(count_of(sky.facets.get(Facet::Stage), "phd_student"), 4_000);
     assert!(total > 20_000);
 }
 

@@ -3,6 +3,7 @@
 //! Plain Rust over model types, no web-sys: the UI asks it questions and renders the answers.
 //! [`text`] decides what a word is, [`params`] parses and writes every page's URL state,
 //! [`index`] pre-computes everything once so each search is one pass over the researchers,
+//! [`facet`] names the directory's list facets,
 //! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
 //! [`compiled`] is what the build step ships to the browser first (cards and the index), and
 //! [`titles`] the publication-title shards fetched per query. [`network`] answers who is
@@ -11,6 +12,7 @@
 pub mod bits;
 pub mod compare;
 pub mod compiled;
+pub mod facet;
 pub mod index;
 pub mod layout;
 pub mod network;
@@ -23,6 +25,7 @@ pub mod text;
 pub mod titles;
 
 pub use compiled::{Card, CompiledDirectory, DetailFile};
+pub use facet::Facet;
 pub use index::{
     FacetCounts, FacetValue, FieldKind, Hit, MatchReason, SearchIndex, SearchResults, Stats,
 };

@@ -3,11 +3,11 @@
 //! Plain counts over the model; the UI draws them (`ui::components::charts`) and the compare
 //! page sets several side by side.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Dataset, Publication, Researcher};
+use crate::model::{Dataset, Researcher};
 
 /// Publications per year over a span of years, empty years included.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,21 +70,9 @@ impl Activity {
     }
 }
 
-/// The publications on a researcher's profile that the dataset has, each once, in profile order.
-pub fn publications_of<'a>(dataset: &'a Dataset, r: &Researcher) -> Vec<&'a Publication> {
-    let by_id: HashMap<&str, &Publication> = (dataset.publications.iter())
-        .map(|p| (p.id.as_str(), p))
-        .collect();
-    let mut seen = BTreeSet::new();
-    (r.publications.iter())
-        .filter(|id| seen.insert(id.as_str()))
-        .filter_map(|id| by_id.get(id.as_str()).copied())
-        .collect()
-}
-
 /// A researcher's publications per year.
 pub fn activity(dataset: &Dataset, r: &Researcher) -> Activity {
-    Activity::from_years(publications_of(dataset, r).iter().map(|p| p.year))
+    Activity::from_years(dataset.publications_of(r).iter().map(|p| p.year))
 }
 
 /// One slice of a mix: a label and how many publications have it.
@@ -102,7 +90,7 @@ pub fn venue_mix(dataset: &Dataset, r: &Researcher) -> Vec<Share> {
     let venues: HashMap<&str, &str> = (dataset.venues.iter())
         .map(|v| (v.id.as_str(), v.short_name.as_str()))
         .collect();
-    mix(publications_of(dataset, r).into_iter().map(|p| {
+    mix(dataset.publications_of(r).into_iter().map(|p| {
         let venue = p.venue.as_ref().and_then(|v| venues.get(v.as_str()));
         vec![match venue {
             Some(v) => (*v).to_owned(),
@@ -117,7 +105,7 @@ pub fn topic_mix(dataset: &Dataset, r: &Researcher) -> Vec<Share> {
     let topics: HashMap<&str, &str> = (dataset.topics.iter())
         .map(|t| (t.id.as_str(), t.name.as_str()))
         .collect();
-    mix(publications_of(dataset, r).into_iter().map(|p| {
+    mix(dataset.publications_of(r).into_iter().map(|p| {
         (p.topics.iter())
             .filter_map(|t| topics.get(t.as_str()).map(|n| (*n).to_owned()))
             .collect()
@@ -153,6 +141,8 @@ pub fn top(shares: &[Share], n: usize) -> Vec<Share> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
     use crate::model::load;
 
@@ -183,8 +173,8 @@ mod tests {
         let d = bundled();
         for r in &d.researchers {
             let a = activity(&d, r);
-            assert_eq!(a.total() as usize, publications_of(&d, r).len(), "{}", r.id);
-            let years: Vec<u16> = publications_of(&d, r).iter().map(|p| p.year).collect();
+            assert_eq!(a.total() as usize, d.publications_of(r).len(), "{}", r.id);
+            let years: Vec<u16> = d.publications_of(r).iter().map(|p| p.year).collect();
             assert_eq!(Some(a.first), years.iter().min().copied());
             assert_eq!(a.last(), years.iter().max().copied());
         }
@@ -196,7 +186,7 @@ mod tests {
         for r in &d.researchers {
             let mix = venue_mix(&d, r);
             let total: u32 = mix.iter().map(|s| s.count).sum();
-            assert_eq!(total as usize, publications_of(&d, r).len());
+            assert_eq!(total as usize, d.publications_of(r).len());
             assert!(mix.windows(2).all(|w| w[0].count >= w[1].count));
         }
         let luo = d

@@ -4,8 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::search::{FacetValue, OrgScope};
-use crate::ui::state::facets::ListFacet;
+use crate::search::{Facet, FacetValue, OrgScope};
 use crate::ui::state::search::use_search;
 
 /// The whole panel.
@@ -22,12 +21,7 @@ pub fn FilterPanel(
             aria-label="Filters"
             data-testid="filter-panel"
         >
-            <FacetGroup facet=ListFacet::Topic/>
-            <FacetGroup facet=ListFacet::Organization/>
-            <FacetGroup facet=ListFacet::Sector/>
-            <FacetGroup facet=ListFacet::Stage/>
-            <FacetGroup facet=ListFacet::Country/>
-            <FacetGroup facet=ListFacet::Venue/>
+            {Facet::ALL.into_iter().map(|facet| view! { <FacetGroup facet=facet/> }).collect_view()}
             <YearRange/>
             <AwardFilter/>
         </aside>
@@ -44,14 +38,14 @@ const FIRST_VALUES: usize = 10;
 #[component]
 fn FacetGroup(
     /// Which facet.
-    facet: ListFacet,
+    facet: Facet,
 ) -> impl IntoView {
     let search = use_search();
     let expanded = RwSignal::new(false);
     let all = Memo::new(move |_| {
         search.results.with(|r| {
             r.as_ref()
-                .map(|r| facet.values(&r.facets).to_vec())
+                .map(|r| r.facets.get(facet).to_vec())
                 .unwrap_or_default()
         })
     });
@@ -67,8 +61,8 @@ fn FacetGroup(
     let total = move || all.with(Vec::len);
     view! {
         <fieldset class="facet" data-testid=format!("facet-{}", facet.key())>
-            <legend>{facet.title()}</legend>
-            {(facet == ListFacet::Organization).then(|| view! { <OrgScopeSwitch/> })}
+            <legend>{facet.label()}</legend>
+            {(facet == Facet::Organization).then(|| view! { <OrgScopeSwitch/> })}
             <ul class:expanded=move || expanded.get()>
                 <For each=move || values.get() key=|v| (v.id.clone(), v.count, v.selected) let:v>
                     <FacetOption facet=facet value=v/>
@@ -93,7 +87,7 @@ fn FacetGroup(
 #[component]
 fn FacetOption(
     /// The facet it belongs to.
-    facet: ListFacet,
+    facet: Facet,
     /// The value, its label and count.
     value: FacetValue,
 ) -> impl IntoView {

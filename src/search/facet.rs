@@ -1,0 +1,269 @@
+//! The directory's list facets, named once: [`Facet`] is which list of checkboxes a value belongs
+//! to, its URL key and label, and how its selection is read and changed in [`SearchParams`].
+//!
+//! The index counts every facet's values ([`super::FacetCounts::get`]), the filter panel draws
+//! one group per facet and the active-filter chips remove values through [`Facet::toggle`]: all
+//! of them walk [`Facet::ALL`], so adding a facet is one variant here and its counting in
+//! `index/facets.rs`. The award toggle and the year range are not list facets.
+//! [`country_name`] labels the country facet's ISO codes.
+
+use std::collections::BTreeSet;
+
+use super::params::{SearchParams, Sector};
+use crate::model::CareerStage;
+
+/// A facet whose values are a list of checkboxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Facet {
+    /// Research topics, by topic id.
+    Topic = 0,
+    /// Organizations, by id: current ones, or current and past ones by the org scope.
+    Organization = 1,
+    /// Academia or industry.
+    Sector = 2,
+    /// Career stages, by snake_case name.
+    Stage = 3,
+    /// Countries of current organizations, by ISO code.
+    Country = 4,
+    /// Publication venues, by venue id.
+    Venue = 5,
+}
+
+impl Facet {
+    /// Every list facet, in panel order (also the order of the index's per-facet tables).
+    pub const ALL: [Facet; 6] = [
+        Self::Topic,
+        Self::Organization,
+        Self::Sector,
+        Self::Stage,
+        Self::Country,
+        Self::Venue,
+    ];
+
+    /// The position of the facet in [`Self::ALL`], for per-facet arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The URL key of its selection (`topic=a,b`), also used in test and element ids.
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Topic => "topic",
+            Self::Organization => "org",
+            Self::Sector => "sector",
+            Self::Stage => "stage",
+            Self::Country => "country",
+            Self::Venue => "venue",
+        }
+    }
+
+    /// The heading shown to users, e.g. `"Career stage"`; also the prefix of its filter chips.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Topic => "Topic",
+            Self::Organization => "Organization",
+            Self::Sector => "Sector",
+            Self::Stage => "Career stage",
+            Self::Country => "Country",
+            Self::Venue => "Publication venue",
+        }
+    }
+
+    /// Whether its values are a fixed list (sectors, career stages) rather than the dataset's ids.
+    pub fn has_fixed_values(self) -> bool {
+        matches!(self, Self::Sector | Self::Stage)
+    }
+
+    /// The selected value ids in `p`, as written in the URL, in sorted order.
+    pub fn selected(self, p: &SearchParams) -> Vec<&str> {
+        match self {
+            Self::Topic => p.topics.iter().map(String::as_str).collect(),
+            Self::Organization => p.orgs.iter().map(String::as_str).collect(),
+            Self::Sector => p.sectors.iter().map(|s| s.key()).collect(),
+            Self::Stage => p.stages.iter().map(|s| s.key()).collect(),
+            Self::Country => p.countries.iter().map(String::as_str).collect(),
+            Self::Venue => p.venues.iter().map(String::as_str).collect(),
+        }
+    }
+
+    /// Adds `id` to the facet's selection, or removes it if present. An id that is not a sector
+    /// or career stage key leaves those facets unchanged.
+    pub fn toggle(self, p: &mut SearchParams, id: &str) {
+        fn flip<T: Ord>(set: &mut BTreeSet<T>, v: T) {
+            if !set.remove(&v) {
+                set.insert(v);
+            }
+        }
+        match self {
+            Self::Topic => flip(&mut p.topics, id.to_owned()),
+            Self::Organization => flip(&mut p.orgs, id.to_owned()),
+            Self::Country => flip(&mut p.countries, id.to_owned()),
+            Self::Venue => flip(&mut p.venues, id.to_owned()),
+            Self::Sector => {
+                if let Some(s) = Sector::ALL.into_iter().find(|s| s.key() == id) {
+                    flip(&mut p.sectors, s);
+                }
+            }
+            Self::Stage => {
+                if let Some(s) = CareerStage::from_key(id) {
+                    flip(&mut p.stages, s);
+                }
+            }
+        }
+    }
+
+    /// Keeps only the selected ids for which `keep` is true.
+    pub fn retain(self, p: &mut SearchParams, mut keep: impl FnMut(&str) -> bool) {
+        match self {
+            Self::Topic => p.topics.retain(|id| keep(id)),
+            Self::Organization => p.orgs.retain(|id| keep(id)),
+            Self::Sector => p.sectors.retain(|s| keep(s.key())),
+            Self::Stage => p.stages.retain(|s| keep(s.key())),
+            Self::Country => p.countries.retain(|id| keep(id)),
+            Self::Venue => p.venues.retain(|id| keep(id)),
+        }
+    }
+}
+
+/// The country's English name for common ISO 3166-1 alpha-2 codes (case-insensitive).
+pub fn country_name(code: &str) -> Option<&'static str> {
+    Some(match code.to_ascii_uppercase().as_str() {
+        "US" => "United States",
+        "GB" | "UK" => "United Kingdom",
+        "CN" => "China",
+        "CA" => "Canada",
+        "DE" => "Germany",
+        "FR" => "France",
+        "CH" => "Switzerland",
+        "NL" => "Netherlands",
+        "BE" => "Belgium",
+        "AT" => "Austria",
+        "IT" => "Italy",
+        "ES" => "Spain",
+        "PT" => "Portugal",
+        "IE" => "Ireland",
+        "SE" => "Sweden",
+        "DK" => "Denmark",
+        "NO" => "Norway",
+        "FI" => "Finland",
+        "PL" => "Poland",
+        "CZ" => "Czechia",
+        "IL" => "Israel",
+        "IN" => "India",
+        "JP" => "Japan",
+        "KR" => "South Korea",
+        "SG" => "Singapore",
+        "HK" => "Hong Kong",
+        "TW" => "Taiwan",
+        "AU" => "Australia",
+        "NZ" => "New Zealand",
+        "BR" => "Brazil",
+        "AE" => "United Arab Emirates",
+        "SA" => "Saudi Arabia",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_keys_and_positions() {
+        let table: Vec<(usize, &str, &str, bool)> = Facet::ALL
+            .iter()
+            .map(|f| (f.index(), f.key(), f.label(), f.has_fixed_values()))
+            .collect();
+        assert_eq!(
+            table,
+            [
+                (0, "topic", "Topic", false),
+                (1, "org", "Organization", false),
+                (2, "sector", "Sector", true),
+                (3, "stage", "Career stage", true),
+                (4, "country", "Country", false),
+                (5, "venue", "Publication venue", false),
+            ]
+        );
+    }
+
+    /// Each facet's key is the URL key the params parse and write, and `selected` reads what
+    /// was parsed.
+    #[test]
+    fn keys_are_the_url_keys() {
+        let cases: [(Facet, &str, &[&str]); 6] = [
+            (Facet::Topic, "t-ml,t-sys", &["t-ml", "t-sys"]),
+            (Facet::Organization, "uni-a", &["uni-a"]),
+            (
+                Facet::Sector,
+                "industry,academia",
+                &["academia", "industry"],
+            ),
+            (Facet::Stage, "phd_student", &["phd_student"]),
+            (Facet::Country, "US,GB", &["GB", "US"]),
+            (Facet::Venue, "v-x", &["v-x"]),
+        ];
+        for (f, value, want) in cases {
+            let p = SearchParams::from_pairs([(f.key(), value)]);
+            assert_eq!(f.selected(&p), want, "{f:?}");
+            for g in Facet::ALL.into_iter().filter(|&g| g != f) {
+                assert!(g.selected(&p).is_empty(), "{g:?} from {f:?}");
+            }
+            assert_eq!(p.to_pairs()[0].0, f.key(), "{f:?} is written back");
+        }
+    }
+
+    #[test]
+    fn toggle_adds_and_removes() {
+        // (facet, id, selected after one toggle)
+        let cases: [(Facet, &str, &[&str]); 8] = [
+            (Facet::Topic, "t-ml", &["t-ml"]),
+            (Facet::Organization, "uni-a", &["uni-a"]),
+            (Facet::Sector, "academia", &["academia"]),
+            (Facet::Stage, "postdoc", &["postdoc"]),
+            (Facet::Country, "DE", &["DE"]),
+            (Facet::Venue, "v-y", &["v-y"]),
+            // Fixed lists ignore ids that are not theirs (exact keys only).
+            (Facet::Sector, "Academia", &[]),
+            (Facet::Stage, "wizard", &[]),
+        ];
+        for (f, id, want) in cases {
+            let mut p = SearchParams::default();
+            f.toggle(&mut p, id);
+            assert_eq!(f.selected(&p), want, "{f:?} {id:?} on");
+            f.toggle(&mut p, id);
+            assert_eq!(p, SearchParams::default(), "{f:?} {id:?} off");
+        }
+        let mut p = SearchParams::from_pairs([("topic", "a,b")]);
+        Facet::Topic.toggle(&mut p, "a");
+        assert_eq!(Facet::Topic.selected(&p), ["b"]);
+    }
+
+    #[test]
+    fn retain_keeps_what_passes() {
+        let mut p = SearchParams::from_pairs([
+            ("topic", "a,b"),
+            ("org", "a,c"),
+            ("sector", "academia,industry"),
+            ("stage", "faculty,postdoc"),
+            ("country", "US,GB"),
+            ("venue", "v,w"),
+        ]);
+        let keep = ["a", "industry", "postdoc", "GB", "w"];
+        for f in Facet::ALL {
+            f.retain(&mut p, |id| keep.contains(&id));
+        }
+        let got: Vec<Vec<&str>> = Facet::ALL.iter().map(|f| f.selected(&p)).collect();
+        assert_eq!(
+            got,
+            [
+                vec!["a"],
+                vec!["a"],
+                vec!["industry"],
+                vec!["postdoc"],
+                vec!["GB"],
+                vec!["w"]
+            ]
+        );
+    }
+}

@@ -1,0 +1,284 @@
+//! Queries: compiling the words typed against the vocabulary ([`QueryTerm`]), matching and
+//! scoring every researcher at once from the posting lists, and [`SearchIndex::search_with`],
+//! which puts the query, the filters ([`super::facets`]), the sort and the match reasons
+//! ([`super::explain`]) together.
+//!
+//! A word matches the words it is a prefix of when it is the query's last word, otherwise
+//! itself only; an exact match scores its field's full [`FieldKind::weight`], a longer word
+//! 3/4 of it, and a researcher's score is the sum over the query's words of each word's best.
+
+use std::cmp::Reverse;
+
+use super::{FieldKind, Hit, SearchIndex, SearchResults};
+use crate::search::bits::Bits;
+use crate::search::params::{SearchParams, Sort};
+use crate::search::text::tokenize;
+use crate::search::titles::{TitleShard, TitleShards, shard_key};
+
+/// How the query matched each researcher, indexed like `SearchIndex::people`.
+pub(super) struct Matches {
+    /// Number of query words matched (a researcher matches when all are).
+    pub(super) count: Vec<u32>,
+    /// Sum of each word's best score.
+    pub(super) score: Vec<u32>,
+}
+
+/// A query word's matches among the publication-title words of one loaded shard.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct TitleTerm<'a> {
+    pub(super) shard: &'a TitleShard,
+    pub(super) lo: u32,
+    pub(super) hi: u32,
+    /// The id of the word itself when the shard has it.
+    pub(super) exact: Option<u32>,
+}
+
+/// A query word, compiled to the range of vocabulary ids it matches.
+#[derive(Debug, Clone)]
+pub(super) struct QueryTerm<'a> {
+    pub(super) lo: u32,
+    pub(super) hi: u32,
+    /// The id of the word itself when it is in the vocabulary (an exact match scores in full).
+    pub(super) exact: Option<u32>,
+    /// Length in bytes of the folded query word.
+    pub(super) folded_len: usize,
+    /// The folded word, to match title text that is not in the vocabulary.
+    pub(super) word: String,
+    /// Whether longer words match too (the query's last word).
+    pub(super) prefix: bool,
+    /// Its matches in publication titles, when titles are sharded and the shard is loaded.
+    pub(super) titles: Option<TitleTerm<'a>>,
+}
+
+impl QueryTerm<'_> {
+    /// Whether `term` is one of the words this query word matches.
+    pub(super) fn matches(&self, term: u32) -> bool {
+        self.lo <= term && term < self.hi
+    }
+
+    /// The score of matching `term` in a field of `weight`, or 0 when it does not match.
+    pub(super) fn score(&self, term: u32, weight: u32) -> u32 {
+        if !self.matches(term) {
+            0
+        } else if self.exact == Some(term) {
+            weight
+        } else {
+            weight * 3 / 4
+        }
+    }
+
+    /// The score of a folded word of text outside the vocabulary (a sharded title) in a field
+    /// of `weight`, and how many folded bytes of it matched; the same rules as [`Self::score`].
+    pub(super) fn score_word(&self, folded: &str, weight: u32) -> Option<(u32, usize)> {
+        if folded == self.word {
+            Some((weight, folded.len()))
+        } else if self.prefix && folded.starts_with(&self.word) {
+            Some((weight * 3 / 4, self.folded_len))
+        } else {
+            None
+        }
+    }
+}
+
+/// The query, compiled against the vocabulary.
+pub(super) enum Query<'a> {
+    /// No words: everyone matches.
+    All,
+    /// A word that nothing contains: nobody matches.
+    Nobody,
+    /// Every term must match.
+    Terms(Vec<QueryTerm<'a>>),
+}
+
+impl<'a> Query<'a> {
+    /// The words every match must have; none for [`Query::All`] and [`Query::Nobody`].
+    pub(super) fn terms(&self) -> &[QueryTerm<'a>] {
+        match self {
+            Query::Nobody | Query::All => &[],
+            Query::Terms(t) => t,
+        }
+    }
+}
+
+impl SearchIndex {
+    /// Runs the query, filters and sort; facet counts with "if added" semantics; every hit with
+    /// its match reason. Publication titles are searched when the index holds them (built by
+    /// [`Self::new`]); see [`Self::search_with`] for sharded titles.
+    pub fn search(&self, params: &SearchParams) -> SearchResults {
+        self.search_with(params, &TitleShards::default(), true)
+    }
+
+    /// [`Self::search`] with the publication-title shards loaded so far (an index built by
+    /// [`Self::new_sharded`] has no titles of its own). Without `reasons`, hits carry none:
+    /// the UI asks [`Self::reason`] for the few it shows.
+    pub fn search_with(
+        &self,
+        params: &SearchParams,
+        titles: &TitleShards,
+        reasons: bool,
+    ) -> SearchResults {
+        let query = self.compile(&params.query, titles);
+        let terms = query.terms();
+        let matches = (!terms.is_empty()).then(|| self.run(terms));
+        let matched = self.matched(&query, matches.as_ref());
+        let filters = self.filter(params, matched);
+        let mut hits = hits(&filters.passing(), matches.as_ref());
+        self.sort_hits(&mut hits, params.effective_sort());
+        if reasons && matches.is_some() {
+            for h in &mut hits {
+                h.reason = self.reason_for(h.researcher, terms);
+            }
+        }
+        let facets = self.facet_counts(params, &filters);
+        SearchResults { hits, facets }
+    }
+
+    /// Who the query matches: everyone without words, nobody when a word is unknown, else
+    /// those matching every word.
+    fn matched(&self, query: &Query, matches: Option<&Matches>) -> Bits {
+        let n = self.people.len();
+        match (query, matches) {
+            (Query::Nobody, _) => Bits::empty(n),
+            (_, None) => Bits::full(n),
+            (_, Some(m)) => {
+                let all = query.terms().len();
+                Bits::from_members(
+                    n,
+                    (m.count.iter().enumerate())
+                        .filter(|(_, c)| **c as usize == all)
+                        .map(|(i, _)| i),
+                )
+            }
+        }
+    }
+
+    /// Orders hits by `sort`, then by name; keys are computed once per hit, not per comparison.
+    fn sort_hits(&self, hits: &mut [Hit], sort: Sort) {
+        hits.sort_by_cached_key(|h| {
+            let p = &self.people[h.researcher];
+            let primary = match sort {
+                Sort::Relevance => Reverse(h.score),
+                Sort::Name => Reverse(0),
+                Sort::Publications => Reverse(p.stats.publications as u32),
+                // Newest first; no publication (None) sorts last.
+                Sort::Recent => Reverse(p.stats.last_year.map_or(0, |y| u32::from(y) + 1)),
+            };
+            (primary, p.name_rank)
+        });
+    }
+
+    /// Compiles the query's words to vocabulary ranges: exact for all but the last, prefix for it;
+    /// and, when titles are sharded, to ranges of the loaded shards' words.
+    pub(super) fn compile<'a>(&self, query: &str, titles: &'a TitleShards) -> Query<'a> {
+        let tokens = tokenize(query);
+        if tokens.is_empty() {
+            return Query::All;
+        }
+        let last = tokens.len() - 1;
+        let mut terms = Vec::with_capacity(tokens.len());
+        for (i, t) in tokens.into_iter().enumerate() {
+            let word = t.text;
+            let prefix = i == last;
+            let lo = self.vocab.partition_point(|v| v.as_str() < word.as_str());
+            let exact = (self.vocab.get(lo) == Some(&word)).then_some(lo as u32);
+            let hi = if prefix {
+                lo + self.vocab[lo..].partition_point(|v| v.starts_with(word.as_str()))
+            } else {
+                lo + usize::from(exact.is_some())
+            };
+            let searchable = !prefix || word.chars().nth(1).is_some();
+            let title_term = titles
+                .get(&shard_key(&word))
+                .filter(|_| searchable && !self.titles_inline)
+                .map(|shard| {
+                    let (lo, hi, exact) = shard.range(&word, prefix);
+                    TitleTerm {
+                        shard,
+                        lo,
+                        hi,
+                        exact,
+                    }
+                })
+                .filter(|t| t.lo < t.hi);
+            if lo == hi && title_term.is_none() {
+                return Query::Nobody;
+            }
+            terms.push(QueryTerm {
+                lo: lo as u32,
+                hi: hi as u32,
+                exact,
+                folded_len: word.len(),
+                word,
+                prefix,
+                titles: title_term,
+            });
+        }
+        Query::Terms(terms)
+    }
+
+    /// Matches every researcher against the query words at once, from the posting lists (and
+    /// the title shards' postings): for each word, each researcher's best score over the words it
+    /// matches (full for the word itself, 3/4 for a longer word it is a prefix of), summed over
+    /// the query's words.
+    pub(super) fn run(&self, terms: &[QueryTerm]) -> Matches {
+        let n = self.people.len();
+        let mut m = Matches {
+            count: vec![0; n],
+            score: vec![0; n],
+        };
+        let mut best = vec![0u32; n];
+        let title_weight = FieldKind::Publication.weight();
+        for (i, q) in terms.iter().enumerate() {
+            best.fill(0);
+            let mut offer = |person: usize, s: u32| {
+                // A researcher an earlier word already failed stays failed.
+                if m.count[person] as usize == i && s > best[person] {
+                    best[person] = s;
+                }
+            };
+            // The word itself, when known, sorts first among the words it is a prefix of.
+            let split = q.lo + u32::from(q.exact.is_some());
+            for (fields, quarters) in [
+                (self.word_fields.range(q.lo, split), 4),
+                (self.word_fields.range(split, q.hi), 3),
+            ] {
+                for &f in fields {
+                    let s = self.fields[f as usize].kind.weight() * quarters / 4;
+                    for &person in self.field_people.row(f) {
+                        offer(person as usize, s);
+                    }
+                }
+            }
+            if let Some(t) = &q.titles {
+                let split = t.lo + u32::from(t.exact.is_some());
+                for (postings, quarters) in [
+                    (t.shard.postings(t.lo, split), 4),
+                    (t.shard.postings(split, t.hi), 3),
+                ] {
+                    for x in postings {
+                        offer(x.person as usize, title_weight * quarters / 4);
+                    }
+                }
+            }
+            for ((count, score), &b) in m.count.iter_mut().zip(&mut m.score).zip(&best) {
+                if b > 0 {
+                    *count += 1;
+                    *score += b;
+                }
+            }
+        }
+        m
+    }
+}
+
+/// The researchers in `passing` as hits in index order, scored when the query has words.
+fn hits(passing: &Bits, matches: Option<&Matches>) -> Vec<Hit> {
+    passing
+        .iter()
+        .map(|i| Hit {
+            researcher: i,
+            score: matches.map_or(0, |m| m.score[i]),
+            reason: None,
+        })
+        .collect()
+}
