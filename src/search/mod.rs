@@ -22,6 +22,7 @@ pub mod shortlist;
 pub mod suggest;
 pub mod summary;
 pub mod text;
+pub mod timeline;
 pub mod titles;
 
 pub use compiled::{Card, CompiledDirectory, DetailFile};
