@@ -2,9 +2,11 @@
 //! switch, the publication year range and the award filter. On a phone it folds away behind a
 //! "Filters" button.
 
+use std::collections::HashMap;
+
 use leptos::prelude::*;
 
-use crate::search::{Facet, FacetValue, OrgScope};
+use crate::search::{Facet, OrgScope};
 use crate::ui::state::search::use_search;
 
 /// The whole panel.
@@ -49,13 +51,23 @@ fn FacetGroup(
                 .unwrap_or_default()
         })
     });
+    // The rows shown, by id and label: this changes only when a value comes, goes or moves, so
+    // a keystroke that only changes counts re-creates no row.
     let values = Memo::new(move |_| {
         let expanded = expanded.get();
         all.with(|all| {
             (all.iter().enumerate())
                 .filter(|(i, v)| expanded || *i < FIRST_VALUES || v.selected)
-                .map(|(_, v)| v.clone())
+                .map(|(_, v)| (v.id.clone(), v.label.clone()))
                 .collect::<Vec<_>>()
+        })
+    });
+    // Each value's count and whether it is selected, which its row reads and updates in place.
+    let states = Memo::new(move |_| {
+        all.with(|all| {
+            (all.iter())
+                .map(|v| (v.id.clone(), (v.count, v.selected)))
+                .collect::<HashMap<_, _>>()
         })
     });
     let total = move || all.with(Vec::len);
@@ -64,9 +76,11 @@ fn FacetGroup(
             <legend>{facet.label()}</legend>
             {(facet == Facet::Organization).then(|| view! { <OrgScopeSwitch/> })}
             <ul class:expanded=move || expanded.get()>
-                <For each=move || values.get() key=|v| (v.id.clone(), v.count, v.selected) let:v>
-                    <FacetOption facet=facet value=v/>
-                </For>
+                <For each=move || values.get() key=|(id, _)| id.clone() children=move |(id, label)| {
+                    let key = id.clone();
+                    let state = Memo::new(move |_| states.with(|s| s.get(&key).copied().unwrap_or_default()));
+                    view! { <FacetOption facet=facet id=id label=label state=state/> }
+                }/>
             </ul>
             {move || (total() > FIRST_VALUES).then(|| view! {
                 <button type="button" class="link-button facet-more"
@@ -83,33 +97,37 @@ fn FacetGroup(
     }
 }
 
-/// One checkbox of a facet.
+/// One checkbox of a facet; its count and checked state follow `state` without re-creating it.
 #[component]
 fn FacetOption(
     /// The facet it belongs to.
     facet: Facet,
-    /// The value, its label and count.
-    value: FacetValue,
+    /// The value's id.
+    id: String,
+    /// The value's label.
+    label: String,
+    /// Its "as if added" count and whether it is selected.
+    state: Memo<(usize, bool)>,
 ) -> impl IntoView {
     let search = use_search();
-    let id = format!("f-{}-{}", facet.key(), value.id);
-    let disabled = value.count == 0 && !value.selected;
-    let toggle_id = value.id.clone();
+    let element_id = format!("f-{}-{}", facet.key(), id);
+    let disabled = move || state.with(|&(count, selected)| count == 0 && !selected);
+    let count = move || state.with(|s| s.0);
     view! {
         <li class:disabled=disabled>
             <input
                 type="checkbox"
-                id=id.clone()
-                checked=value.selected
+                id=element_id.clone()
+                prop:checked=move || state.with(|s| s.1)
                 disabled=disabled
                 on:change=move |_| {
-                    let v = toggle_id.clone();
+                    let v = id.clone();
                     search.update(move |p| facet.toggle(p, &v));
                 }
             />
-            <label for=id>
-                <span class="facet-label">{value.label.clone()}</span>
-                <span class="facet-count" aria-label=format!("{} researchers", value.count)>{value.count}</span>
+            <label for=element_id>
+                <span class="facet-label">{label}</span>
+                <span class="facet-count" aria-label=move || format!("{} researchers", count())>{count}</span>
             </label>
         </li>
     }
