@@ -1,16 +1,72 @@
 // A static server that behaves like GitHub Pages, for the end-to-end tests.
-// usage: node server.mjs --root DIR [--prefix /atlas/] [--port 4173]
+// usage: node server.mjs --root DIR [--prefix /atlas/] [--port 4173] [--record-errors]
 // A missing path under the prefix gets DIR/404.html with status 404; `/atlas` redirects to `/atlas/`.
+// --record-errors (for the WebDriver suite in engines/, whose engines may hide their console):
+// every HTML page gets, first in <head>, a same-origin script that records uncaught errors,
+// unhandled rejections, CSP violations and console.error calls into `window.__atlasErrors`.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
-);
+// `--name value` pairs; a flag with no value (the next word is another flag, or none) is true.
+const args = {};
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (!a.startsWith('--')) continue;
+  const next = process.argv[i + 1];
+  if (next === undefined || next.startsWith('--')) args[a.slice(2)] = true;
+  else args[a.slice(2)] = process.argv[++i];
+}
 const root = resolve(args.root ?? 'dist');
 const prefix = args.prefix ?? '/';
 const port = Number(args.port ?? 4173);
+const recordErrors = args['record-errors'] === true;
+
+// The recorder, run in the page from its own same-origin file (the app's CSP allows no inline
+// script). It keeps what it saw in sessionStorage too, so the errors of a page that was then
+// reloaded or left (in the same tab and origin) are still reported.
+const RECORDER = '__atlas_errors.js';
+function recordErrorsInPage() {
+  const key = '__atlasErrors';
+  let kept = [];
+  try {
+    kept = JSON.parse(sessionStorage.getItem(key) || '[]');
+  } catch {}
+  const errors = (window.__atlasErrors = kept);
+  const show = (v) => {
+    if (v instanceof Error) return `${v.name}: ${v.message}`;
+    if (typeof v === 'string') return v;
+    try {
+      return JSON.stringify(v);
+    } catch {
+      return String(v);
+    }
+  };
+  const record = (kind, text) => {
+    errors.push(`${kind} on ${location.pathname}: ${text}`);
+    try {
+      sessionStorage.setItem(key, JSON.stringify(errors));
+    } catch {}
+  };
+  addEventListener('error', (e) => record('uncaught error', `${e.message} (${e.filename}:${e.lineno})`));
+  addEventListener('unhandledrejection', (e) => record('unhandled rejection', show(e.reason)));
+  addEventListener('securitypolicyviolation', (e) =>
+    record('CSP violation', `${e.violatedDirective} blocked ${e.blockedURI || 'inline code'}`),
+  );
+  const error = console.error;
+  console.error = function (...parts) {
+    record('console.error', parts.map(show).join(' '));
+    return error.apply(this, parts);
+  };
+}
+const recorder = `(${recordErrorsInPage})();\n`;
+
+/** An HTML page as served: with the recorder first in <head> when asked for. */
+function html(body) {
+  if (!recordErrors) return body;
+  const tag = `<script src="${prefix}${RECORDER}"></script>`;
+  return Buffer.from(body.toString('utf8').replace(/<head[^>]*>/i, (head) => `${head}\n    ${tag}`));
+}
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -47,13 +103,18 @@ createServer(async (req, res) => {
     res.writeHead(404, { 'Content-Type': 'text/plain' });
     return res.end('Not Found');
   }
+  if (recordErrors && path === `${prefix}${RECORDER}`) {
+    res.writeHead(200, { 'Content-Type': types['.js'] });
+    return res.end(recorder);
+  }
   const rel = normalize(path.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
   const found = await file(join(root, rel));
   if (found) {
-    res.writeHead(200, { 'Content-Type': types[extname(found.path)] ?? 'application/octet-stream' });
-    return res.end(found.body);
+    const type = extname(found.path);
+    res.writeHead(200, { 'Content-Type': types[type] ?? 'application/octet-stream' });
+    return res.end(type === '.html' ? html(found.body) : found.body);
   }
   const fallback = await file(join(root, '404.html'));
   res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(fallback ? fallback.body : 'Not Found');
+  res.end(fallback ? html(fallback.body) : 'Not Found');
 }).listen(port, '127.0.0.1', () => console.log(`serving ${root} at http://127.0.0.1:${port}${prefix}`));
