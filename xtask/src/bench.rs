@@ -87,6 +87,7 @@ fn browser() -> Result<(), String> {
         build: true,
         release: true,
         browser: true,
+        engines: false,
     })?;
     let dist = target_dir().join("bench-dist");
     build::build_dist(

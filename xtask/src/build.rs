@@ -24,6 +24,7 @@ pub fn serve(args: &[String]) -> Result<(), String> {
         build: true,
         release: false,
         browser: false,
+        engines: false,
     })?;
     eprintln!("serve: http://127.0.0.1:8080 (Ctrl-C stops it)");
     run(tb.command("trunk").arg("serve").args(args))
@@ -80,6 +81,7 @@ pub fn dist(args: &[String]) -> Result<(), String> {
         build: true,
         release: true,
         browser: false,
+        engines: false,
     })?;
     build_dist(&tb, &opts)
 }

@@ -21,8 +21,12 @@ cargo xtask <task>
 
   serve [ARGS]       install what is missing, then run the app on the bundled data
                      (trunk serve on http://127.0.0.1:8080; ARGS go to trunk)
-  test [--native]    run every test: fmt, clippy, native, browser (wasm-bindgen-test),
-                     end to end (Playwright); --native runs only fmt, clippy and cargo test
+  test [--native] [--engine firefox|webkit]
+                     run every test: fmt, clippy, native, browser (wasm-bindgen-test in
+                     Chromium and Firefox), end to end (Playwright in Chromium, then the
+                     WebDriver suite in Firefox ESR and WebKitGTK); --native runs only fmt,
+                     clippy and cargo test; --engine runs only that engine's WebDriver suite
+                     against the builds already in dist/ and dist-atlas/
   dist [--base P] [--out DIR]
                      release build into dist/ (P: sub-path such as /atlas/; default /)
   build-data [--in FILE] --out DIR
@@ -47,7 +51,7 @@ cargo xtask <task>
                      MiniSearch and FlexSearch (datasets generated when missing); prints tables,
                      writes bench/results.json
   setup              install the tools only (wasm32 target, trunk, wasm-bindgen, wasm-opt,
-                     Chromium, e2e npm packages)";
+                     Chromium, e2e npm packages, Firefox ESR, geckodriver, WebKitGTK, Xvfb)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
             build: true,
             release: true,
             browser: true,
+            engines: true,
         })
         .map(|_| eprintln!("setup: all tools are installed")),
         "help" | "--help" | "-h" => {

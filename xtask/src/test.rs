@@ -1,10 +1,14 @@
-//! `cargo xtask test`: every check and test, at three levels, with a summary.
+//! `cargo xtask test`: every check and test, level by level, with a summary.
 //!
 //! 1. fmt, clippy, schema freshness, dataset validity;
 //! 2. native `cargo test` for the workspace;
-//! 3. wasm-bindgen-test component tests in headless Chromium;
+//! 3. wasm-bindgen-test component tests in headless Chromium, then in headless Firefox ESR;
 //! 4. Playwright end-to-end tests against release builds at `/` and under `/atlas/`,
-//!    served the way GitHub Pages serves them.
+//!    served the way GitHub Pages serves them;
+//! 5. the WebDriver suite (`e2e/engines/`) against the same builds in Firefox ESR and WebKitGTK.
+//!
+//! `cargo xtask test --engine firefox` (or `webkit`, or both) runs only that suite, against the
+//! builds already in `dist/` and `dist-atlas/`.
 
 use std::process::Command;
 use std::time::Instant;
@@ -22,13 +26,36 @@ struct Tally {
     skipped: u32,
 }
 
+/// The engines of the WebDriver suite, as its `--engine` takes them.
+const ENGINES: [&str; 2] = ["firefox", "webkit"];
+
 pub fn test(args: &[String]) -> Result<(), String> {
-    let only_native = args.iter().any(|a| a == "--native");
+    let mut only_native = false;
+    let mut engines = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--native" => only_native = true,
+            "--engine" => match it.next().map(String::as_str) {
+                Some(e) if ENGINES.contains(&e) => engines.push(e),
+                _ => return Err("--engine needs firefox or webkit".into()),
+            },
+            other => {
+                return Err(format!(
+                    "unknown option {other:?} (usage: test [--native] [--engine firefox|webkit]…)"
+                ));
+            }
+        }
+    }
+    if !engines.is_empty() {
+        return engines_only(&engines);
+    }
     let started = Instant::now();
     let tb = tools::setup(Needs {
         build: !only_native,
         release: !only_native,
         browser: !only_native,
+        engines: !only_native,
     })?;
     step("cargo fmt --check");
     run(tb.command("cargo").args(["fmt", "--all", "--", "--check"]))
@@ -73,6 +100,22 @@ pub fn test(args: &[String]) -> Result<(), String> {
         )?;
         levels.push(("browser", browser));
 
+        step("browser component tests again, in headless Firefox ESR");
+        let geckodriver = tb.geckodriver.clone().ok_or("geckodriver was not set up")?;
+        let firefox = cargo_tests(
+            tb.command("cargo")
+                .args([
+                    "test",
+                    "--target",
+                    "wasm32-unknown-unknown",
+                    "--test",
+                    "browser",
+                ])
+                .env("GECKODRIVER", geckodriver)
+                .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
+        )?;
+        levels.push(("browser/ff", firefox));
+
         step("end-to-end tests (release builds at / and /atlas/, Playwright in headless Chromium)");
         build_dist(
             &tb,
@@ -90,6 +133,13 @@ pub fn test(args: &[String]) -> Result<(), String> {
         )?;
         let e2e = playwright(&tb)?;
         levels.push(("end-to-end", e2e));
+
+        for engine in ENGINES {
+            step(&format!(
+                "end-to-end tests in {engine} (the same builds, the WebDriver suite in e2e/engines/)"
+            ));
+            levels.push((engine, engine_suite(&tb, engine)?));
+        }
     }
 
     println!("\n== summary ({:.0} s) ==", started.elapsed().as_secs_f64());
@@ -123,6 +173,11 @@ fn step(name: &str) {
 /// Runs a `cargo test` and adds up its `test result:` lines.
 fn cargo_tests(cmd: &mut Command) -> Result<Tally, String> {
     let out = run_tee(cmd).map_err(|(e, _)| e)?;
+    Ok(tally_of(&out))
+}
+
+/// Adds up the libtest-style `test result:` lines of a run's output.
+fn tally_of(out: &str) -> Tally {
     let mut t = Tally::default();
     for line in out.lines() {
         if let Some(rest) = line.trim().strip_prefix("test result: ") {
@@ -131,7 +186,58 @@ fn cargo_tests(cmd: &mut Command) -> Result<Tally, String> {
             t.skipped += number_before(rest, " ignored");
         }
     }
-    Ok(t)
+    t
+}
+
+/// `cargo xtask test --engine …`: only the WebDriver suite, against the builds already there.
+fn engines_only(engines: &[&str]) -> Result<(), String> {
+    let tb = tools::setup(Needs {
+        build: false,
+        release: false,
+        browser: false,
+        engines: true,
+    })?;
+    for dist in ["dist", "dist-atlas"] {
+        if !root().join(dist).join("index.html").is_file() {
+            return Err(format!(
+                "{dist}/ has no build: run `cargo xtask dist` and `cargo xtask dist --base /atlas/ --out dist-atlas` first"
+            ));
+        }
+    }
+    let mut failed = 0;
+    for engine in engines {
+        step(&format!("end-to-end tests in {engine}"));
+        failed += engine_suite(&tb, engine)?.failed;
+    }
+    if failed > 0 {
+        return Err(format!("{failed} test(s) failed"));
+    }
+    Ok(())
+}
+
+/// Runs the WebDriver suite in one engine against `dist/` and `dist-atlas/`; a failing test
+/// is counted, not fatal, so the summary still prints.
+fn engine_suite(tb: &tools::Toolbox, engine: &str) -> Result<Tally, String> {
+    let geckodriver = tb.geckodriver.clone().ok_or("geckodriver was not set up")?;
+    let result = run_tee(
+        tb.command("cargo")
+            .args(["run", "--quiet", "--package", "atlas-engines", "--"])
+            .args(["--engine", engine, "--dist"])
+            .arg(root().join("dist"))
+            .arg("--dist-atlas")
+            .arg(root().join("dist-atlas"))
+            .arg("--geckodriver")
+            .arg(geckodriver),
+    );
+    let (out, err) = match result {
+        Ok(out) => (out, None),
+        Err((e, out)) => (out, Some(e)),
+    };
+    let t = tally_of(&out);
+    match err {
+        Some(e) if t.failed == 0 => Err(e),
+        _ => Ok(t),
+    }
 }
 
 /// Runs Playwright and reads its `N passed` / `N failed` / `N skipped` lines.

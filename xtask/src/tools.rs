@@ -16,6 +16,10 @@ use crate::run::{capture, run};
 pub const TRUNK_VERSION: &str = "0.21.14";
 /// npm `binaryen`: the wasm-opt that trunk accepts and that produces a working wasm.
 pub const BINARYEN_VERSION: &str = "132.0.0";
+/// geckodriver, compiled from crates.io (it has no Debian package); drives Firefox ESR 115 and later.
+pub const GECKODRIVER_VERSION: &str = "0.37.1";
+/// WebKitGTK's automation browser (package `libwebkit2gtk-4.1-0`, pulled in by `webkit2gtk-driver`).
+const MINIBROWSER: &str = "webkit2gtk-4.1/MiniBrowser";
 
 /// The per-user cache for tools, keyed by version.
 pub fn cache_dir() -> PathBuf {
@@ -30,6 +34,8 @@ pub fn cache_dir() -> PathBuf {
 #[derive(Default)]
 pub struct Toolbox {
     bins: Vec<PathBuf>,
+    /// geckodriver, when the other engines were set up.
+    pub geckodriver: Option<PathBuf>,
 }
 
 impl Toolbox {
@@ -57,6 +63,8 @@ pub struct Needs {
     pub release: bool,
     /// Chromium + chromedriver + the e2e npm packages.
     pub browser: bool,
+    /// Firefox ESR + geckodriver, WebKitGTK's driver + Xvfb (the WebDriver suite in e2e/engines/).
+    pub engines: bool,
 }
 
 /// Installs what is missing and returns the toolbox. Errors are one line each.
@@ -82,6 +90,19 @@ pub fn setup(needs: Needs) -> Result<Toolbox, String> {
     if needs.browser {
         chromium()?;
         e2e_packages()?;
+    }
+    if needs.engines {
+        other_engines()?;
+        let bin = cargo_tool(
+            "geckodriver",
+            GECKODRIVER_VERSION,
+            true,
+            "geckodriver",
+            "3 to 5",
+        )?;
+        tb.geckodriver = Some(bin.join("geckodriver"));
+        tb.bins.push(bin);
+        tb.bins.push(firefox_alias()?);
     }
     Ok(tb)
 }
@@ -209,22 +230,78 @@ pub fn chromium() -> Result<(PathBuf, PathBuf), String> {
     ) {
         return Ok((c, d));
     }
-    let is_root = capture(Command::new("id").arg("-u")).is_ok_and(|u| u.trim() == "0");
-    if !is_root || which("apt-get").is_none() {
-        return Err("Chromium not found: install it with `sudo apt-get install chromium chromium-driver` (Debian), then run this again".into());
-    }
-    eprintln!("setup: installing Debian's chromium and chromium-driver");
-    run(Command::new("apt-get").arg("update"))
-        .and_then(|()| {
-            run(Command::new("apt-get")
-                .args(["install", "-y", "--no-install-recommends", "chromium", "chromium-driver"])
-                .env("DEBIAN_FRONTEND", "noninteractive"))
-        })
-        .map_err(|e| format!("apt-get could not install chromium ({e}): install chromium and chromium-driver by hand"))?;
+    apt_install("Chromium", &["chromium", "chromium-driver"])?;
     match (find(&["chromium"]), find(&["chromedriver"])) {
         (Some(c), Some(d)) => Ok((c, d)),
         _ => Err("chromium was installed but is not on PATH".into()),
     }
+}
+
+/// Firefox ESR, WebKitGTK's WebDriver and MiniBrowser, and Xvfb (MiniBrowser has no headless
+/// mode), from Debian.
+fn other_engines() -> Result<(), String> {
+    let present = || {
+        which("firefox-esr").is_some()
+            && which("WebKitWebDriver").is_some()
+            && which("Xvfb").is_some()
+            && minibrowser().is_file()
+    };
+    if present() {
+        return Ok(());
+    }
+    apt_install(
+        "Firefox ESR and WebKitGTK",
+        &["firefox-esr", "webkit2gtk-driver", "xvfb"],
+    )?;
+    if present() {
+        Ok(())
+    } else {
+        Err(format!(
+            "firefox-esr, WebKitWebDriver, Xvfb or {} missing after apt-get install",
+            minibrowser().display()
+        ))
+    }
+}
+
+/// WebKitGTK's MiniBrowser, in the multiarch library folder.
+pub fn minibrowser() -> PathBuf {
+    Path::new("/usr/lib")
+        .join(format!("{}-linux-gnu", env::consts::ARCH))
+        .join(MINIBROWSER)
+}
+
+/// A folder with `firefox` → `firefox-esr`: wasm-bindgen-test-runner looks for `firefox`.
+fn firefox_alias() -> Result<PathBuf, String> {
+    let dir = cache_dir().join("firefox-alias").join("bin");
+    let link = dir.join("firefox");
+    if link.exists() {
+        return Ok(dir);
+    }
+    let target = which("firefox-esr").ok_or("firefox-esr is not on PATH")?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    std::os::unix::fs::symlink(&target, &link)
+        .map_err(|e| format!("{} -> {}: {e}", link.display(), target.display()))?;
+    Ok(dir)
+}
+
+/// Installs Debian packages with apt-get when running as root; otherwise says how, in one line.
+fn apt_install(what: &str, packages: &[&str]) -> Result<(), String> {
+    let list = packages.join(" ");
+    let is_root = capture(Command::new("id").arg("-u")).is_ok_and(|u| u.trim() == "0");
+    if !is_root || which("apt-get").is_none() {
+        return Err(format!(
+            "{what} not found: install it with `sudo apt-get install {list}` (Debian), then run this again"
+        ));
+    }
+    eprintln!("setup: installing Debian's {list}");
+    run(Command::new("apt-get").arg("update"))
+        .and_then(|()| {
+            run(Command::new("apt-get")
+                .args(["install", "-y", "--no-install-recommends"])
+                .args(packages)
+                .env("DEBIAN_FRONTEND", "noninteractive"))
+        })
+        .map_err(|e| format!("apt-get could not install {list} ({e}): install them by hand"))
 }
 
 /// The end-to-end test packages from e2e/package-lock.json (npm's own cache is per user).
