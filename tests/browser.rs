@@ -409,6 +409,27 @@ fn a_partly_invalid_directory_names_what_was_skipped() {
     assert!(text.contains(".name: must not be empty"), "{text}");
 }
 
+#[wasm_bindgen_test]
+fn a_directory_with_only_warnings_says_so_and_quotes_them_escaped() {
+    let warned = BUNDLED.replacen("\"name\": \"Tao Luo\"", "\"name\": \"Tao\\u202e Luo\"", 1);
+    let atlas = Arc::new(Atlas::from_json(model::load(&warned, 2100).unwrap()));
+    assert!(atlas.compiled.skipped.is_empty());
+    let root = container();
+    leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <DataWarning atlas=atlas.clone()/> },
+    )
+    .forget();
+    let warning = root
+        .query_selector("[data-testid=data-warning]")
+        .unwrap()
+        .expect("a warning");
+    let text = warning.text_content().unwrap();
+    assert!(text.contains("The dataset has 1 warning."), "{text}");
+    assert!(text.contains("U+202E RIGHT-TO-LEFT OVERRIDE"), "{text}");
+    assert!(!text.contains('\u{202E}'), "{text}");
+}
+
 /// Mounts a `DataView` over a resource whose fetches answer from `answers` in turn, counting them.
 fn mount_data_view(answers: Vec<DataResult>) -> (web_sys::HtmlElement, Rc<Cell<usize>>) {
     let calls = Rc::new(Cell::new(0));

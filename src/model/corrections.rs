@@ -1,7 +1,7 @@
 //! "Suggest a correction" links: the dataset's corrections target, prefilled with the profile
 //! and the section the reader is looking at.
 
-use super::validate::check_url;
+use super::validate::check_corrections_target;
 
 /// What a correction is about.
 #[derive(Debug, Clone, Copy)]
@@ -19,7 +19,7 @@ pub struct About<'a> {
 /// `{body}` placeholders filled, or `title` and `body` parameters (GitHub, Gitea and Forgejo
 /// new-issue pages read those).
 pub fn correction_link(target: &str, about: About<'_>) -> Option<String> {
-    check_url(target).ok()?;
+    check_corrections_target(target).ok()?;
     let title = format!("Correction: {} — {}", about.name, about.section);
     let body = format!(
         "Profile: {}\nSection: {}\n\nWhat is wrong, and what should it say? A source we can check (a homepage, a paper page) helps.\n",

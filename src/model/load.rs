@@ -14,23 +14,34 @@ use serde_json::Value;
 
 use super::problem::Problem;
 use super::types::*;
-use super::validate::{Collection, check, check_url};
+use super::validate::{Collection, check, check_corrections_target};
 
 /// The dataset minus whatever was invalid, and what was skipped and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Directory {
     /// Every record that passed validation; references between them all resolve.
     pub dataset: Dataset,
-    /// One line per problem found, in file order of discovery.
+    /// One line per problem found: those that skipped a record in order of discovery, then the
+    /// file-level remarks and the warnings (which skipped nothing).
     pub problems: Vec<Problem>,
     /// What was dropped because of those problems, e.g. `researchers[2] ("Ada Lovelace")`.
     pub skipped: Vec<String>,
 }
 
 impl Directory {
-    /// True when nothing had to be skipped or reported.
+    /// True when nothing had to be skipped or reported, not even a warning.
     pub fn is_clean(&self) -> bool {
         self.problems.is_empty()
+    }
+
+    /// True when every problem is a warning: nothing was skipped or ignored.
+    pub fn is_valid(&self) -> bool {
+        self.problems.iter().all(Problem::is_warning)
+    }
+
+    /// The warnings among the problems.
+    pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
+        self.problems.iter().filter(|p| p.is_warning())
     }
 }
 
@@ -47,19 +58,21 @@ const TOP_LEVEL_KEYS: [&str; 8] = [
 
 /// Parses and validates a dataset file; `max_year` is the latest plausible year.
 pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
-    let root: Value = serde_json::from_str(json).map_err(|e| Problem {
-        path: if e.line() > 0 {
-            format!("line {} column {}", e.line(), e.column())
-        } else {
-            String::new()
-        },
-        message: format!("not valid JSON: {}", strip_position(&e.to_string())),
+    let root: Value = serde_json::from_str(json).map_err(|e| {
+        Problem::error(
+            if e.line() > 0 {
+                format!("line {} column {}", e.line(), e.column())
+            } else {
+                String::new()
+            },
+            format!("not valid JSON: {}", strip_position(&e.to_string())),
+        )
     })?;
     let Value::Object(mut top) = root else {
-        return Err(Problem {
-            path: String::new(),
-            message: format!("the file holds {}, not a dataset object", kind_of(&root)),
-        });
+        return Err(Problem::error(
+            String::new(),
+            format!("the file holds {}, not a dataset object", kind_of(&root)),
+        ));
     };
     let schema = top
         .get("$schema")
@@ -67,30 +80,22 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
         .map(str::to_owned);
     let version = match top.get("schema_version") {
         None => {
-            return Err(Problem {
-                path: "schema_version".into(),
-                message: "is missing".into(),
-            });
+            return Err(Problem::error("schema_version", "is missing"));
         }
         Some(v) => match v.as_u64() {
             Some(n) if n == u64::from(SCHEMA_VERSION) => SCHEMA_VERSION,
             _ => {
-                return Err(Problem {
-                    path: "schema_version".into(),
-                    message: format!(
-                        "{v} is not supported (this build reads version {SCHEMA_VERSION})"
-                    ),
-                });
+                return Err(Problem::error(
+                    "schema_version",
+                    format!("{v} is not supported (this build reads version {SCHEMA_VERSION})"),
+                ));
             }
         },
     };
     let mut problems: Vec<Problem> = top
         .keys()
         .filter(|k| !TOP_LEVEL_KEYS.contains(&k.as_str()))
-        .map(|k| Problem {
-            path: k.clone(),
-            message: "is not a known top-level field; ignored".into(),
-        })
+        .map(|k| Problem::error(k.clone(), "is not a known top-level field; ignored"))
         .collect();
     let mut skipped = Vec::new();
     let config = match top.remove("config") {
@@ -99,14 +104,14 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
             Ok(c) => Some(c),
             Err(e) => {
                 let inner = e.path().to_string();
-                problems.push(Problem {
-                    path: if inner == "." {
-                        "config".into()
+                problems.push(Problem::error(
+                    if inner == "." {
+                        "config".to_owned()
                     } else {
                         format!("config.{inner}")
                     },
-                    message: format!("{}; the settings are ignored", e.into_inner()),
-                });
+                    format!("{}; the settings are ignored", e.into_inner()),
+                ));
                 None
             }
         },
@@ -115,10 +120,10 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
         match top.remove(key.key()) {
             None | Some(Value::Null) => Ok(Vec::new()),
             Some(Value::Array(items)) => Ok(items),
-            Some(other) => Err(Problem {
-                path: key.key().into(),
-                message: format!("expected an array, found {}", kind_of(&other)),
-            }),
+            Some(other) => Err(Problem::error(
+                key.key(),
+                format!("expected an array, found {}", kind_of(&other)),
+            )),
         }
     };
     let raw = [
@@ -156,11 +161,18 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
         if let Some(c) = dataset.config.as_mut()
             && c.corrections
                 .as_deref()
-                .is_some_and(|t| check_url(t).is_err())
+                .is_some_and(|t| check_corrections_target(t).is_err())
         {
             c.corrections = None;
         }
-        if findings.is_empty() {
+        // An error in a record skips it, and the checks run again over what is left; warnings
+        // and file-level remarks are reported once, from the last run, so they are neither
+        // repeated nor left behind by a record that was skipped after all.
+        let (skipping, remarks): (Vec<_>, Vec<_>) = findings
+            .into_iter()
+            .partition(|f| f.record.is_some() && !f.problem.is_warning());
+        if skipping.is_empty() {
+            problems.extend(remarks.into_iter().map(|f| f.problem));
             return Ok(Directory {
                 dataset,
                 problems,
@@ -168,19 +180,9 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
             });
         }
         let mut bad: HashSet<(Collection, usize)> = HashSet::new();
-        for f in findings {
-            if let Some(r) = f.record {
-                bad.insert(r);
-            }
+        for f in skipping {
+            bad.extend(f.record);
             problems.push(f.problem);
-        }
-        if bad.is_empty() {
-            // Only file-level remarks: nothing to drop.
-            return Ok(Directory {
-                dataset,
-                problems,
-                skipped,
-            });
         }
         records.drop_records(&bad, &mut skipped);
     }
@@ -415,10 +417,7 @@ fn typed<T: DeserializeOwned>(
                 } else {
                     format!("{}[{i}].{inner}", c.key())
                 };
-                problems.push(Problem {
-                    path,
-                    message: e.into_inner().to_string(),
-                });
+                problems.push(Problem::error(path, e.into_inner().to_string()));
                 skipped.push(format!("{}[{i}] ({label:?})", c.key()));
                 skipped_ids.extend(id);
             }
@@ -495,6 +494,64 @@ mod tests {
         );
         assert!(unknown.problems[0].message.contains("unknown field"));
         assert_eq!(unknown.dataset.config, None);
+    }
+
+    /// The bundled dataset with `edit` applied, loaded.
+    fn load_edited(edit: impl FnOnce(&mut Value)) -> Directory {
+        let mut v: Value =
+            serde_json::from_str(include_str!("../../data/researchers.json")).unwrap();
+        edit(&mut v);
+        load(&v.to_string(), 2027).unwrap()
+    }
+
+    #[test]
+    fn invisible_characters_are_a_warning_with_the_path_and_the_record_is_kept() {
+        let clean = load_edited(|_| {});
+        let dir = load_edited(|v| {
+            v["publications"][0]["title"] = "gnp\u{202E}.exe".into();
+            v["researchers"][1]["name"] = "Ann\u{200B}a\u{2066}".into();
+        });
+        assert!(dir.is_valid() && !dir.is_clean());
+        assert!(dir.skipped.is_empty());
+        assert_eq!(
+            dir.dataset.publications.len(),
+            clean.dataset.publications.len()
+        );
+        let lines: Vec<String> = dir.problems.iter().map(ToString::to_string).collect();
+        assert_eq!(lines.len(), 2, "{lines:#?}");
+        assert!(lines[0].starts_with("researchers[1].name: warning: \"Ann\\u{200b}a\\u{2066}\" contains invisible characters"), "{lines:#?}");
+        assert!(lines[0].contains("(U+200B ZERO WIDTH SPACE, U+2066 LEFT-TO-RIGHT ISOLATE)"));
+        assert!(lines[1].starts_with("publications[0].title: warning: \"gnp\\u{202e}.exe\""));
+        assert!(lines[1].contains("U+202E RIGHT-TO-LEFT OVERRIDE"));
+        // The message never holds the character itself, so it cannot reorder the banner.
+        assert!(!lines.concat().contains('\u{202E}'));
+    }
+
+    #[test]
+    fn warnings_are_reported_once_and_only_for_records_that_stay() {
+        let dir = load_edited(|v| {
+            // Warned about, but skipped for its DOI: no warning is left behind.
+            v["publications"][0]["title"] = "gnp\u{202E}.exe".into();
+            v["publications"][0]["doi"] =
+                "10.1000/x},url=\"javascript:alert(1)\",injected=pwned".into();
+            // Warned about and kept, across the second run the skipped paper causes.
+            v["publications"][1]["title"] = "a\u{200F}b".into();
+        });
+        assert_eq!(dir.skipped.len(), 1, "{:?}", dir.skipped);
+        let warnings: Vec<&Problem> = dir.warnings().collect();
+        assert_eq!(warnings.len(), 1, "{:#?}", dir.problems);
+        assert_eq!(warnings[0].path, "publications[1].title");
+        let doi = dir
+            .problems
+            .iter()
+            .find(|p| p.path == "publications[0].doi")
+            .unwrap();
+        assert!(!doi.is_warning());
+        assert!(
+            doi.message
+                .contains("is not a DOI: contains '}', which the Crossref pattern does not allow"),
+            "{doi}"
+        );
     }
 
     #[test]

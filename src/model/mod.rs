@@ -4,13 +4,16 @@
 //! [`Directory`](load::Directory) in two stages — the top-level shape first, then each record on
 //! its own — so one bad record is reported with its JSON path and skipped instead of losing the
 //! whole file. [`validate`] holds the semantic checks that serde cannot express. Both report a
-//! [`Problem`]: a path and what is wrong there. [`Dataset`] answers lookups by id
+//! [`Problem`]: a path, what is wrong there, and whether it is an error (the record is skipped)
+//! or a warning (it is kept). [`invisible`] knows the invisible characters that the checks warn
+//! about and the exports leave out. [`Dataset`] answers lookups by id
 //! (`dataset.researcher(id)`, `venue`, `publications_of`, …; see `lookup.rs`). [`cite`] writes
 //! publications out as BibTeX and CSV.
 
 pub mod cite;
 pub mod corrections;
 pub mod date;
+pub mod invisible;
 pub mod load;
 mod lookup;
 mod problem;
@@ -18,6 +21,6 @@ pub mod types;
 pub mod validate;
 
 pub use load::{Directory, load};
-pub use problem::Problem;
+pub use problem::{Problem, Severity};
 pub use types::*;
 pub use validate::validate;

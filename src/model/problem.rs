@@ -5,10 +5,15 @@
 //! check, is one `Problem` in [`Directory::problems`](super::Directory::problems) or in what
 //! [`validate`](super::validate()) returns. Same fields, same one-line form, so a tool prints and
 //! locates them all alike.
+//!
+//! Most problems are errors: the record is skipped. A [`Severity::Warning`] is a fact worth a
+//! look that does not make its record invalid (invisible characters in a text, which may be
+//! legitimate); the record is kept, and the warning is shown beside the errors.
 
 use std::fmt;
 
-/// One thing wrong in a dataset file, printed as one line: `path: message`.
+/// One thing wrong in a dataset file, printed as one line: `path: message`, or
+/// `path: warning: message` for a warning.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// Where: a JSON path (`researchers[2].links[0].url`), `line L column C` for a syntax error,
@@ -16,15 +21,54 @@ pub struct Problem {
     pub path: String,
     /// What is wrong, quoting the bad value.
     pub message: String,
+    /// Whether the record it is in is skipped.
+    pub severity: Severity,
+}
+
+/// How much a [`Problem`] matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    /// The value is invalid: its record is skipped (or the file refused, or the setting
+    /// ignored).
+    #[default]
+    Error,
+    /// The value is kept but worth a look.
+    Warning,
+}
+
+impl Problem {
+    /// An error at `path`.
+    pub fn error(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            message: message.into(),
+            severity: Severity::Error,
+        }
+    }
+
+    /// A warning at `path`.
+    pub fn warning(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Warning,
+            ..Self::error(path, message)
+        }
+    }
+
+    /// True for a [`Severity::Warning`].
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning
+    }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.path.is_empty() {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}: {}", self.path, self.message)
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
         }
+        if self.is_warning() {
+            f.write_str("warning: ")?;
+        }
+        f.write_str(&self.message)
     }
 }
 
@@ -36,17 +80,17 @@ mod tests {
 
     #[test]
     fn a_problem_is_one_line_with_its_path_when_it_has_one() {
-        let at = |path: &str, message: &str| Problem {
-            path: path.into(),
-            message: message.into(),
-        };
         assert_eq!(
-            at("publications[4].year", "3024 is after 2027").to_string(),
+            Problem::error("publications[4].year", "3024 is after 2027").to_string(),
             "publications[4].year: 3024 is after 2027"
         );
         assert_eq!(
-            at("", "the file holds an array, not a dataset object").to_string(),
+            Problem::error("", "the file holds an array, not a dataset object").to_string(),
             "the file holds an array, not a dataset object"
+        );
+        assert_eq!(
+            Problem::warning("publications[0].title", "contains U+202E").to_string(),
+            "publications[0].title: warning: contains U+202E"
         );
     }
 }

@@ -20,7 +20,7 @@ use super::titles::TitleShard;
 use crate::model::{CareerStage, Dataset, Directory, Link, LinkKind, PublicationId, Researcher};
 
 /// Version of the compiled format; a file of another version is refused with a clear message.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Paths of the compiled files, relative to the site's base URL.
 pub mod paths {
@@ -159,6 +159,8 @@ pub struct CompiledDirectory {
     pub problems: Vec<String>,
     /// Records skipped because of them, e.g. `researchers[2] ("Ada Lovelace")`.
     pub skipped: Vec<String>,
+    /// Warnings about records that were kept (invisible characters), one line each.
+    pub warnings: Vec<String>,
 }
 
 impl CompiledDirectory {
@@ -198,14 +200,20 @@ impl CompiledDirectory {
                 .collect(),
             index: SearchIndex::default(),
             shards: None,
-            problems: directory.problems.iter().map(|p| p.to_string()).collect(),
+            problems: (directory.problems.iter())
+                .filter(|p| !p.is_warning())
+                .map(|p| p.to_string())
+                .collect(),
             skipped: directory.skipped.clone(),
+            warnings: (directory.warnings())
+                .map(|p| format!("{}: {}", p.path, p.message))
+                .collect(),
         }
     }
 
-    /// True when nothing had to be skipped or reported.
+    /// True when nothing had to be skipped or reported, not even a warning.
     pub fn is_clean(&self) -> bool {
-        self.problems.is_empty() && self.skipped.is_empty()
+        self.problems.is_empty() && self.skipped.is_empty() && self.warnings.is_empty()
     }
 
     /// The position of the researcher with `id`.
@@ -406,6 +414,20 @@ mod tests {
         assert_eq!(back.cards, c.cards);
         assert_eq!(back.shards, c.shards);
         assert_eq!(back.index.len(), dir.dataset.researchers.len());
+    }
+
+    #[test]
+    fn warnings_travel_apart_from_problems() {
+        let json = BUNDLED.replacen("\"title\": \"", "\"title\": \"\\u202e", 1);
+        let dir = crate::model::load(&json, 2027).unwrap();
+        assert!(dir.is_valid() && !dir.is_clean());
+        let c = CompiledDirectory::compile(&dir);
+        assert!(c.problems.is_empty() && c.skipped.is_empty());
+        assert_eq!(c.warnings.len(), 1);
+        assert!(c.warnings[0].contains(": \"\\u{202e}"), "{:?}", c.warnings);
+        assert!(!c.is_clean());
+        let back = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap();
+        assert_eq!(back.warnings, c.warnings);
     }
 
     #[test]

@@ -85,10 +85,12 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", input.display()))?;
     for p in &dir.problems {
-        eprintln!(
-            "build-data: {}: {p} (the record is skipped)",
-            input.display()
-        );
+        let outcome = if p.is_warning() {
+            "the record is kept"
+        } else {
+            "the record is skipped"
+        };
+        eprintln!("build-data: {}: {p} ({outcome})", input.display());
     }
     let write = |path: &Path, bytes: &[u8]| -> Result<u64, String> {
         std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;

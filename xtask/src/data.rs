@@ -36,16 +36,23 @@ fn load_file(args: &[String], task: &str) -> Result<(PathBuf, String, model::Dir
     Ok((path, text, dir))
 }
 
+/// Prints every problem; fails unless all of them are warnings (which skip nothing).
 pub fn check_data(args: &[String]) -> Result<(), String> {
     let (path, _, dir) = load_file(args, "check-data")?;
     for p in &dir.problems {
         println!("{}: {p}", path.display());
     }
-    if dir.is_clean() {
+    if dir.is_valid() {
         let d = &dir.dataset;
+        let warnings = dir.warnings().count();
         println!(
-            "{}: valid — {} researchers, {} publications, {} organizations, {} venues, {} topics",
+            "{}: valid{} — {} researchers, {} publications, {} organizations, {} venues, {} topics",
             path.display(),
+            match warnings {
+                0 => String::new(),
+                1 => ", with 1 warning".to_owned(),
+                n => format!(", with {n} warnings"),
+            },
             d.researchers.len(),
             d.publications.len(),
             d.organizations.len(),
@@ -56,7 +63,7 @@ pub fn check_data(args: &[String]) -> Result<(), String> {
     } else {
         Err(format!(
             "{} problem(s); these records would be skipped: {}",
-            dir.problems.len(),
+            dir.problems.iter().filter(|p| !p.is_warning()).count(),
             if dir.skipped.is_empty() {
                 "none".into()
             } else {
@@ -95,7 +102,7 @@ pub fn schema(args: &[String]) -> Result<(), String> {
 /// order, two-space indentation, unknown values left out), so diffs stay small and stable.
 pub fn fmt_data(args: &[String]) -> Result<(), String> {
     let (path, text, dir) = load_file(args, "fmt-data")?;
-    if !dir.is_clean() {
+    if !dir.is_valid() {
         check_data(&[path.display().to_string()])?;
     }
     let canonical = serde_json::to_string_pretty(&dir.dataset).map_err(|e| e.to_string())? + "\n";
@@ -123,5 +130,21 @@ mod tests {
     #[test]
     fn the_bundled_dataset_is_valid() {
         check_data(&[]).expect("data/researchers.json validates");
+    }
+
+    #[test]
+    fn warnings_are_printed_but_do_not_fail_the_check() {
+        let text = std::fs::read_to_string(root().join(DATASET)).unwrap();
+        let mut data: serde_json::Value = serde_json::from_str(&text).unwrap();
+        data["publications"][0]["title"] = "gnp\u{202E}.exe".into();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("warned.json");
+        std::fs::write(&path, data.to_string()).unwrap();
+        let arg = [path.display().to_string()];
+        check_data(&arg).expect("a warning alone passes");
+        data["publications"][0]["doi"] = "10.1000/x},injected=pwned".into();
+        std::fs::write(&path, data.to_string()).unwrap();
+        let err = check_data(&arg).expect_err("an invalid DOI fails");
+        assert!(err.contains("1 problem(s)"), "{err}");
     }
 }

@@ -162,7 +162,7 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "the change to publications #0: publications[0].doi: \"not a doi\" is not a DOI (10.xxxx/…)"
+                "the change to publications #0: publications[0].doi: \"not a doi\" is not a DOI: does not start with \"10.\""
             ]
         );
         assert_eq!(std::fs::read(&path).unwrap(), before);

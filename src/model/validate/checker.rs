@@ -3,8 +3,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rules::{check_url, is_slug};
+use super::rules::{check_orcid_url, check_url, is_slug};
 use super::{Collection, Finding, Problem, find_phone_number};
+use crate::model::invisible::describe_invisible;
 use crate::model::types::{Dataset, Link, LinkKind, Publication};
 
 /// The ids each vocabulary defines, for reference checks.
@@ -46,9 +47,18 @@ impl Checker<'_> {
         format!("{}[{}]", coll.key(), (self.origin)(coll, i))
     }
 
+    /// An error: the record being checked is invalid.
     pub(super) fn push_at(&mut self, path: String, message: String) {
         self.findings.push(Finding {
-            problem: Problem { path, message },
+            problem: Problem::error(path, message),
+            record: self.record,
+        });
+    }
+
+    /// A warning: worth a look, but the record stays.
+    pub(super) fn warn_at(&mut self, path: String, message: String) {
+        self.findings.push(Finding {
+            problem: Problem::warning(path, message),
             record: self.record,
         });
     }
@@ -80,7 +90,8 @@ impl Checker<'_> {
         self.text(path, value);
     }
 
-    /// Every free text: no phone numbers, no control characters.
+    /// Every free text: no phone numbers, no control characters, and a warning for invisible
+    /// characters (see [`crate::model::invisible`]).
     pub(super) fn text(&mut self, path: &str, value: &str) {
         if let Some(phone) = find_phone_number(value) {
             self.push_at(
@@ -92,6 +103,18 @@ impl Checker<'_> {
             self.push_at(
                 path.into(),
                 format!("{value:?} contains control characters"),
+            );
+        }
+        let invisible = describe_invisible(value);
+        if !invisible.is_empty() {
+            self.warn_at(
+                path.into(),
+                format!(
+                    "{value:?} contains invisible characters that can change how the text reads \
+                     ({}); it is shown isolated from the text around it, and exports leave \
+                     them out",
+                    invisible.join(", ")
+                ),
             );
         }
     }
@@ -113,6 +136,11 @@ impl Checker<'_> {
         for (i, l) in links.iter().enumerate() {
             let p = format!("{path}[{i}]");
             self.url(&format!("{p}.url"), &l.url);
+            if l.kind == LinkKind::Orcid
+                && let Err(reason) = check_orcid_url(&l.url)
+            {
+                self.push_at(format!("{p}.url"), format!("{:?} {reason}", l.url));
+            }
             let is_mail = l.url.to_ascii_lowercase().starts_with("mailto:");
             if (l.kind == LinkKind::Email) != is_mail {
                 self.push_at(

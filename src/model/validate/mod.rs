@@ -1,5 +1,6 @@
 //! Semantic checks that serde cannot express: unique ids, references that resolve, plausible
-//! years, safe links, no phone numbers.
+//! years, safe links, well-formed DOIs, arXiv ids and ORCIDs, no phone numbers, and a warning
+//! for invisible characters.
 //!
 //! Every problem is one line — the JSON path, the bad value and the reason — so a maintainer can
 //! jump straight to it: `publications[4].year: 3024 is after 2027`.
@@ -7,7 +8,11 @@
 //! This file runs the checks over the whole dataset and checks the vocabularies; the
 //! `Checker` that collects findings and the checks every record shares are in
 //! `checker.rs` and `dates.rs`, the per-record checks in `researcher.rs` and `publication.rs`, and
-//! the format rules (slugs, language tags, URLs, phone numbers) in `rules.rs` and `phone.rs`.
+//! the format rules (slugs, language tags, DOIs, arXiv ids, ORCIDs, URLs, phone numbers) in
+//! `rules.rs` and `phone.rs`.
+//!
+//! A finding is an error (the record is skipped) unless it is a warning, which keeps the record:
+//! see [`Severity`](super::Severity).
 
 mod checker;
 mod dates;
@@ -18,7 +23,11 @@ mod rules;
 
 pub use super::problem::Problem;
 pub use phone::find_phone_number;
-pub use rules::{check_url, is_language_tag, is_slug};
+pub(crate) use rules::is_uri_char;
+pub use rules::{
+    check_arxiv, check_corrections_target, check_doi, check_orcid_url, check_url, is_language_tag,
+    is_slug,
+};
 
 use super::types::*;
 use checker::{Checker, Ids};
@@ -63,7 +72,8 @@ pub(crate) struct Finding {
 
 /// Checks a whole dataset; `max_year` is the latest acceptable year (next year, usually).
 ///
-/// An empty result means the dataset is valid.
+/// An empty result means the dataset is valid and clean; a result of warnings only, that it is
+/// valid.
 pub fn validate(dataset: &Dataset, max_year: u16) -> Vec<Problem> {
     check(dataset, max_year, &|_, i| i)
         .into_iter()
@@ -94,7 +104,10 @@ pub(crate) fn check(
         );
     }
     if let Some(target) = dataset.config.as_ref().and_then(|c| c.corrections.as_ref()) {
-        c.url("config.corrections", target);
+        if let Err(reason) = check_corrections_target(target) {
+            c.push_at("config.corrections".into(), format!("{target:?} {reason}"));
+        }
+        c.text("config.corrections", target);
     }
     let ids = Ids::of(dataset);
     c.unique(

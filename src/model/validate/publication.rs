@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::rules::is_arxiv_id;
+use super::rules::{check_arxiv, check_doi};
 use super::{Checker, Ids};
 use crate::model::types::Publication;
 
@@ -67,19 +67,19 @@ impl Checker<'_> {
             self.opt_text(&format!("{p}.{key}"), v);
         }
         if let Some(doi) = &pb.doi
-            && (!doi.starts_with("10.") || doi.contains(char::is_whitespace))
+            && let Err(reason) = check_doi(doi)
         {
             self.push_at(
                 format!("{p}.doi"),
-                format!("{doi:?} is not a DOI (10.xxxx/…)"),
+                format!("{doi:?} is not a DOI: {reason}"),
             );
         }
         if let Some(ax) = &pb.arxiv
-            && !is_arxiv_id(ax)
+            && let Err(reason) = check_arxiv(ax)
         {
             self.push_at(
                 format!("{p}.arxiv"),
-                format!("{ax:?} is not an arXiv id (e.g. 2502.13965)"),
+                format!("{ax:?} is not an arXiv id such as 2502.13965: {reason}"),
             );
         }
         for (i, h) in pb.honours.iter().enumerate() {

@@ -1,4 +1,7 @@
-//! The format rules a value must follow: slugs, language tags, arXiv ids and URLs.
+//! The format rules a value must follow: slugs, language tags, DOIs, arXiv ids, ORCID links and
+//! URLs. Each `check_…` returns the reason a value fails, for a message that says what to fix.
+
+use crate::model::invisible::invisible_name;
 
 /// Lowercase ASCII letters and digits in runs joined by single hyphens: safe in a URL path.
 pub fn is_slug(s: &str) -> bool {
@@ -22,46 +25,240 @@ pub fn is_language_tag(s: &str) -> bool {
         && parts.all(|t| (2..=8).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
-/// A new-style arXiv identifier, `YYMM.NNNNN` with an optional version.
-pub(super) fn is_arxiv_id(s: &str) -> bool {
-    let s = s.split_once('v').map_or(s, |(id, v)| {
-        if v.bytes().all(|b| b.is_ascii_digit()) && !v.is_empty() {
-            id
-        } else {
-            s
-        }
-    });
-    match s.split_once('.') {
-        Some((a, b)) => {
-            a.len() == 4
-                && (4..=5).contains(&b.len())
-                && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
-        }
-        None => false,
+/// A DOI in the shape Crossref recommends, `^10\.\d{4,9}/[-._;()/:A-Za-z0-9]+$`: the
+/// directory's prefix `10.`, a registrant code of 4 to 9 digits, `/`, and a suffix of letters,
+/// digits and `- . _ ; ( ) / :`. `Err` says what is wrong.
+pub fn check_doi(doi: &str) -> Result<(), String> {
+    let lower = doi.to_ascii_lowercase();
+    if lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("doi:") {
+        return Err("write the DOI alone, without a resolver or \"doi:\" (10.xxxx/…)".into());
+    }
+    let Some(rest) = doi.strip_prefix("10.") else {
+        return Err("does not start with \"10.\"".into());
+    };
+    let registrant = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if !(4..=9).contains(&registrant) || rest.as_bytes().get(registrant) != Some(&b'/') {
+        return Err("needs a registrant code of 4 to 9 digits and a \"/\" after \"10.\"".into());
+    }
+    let suffix = &rest[registrant + 1..];
+    if suffix.is_empty() {
+        return Err("has nothing after the \"/\"".into());
+    }
+    match suffix
+        .chars()
+        .find(|&c| !(c.is_ascii_alphanumeric() || "-._;()/:".contains(c)))
+    {
+        Some(c) => Err(format!(
+            "contains {}, which the Crossref pattern does not allow (letters, digits and - . _ ; ( ) / : only)",
+            describe_char(c)
+        )),
+        None => Ok(()),
     }
 }
 
-/// Only `http`, `https` and `mailto` links are allowed, with something after the scheme.
-pub fn check_url(url: &str) -> Result<(), &'static str> {
-    let lower = url.to_ascii_lowercase();
-    if let Some(address) = lower.strip_prefix("mailto:") {
-        if !address.contains('@') {
-            return Err("is not an email address");
-        }
-    } else if let Some(rest) = lower
-        .strip_prefix("https://")
-        .or_else(|| lower.strip_prefix("http://"))
-    {
-        if rest.split(['/', '?', '#']).next().unwrap_or("").is_empty() {
-            return Err("has no host");
-        }
-    } else {
-        return Err("is not an http, https or mailto URL");
+/// A new-style arXiv identifier, `YYMM.NNNNN` with an optional version `vN`: a month from
+/// 0704 (when the scheme began) on, four digits after the dot until 1412 and five from 1501.
+/// Old-style ids (`cs/0101001`) are not accepted. `Err` says what is wrong.
+pub fn check_arxiv(id: &str) -> Result<(), String> {
+    if id.to_ascii_lowercase().starts_with("arxiv:") {
+        return Err("write the id without the \"arXiv:\" prefix".into());
     }
-    if url.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err("contains white space");
+    if id.contains('/') {
+        return Err("is an old-style id or a link; only YYMM.NNNNN ids are accepted".into());
+    }
+    let (number, version) = match id.split_once('v') {
+        Some((n, v)) => (n, Some(v)),
+        None => (id, None),
+    };
+    if let Some(v) = version
+        && (v.is_empty() || v.starts_with('0') || !v.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Err("has a version that is not v1, v2, …".into());
+    }
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let Some((yymm, seq)) = number
+        .split_once('.')
+        .filter(|(a, b)| a.len() == 4 && digits(a) && digits(b))
+    else {
+        return Err("is not in the form YYMM.NNNNN".into());
+    };
+    let month: u32 = yymm[2..].parse().unwrap_or(0);
+    let yymm: u32 = yymm.parse().unwrap_or(0);
+    if !(1..=12).contains(&month) || yymm < 704 {
+        return Err("has no such month (new-style ids begin in 0704)".into());
+    }
+    let want = if yymm <= 1412 { 4 } else { 5 };
+    if seq.len() != want {
+        return Err(format!(
+            "needs {want} digits after the dot for a paper of {yymm:04}"
+        ));
     }
     Ok(())
+}
+
+/// An ORCID record link, `https://orcid.org/0000-0002-1825-0097`: four groups of four digits,
+/// the last character a digit or `X` that is the ISO 7064 MOD 11-2 check of the other fifteen.
+pub fn check_orcid_url(url: &str) -> Result<(), String> {
+    let Some(id) = url.strip_prefix("https://orcid.org/") else {
+        return Err("is not an ORCID record link (https://orcid.org/0000-0002-1825-0097)".into());
+    };
+    let groups: Vec<&str> = id.split('-').collect();
+    let shaped = groups.len() == 4
+        && groups.iter().all(|g| g.len() == 4)
+        && id[..id.len() - 1]
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'-')
+        && id.ends_with(|c: char| c.is_ascii_digit() || c == 'X');
+    if !shaped {
+        return Err(
+            "does not end in an ORCID iD of four groups of four digits (0000-0002-1825-0097)"
+                .into(),
+        );
+    }
+    let mut total = 0u32;
+    for b in id.bytes().filter(u8::is_ascii_digit).take(15) {
+        total = (total + u32::from(b - b'0')) * 2;
+    }
+    let check = (12 - total % 11) % 11;
+    let want = if check == 10 {
+        'X'
+    } else {
+        char::from(b'0' + check as u8)
+    };
+    let have = id.chars().last().unwrap_or(' ');
+    if have != want {
+        return Err(format!(
+            "has the check digit {have}, but the other digits need {want}: a digit is mistyped"
+        ));
+    }
+    Ok(())
+}
+
+/// Only `http`, `https` and `mailto` links are allowed, written as a URI: printable ASCII
+/// without white space, every other character percent-encoded (`%` then two hex digits) and
+/// none of `" < > \ ^ ` { | }`. A web link needs a host name (letters, digits, hyphens and
+/// dots) or an IP address, an optional port, and no user name before the host, which could
+/// disguise where the link goes (`https://trusted.org@evil.example`). A `mailto` link names
+/// one address. `Err` says what is wrong.
+pub fn check_url(url: &str) -> Result<(), String> {
+    let lower = url.to_ascii_lowercase();
+    let web = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"));
+    let mail = lower.strip_prefix("mailto:");
+    if web.is_none() && mail.is_none() {
+        return Err("is not an http, https or mailto URL".into());
+    }
+    if url.chars().any(char::is_whitespace) {
+        return Err("contains white space".into());
+    }
+    if let Some(c) = url.chars().find(|&c| !is_uri_char(c)) {
+        return Err(format!(
+            "contains {}, which a URL must percent-encode",
+            describe_char(c)
+        ));
+    }
+    let bytes = url.as_bytes();
+    for (i, _) in url.match_indices('%') {
+        let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
+        if !hex(i + 1) || !hex(i + 2) {
+            return Err("has a % that is not followed by two hex digits".into());
+        }
+    }
+    if let Some(rest) = web {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+        if authority.is_empty() {
+            return Err("has no host".into());
+        }
+        if authority.contains('@') {
+            return Err(
+                "has a user name before the host (…@), which disguises where it leads".into(),
+            );
+        }
+        return check_authority(authority);
+    }
+    let address = mail.unwrap_or("").split('?').next().unwrap_or("");
+    match address.split_once('@') {
+        Some((local, domain)) if !local.is_empty() && !domain.contains('@') => {
+            if is_host_name(domain) {
+                Ok(())
+            } else {
+                Err(format!("has an invalid mail domain {domain:?}"))
+            }
+        }
+        _ => Err("is not an email address".into()),
+    }
+}
+
+/// A corrections target: a URL that [`check_url`] accepts once its `{title}` and `{body}`
+/// placeholders are filled in.
+pub fn check_corrections_target(target: &str) -> Result<(), String> {
+    check_url(&target.replace("{title}", "x").replace("{body}", "x"))
+}
+
+/// A character RFC 3986 allows in a URI as it is: unreserved, reserved, or `%`.
+pub(crate) fn is_uri_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
+}
+
+/// `host` or `host:port`, the host a name, an IPv4 address or a bracketed IPv6 address.
+fn check_authority(authority: &str) -> Result<(), String> {
+    let (host_ok, port) = if let Some(v6) = authority.strip_prefix('[') {
+        match v6.split_once(']') {
+            Some((addr, after)) => {
+                let address = !addr.is_empty()
+                    && (addr.chars()).all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.');
+                (
+                    address && (after.is_empty() || after.starts_with(':')),
+                    after.strip_prefix(':'),
+                )
+            }
+            None => (false, None),
+        }
+    } else {
+        match authority.split_once(':') {
+            Some((host, port)) => (is_host_name(host), Some(port)),
+            None => (is_host_name(authority), None),
+        }
+    };
+    if !host_ok {
+        return Err(format!("has an invalid host {authority:?}"));
+    }
+    if let Some(p) = port {
+        let number = p
+            .parse::<u32>()
+            .ok()
+            .filter(|_| p.bytes().all(|b| b.is_ascii_digit()));
+        if number.is_none_or(|n| n > 65_535) {
+            return Err(format!("has an invalid port {p:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Dot-separated labels of 1 to 63 letters, digits and hyphens, none starting or ending with a
+/// hyphen (an IPv4 address is one too).
+fn is_host_name(host: &str) -> bool {
+    !host.is_empty()
+        && host.len() <= 253
+        && host.split('.').all(|label| {
+            (1..=63).contains(&label.len())
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+        })
+}
+
+/// A character as a message names it: `'{'`, or `U+202E RIGHT-TO-LEFT OVERRIDE` for an
+/// invisible one, `'é' (U+00E9)` for another non-ASCII one.
+fn describe_char(c: char) -> String {
+    match invisible_name(c) {
+        Some(name) => format!("U+{:04X} {name}", u32::from(c)),
+        None if c.is_ascii_graphic() => format!("{c:?}"),
+        None => format!("{c:?} (U+{:04X})", u32::from(c)),
+    }
 }
 
 #[cfg(test)]
@@ -69,27 +266,158 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_http_https_and_mailto_urls_pass() {
+    fn only_http_https_and_mailto_urls_written_as_uris_pass() {
         for ok in [
             "https://example.org",
             "http://example.org/a?b=c",
             "mailto:a@b.org",
+            "mailto:a.b+c@b.org?subject=Hi%20there",
             "HTTPS://EXAMPLE.ORG",
+            "https://example.org:8443/x/(y);z?q=a,b&r=[1]#frag",
+            "https://127.0.0.1/x",
+            "https://[2001:db8::1]:80/",
+            "https://de.wikipedia.org/wiki/M%C3%BCnchen",
+            "https://openreview.net/forum?id=jP1vTH3inC",
         ] {
             assert_eq!(check_url(ok), Ok(()), "{ok}");
         }
-        for bad in [
-            "javascript:alert(1)",
-            "JaVaScRiPt:alert(1)",
-            "data:text/html,hi",
-            "ftp://example.org",
-            "//example.org",
-            "example.org",
-            "https://",
-            "mailto:nobody",
-            "https://exa mple.org",
+        let bad = [
+            ("javascript:alert(1)", "is not an http, https or mailto URL"),
+            ("JaVaScRiPt:alert(1)", "is not an http, https or mailto URL"),
+            ("data:text/html,hi", "is not an http, https or mailto URL"),
+            ("ftp://example.org", "is not an http, https or mailto URL"),
+            ("//example.org", "is not an http, https or mailto URL"),
+            ("example.org", "is not an http, https or mailto URL"),
+            ("https://", "has no host"),
+            ("https:///path", "has no host"),
+            ("mailto:nobody", "is not an email address"),
+            ("mailto:a@b@c.org", "is not an email address"),
+            ("mailto:a@b_c.org", "has an invalid mail domain \"b_c.org\""),
+            ("https://exa mple.org", "contains white space"),
+            (
+                "https://example.org/\u{202E}gnp.exe",
+                "U+202E RIGHT-TO-LEFT OVERRIDE",
+            ),
+            ("https://example.org/a\u{200B}", "U+200B ZERO WIDTH SPACE"),
+            (
+                "https://münchen.de",
+                "'ü' (U+00FC), which a URL must percent-encode",
+            ),
+            (
+                "https://example.org/{x}",
+                "'{', which a URL must percent-encode",
+            ),
+            (
+                "https://example.org/a\"b",
+                "'\"', which a URL must percent-encode",
+            ),
+            (
+                "https://example.org/a\\b",
+                "'\\\\', which a URL must percent-encode",
+            ),
+            (
+                "https://example.org/<script>",
+                "'<', which a URL must percent-encode",
+            ),
+            (
+                "https://example.org/%zz",
+                "% that is not followed by two hex digits",
+            ),
+            (
+                "https://example.org/%4",
+                "% that is not followed by two hex digits",
+            ),
+            (
+                "https://trusted.org@evil.example/",
+                "user name before the host",
+            ),
+            ("https://exa_mple.org", "invalid host"),
+            ("https://-example.org", "invalid host"),
+            ("https://example..org", "invalid host"),
+            ("https://[xyz]/", "invalid host"),
+            ("https://example.org:99999/", "invalid port \"99999\""),
+            ("https://example.org:/", "invalid port \"\""),
+        ];
+        for (url, why) in bad {
+            let err = check_url(url).expect_err(url);
+            assert!(err.contains(why), "{url}: {err}");
+        }
+    }
+
+    #[test]
+    fn corrections_targets_may_hold_placeholders() {
+        let gitlab = "https://gitlab.example/a/b/-/issues/new?issue[title]={title}&issue[description]={body}";
+        assert_eq!(check_corrections_target(gitlab), Ok(()));
+        assert!(check_url(gitlab).is_err());
+        assert!(check_corrections_target("https://x.org/{other}").is_err());
+        assert!(check_corrections_target("javascript:{title}").is_err());
+    }
+
+    #[test]
+    fn dois_follow_the_crossref_pattern() {
+        for ok in [
+            "10.1145/3603269.3604848",
+            "10.1109/CASE49439.2021.9551469",
+            "10.1000/a_b-c;(d)/e:f",
+            "10.123456789/x",
         ] {
-            assert!(check_url(bad).is_err(), "{bad} passed");
+            assert_eq!(check_doi(ok), Ok(()), "{ok}");
+        }
+        let bad = [
+            (
+                "10.1000/x},url=\"javascript:alert(1)\",injected=pwned",
+                "contains '}', which the Crossref pattern does not allow",
+            ),
+            ("10.1000/x y", "contains ' ' (U+0020)"),
+            ("10.1000/x\u{202E}", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+            ("10.1000/ü", "'ü' (U+00FC)"),
+            ("10.1000/a%7B", "contains '%'"),
+            ("10.1000/a{b}", "contains '{'"),
+            ("10.1000/", "nothing after the \"/\""),
+            ("10.100/x", "registrant code of 4 to 9 digits"),
+            ("10.1234567890/x", "registrant code of 4 to 9 digits"),
+            ("10.abcd/x", "registrant code of 4 to 9 digits"),
+            ("10.1000", "registrant code of 4 to 9 digits"),
+            ("11.1000/x", "does not start with \"10.\""),
+            ("", "does not start with \"10.\""),
+            ("https://doi.org/10.1000/x", "without a resolver"),
+            ("doi:10.1000/x", "without a resolver"),
+        ];
+        for (doi, why) in bad {
+            let err = check_doi(doi).expect_err(doi);
+            assert!(err.contains(why), "{doi:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn orcid_links_carry_a_valid_check_digit() {
+        for ok in [
+            "https://orcid.org/0000-0002-1825-0097",
+            "https://orcid.org/0000-0002-1694-233X",
+            "https://orcid.org/0000-0003-2317-1956",
+        ] {
+            assert_eq!(check_orcid_url(ok), Ok(()), "{ok}");
+        }
+        let bad = [
+            ("https://orcid.org/0000-0002-1825-0098", "check digit 8"),
+            ("https://orcid.org/0000-0002-1694-2339", "need X"),
+            ("https://orcid.org/0000-0002-1825-009", "four groups"),
+            ("https://orcid.org/0000-0002-1825-00977", "four groups"),
+            ("https://orcid.org/0000-0002-18250-097", "four groups"),
+            ("https://orcid.org/000X-0002-1825-0097", "four groups"),
+            ("https://orcid.org/0000-0002-1825-0097/", "four groups"),
+            (
+                "http://orcid.org/0000-0002-1825-0097",
+                "not an ORCID record link",
+            ),
+            (
+                "https://evil.example/0000-0002-1825-0097",
+                "not an ORCID record link",
+            ),
+        ];
+        for (url, why) in bad {
+            let err = check_orcid_url(url).expect_err(url);
+            assert!(err.contains(why), "{url}: {err}");
         }
     }
 
@@ -115,10 +443,36 @@ mod tests {
 
     #[test]
     fn arxiv_ids() {
-        assert!(is_arxiv_id("2502.13965"));
-        assert!(is_arxiv_id("1706.0376"));
-        assert!(is_arxiv_id("2301.03734v2"));
-        assert!(!is_arxiv_id("arXiv:2502.13965"));
-        assert!(!is_arxiv_id("cs/0101001"));
+        for ok in [
+            "2502.13965",
+            "0706.0001",
+            "2301.03734v2",
+            "0704.0001",
+            "1412.9999v12",
+        ] {
+            assert_eq!(check_arxiv(ok), Ok(()), "{ok}");
+        }
+        let bad = [
+            ("arXiv:2502.13965", "without the \"arXiv:\" prefix"),
+            ("cs/0101001", "old-style id"),
+            ("https://arxiv.org/abs/2502.13965", "old-style id or a link"),
+            ("2502.13965v", "version"),
+            ("2502.13965v0", "version"),
+            ("2502.13965vx", "version"),
+            ("2513.13965", "no such month"),
+            ("2500.13965", "no such month"),
+            ("0703.0001", "no such month"),
+            ("2502.1396", "needs 5 digits"),
+            ("1706.0376", "needs 5 digits"),
+            ("1412.00001", "needs 4 digits"),
+            ("2502.13965}", "YYMM.NNNNN"),
+            ("2502.13965\u{202E}", "YYMM.NNNNN"),
+            ("25021.3965", "YYMM.NNNNN"),
+            ("", "YYMM.NNNNN"),
+        ];
+        for (id, why) in bad {
+            let err = check_arxiv(id).expect_err(id);
+            assert!(err.contains(why), "{id:?}: {err}");
+        }
     }
 }

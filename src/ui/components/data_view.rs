@@ -101,7 +101,8 @@ pub fn LoadErrorView(
     }
 }
 
-/// A banner naming the records skipped because they were invalid; nothing when all is well.
+/// A banner naming the records skipped because they were invalid and the warnings about those
+/// kept; nothing when all is well.
 #[component]
 pub fn DataWarning(
     /// The loaded directory and its problems.
@@ -109,22 +110,16 @@ pub fn DataWarning(
 ) -> impl IntoView {
     let directory: &CompiledDirectory = &atlas.compiled;
     (!directory.is_clean()).then(|| {
-        let skipped = directory.skipped.len();
+        let (headline, rest) = headline(directory);
+        let lines = |items: &[String]| {
+            items
+                .iter()
+                .map(|p| view! { <li><code>{p.clone()}</code></li> })
+                .collect_view()
+        };
         view! {
             <aside class="data-warning" role="status" data-testid="data-warning">
-                <p>
-                    <strong>
-                        {if skipped == 0 {
-                            "The dataset has problems.".to_owned()
-                        } else {
-                            format!(
-                                "{skipped} invalid record{} skipped.",
-                                if skipped == 1 { " was" } else { "s were" },
-                            )
-                        }}
-                    </strong>
-                    " The rest of the directory is shown."
-                </p>
+                <p><strong>{headline}</strong>" " {rest}</p>
                 <details>
                     <summary>"Details"</summary>
                     <ul>
@@ -133,14 +128,65 @@ pub fn DataWarning(
                             .iter()
                             .map(|s| view! { <li>"Skipped " {s.clone()}</li> })
                             .collect_view()}
-                        {directory
-                            .problems
-                            .iter()
-                            .map(|p| view! { <li><code>{p.clone()}</code></li> })
-                            .collect_view()}
+                        {lines(&directory.problems)}
+                        {lines(&directory.warnings)}
                     </ul>
                 </details>
             </aside>
         }
     })
+}
+
+/// The banner's first sentence and the one after it: skipped records first, then problems, then
+/// warnings alone (nothing was left out).
+fn headline(directory: &CompiledDirectory) -> (String, &'static str) {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let skipped = directory.skipped.len();
+    let warnings = directory.warnings.len();
+    if skipped > 0 {
+        let verb = if skipped == 1 { "was" } else { "were" };
+        let head = format!(
+            "{skipped} invalid record{} {verb} skipped.",
+            plural(skipped)
+        );
+        (head, "The rest of the directory is shown.")
+    } else if !directory.problems.is_empty() {
+        (
+            "The dataset has problems.".to_owned(),
+            "The rest of the directory is shown.",
+        )
+    } else {
+        (
+            format!("The dataset has {warnings} warning{}.", plural(warnings)),
+            "Every record is shown; the details say where to look.",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_headline_names_the_worst_news() {
+        let mut d = CompiledDirectory {
+            warnings: vec!["researchers[0].name: …".into()],
+            ..CompiledDirectory::default()
+        };
+        assert_eq!(headline(&d).0, "The dataset has 1 warning.");
+        d.warnings.push("publications[1].title: …".into());
+        assert_eq!(headline(&d).0, "The dataset has 2 warnings.");
+        d.problems.push("config.corrections: …".into());
+        assert_eq!(headline(&d).0, "The dataset has problems.");
+        d.skipped.push("publications[2] (\"x\")".into());
+        assert_eq!(headline(&d).0, "1 invalid record was skipped.");
+        d.skipped.push("publications[3] (\"y\")".into());
+        assert_eq!(
+            headline(&d),
+            (
+                "2 invalid records were skipped.".to_owned(),
+                "The rest of the directory is shown."
+            )
+        );
+    }
 }
