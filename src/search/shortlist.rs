@@ -1,5 +1,7 @@
 //! Exports of a shortlist: the researchers as CSV and JSON, their publications as one BibTeX
-//! file.
+//! file. Like every export, they leave out invisible and control characters
+//! ([`export_text`]); the CSV is guarded against formulas and the BibTeX written by
+//! `model::cite`, whose fields cannot be broken out of.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -8,6 +10,7 @@ use serde::Serialize;
 use super::compiled::{Card, CardLink};
 use super::index::Stats;
 use crate::model::cite::{bibtex_entry, push_csv_row};
+use crate::model::invisible::export_text;
 use crate::model::{Dataset, LinkKind, Publication, PublicationId};
 
 /// One shortlisted researcher as the exports describe them.
@@ -71,6 +74,24 @@ impl Row {
             profile,
         }
     }
+
+    /// The row with every text as the exports write it ([`export_text`]).
+    fn exported(&self) -> Self {
+        let text = |s: &String| export_text(s).into_owned();
+        let opt = |s: &Option<String>| s.as_ref().map(text);
+        Self {
+            id: text(&self.id),
+            name: text(&self.name),
+            role: opt(&self.role),
+            career_stage: text(&self.career_stage),
+            location: opt(&self.location),
+            topics: self.topics.iter().map(text).collect(),
+            homepage: opt(&self.homepage),
+            email: opt(&self.email),
+            profile: text(&self.profile),
+            ..self.clone()
+        }
+    }
 }
 
 /// The rows as CSV (RFC 4180, header row, CRLF, guarded against spreadsheet formulas like the
@@ -120,7 +141,8 @@ pub fn csv(rows: &[Row]) -> String {
 
 /// The rows as a pretty-printed JSON array.
 pub fn json(rows: &[Row]) -> String {
-    serde_json::to_string_pretty(rows).expect("rows always serialize")
+    let rows: Vec<Row> = rows.iter().map(Row::exported).collect();
+    serde_json::to_string_pretty(&rows).expect("rows always serialize")
 }
 
 /// One BibTeX file of every publication of several researchers, each once (shared papers

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::keys::key_of;
-use super::latex::{latex, url_verbatim, verbatim};
+use super::latex::{latex, uri_verbatim};
 use crate::model::types::{Dataset, LinkKind, Publication, PublicationId, PublicationType};
 
 /// One BibTeX entry (ends with "}\n").
@@ -31,6 +31,7 @@ pub fn bibtex_entry(dataset: &Dataset, publication: &Publication, key: &str) -> 
     };
     let is_thesis = matches!(kind, EntryType::PhdThesis | EntryType::MastersThesis);
 
+    let key: String = key.chars().filter(|&c| is_key_char(c)).collect();
     let mut out = format!("@{}{{{key},\n", kind.name());
     let mut field = |name: &str, value: Option<String>| {
         if let Some(v) = value {
@@ -63,13 +64,13 @@ pub fn bibtex_entry(dataset: &Dataset, publication: &Publication, key: &str) -> 
     field("pages", text(p.pages.as_deref()));
     field("publisher", text(p.publisher.as_deref()));
     field("address", text(p.location.as_deref()));
-    field("doi", p.doi.as_deref().map(|d| braced(verbatim(d))));
-    field("eprint", p.arxiv.as_deref().map(|a| braced(verbatim(a))));
-    field(
-        "archiveprefix",
-        p.arxiv.as_ref().map(|_| braced("arXiv".into())),
-    );
-    field("url", work_url(p).map(|u| braced(url_verbatim(&u))));
+    // A verbatim value with nothing left once invisible characters are gone is no value.
+    let verbatim = |s: Option<&str>| s.map(uri_verbatim).filter(|v| !v.is_empty());
+    let eprint = verbatim(p.arxiv.as_deref());
+    field("doi", verbatim(p.doi.as_deref()).map(braced));
+    field("eprint", eprint.clone().map(braced));
+    field("archiveprefix", eprint.map(|_| braced("arXiv".into())));
+    field("url", work_url(p).map(|u| braced(uri_verbatim(&u))));
     field("note", text(Some(&p.honours.join("; "))));
     out.push_str("}\n");
     out
@@ -151,25 +152,36 @@ fn month_macro(month: u8) -> Option<&'static str> {
 }
 
 /// The author field's value, or `None` when no author is known.
+///
+/// A name with nothing left to print (white space, invisible characters) is left out, since
+/// BibTeX would read it as a name of its own or as none.
 fn authors(p: &Publication) -> Option<String> {
-    if p.authors.is_empty() {
-        return None;
-    }
     let mut names: Vec<String> = p
         .authors
         .iter()
-        .map(|a| {
-            let name = latex(&a.name, false);
-            // A comma or a lone "and" would split the name; braces keep it one (corporate) name.
-            let splits =
-                name.contains(',') || name.split(' ').any(|w| w.eq_ignore_ascii_case("and"));
+        .map(|a| latex(&a.name, false))
+        .filter(|name| !name.is_empty())
+        .map(|name| {
+            // A comma or a lone "and" would split the name, and a name "others" would read as
+            // "and others"; braces keep it one (corporate) name.
+            let splits = name.contains(',')
+                || name.eq_ignore_ascii_case("others")
+                || name.split(' ').any(|w| w.eq_ignore_ascii_case("and"));
             if splits { format!("{{{name}}}") } else { name }
         })
         .collect();
+    if names.is_empty() {
+        return None;
+    }
     if p.authors_incomplete {
         names.push("others".to_owned());
     }
     Some(names.join(" and "))
+}
+
+/// Characters a key keeps: BibTeX ends a key at a comma, a brace or white space.
+fn is_key_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-_:.+/".contains(c)
 }
 
 /// The link to the work itself; see the module docs for the order.

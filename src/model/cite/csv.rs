@@ -4,15 +4,19 @@ use std::collections::HashMap;
 
 use super::bibtex::work_url;
 use super::keys::key_of;
+use crate::model::invisible::export_text;
 use crate::model::types::{Dataset, Publication, PublicationId};
 
 /// The same list as CSV: RFC 4180, a header row, CRLF line ends, UTF-8 without a byte-order mark.
 ///
 /// Columns: key, title, authors (joined with `; `, ending in `et al.` when the list is incomplete),
 /// year, type (its label), venue (short name), venue_name, booktitle, doi, arxiv, honours (joined
-/// with `; `), url (the same rule as BibTeX's `url`). A cell is quoted when it holds a comma, a
-/// double quote (doubled) or a line break. Against formula injection in spreadsheets, a cell that
-/// begins with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`.
+/// with `; `), url (the same rule as BibTeX's `url`). Every cell says what the data says, without
+/// invisible characters and control characters other than white space (see
+/// [`export_text`](crate::model::invisible::export_text)). A cell is quoted when it holds a
+/// comma, a double quote (doubled) or a line break. Against formula injection in spreadsheets, a
+/// cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return (once the invisible
+/// characters are gone) gets a leading `'`.
 pub fn csv(
     dataset: &Dataset,
     publications: &[&Publication],
@@ -67,10 +71,11 @@ pub(crate) fn push_csv_row<const N: usize>(out: &mut String, cells: [String; N])
         if i > 0 {
             out.push(',');
         }
+        let cell = export_text(cell);
         let guarded = if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
             format!("'{cell}")
         } else {
-            cell.clone()
+            cell.into_owned()
         };
         if guarded.contains([',', '"', '\r', '\n']) {
             out.push('"');

@@ -1,13 +1,22 @@
-//! BibTeX keys: `family + year + title word`, with collisions settled over the whole dataset.
+//! BibTeX keys: `family + year + title word`, with collisions settled over the whole dataset,
+//! never longer than [`MAX_KEY`] characters.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::latin::fold_ascii;
 use crate::model::types::{Dataset, Publication, PublicationId};
 
+/// The longest key, suffix included: a key is typed and read, and a 2,000-letter name must not
+/// make a 2,000-letter key.
+pub const MAX_KEY: usize = 40;
+
+/// The longest family name a key starts with, so the year and a title word still fit.
+const MAX_FAMILY: usize = 20;
+
 /// Stable, readable BibTeX keys for every publication in the dataset, e.g. `luo2025autellix`.
 ///
 /// Keys are unique across the dataset and depend only on it, not on which list is exported.
+/// None is longer than [`MAX_KEY`]: a suffix takes the place of the base key's last characters.
 pub fn bibtex_keys(dataset: &Dataset) -> HashMap<PublicationId, String> {
     let mut groups: BTreeMap<String, Vec<&Publication>> = BTreeMap::new();
     for p in &dataset.publications {
@@ -24,7 +33,8 @@ pub fn bibtex_keys(dataset: &Dataset) -> HashMap<PublicationId, String> {
         let mut n = 0;
         for p in group {
             let key = loop {
-                let candidate = format!("{base}{}", letter_suffix(n));
+                let suffix = letter_suffix(n);
+                let candidate = format!("{}{suffix}", cut(&base, MAX_KEY - suffix.len()));
                 n += 1;
                 if used.insert(candidate.clone()) {
                     break candidate;
@@ -69,7 +79,13 @@ fn base_key(p: &Publication) -> String {
         .cloned()
         .or_else(|| id_word(char::is_ascii_alphanumeric))
         .unwrap_or_else(|| "untitled".to_owned());
-    format!("{family}{:04}{word}", p.year)
+    let key = format!("{}{:04}{word}", cut(&family, MAX_FAMILY), p.year);
+    cut(&key, MAX_KEY).to_owned()
+}
+
+/// The first `max` characters of `s` (all of it when shorter), cut on a character boundary.
+fn cut(s: &str, max: usize) -> &str {
+    s.char_indices().nth(max).map_or(s, |(i, _)| &s[..i])
 }
 
 /// Title words a key never starts with, unless the title has nothing else.
@@ -143,5 +159,14 @@ mod tests {
         for (n, want) in suffixes {
             assert_eq!(letter_suffix(n), want, "letter_suffix({n})");
         }
+    }
+
+    #[test]
+    fn cuts_fall_on_character_boundaries() {
+        assert_eq!(cut("abc", 2), "ab");
+        assert_eq!(cut("abc", 3), "abc");
+        assert_eq!(cut("abc", 9), "abc");
+        assert_eq!(cut("ééé", 2), "éé");
+        assert_eq!(cut("", 0), "");
     }
 }
