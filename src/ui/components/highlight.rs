@@ -1,4 +1,6 @@
-//! Text with some byte ranges marked, built from text nodes and `<mark>` (never `inner_html`).
+//! Text with some byte ranges marked, built from text nodes and `<mark>` (never `inner_html`),
+//! inside one `<bdi>`: the text is data (a title, an interest) shown after a label, and its
+//! direction must not reorder the label.
 
 use leptos::prelude::*;
 
@@ -28,7 +30,7 @@ pub fn split_marked(text: &str, ranges: &[(usize, usize)]) -> Vec<(String, bool)
     out
 }
 
-/// `text` with `ranges` wrapped in `<mark>`.
+/// `text` with `ranges` wrapped in `<mark>`, the whole bidi-isolated.
 #[component]
 pub fn Highlighted(
     /// The text to show.
@@ -36,7 +38,7 @@ pub fn Highlighted(
     /// Byte ranges of `text` to mark.
     ranges: Vec<(usize, usize)>,
 ) -> impl IntoView {
-    split_marked(&text, &ranges)
+    let pieces = split_marked(&text, &ranges)
         .into_iter()
         .map(|(piece, marked)| {
             if marked {
@@ -45,7 +47,8 @@ pub fn Highlighted(
                 piece.into_any()
             }
         })
-        .collect_view()
+        .collect_view();
+    view! { <bdi>{pieces}</bdi> }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ pub mod data_view;
 pub mod empty_state;
 pub mod filter_panel;
 pub mod highlight;
+pub mod isolated;
 pub mod links;
 pub mod offline_notice;
 pub mod person_picker;
@@ -28,6 +29,7 @@ pub use data_view::{DataView, DataWarning, DetailView, LoadErrorView, LoadingVie
 pub use empty_state::EmptyState;
 pub use filter_panel::FilterPanel;
 pub use highlight::Highlighted;
+pub use isolated::IsolatedList;
 pub use links::ExternalLinks;
 pub use offline_notice::OfflineNotice;
 pub use pick_buttons::PickButtons;

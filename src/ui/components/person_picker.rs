@@ -98,7 +98,7 @@ pub fn PersonPicker(
             <label for=input_id.clone()>{label}</label>
             {move || current_name().map(|name| view! {
                 <span class="picked">
-                    {name.clone()}
+                    <bdi>{name.clone()}</bdi>
                     <button type="button" class="chip-remove" aria-label=format!("Clear {label}: {name}")
                         on:click=move |_| on_pick.run(None)>"×"</button>
                 </span>

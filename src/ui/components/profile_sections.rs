@@ -1,4 +1,8 @@
 //! The sections of a profile page. Each is present only when the record has something for it.
+//!
+//! Every data string that shares a line with others (an organization beside a team and a place,
+//! the advisors in "Advised by …") is in its own `<bdi>`, so its direction cannot reorder the
+//! rest; those alone in an element are isolated in `style/profile-sections.css`.
 
 use std::sync::Arc;
 
@@ -9,6 +13,7 @@ use crate::model::{
     Award, Certification, Dataset, Directory, Education, EndDate, GroupMember, Leadership, OrgId,
     PartialDate, Position, Project, Service, SkillGroup, Talk, Teaching,
 };
+use crate::ui::components::IsolatedList;
 use crate::ui::components::links::safe_href;
 
 const MONTHS: [&str; 12] = [
@@ -47,9 +52,10 @@ pub fn fmt_years(year: Option<u16>, end_year: Option<u16>) -> String {
     }
 }
 
-/// The known parts, joined with " · " ("Google DeepMind · SaxML Team · Mountain View, CA").
-fn dot_join<const N: usize>(parts: [Option<String>; N]) -> String {
-    parts.into_iter().flatten().collect::<Vec<_>>().join(" · ")
+/// The known parts, for a line that joins them with " · " ("Google DeepMind · SaxML Team ·
+/// Mountain View, CA").
+fn known<const N: usize>(parts: [Option<String>; N]) -> Vec<String> {
+    parts.into_iter().flatten().collect()
 }
 
 /// The organization's full name, or its id when the vocabulary lacks it.
@@ -132,27 +138,44 @@ pub fn CorrectionLink(
 /// One dated entry: what, where, when, and bullet points.
 #[component]
 fn Entry(
-    /// The main line.
-    title: String,
-    /// The second line (organization, host…).
+    /// The main line's parts, joined with `title_separator` ("Reviewer, NSDI").
+    #[prop(into)]
+    title: Vec<String>,
+    /// What joins the title's parts.
+    #[prop(default = ", ")]
+    title_separator: &'static str,
+    /// The second line's parts (organization, team, place…), joined with " · ".
     #[prop(optional)]
-    subtitle: Option<String>,
+    subtitle: Vec<String>,
     /// When.
     #[prop(optional)]
     when: String,
+    /// A first bullet that is not only data ("Advised by …").
+    #[prop(default = None)]
+    lead: Option<AnyView>,
     /// Details, one per bullet.
     #[prop(optional)]
     bullets: Vec<String>,
+    /// A last bullet that is not only data ("For “…”").
+    #[prop(default = None)]
+    tail: Option<AnyView>,
 ) -> impl IntoView {
+    let has_bullets = lead.is_some() || !bullets.is_empty() || tail.is_some();
     view! {
         <li class="entry">
             <div class="entry-head">
-                <span class="entry-title">{title}</span>
+                <span class="entry-title"><IsolatedList parts=title separator=title_separator/></span>
                 {(!when.is_empty()).then(|| view! { <span class="entry-when">{when}</span> })}
             </div>
-            {subtitle.map(|s| view! { <div class="entry-sub">{s}</div> })}
-            {(!bullets.is_empty()).then(|| view! {
-                <ul class="entry-bullets">{bullets.into_iter().map(|b| view! { <li>{b}</li> }).collect_view()}</ul>
+            {(!subtitle.is_empty()).then(|| view! {
+                <div class="entry-sub"><IsolatedList parts=subtitle separator=" · "/></div>
+            })}
+            {has_bullets.then(|| view! {
+                <ul class="entry-bullets">
+                    {lead.map(|l| view! { <li>{l}</li> })}
+                    {bullets.into_iter().map(|b| view! { <li>{b}</li> }).collect_view()}
+                    {tail.map(|t| view! { <li>{t}</li> })}
+                </ul>
             })}
         </li>
     }
@@ -171,8 +194,8 @@ pub fn PositionsSection(
             .iter()
             .map(|p| {
                 let org = p.organization_name.clone().unwrap_or_else(|| org_name(&dir.dataset, &p.organization));
-                let sub = dot_join([Some(org), p.team.clone(), p.location.clone()]);
-                view! { <Entry title=p.title.clone() subtitle=sub when=fmt_period(p.start, p.end) bullets=p.bullets.clone()/> }
+                let sub = known([Some(org), p.team.clone(), p.location.clone()]);
+                view! { <Entry title=[p.title.clone()] subtitle=sub when=fmt_period(p.start, p.end) bullets=p.bullets.clone()/> }
             })
             .collect_view();
         view! { <Section id="positions" title="Positions"><ol class="timeline">{items}</ol></Section> }
@@ -191,13 +214,12 @@ pub fn EducationSection(
         let items = education
             .iter()
             .map(|e| {
-                let sub = dot_join([Some(org_name(&dir.dataset, &e.organization)), e.location.clone()]);
-                let mut bullets = e.details.clone();
-                if !e.advisors.is_empty() {
-                    let names: Vec<&str> = e.advisors.iter().map(|a| a.name.as_str()).collect();
-                    bullets.insert(0, format!("Advised by {}", names.join(" and ")));
-                }
-                view! { <Entry title=e.degree.clone() subtitle=sub when=fmt_period(e.start, e.end) bullets=bullets/> }
+                let sub = known([Some(org_name(&dir.dataset, &e.organization)), e.location.clone()]);
+                let advisors = (!e.advisors.is_empty()).then(|| {
+                    let names: Vec<String> = e.advisors.iter().map(|a| a.name.clone()).collect();
+                    view! { "Advised by " <IsolatedList parts=names separator=" and "/> }.into_any()
+                });
+                view! { <Entry title=[e.degree.clone()] subtitle=sub when=fmt_period(e.start, e.end) lead=advisors bullets=e.details.clone()/> }
             })
             .collect_view();
         view! { <Section id="education" title="Education"><ol class="timeline">{items}</ol></Section> }
@@ -216,11 +238,10 @@ pub fn AwardsSection(
         let items = awards
             .iter()
             .map(|a| {
-                let mut bullets: Vec<String> = a.details.iter().cloned().collect();
-                if let Some(p) = a.publication.as_ref().and_then(|id| dir.dataset.publication(id)) {
-                    bullets.push(format!("For “{}”", p.title));
-                }
-                view! { <Entry title=a.name.clone() subtitle=a.awarded_by.clone().unwrap_or_default() when=fmt_years(a.year, a.end_year) bullets=bullets/> }
+                let paper = (a.publication.as_ref())
+                    .and_then(|id| dir.dataset.publication(id))
+                    .map(|p| view! { "For “" <bdi>{p.title.clone()}</bdi> "”" }.into_any());
+                view! { <Entry title=[a.name.clone()] subtitle=known([a.awarded_by.clone()]) when=fmt_years(a.year, a.end_year) bullets=a.details.iter().cloned().collect() tail=paper/> }
             })
             .collect_view();
         view! { <Section id="awards" title="Awards and honours"><ul class="entries">{items}</ul></Section> }
@@ -237,8 +258,8 @@ pub fn TalksSection(
         let items = talks
             .iter()
             .map(|t| {
-                let sub = dot_join([t.host.clone(), t.location.clone()]);
-                view! { <Entry title=t.title.clone() subtitle=sub when=t.year.map(|y| y.to_string()).unwrap_or_default() bullets=t.details.iter().cloned().collect()/> }
+                let sub = known([t.host.clone(), t.location.clone()]);
+                view! { <Entry title=[t.title.clone()] subtitle=sub when=t.year.map(|y| y.to_string()).unwrap_or_default() bullets=t.details.iter().cloned().collect()/> }
             })
             .collect_view();
         view! { <Section id="talks" title="Invited talks"><ul class="entries">{items}</ul></Section> }
@@ -257,14 +278,14 @@ pub fn ProjectsSection(
         let items = projects
             .iter()
             .map(|p| {
-                let sub = dot_join([p.role.clone(), p.organization.as_ref().map(|o| org_name(&dir.dataset, o))]);
+                let sub = known([p.role.clone(), p.organization.as_ref().map(|o| org_name(&dir.dataset, o))]);
                 let mut bullets: Vec<String> = p.description.iter().cloned().collect();
                 bullets.extend(p.bullets.iter().cloned());
                 let link = p.links.iter().find_map(|l| safe_href(&l.url));
                 view! {
-                    <Entry title=p.name.clone() subtitle=sub when=p.year.map(|y| y.to_string()).unwrap_or_default() bullets=bullets/>
+                    <Entry title=[p.name.clone()] subtitle=sub when=p.year.map(|y| y.to_string()).unwrap_or_default() bullets=bullets/>
                     {link.map(|href| view! {
-                        <li class="entry-link"><a href=href rel="noopener noreferrer" target="_blank">{format!("{} (link)", p.name)}</a></li>
+                        <li class="entry-link"><a href=href rel="noopener noreferrer" target="_blank"><bdi>{p.name.clone()}</bdi>" (link)"</a></li>
                     })}
                 }
             })
@@ -282,7 +303,7 @@ pub fn ServiceSection(
     (!service.is_empty()).then(|| {
         let items = service
             .iter()
-            .map(|s| view! { <Entry title=format!("{}, {}", s.role, s.event) when=fmt_years(s.year, s.end_year)/> })
+            .map(|s| view! { <Entry title=[s.role.clone(), s.event.clone()] when=fmt_years(s.year, s.end_year)/> })
             .collect_view();
         view! { <Section id="service" title="Service"><ul class="entries">{items}</ul></Section> }
     })
@@ -300,15 +321,12 @@ pub fn TeachingSection(
         let items = teaching
             .iter()
             .map(|t| {
-                let title = match &t.code {
-                    Some(c) => format!("{} ({c})", t.course),
-                    None => t.course.clone(),
-                };
-                let sub = dot_join([
+                let title = known([Some(t.course.clone()), t.code.as_ref().map(|c| format!("({c})"))]);
+                let sub = known([
                     Some(t.role.clone()),
                     t.organization.as_ref().map(|o| org_name(&dir.dataset, o)),
                 ]);
-                view! { <Entry title=title subtitle=sub when=fmt_period(t.start, t.end)/> }
+                view! { <Entry title=title title_separator=" " subtitle=sub when=fmt_period(t.start, t.end)/> }
             })
             .collect_view();
         view! { <Section id="teaching" title="Teaching"><ul class="entries">{items}</ul></Section> }
@@ -324,7 +342,7 @@ pub fn GroupSection(
     (!group.is_empty()).then(|| {
         let items = group
             .iter()
-            .map(|g| view! { <Entry title=g.name.clone() subtitle=g.role.clone() bullets=g.details.iter().cloned().collect()/> })
+            .map(|g| view! { <Entry title=[g.name.clone()] subtitle=vec![g.role.clone()] bullets=g.details.iter().cloned().collect()/> })
             .collect_view();
         view! { <Section id="group" title="Group and advisees"><ul class="entries two-col">{items}</ul></Section> }
     })
@@ -340,8 +358,8 @@ pub fn LeadershipSection(
         let items = leadership
             .iter()
             .map(|l| {
-                let sub = dot_join([Some(l.body.clone()), l.location.clone()]);
-                view! { <Entry title=l.role.clone() subtitle=sub when=fmt_period(l.start, l.end)/> }
+                let sub = known([Some(l.body.clone()), l.location.clone()]);
+                view! { <Entry title=[l.role.clone()] subtitle=sub when=fmt_period(l.start, l.end)/> }
             })
             .collect_view();
         view! { <Section id="leadership" title="Leadership"><ul class="entries">{items}</ul></Section> }
@@ -357,7 +375,7 @@ pub fn SkillsSection(
     (!skills.is_empty()).then(|| {
         let items = skills
             .iter()
-            .map(|g| view! { <div class="skill-group"><dt>{g.category.clone()}</dt><dd>{g.items.join(", ")}</dd></div> })
+            .map(|g| view! { <div class="skill-group"><dt>{g.category.clone()}</dt><dd><IsolatedList parts=g.items.clone()/></dd></div> })
             .collect_view();
         view! { <Section id="skills" title="Skills"><dl class="skills">{items}</dl></Section> }
     })
@@ -372,7 +390,7 @@ pub fn CertificationsSection(
     (!certifications.is_empty()).then(|| {
         let items = certifications
             .iter()
-            .map(|c| view! { <Entry title=c.name.clone() subtitle=c.issuer.clone().unwrap_or_default() when=c.year.map(|y| y.to_string()).unwrap_or_default()/> })
+            .map(|c| view! { <Entry title=[c.name.clone()] subtitle=known([c.issuer.clone()]) when=c.year.map(|y| y.to_string()).unwrap_or_default()/> })
             .collect_view();
         view! { <Section id="certifications" title="Certifications"><ul class="entries">{items}</ul></Section> }
     })

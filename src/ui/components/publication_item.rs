@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use web_sys::HtmlTextAreaElement;
 
+use super::IsolatedList;
 use super::links::safe_href;
 use crate::model::{Dataset, Directory, LinkKind, Publication, cite};
 use crate::ui::browser::{Copied, copy_text};
@@ -49,25 +50,42 @@ fn publication_links(p: &Publication) -> Vec<(String, String)> {
     links
 }
 
-/// "NSDI — 20th USENIX Symposium on …, 2023 · Conference"
-fn venue_line(dataset: &Dataset, p: &Publication) -> String {
+/// The venue's names as the venue line shows them, each a data string of its own:
+/// `["NSDI", "20th USENIX Symposium on …"]`, or one name when it already holds the short name
+/// ("arXiv preprint server"); empty when the publication names no venue.
+fn venue_names(dataset: &Dataset, p: &Publication) -> Vec<String> {
     let venue = dataset.venue_of(p);
-    // "NSDI — 20th USENIX Symposium …"; just the name when it already holds the short name
-    // ("arXiv preprint server").
     let named = |short: &str, name: &str| {
         if name.to_lowercase().contains(&short.to_lowercase()) {
-            format!("{name}, ")
+            vec![name.to_owned()]
         } else {
-            format!("{short} — {name}, ")
+            vec![short.to_owned(), name.to_owned()]
         }
     };
-    let venue = match (venue, &p.booktitle) {
+    match (venue, &p.booktitle) {
         (Some(v), Some(b)) if b != &v.short_name => named(&v.short_name, b),
         (Some(v), _) => named(&v.short_name, &v.name),
-        (None, Some(b)) => format!("{b}, "),
-        (None, None) => String::new(),
-    };
-    format!("{venue}{} · {}", p.year, p.kind.label())
+        (None, Some(b)) => vec![b.clone()],
+        (None, None) => Vec::new(),
+    }
+}
+
+/// "NSDI — 20th USENIX Symposium on …, 2023 · Conference", each venue name bidi-isolated.
+#[component]
+fn VenueLine(
+    /// The venue's names, from [`venue_names`].
+    names: Vec<String>,
+    /// The publication's year.
+    year: u16,
+    /// Its type's label.
+    kind: &'static str,
+) -> impl IntoView {
+    let comma = (!names.is_empty()).then_some(", ");
+    view! {
+        <span class="pub-venue">
+            <IsolatedList parts=names separator=" — "/>{comma}{format!("{year} · {kind}")}
+        </span>
+    }
 }
 
 /// One publication. `owner` is the profile's researcher id (emphasized among the authors);
@@ -86,28 +104,32 @@ pub fn PublicationItem(
     let p = publication;
     let search = use_search();
     let n = p.authors.len();
+    // Each name in its own `<bdi>`: one name's direction must not reorder the commas or the
+    // names after it.
     let authors = p
         .authors
         .iter()
         .enumerate()
         .map(|(i, a)| {
             let sep = if i + 1 == n { "" } else { ", " };
-            let name = format!("{}{}", a.name, if a.equal_contribution { "*" } else { "" });
+            let star = a.equal_contribution.then_some("*");
+            let name = a.name.clone();
             let view = match &a.researcher {
                 Some(id) if Some(&id.0) == owner.as_ref() => {
-                    view! { <strong class="pub-owner">{name}</strong> }.into_any()
+                    view! { <strong class="pub-owner"><bdi>{name}</bdi>{star}</strong> }.into_any()
                 }
                 Some(id) => {
                     let id = id.0.clone();
-                    view! { <a href=move || search.profile_href(&id)>{name}</a> }.into_any()
+                    view! { <a href=move || search.profile_href(&id)><bdi>{name}</bdi>{star}</a> }
+                        .into_any()
                 }
-                None => name.into_any(),
+                None => view! { <bdi>{name}</bdi>{star} }.into_any(),
             };
             view! { {view}{sep} }
         })
         .collect_view();
     let links = publication_links(&p);
-    let venue = venue_line(&directory.dataset, &p);
+    let venue = venue_names(&directory.dataset, &p);
     let cite_open = RwSignal::new(false);
     let cite_id = format!("cite-{}", p.id.0);
     let title_id = format!("pub-{}", p.id.0);
@@ -123,7 +145,7 @@ pub fn PublicationItem(
         <li class="publication" data-testid="publication">
             <span class="pub-title" id=title_id>{p.title.clone()}</span>
             <span class="pub-authors">{authors}{p.authors_incomplete.then_some(", et al.")}</span>
-            <span class="pub-venue">{venue}</span>
+            <VenueLine names=venue year=p.year kind=p.kind.label()/>
             {(!p.honours.is_empty()).then(|| view! {
                 <span class="badges">{p.honours.iter().map(|h| view! { <span class="badge">{h.clone()}</span> }).collect_view()}</span>
             })}

@@ -207,7 +207,7 @@ fn FacetChips(
                                 disabled=v.count == 0 && !v.selected
                                 on:click=move |_| on_toggle.run(id.clone())
                             >
-                                {v.label} " " <span class="chip-count">{v.count}</span>
+                                <bdi>{v.label}</bdi> " " <span class="chip-count">{v.count}</span>
                             </button>
                         }
                     }).collect_view()}
@@ -325,7 +325,7 @@ fn Groups(
             {
                 let heading_id = format!("group-{}", group.key);
                 let heading = view! {
-                    {group.label.clone()}
+                    <bdi>{group.label.clone()}</bdi>
                     " "
                     <span class="group-count">{format!("({})", group.items.len())}</span>
                 };

@@ -10,10 +10,10 @@ use crate::search::IdList;
 use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
 use crate::search::timeline;
 use crate::ui::browser::set_title;
-use crate::ui::components::DataView;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
 use crate::ui::components::person_picker::{matching, sorted_people};
+use crate::ui::components::{DataView, IsolatedList};
 use crate::ui::routes::{AppRoute, History, profile, use_route};
 use crate::ui::state::data::{Atlas, Detail, fetch_details};
 use crate::ui::state::picks::MAX_COMPARED;
@@ -113,7 +113,7 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
                                 view! {
                                     <li><button type="button" class="button small"
                                         on:click=move |_| { typed.set(String::new()); go(next.clone()) }>
-                                        {format!("+ {name}")}
+                                        "+ " <bdi>{name}</bdi>
                                     </button></li>
                                 }
                             }).collect_view()}
@@ -179,7 +179,8 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
             <Timeline columns=c.columns.clone() axis=c.axis/>
             {c.columns.iter().filter(|col| !col.undated.is_empty()).map(|col| view! {
                 <p class="muted" data-testid="undated">
-                    {format!("Not on the timeline (no start date), {}: {}.", col.name, col.undated.join("; "))}
+                    "Not on the timeline (no start date), " <bdi>{col.name.clone()}</bdi> ": "
+                    <IsolatedList parts=col.undated.clone() separator="; "/> "."
                 </p>
             }).collect_view()}
         </section>
@@ -259,13 +260,13 @@ fn SharedList(
                             let who = item.who.iter().map(|(i, how)| {
                                 let name = names.get(*i).cloned().unwrap_or_default();
                                 if how.is_empty() { name } else { format!("{name} ({how})") }
-                            }).collect::<Vec<_>>().join("; ");
+                            }).collect::<Vec<_>>();
                             view! {
                                 <li>
                                     <span class="shared-label">{item.label}</span>
-                                    {item.detail.map(|d| view! { <span class="muted">{format!(" · {d}")}</span> })}
+                                    {item.detail.map(|d| view! { <span class="muted">" · " <bdi>{d}</bdi></span> })}
                                     {(!everyone || item.who.iter().any(|(_, h)| !h.is_empty())).then(|| view! {
-                                        <span class="shared-who">{who}</span>
+                                        <span class="shared-who"><IsolatedList parts=who separator="; "/></span>
                                     })}
                                 </li>
                             }

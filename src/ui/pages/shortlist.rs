@@ -136,7 +136,7 @@ fn ShortlistItem(row: Row) -> impl IntoView {
         <li class="shortlist-item" data-testid="shortlist-item">
             <div>
                 <a class="shortlist-name" href=profile(&r.id).href()>{r.name.clone()}</a>
-                {r.role.clone().map(|t| view! { <span class="card-role">{format!(" · {t}")}</span> })}
+                {r.role.clone().map(|t| view! { <span class="card-role">" · " <bdi>{t}</bdi></span> })}
                 <p class="card-figures">
                     {format!("{} publications", r.publications)}
                     {(!r.topics.is_empty()).then(|| format!(" · {}", r.topics.join(", ")))}

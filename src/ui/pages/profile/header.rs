@@ -1,10 +1,11 @@
 //! A profile's header: name, role, career stage, advisors, topics, links, summary and actions.
+//! Each data string that shares a line with others is in its own `<bdi>`.
 
 use leptos::prelude::*;
 
 use crate::model::{Advisor, Dataset, LinkKind, Researcher};
 use crate::ui::components::profile_sections::CorrectionLink;
-use crate::ui::components::{ExternalLinks, PickButtons};
+use crate::ui::components::{ExternalLinks, IsolatedList, PickButtons};
 use crate::ui::state::search::use_search;
 
 /// The links a header shows, in order.
@@ -26,11 +27,10 @@ pub(super) fn profile_header(
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
         .map(|o| o.name.clone());
-    let role = [r.title.clone(), r.department.clone(), org]
+    let role: Vec<String> = [r.title.clone(), r.department.clone(), org]
         .into_iter()
         .flatten()
-        .collect::<Vec<_>>()
-        .join(", ");
+        .collect();
     let topics = r
         .topics
         .iter()
@@ -42,11 +42,13 @@ pub(super) fn profile_header(
     });
     view! {
         <header class="profile-header">
-            <h1>{r.name.clone()}{native}</h1>
-            {(!role.is_empty()).then(|| view! { <p class="profile-title">{role}</p> })}
+            <h1><bdi>{r.name.clone()}</bdi>{native}</h1>
+            {(!role.is_empty()).then(|| view! {
+                <p class="profile-title"><IsolatedList parts=role/></p>
+            })}
             <p class="profile-meta">
                 {r.career_stage.label()}
-                {r.location.clone().map(|l| view! { " · " {l} })}
+                {r.location.clone().map(|l| view! { " · " <bdi>{l}</bdi> })}
                 <AdvisedBy advisors=r.advisors.clone()/>
             </p>
             {(!topics.is_empty()).then(|| view! {
@@ -78,9 +80,10 @@ fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
             };
             let name = match a.researcher {
                 Some(id) => {
-                    view! { <a href=move || search.profile_href(&id.0)>{a.name}</a> }.into_any()
+                    view! { <a href=move || search.profile_href(&id.0)><bdi>{a.name}</bdi></a> }
+                        .into_any()
                 }
-                None => a.name.into_any(),
+                None => view! { <bdi>{a.name}</bdi> }.into_any(),
             };
             view! { {name}{sep} }
         })

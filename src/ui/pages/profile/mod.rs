@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::model::invisible::export_text;
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, DetailView};
 use crate::ui::routes::{AppRoute, use_route};
@@ -44,9 +45,11 @@ pub fn ProfilePage() -> impl IntoView {
 #[component]
 fn ProfileLoader(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
     let id = atlas.compiled.cards[position].id.clone();
+    // A title is plain text, with no element to isolate the name in: invisible characters (a
+    // direction override would reorder " — Research Atlas") are left out, as in the exports.
     set_title(&format!(
         "{} — Research Atlas",
-        atlas.compiled.cards[position].name
+        export_text(&atlas.compiled.cards[position].name)
     ));
     let resource = LocalResource::new({
         let atlas = atlas.clone();
