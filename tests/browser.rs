@@ -13,7 +13,7 @@ use research_atlas::model;
 use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
-use research_atlas::ui::routes::provide_route;
+use research_atlas::ui::routes::{profile, provide_route};
 use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext};
 use research_atlas::ui::state::picks::{SHORTLIST_KEY, provide_picks};
 use research_atlas::ui::state::pub_list::provide_pub_list;
@@ -29,6 +29,17 @@ fn bundled() -> Arc<Atlas> {
     Arc::new(Atlas::from_json(
         model::load(BUNDLED, 2100).expect("the bundled dataset loads"),
     ))
+}
+
+/// Gives the test page the `<base href="/">` that trunk writes into the app's `index.html`: the
+/// app reads its base path from it, and without one the base would follow the URL a test sets.
+fn base_at_root() {
+    let doc = document();
+    if doc.query_selector("base").unwrap().is_none() {
+        let base = doc.create_element("base").unwrap();
+        base.set_attribute("href", "/").unwrap();
+        doc.head().unwrap().append_child(&base).unwrap();
+    }
 }
 
 /// A fresh container in the document, so tests do not see each other's DOM.
@@ -80,14 +91,25 @@ fn Harness(
     children()
 }
 
-/// Mounts `child` in a router with the bundled dataset and search state; resets the URL first.
+/// Mounts `child` in a router with the bundled dataset and search state, with the URL at the
+/// directory.
 fn mount_app<V: IntoView + 'static>(
     child: impl Fn() -> V + Send + Sync + 'static,
 ) -> web_sys::HtmlElement {
+    mount_app_at("/", child)
+}
+
+/// Mounts `child` like [`mount_app`], with the URL at `path` first (the page whose state the
+/// child writes: a publication list writes its params only on a page that has one).
+fn mount_app_at<V: IntoView + 'static>(
+    path: &str,
+    child: impl Fn() -> V + Send + Sync + 'static,
+) -> web_sys::HtmlElement {
+    base_at_root();
     window()
         .history()
         .unwrap()
-        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("/"))
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(path))
         .unwrap();
     // Each test starts with an empty shortlist.
     let _ = window()
@@ -125,16 +147,12 @@ fn mount_card(id: &'static str) -> web_sys::HtmlElement {
 
 /// Mounts the publication list of researcher `id`, as their profile does.
 fn mount_publications(id: &'static str) -> web_sys::HtmlElement {
-    mount_app(move || {
+    base_at_root();
+    mount_app_at(&profile(id).href(), move || {
         let search = use_search();
         move || {
             let detail = search.indexed.get()?.atlas.full.clone()?;
-            let r = detail
-                .directory
-                .dataset
-                .researchers
-                .iter()
-                .find(|r| r.id.0 == id)?;
+            let r = detail.directory.dataset.researcher(id)?;
             let scope = detail.publications.scope_of(r);
             Some(view! {
                 <PublicationList detail=detail.clone() scope=scope owner=Some(id.to_owned()) file_stem=format!("{id}-publications")/>
