@@ -279,6 +279,8 @@ fn firefox_alias() -> Result<PathBuf, String> {
     }
     let target = which("firefox-esr").ok_or("firefox-esr is not on PATH")?;
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // A link left dangling by an uninstalled Firefox is replaced.
+    let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(&target, &link)
         .map_err(|e| format!("{} -> {}: {e}", link.display(), target.display()))?;
     Ok(dir)

@@ -30,6 +30,8 @@ use tests::Test;
 
 /// The longest one test may take, hung driver commands included.
 const TEST_TIMEOUT: Duration = Duration::from_secs(120);
+/// How many of a page's recorded errors a failure prints (a panic can cascade into hundreds).
+const SHOWN_ERRORS: usize = 4;
 
 const USAGE: &str = "\
 usage: atlas-engines [--engine firefox|webkit]... [--base /|/atlas/] [--test NAME]...
@@ -289,11 +291,17 @@ async fn run_test(
     };
     let errors = match page.recorded_errors().await {
         Ok(errors) if errors.is_empty() => Ok(()),
-        Ok(errors) => Err(format!(
-            "the page recorded {} error(s):\n{}",
-            errors.len(),
-            errors.join("\n")
-        )),
+        Ok(errors) => {
+            let more = match errors.len().saturating_sub(SHOWN_ERRORS) {
+                0 => String::new(),
+                n => format!("\n… and {n} more"),
+            };
+            Err(format!(
+                "the page recorded {} error(s):\n{}{more}",
+                errors.len(),
+                errors[..errors.len().min(SHOWN_ERRORS)].join("\n")
+            ))
+        }
         Err(e) => Err(e),
     };
     let result = match (outcome, errors) {
