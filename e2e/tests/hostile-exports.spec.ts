@@ -199,7 +199,7 @@ test('hostile DOIs, titles and names: the Cite box and the exports hold exactly 
   await warning.getByText('Details').click();
   await expect(warning).toContainText(`publications[${injectedIndex}].doi`);
   await expect(warning).toContainText("is not a DOI: contains '}'");
-  await expect(warning).toContainText(`publications[${hostileIndex}].title: warning:`);
+  await expect(warning).toContainText(`Warning: publications[${hostileIndex}].title: `);
   await expect(warning).toContainText('U+202E RIGHT-TO-LEFT OVERRIDE');
   expect(await warning.textContent()).not.toContain(RLO);
   await expect(entries(page)).toHaveCount(15);

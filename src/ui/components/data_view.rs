@@ -129,7 +129,11 @@ pub fn DataWarning(
                             .map(|s| view! { <li>"Skipped " {s.clone()}</li> })
                             .collect_view()}
                         {lines(&directory.problems)}
-                        {lines(&directory.warnings)}
+                        {directory
+                            .warnings
+                            .iter()
+                            .map(|w| view! { <li>"Warning: " <code>{w.clone()}</code></li> })
+                            .collect_view()}
                     </ul>
                 </details>
             </aside>
