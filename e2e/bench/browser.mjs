@@ -202,7 +202,8 @@ async function atlas(base, seq) {
     queryMs.push(...r.searches);
     await page.waitForTimeout(30);
   }
-  const typed = await typeLikeAPerson(page, seq[seq.length - 1]);
+  // The typing sequence twice over, so the figures rest on a couple of dozen keystrokes.
+  const typed = await typeLikeAPerson(page, `${seq[seq.length - 1]} ${seq[seq.length - 1]}`);
   await context.close();
   return {
     system: 'research-atlas',
