@@ -43,6 +43,25 @@ struct Pending {
     not_before: f64,
 }
 
+impl Pending {
+    fn new(href: String, entry: Entry, now: f64, not_before: f64) -> Self {
+        Self {
+            href,
+            entry,
+            first: now,
+            last: now,
+            not_before,
+        }
+    }
+
+    /// Merges what a later change wants: a new entry if any change asked for one.
+    fn want(&mut self, entry: Entry) {
+        if entry == Entry::Push {
+            self.entry = Entry::Push;
+        }
+    }
+}
+
 /// Decides when the URL is written. Feed it every change ([`Pacer::change`]); when
 /// [`Pacer::due_at`] comes, take the write ([`Pacer::take`]) and report how it went.
 #[derive(Debug, Default)]
@@ -68,19 +87,9 @@ impl Pacer {
             Some(p) => {
                 p.href = href;
                 p.last = now;
-                if entry == Entry::Push {
-                    p.entry = Entry::Push;
-                }
+                p.want(entry);
             }
-            None => {
-                self.pending = Some(Pending {
-                    href,
-                    entry,
-                    first: now,
-                    last: now,
-                    not_before: now,
-                })
-            }
+            None => self.pending = Some(Pending::new(href, entry, now, now)),
         }
         first
     }
@@ -132,20 +141,10 @@ impl Pacer {
     pub fn refused(&mut self, now: f64, href: String, entry: Entry) {
         match &mut self.pending {
             Some(p) => {
-                if entry == Entry::Push {
-                    p.entry = Entry::Push;
-                }
+                p.want(entry);
                 p.not_before = now + BACKOFF;
             }
-            None => {
-                self.pending = Some(Pending {
-                    href,
-                    entry,
-                    first: now,
-                    last: now,
-                    not_before: now + BACKOFF,
-                })
-            }
+            None => self.pending = Some(Pending::new(href, entry, now, now + BACKOFF)),
         }
     }
 
