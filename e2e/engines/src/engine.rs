@@ -1,17 +1,19 @@
 //! The two engines and their WebDriver servers: geckodriver driving Debian's `firefox-esr`
 //! headless, and `WebKitWebDriver` driving WebKitGTK's MiniBrowser on an Xvfb display of our own.
 
-use std::io::{BufRead, BufReader};
+use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 
 use crate::process::{Guard, ensure_free};
+
+/// How long a new session may take: starting a browser, on a busy machine.
+const SESSION_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// WebKitGTK's browser for automation (Debian's `libwebkit2gtk-4.1-0`, a dependency of
 /// `webkit2gtk-driver`), in the multiarch library folder.
@@ -70,6 +72,7 @@ pub struct Driver {
     engine: Engine,
     port: u16,
     firefox: PathBuf,
+    log: PathBuf,
     // Dropped in this order: the driver before the display it draws on.
     _driver: Guard,
     _display: Option<Guard>,
@@ -107,6 +110,7 @@ impl Driver {
             engine,
             port,
             firefox: programs.firefox.clone(),
+            log,
             _driver: driver,
             _display: display,
         })
@@ -118,11 +122,41 @@ impl Driver {
             Value::Object(map) => map,
             _ => unreachable!("capabilities are an object"),
         };
-        ClientBuilder::new(HttpConnector::new())
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{}", self.port))
-            .await
-            .map_err(|e| format!("{} session: {e}", self.engine.name()))
+        let mut builder = ClientBuilder::new(HttpConnector::new());
+        builder.capabilities(caps);
+        let url = format!("http://127.0.0.1:{}", self.port);
+        let logged = std::fs::metadata(&self.log).map_or(0, |m| m.len());
+        let connect = builder.connect(&url);
+        // A browser that cannot start leaves the driver waiting for it: bound the wait.
+        match tokio::time::timeout(SESSION_TIMEOUT, connect).await {
+            Ok(Ok(client)) => Ok(client),
+            Ok(Err(e)) => Err(format!(
+                "{} session: {e}{}",
+                self.engine.name(),
+                self.log_tail(logged)
+            )),
+            Err(_) => Err(format!(
+                "{} session: no browser within {} s{}",
+                self.engine.name(),
+                SESSION_TIMEOUT.as_secs(),
+                self.log_tail(logged)
+            )),
+        }
+    }
+
+    /// The last lines the driver logged since `from` (a byte offset), where a browser that
+    /// failed to start says why.
+    fn log_tail(&self, from: u64) -> String {
+        let log = std::fs::read(&self.log).unwrap_or_default();
+        let since = log.get(from as usize..).unwrap_or_default();
+        let since = String::from_utf8_lossy(since);
+        let lines: Vec<&str> = since.lines().filter(|l| !l.trim().is_empty()).collect();
+        let tail = &lines[lines.len().saturating_sub(5)..];
+        if tail.is_empty() {
+            String::new()
+        } else {
+            format!("\n{} says:\n{}", self.log.display(), tail.join("\n"))
+        }
     }
 
     fn capabilities(&self) -> Value {
@@ -148,42 +182,51 @@ impl Driver {
     }
 }
 
-/// Starts an Xvfb that picks a free display and tells us its number.
+/// The displays the suite's Xvfb may take: not `:0` (the default of most tools), nor 99 and
+/// up (`xvfb-run`'s), so that other X servers on the machine are left alone.
+const DISPLAYS: std::ops::Range<u32> = 40..90;
+
+/// Starts an Xvfb on the first display in [`DISPLAYS`] that no other X server holds and returns
+/// it with the display's number. Xvfb takes the display's lock file (`/tmp/.X{n}-lock`) and
+/// exits at once when another server has it; it is ready when its socket accepts a client.
 fn xvfb(log_dir: &Path) -> Result<(Guard, String), String> {
     let log = log_dir.join("xvfb.log");
-    let err = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-    let mut child = Command::new("Xvfb")
-        .args([
-            "-displayfd",
-            "1",
-            "-screen",
-            "0",
-            "1920x1080x24",
-            "-nolisten",
-            "tcp",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(err)
-        .spawn()
-        .map_err(|e| format!("could not start Xvfb ({e}): apt-get install xvfb"))?;
-    let stdout = child.stdout.take().expect("piped");
-    let guard = Guard::adopt("Xvfb", child, &log);
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx
-        .recv_timeout(Duration::from_secs(30))
-        .map_err(|_| format!("Xvfb gave no display within 30 s (log: {})", log.display()))?;
-    let number = line.trim().to_owned();
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "Xvfb exited without a display (log: {})",
-            log.display()
-        ));
+    for display in DISPLAYS {
+        if Path::new(&format!("/tmp/.X{display}-lock")).exists() {
+            continue;
+        }
+        let mut guard = Guard::spawn(
+            "Xvfb",
+            // -noreset: by default Xvfb resets when its last client leaves, and a browser
+            // starting in that moment cannot open the display (MiniBrowser then exits and
+            // WebKitWebDriver waits for it forever).
+            Command::new("Xvfb").arg(format!(":{display}")).args([
+                "-screen",
+                "0",
+                "1920x1080x24",
+                "-nolisten",
+                "tcp",
+                "-noreset",
+            ]),
+            &log,
+        )
+        .map_err(|e| format!("{e}: apt-get install xvfb"))?;
+        let socket = format!("/tmp/.X11-unix/X{display}");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            if UnixStream::connect(&socket).is_ok() {
+                return Ok((guard, display.to_string()));
+            }
+            if guard.exited() || Instant::now() > deadline {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
-    Ok((guard, number))
+    Err(format!(
+        "no free X display in :{}..:{} for Xvfb (log: {})",
+        DISPLAYS.start,
+        DISPLAYS.end,
+        log.display()
+    ))
 }

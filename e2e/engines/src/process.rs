@@ -1,5 +1,5 @@
 //! Child processes the suite starts (drivers, Xvfb, static servers): each is ended by its own id
-//! when its guard is dropped, and every start waits for a condition with a deadline.
+//! when its guard is dropped, and every start and stop waits for a condition with a deadline.
 
 use std::fs::File;
 use std::net::{TcpListener, TcpStream};
@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 /// How long a driver, a display or a server may take to start listening.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a child may take to end when asked.
+const STOP_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A running child process, killed and reaped when dropped.
 pub struct Guard {
@@ -41,13 +43,9 @@ impl Guard {
         })
     }
 
-    /// Wraps a child started by the caller (one whose stdout the caller reads).
-    pub fn adopt(name: &str, child: Child, log: &Path) -> Self {
-        Self {
-            name: name.to_owned(),
-            child,
-            log: log.to_owned(),
-        }
+    /// True once the child has exited.
+    pub fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
     /// Waits until something accepts connections on `port`, failing early if the child exits.
@@ -78,7 +76,18 @@ impl Guard {
 }
 
 impl Drop for Guard {
+    /// Asks the child to end (SIGTERM, so Xvfb removes its lock file), and kills it if it has
+    /// not within a few seconds.
     fn drop(&mut self) {
+        let asked = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        let deadline = Instant::now() + STOP_TIMEOUT;
+        while asked && !self.exited() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
