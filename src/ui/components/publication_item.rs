@@ -186,7 +186,9 @@ fn CiteBox(text: String, cite_key: String) -> impl IntoView {
             let text = text.clone();
             let fallback: Option<HtmlTextAreaElement> = area.get_untracked();
             spawn_local(async move {
-                status.set(Some(copy_text(&text, fallback).await));
+                let copied = copy_text(&text, fallback).await;
+                // The entry may have gone meanwhile (the user went elsewhere).
+                status.try_set(Some(copied));
             });
         }
     };

@@ -218,7 +218,9 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
                         let mime = "application/x-bibtex;charset=utf-8";
                         report(status, download("shortlist.bib", mime, &text));
                     }
-                    Err(e) => status.set(format!("Could not collect the publications: {e}")),
+                    Err(e) => {
+                        status.try_set(format!("Could not collect the publications: {e}"));
+                    }
                 }
             });
         }
@@ -227,7 +229,8 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
 
 /// Says whether a download started.
 fn report(status: RwSignal<String>, result: Result<(), wasm_bindgen::JsValue>) {
-    status.set(match result {
+    // `try_`: after a fetch, the page may have gone.
+    status.try_set(match result {
         Ok(()) => "Downloaded.".into(),
         Err(e) => format!("The download failed: {e:?}"),
     });

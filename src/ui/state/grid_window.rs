@@ -77,16 +77,20 @@ pub fn use_grid_window(
     let layout = RwSignal::new(None::<GridLayout>);
     let scroll = RwSignal::new(0u32);
     let focused = RwSignal::new(None::<usize>);
+    // Also called from an animation frame, which may come after the grid's page has gone (a
+    // link followed between a render and the next frame): then there is nothing to measure.
     let measure = move || {
-        let Some(el) = grid.get_untracked() else {
+        let (Some(Some(el)), Some(current)) =
+            (grid.try_get_untracked(), layout.try_get_untracked())
+        else {
             return;
         };
         if let Some(next) = measure_grid(&el)
-            && layout.get_untracked() != Some(next)
+            && current != Some(next)
         {
-            layout.set(Some(next));
+            layout.try_set(Some(next));
         }
-        scroll.update(|n| *n = n.wrapping_add(1));
+        scroll.try_update(|n| *n = n.wrapping_add(1));
     };
     let on_scroll = window_event_listener(leptos::ev::scroll, move |_| measure());
     let on_resize = window_event_listener(leptos::ev::resize, move |_| measure());
