@@ -86,34 +86,12 @@ pub fn test(args: &[String]) -> Result<(), String> {
             "-D",
             "warnings",
         ]))?;
-        let browser = cargo_tests(
-            tb.command("cargo")
-                .args([
-                    "test",
-                    "--target",
-                    "wasm32-unknown-unknown",
-                    "--test",
-                    "browser",
-                ])
-                .env("CHROMEDRIVER", chromedriver)
-                .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
-        )?;
+        let browser = component_tests(&tb, "CHROMEDRIVER", chromedriver)?;
         levels.push(("browser", browser));
 
         step("browser component tests again, in headless Firefox ESR");
         let geckodriver = tb.geckodriver.clone().ok_or("geckodriver was not set up")?;
-        let firefox = cargo_tests(
-            tb.command("cargo")
-                .args([
-                    "test",
-                    "--target",
-                    "wasm32-unknown-unknown",
-                    "--test",
-                    "browser",
-                ])
-                .env("GECKODRIVER", geckodriver)
-                .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
-        )?;
+        let firefox = component_tests(&tb, "GECKODRIVER", geckodriver)?;
         levels.push(("browser/ff", firefox));
 
         step("end-to-end tests (release builds at / and /atlas/, Playwright in headless Chromium)");
@@ -168,6 +146,22 @@ pub fn test(args: &[String]) -> Result<(), String> {
 
 fn step(name: &str) {
     println!("\n== {name} ==");
+}
+
+/// The wasm-bindgen-test component tests (`tests/browser.rs`) in the browser whose driver the
+/// environment variable `driver_var` (`CHROMEDRIVER`, `GECKODRIVER`) names.
+fn component_tests(
+    tb: &tools::Toolbox,
+    driver_var: &str,
+    driver: impl AsRef<std::ffi::OsStr>,
+) -> Result<Tally, String> {
+    cargo_tests(
+        tb.command("cargo")
+            .args(["test", "--target", "wasm32-unknown-unknown"])
+            .args(["--test", "browser"])
+            .env(driver_var, driver)
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "120"),
+    )
 }
 
 /// Runs a `cargo test` and adds up its `test result:` lines.
