@@ -407,10 +407,8 @@ fn a_clean_directory_shows_no_warning() {
     );
 }
 
-#[wasm_bindgen_test]
-fn a_partly_invalid_directory_names_what_was_skipped() {
-    let broken = BUNDLED.replacen("\"name\": \"Tao Luo\"", "\"name\": \" \"", 1);
-    let atlas = Arc::new(Atlas::from_json(model::load(&broken, 2100).unwrap()));
+/// Mounts the data banner for `atlas` and returns its text; fails when there is no banner.
+fn warning_text(atlas: Arc<Atlas>) -> String {
     let root = container();
     leptos::mount::mount_to(
         root.clone(),
@@ -421,7 +419,14 @@ fn a_partly_invalid_directory_names_what_was_skipped() {
         .query_selector("[data-testid=data-warning]")
         .unwrap()
         .expect("a warning");
-    let text = warning.text_content().unwrap();
+    warning.text_content().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_partly_invalid_directory_names_what_was_skipped() {
+    let broken = BUNDLED.replacen("\"name\": \"Tao Luo\"", "\"name\": \" \"", 1);
+    let atlas = Arc::new(Atlas::from_json(model::load(&broken, 2100).unwrap()));
+    let text = warning_text(atlas);
     assert!(text.contains("1 invalid record was skipped"), "{text}");
     assert!(text.contains("(\"tao-luo\")"), "{text}");
     assert!(text.contains(".name: must not be empty"), "{text}");
@@ -432,17 +437,7 @@ fn a_directory_with_only_warnings_says_so_and_quotes_them_escaped() {
     let warned = BUNDLED.replacen("\"name\": \"Tao Luo\"", "\"name\": \"Tao\\u202e Luo\"", 1);
     let atlas = Arc::new(Atlas::from_json(model::load(&warned, 2100).unwrap()));
     assert!(atlas.compiled.skipped.is_empty());
-    let root = container();
-    leptos::mount::mount_to(
-        root.clone(),
-        move || view! { <DataWarning atlas=atlas.clone()/> },
-    )
-    .forget();
-    let warning = root
-        .query_selector("[data-testid=data-warning]")
-        .unwrap()
-        .expect("a warning");
-    let text = warning.text_content().unwrap();
+    let text = warning_text(atlas);
     assert!(text.contains("The dataset has 1 warning."), "{text}");
     assert!(text.contains("U+202E RIGHT-TO-LEFT OVERRIDE"), "{text}");
     assert!(!text.contains('\u{202E}'), "{text}");
