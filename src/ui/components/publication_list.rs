@@ -9,6 +9,7 @@ use super::publication_item::PublicationItem;
 use crate::model::{Dataset, Publication, cite};
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
+use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::data::Detail;
 use crate::ui::state::pub_list::{PubListContext, use_pub_list};
 
@@ -134,6 +135,8 @@ fn ListStatus(
 #[component]
 fn ListToolbar() -> impl IntoView {
     let pubs = use_pub_list();
+    // The box shows each key at once; the list filters just after that is painted.
+    let typed = AfterPaint::new(move |text| pubs.type_query(text));
     let select = |label: &'static str,
                   options: Vec<(&'static str, &'static str)>,
                   current: Signal<&'static str>,
@@ -157,9 +160,11 @@ fn ListToolbar() -> impl IntoView {
                 placeholder="Filter by title, author, venue…"
                 aria-label="Filter publications"
                 prop:value=move || pubs.params.with(|p| p.query.clone())
-                on:input=move |ev| pubs.type_query(event_target_value(&ev))
+                on:input=move |ev| typed.push(event_target_value(&ev))
                 on:keydown=move |ev| {
                     if ev.key() == "Escape" {
+                        typed.cancel();
+                        event_target::<web_sys::HtmlInputElement>(&ev).set_value("");
                         pubs.type_query(String::new());
                     }
                 }

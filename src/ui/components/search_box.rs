@@ -5,6 +5,7 @@ use leptos::html::Input;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::search::use_search;
 
 /// True when a key press should stay with the element that has focus (typing in a field).
@@ -14,10 +15,12 @@ fn in_text_field(e: &ev::KeyboardEvent) -> bool {
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
-/// The search input, bound to `q` in the URL.
+/// The search input, bound to `q` in the URL. The box shows each key at once; the search runs
+/// just after that is painted ([`AfterPaint`]).
 #[component]
 pub fn SearchBox() -> impl IntoView {
     let search = use_search();
+    let typed = AfterPaint::new(move |text| search.type_query(text));
     let input = NodeRef::<Input>::new();
     let handle = window_event_listener(ev::keydown, move |e| {
         if e.key() == "/"
@@ -47,10 +50,12 @@ pub fn SearchBox() -> impl IntoView {
                 placeholder="Search names, organizations, topics, papers, awards, talks…"
                 aria-keyshortcuts="/"
                 prop:value=move || search.params.with(|p| p.query.clone())
-                on:input=move |e| search.type_query(event_target_value(&e))
+                on:input=move |e| typed.push(event_target_value(&e))
                 on:keydown=move |e| {
-                    if e.key() == "Escape" && !search.params.with_untracked(|p| p.query.is_empty()) {
+                    if e.key() == "Escape" && !event_target_value(&e).is_empty() {
                         e.prevent_default();
+                        typed.cancel();
+                        event_target::<web_sys::HtmlInputElement>(&e).set_value("");
                         search.update(|p| p.query.clear());
                     }
                 }

@@ -1,6 +1,8 @@
-//! Which rows of the result grid are in the DOM, measured from the page: the grid's columns and
-//! row height, re-measured on scroll, resize and after each render, turned into a
-//! [`RowWindow`]. A focused card's row is kept in the window, so Tab never falls off the list
+//! Which rows of the result grid are in the DOM, measured from the page: the grid's columns, row
+//! height and place on the page, re-measured on scroll, resize and after each render (in an
+//! animation frame, when the browser lays the page out anyway), turned into a [`RowWindow`].
+//! Working out the window never measures: a new result count between two frames must not make
+//! the browser lay out a half-updated page. A focused card's row is kept in the window, so Tab never falls off the list
 //! however fast it is pressed.
 
 use leptos::prelude::*;
@@ -13,11 +15,13 @@ const FIRST_ROWS: usize = 6;
 /// Columns assumed before the grid has been measured.
 const FIRST_COLUMNS: usize = 3;
 
-/// The grid's measured layout: columns and row height (card plus gap), in CSS pixels.
+/// The grid's measured layout: columns, row height (card plus gap) and the grid's top relative to
+/// the document, in CSS pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct GridLayout {
     columns: usize,
     row_height: f64,
+    page_top: f64,
 }
 
 /// The windowed grid's state, for the list that renders it.
@@ -102,17 +106,16 @@ pub fn use_grid_window(
         scroll.track();
         let columns = layout.with(|l| l.map_or(FIRST_COLUMNS, |l| l.columns));
         let rows = total.get().div_ceil(columns);
-        let window = match (layout.get(), grid.get()) {
-            (Some(l), Some(el)) => {
-                let top = el.get_bounding_client_rect().top();
-                let viewport = window()
-                    .inner_height()
-                    .ok()
+        let window = match layout.get() {
+            Some(l) => {
+                let w = window();
+                let viewport = (w.inner_height().ok())
                     .and_then(|h| h.as_f64())
                     .unwrap_or(900.0);
+                let top = l.page_top - w.scroll_y().unwrap_or(0.0);
                 RowWindow::visible(top, viewport, l.row_height, rows)
             }
-            _ => RowWindow::initial(rows, FIRST_ROWS),
+            None => RowWindow::initial(rows, FIRST_ROWS),
         };
         match focused.get() {
             Some(row) => window.including(row, rows),
@@ -140,8 +143,10 @@ fn measure_grid(el: &web_sys::HtmlDivElement) -> Option<GridLayout> {
     let gap = (style.get_property_value("row-gap").ok())
         .and_then(|g| g.trim_end_matches("px").parse::<f64>().ok())
         .unwrap_or(16.0);
+    let scrolled = window().scroll_y().unwrap_or(0.0);
     Some(GridLayout {
         columns,
         row_height: item.get_bounding_client_rect().height() + gap,
+        page_top: el.get_bounding_client_rect().top() + scrolled,
     })
 }

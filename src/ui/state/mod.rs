@@ -1,5 +1,6 @@
 //! View-free state shared through contexts: the dataset, and the directory's search state.
 
+pub mod after_paint;
 pub mod data;
 pub mod facets;
 pub mod grid_window;
