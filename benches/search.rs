@@ -7,8 +7,10 @@
 //!
 //! What is measured, each with the size as parameter: building the indexes; a search per
 //! keystroke of a typed query; a search with topic and year filters (facet counts included);
-//! the all-publications list, unfiltered and with a text filter. Samples are few and short so
-//! the whole run takes a few minutes on two cores.
+//! the all-publications list, unfiltered and with a text filter; the organizations table (its
+//! decoding, and re-ranking every organization after a change of venues and years, as the
+//! organizations page does). Samples are few and short so the whole run takes a few minutes on
+//! two cores.
 
 // criterion is a native dev-dependency; `cargo clippy --target wasm32-unknown-unknown
 // --all-targets` still compiles this file, so the wasm build gets an empty main.
@@ -29,7 +31,8 @@ mod native {
     use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, criterion_group};
     use research_atlas::model::{Dataset, Directory};
     use research_atlas::search::{
-        CompiledDirectory, PubParams, PublicationIndex, SearchIndex, SearchParams, TitleShards,
+        CompiledDirectory, Credit, OrgParams, OrgTable, PubParams, PublicationIndex, SearchIndex,
+        SearchParams, Selection, TitleShards,
     };
 
     /// Researchers in the generated datasets.
@@ -45,7 +48,14 @@ mod native {
     /// The topic filter; the generator's taxonomy always has it.
     const TOPIC: &str = "distributed-systems";
 
-    criterion_group!(benches, build, typing, filtered, publications);
+    criterion_group!(
+        benches,
+        build,
+        typing,
+        filtered,
+        publications,
+        organizations
+    );
 
     /// A generated dataset, read once and without validation (the validator is not built for
     /// this size).
@@ -185,6 +195,50 @@ mod native {
             for (name, params) in [("all", PubParams::default()), ("text", text)] {
                 g.bench_function(BenchmarkId::new(name, n), |b| {
                     b.iter(|| index.list(black_box(&all), black_box(&params)))
+                });
+            }
+        }
+        g.finish();
+    }
+
+    /// The organizations page: decoding `organizations.bin`, then one ranking per change of
+    /// selection (every organization scored, filtered, ordered and numbered, facets counted).
+    fn organizations(c: &mut Criterion) {
+        let mut g = group(c, "organizations");
+        for n in SIZES {
+            let d = dataset(n);
+            let table = OrgTable::build(d);
+            let bytes = table.to_bytes();
+            eprintln!(
+                "organizations.bin at {n} researchers: {} organizations, {} credited papers, {:.1} KB",
+                table.orgs.len(),
+                table.papers.len(),
+                bytes.len() as f64 / 1024.0
+            );
+            g.bench_with_input(BenchmarkId::new("decode", n), &bytes, |b, bytes| {
+                b.iter(|| OrgTable::from_bytes(black_box(bytes)).unwrap())
+            });
+            // Two venues and a year range, fractional credit: what "OSDI and NSDI since 2020"
+            // asks of the generated data.
+            let params = OrgParams {
+                selection: Selection {
+                    venues: d.venues.iter().take(2).map(|v| v.id.0.clone()).collect(),
+                    year_from: Some(2020),
+                    credit: Credit::Fractional,
+                    ..Selection::default()
+                },
+                ..OrgParams::default()
+            };
+            assert!(
+                table.rank(&params).papers > 0,
+                "no paper at the first two venues since 2020"
+            );
+            for (name, params) in [
+                ("rerank/venues+years", params),
+                ("rank/all", OrgParams::default()),
+            ] {
+                g.bench_function(BenchmarkId::new(name, n), |b| {
+                    b.iter(|| table.rank(black_box(&params)))
                 });
             }
         }

@@ -300,6 +300,7 @@ proptest! {
             honoured,
             group: GroupBy::ALL[group],
             order: Order::ALL[order],
+            ..PubParams::default()
         };
         if let (Some(f), Some(t)) = (p.year_from, p.year_to) && f > t {
             (p.year_from, p.year_to) = (Some(t), Some(f));

@@ -8,6 +8,8 @@
 //! [`compiled`] is what the build step ships to the browser first (cards and the index), and
 //! [`titles`] the publication-title shards fetched per query. [`network`] answers who is
 //! connected to whom and how, and [`layout`] places those people in a drawing.
+//! [`organizations`] lists organizations with their people and ranks them by their members'
+//! papers.
 
 pub mod bits;
 pub mod compare;
@@ -16,6 +18,7 @@ pub mod facet;
 pub mod index;
 pub mod layout;
 pub mod network;
+pub mod organizations;
 pub mod params;
 pub mod publications;
 pub mod shortlist;
@@ -35,9 +38,10 @@ pub use network::{
     AdvisedEdge, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member, NETWORK_FORMAT,
     Network, Reason, SharedPaper, Step, Via,
 };
+pub use organizations::{OrgTable, Ranking};
 pub use params::{
-    ConnectionsParams, GroupBy, IdList, Order, OrgScope, PubParams, SearchParams, Sector, Sort,
-    encode_query,
+    ConnectionsParams, Credit, GroupBy, IdList, Order, OrgParams, OrgScope, OrgSort, PubParams,
+    SearchParams, Sector, Selection, Sort, encode_query,
 };
 pub use publications::{PubFacets, PubGroup, PubList, PublicationIndex};
 pub use suggest::close_researchers;

@@ -2,14 +2,17 @@
 //! sorted, with facet counts.
 //!
 //! The list's URL state is [`PubParams`](super::params::PubParams).
-//! [`PublicationIndex`] folds every publication's searchable text once; each [`list`] call is then
-//! one pass over the publications in scope.
+//! [`PublicationIndex`] folds every publication's searchable text once, and notes the
+//! organizations each is credited to by the organizations ranking's rule
+//! ([`super::organizations::affiliation`]), so a score links to exactly the papers behind it;
+//! each [`list`] call is then one pass over the publications in scope.
 //!
 //! [`list`]: PublicationIndex::list
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::index::FacetValue;
+use super::organizations::Affiliations;
 use super::params::{GroupBy, Order, PubParams};
 use super::text::{fold, tokenize};
 use crate::model::{Dataset, PublicationId, PublicationType, Researcher};
@@ -23,6 +26,10 @@ struct Entry {
     month: u8,
     kind: PublicationType,
     venue: Option<usize>,
+    /// Topics, as positions in the topic vocabulary.
+    topics: Box<[u32]>,
+    /// Organizations credited with it, as positions in the organization vocabulary.
+    orgs: Box<[u32]>,
     honoured: bool,
     /// Folded title, for a stable order within a year.
     title: String,
@@ -93,6 +100,10 @@ impl PubList {
 pub struct PublicationIndex {
     entries: Vec<Entry>,
     venues: Vec<VenueLabel>,
+    /// Topic ids, in vocabulary order.
+    topics: Vec<String>,
+    /// Organization ids, in vocabulary order.
+    orgs: Vec<String>,
     by_id: HashMap<PublicationId, usize>,
 }
 
@@ -118,6 +129,13 @@ impl PublicationIndex {
             .enumerate()
             .map(|(i, v)| (v.id.as_str(), i))
             .collect();
+        let topic_pos: HashMap<&str, u32> = (dataset.topics.iter().enumerate())
+            .map(|(i, t)| (t.id.as_str(), i as u32))
+            .collect();
+        let org_pos: HashMap<&str, u32> = (dataset.organizations.iter().enumerate())
+            .map(|(i, o)| (o.id.as_str(), i as u32))
+            .collect();
+        let affiliations = Affiliations::new(dataset, &org_pos);
         let entries = dataset
             .publications
             .iter()
@@ -149,6 +167,10 @@ impl PublicationIndex {
                     month: p.month.unwrap_or(0),
                     kind: p.kind,
                     venue,
+                    topics: (p.topics.iter())
+                        .filter_map(|t| topic_pos.get(t.as_str()).copied())
+                        .collect(),
+                    orgs: affiliations.credit(p).iter().map(|c| c.org).collect(),
                     honoured: !p.honours.is_empty(),
                     title: fold(&p.title),
                 }
@@ -163,6 +185,12 @@ impl PublicationIndex {
         Self {
             entries,
             venues,
+            topics: dataset.topics.iter().map(|t| t.id.0.clone()).collect(),
+            orgs: dataset
+                .organizations
+                .iter()
+                .map(|o| o.id.0.clone())
+                .collect(),
             by_id,
         }
     }
@@ -188,10 +216,12 @@ impl PublicationIndex {
         (0..self.entries.len()).collect()
     }
 
-    /// `params` with venue ids unknown to the dataset dropped.
+    /// `params` with venue, topic and organization ids unknown to the dataset dropped.
     pub fn sanitize(&self, params: &PubParams) -> PubParams {
         let mut p = params.clone();
         p.venues.retain(|v| self.venues.iter().any(|x| &x.id == v));
+        p.topics.retain(|t| self.topics.contains(t));
+        p.org = p.org.filter(|o| self.orgs.contains(o));
         p
     }
 
@@ -204,6 +234,13 @@ impl PublicationIndex {
             .iter()
             .filter_map(|v| self.venues.iter().position(|x| &x.id == v))
             .collect();
+        let topic_ids: BTreeSet<u32> = (params.topics.iter())
+            .filter_map(|t| self.topics.iter().position(|x| x == t))
+            .map(|i| i as u32)
+            .collect();
+        let org = (params.org.as_ref())
+            .and_then(|o| self.orgs.iter().position(|x| x == o))
+            .map(|i| i as u32);
         let year_ok = |y: u16| {
             params.year_from.is_none_or(|f| y >= f) && params.year_to.is_none_or(|t| y <= t)
         };
@@ -221,10 +258,15 @@ impl PublicationIndex {
             };
             year_min = Some(year_min.map_or(e.year, |m| m.min(e.year)));
             year_max = Some(year_max.map_or(e.year, |m| m.max(e.year)));
-            // Each test on its own, so every facet can count with its own test left out.
-            let text = words.iter().all(|w| e.haystack.contains(w.as_str()));
+            // Each test on its own, so every facet can count with its own test left out. The
+            // organization narrows the scope, so it goes with the text; venues and topics are one
+            // selection (either matches), counted per venue with the whole selection left out.
+            let text = org.is_none_or(|o| e.orgs.contains(&o))
+                && words.iter().all(|w| e.haystack.contains(w.as_str()));
             let year = year_ok(e.year);
-            let venue = venue_ids.is_empty() || e.venue.is_some_and(|v| venue_ids.contains(&v));
+            let venue = (venue_ids.is_empty() && topic_ids.is_empty())
+                || e.venue.is_some_and(|v| venue_ids.contains(&v))
+                || e.topics.iter().any(|t| topic_ids.contains(t));
             let kind = params.kinds.is_empty() || params.kinds.contains(&e.kind);
             let honour = !params.honoured || e.honoured;
             if text && year && kind && honour {
@@ -354,5 +396,56 @@ impl PublicationIndex {
             }),
         }
         groups
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::load;
+
+    fn bundled() -> Dataset {
+        load(include_str!("../../data/researchers.json"), 2027)
+            .expect("the bundled dataset loads")
+            .dataset
+    }
+
+    fn shown(ix: &PublicationIndex, query: &[(&str, &str)]) -> usize {
+        let p = ix.sanitize(&PubParams::from_pairs(query.iter().copied()));
+        ix.list(&ix.scope_all(), &p).shown
+    }
+
+    #[test]
+    fn an_organization_keeps_the_papers_credited_to_it() {
+        let d = bundled();
+        let ix = PublicationIndex::new(&d);
+        // Luo Mai's ten, all at Edinburgh (no record gives years; his current organization).
+        assert_eq!(shown(&ix, &[("porg", "edinburgh")]), 10);
+        assert_eq!(shown(&ix, &[("porg", "edinburgh"), ("pvenue", "osdi")]), 2);
+        // An organization nobody was at has nothing; one the vocabulary lacks is dropped.
+        assert_eq!(shown(&ix, &[("porg", "columbia")]), 0);
+        assert_eq!(shown(&ix, &[("porg", "nowhere")]), d.publications.len());
+    }
+
+    #[test]
+    fn venues_and_topics_together_match_either() {
+        let d = bundled();
+        let ix = PublicationIndex::new(&d);
+        let by_venue = shown(&ix, &[("pvenue", "nsdi")]);
+        let by_topic = shown(&ix, &[("ptopic", "llm-serving")]);
+        let both = (d.publications.iter())
+            .filter(|p| {
+                p.venue.as_ref().is_some_and(|v| v.as_str() == "nsdi")
+                    && p.topics.iter().any(|t| t.as_str() == "llm-serving")
+            })
+            .count();
+        assert!(by_venue > 0 && by_topic > 0);
+        assert_eq!(
+            shown(&ix, &[("pvenue", "nsdi"), ("ptopic", "llm-serving")]),
+            by_venue + by_topic - both
+        );
+        let p = PubParams::from_pairs([("ptopic", "llm-serving"), ("porg", "x")]);
+        assert_eq!(p.filter_count(), 2);
+        assert_eq!(p.without_filters().filter_count(), 0);
     }
 }

@@ -8,6 +8,8 @@
 //!   without publication titles, and the load's problems;
 //! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
 //! - `people/ID.json`: each researcher's [`DetailFile`], fetched by their profile;
+//! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
+//!   credited to it — fetched by the organizations pages;
 //! - `researchers.json`: the authoring file as it is (the all-publications page and downloads).
 //!
 //! Folders of an earlier run are replaced, so a removed researcher leaves no file behind.
@@ -18,6 +20,7 @@ use std::time::Instant;
 use research_atlas::model::{self, cite};
 use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::network::Network;
+use research_atlas::search::organizations::OrgTable;
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
@@ -42,6 +45,8 @@ pub struct Written {
     pub people_bytes: u64,
     /// Bytes of `network.bin`.
     pub network_bytes: u64,
+    /// Bytes of `organizations.bin`.
+    pub organizations_bytes: u64,
 }
 
 /// Runs the task.
@@ -64,13 +69,14 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let w = compile(&input, &out)?;
     eprintln!(
-        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
+        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
         w.first_page_bytes as f64 / 1024.0,
         w.directory_bytes as f64 / 1024.0,
         w.network_bytes as f64 / 1024.0,
+        w.organizations_bytes as f64 / 1024.0,
         w.shards,
         w.shard_bytes as f64 / 1_048_576.0,
         w.people,
@@ -112,6 +118,8 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
 
     let network = Network::build(&dir.dataset);
     w.network_bytes = write(&out.join("network.bin"), &network.to_bytes())?;
+    let organizations = OrgTable::build(&dir.dataset);
+    w.organizations_bytes = write(&out.join("organizations.bin"), &organizations.to_bytes())?;
 
     let titles = out.join("titles");
     fresh(&titles)?;
@@ -166,6 +174,9 @@ mod tests {
         assert!(out.path().join("researchers.json").exists());
         let network = Network::from_bytes(&std::fs::read(out.path().join("network.bin")).unwrap());
         assert_eq!(network.unwrap().people.len(), 5);
+        let orgs =
+            OrgTable::from_bytes(&std::fs::read(out.path().join("organizations.bin")).unwrap());
+        assert!(orgs.unwrap().position("uc-berkeley").is_some());
         let first = FirstPage::from_bytes(&std::fs::read(out.path().join("first.bin")).unwrap());
         assert_eq!(first.unwrap().cards.len(), 5);
         // A second run replaces the folders instead of adding to them.

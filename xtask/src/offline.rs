@@ -58,9 +58,9 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
 }
 
 /// Chooses what to precache from `dist`: every top-level file of the app (but the worker and
-/// `404.html`), the essential data files, then the optional ones — `data/network.bin`, title
-/// shards, profiles, `data/researchers.json` — in that order, stopping at the first that would
-/// take the total over `budget`. The version hashes `template` too, so a change to the worker's
+/// `404.html`), the essential data files, then the optional ones — `data/network.bin`,
+/// `data/organizations.bin`, title shards, profiles, `data/researchers.json` — in that order,
+/// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
 /// logic also starts a fresh cache.
 pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String> {
     let mut essential: Vec<String> = files_in(dist)?
@@ -74,7 +74,8 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
     }
     essential.extend(ESSENTIAL_DATA.iter().map(|s| s.to_string()));
 
-    let mut optional: Vec<String> = vec!["data/network.bin".into()];
+    let mut optional: Vec<String> =
+        vec!["data/network.bin".into(), "data/organizations.bin".into()];
     for dir in ["titles", "people"] {
         let mut names = files_in(&dist.join("data").join(dir)).unwrap_or_default();
         names.sort();

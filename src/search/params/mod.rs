@@ -4,21 +4,29 @@
 //! lists, defaults left out, so equal states give equal URLs).
 //!
 //! [`directory`] is the directory's query, filters and sort; [`publications`] a publication
-//! list's; [`connections`] the connections page's chain, kinds and focus; [`IdList`] the people
-//! of `/compare` and `/shortlist`. [`encode_query`] turns any of them into a query string; the
-//! UI's route type is the only caller that builds URLs with it.
+//! list's; [`organizations`] the organizations list's and its ranking's; [`connections`] the
+//! connections page's chain, kinds and focus; [`IdList`] the people of `/compare` and
+//! `/shortlist`. [`encode_query`] turns any of them into a query string; the UI's route type is
+//! the only caller that builds URLs with it.
 
 pub mod connections;
 pub mod directory;
+pub mod organizations;
 pub mod publications;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod directory_tests;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod organizations_tests;
 #[cfg(test)]
 mod tests;
 
 pub use connections::ConnectionsParams;
 pub use directory::{OrgScope, SearchParams, Sector, Sort, stage_from_key};
+pub use organizations::{
+    Credit, ORG_KEYS, ORG_KINDS, OrgParams, OrgSort, Selection, kind_from_key, kind_key,
+    kind_label, kind_sector,
+};
 pub use publications::{GroupBy, Order, PUB_KEYS, PubParams};
 
 /// The non-empty, trimmed items of a comma-separated list.

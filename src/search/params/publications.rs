@@ -1,8 +1,9 @@
 //! A publication list's URL state, as [`PubParams`].
 //!
-//! Its keys (`pq`, `pfrom`, `pto`, `pvenue`, `ptype`, `honours`, `group`, `order`) differ from the
-//! directory's, so a profile URL can carry both: the directory's query (for "back" and previous /
-//! next) and the list's own filters.
+//! Its keys (`pq`, `pfrom`, `pto`, `pvenue`, `ptopic`, `porg`, `ptype`, `honours`, `group`,
+//! `order`) differ from the directory's, so a profile URL can carry both: the directory's query
+//! (for "back" and previous / next) and the list's own filters. `ptopic` and `porg` come from the
+//! organizations ranking, whose every score links to the papers behind it.
 
 use std::collections::BTreeSet;
 
@@ -100,6 +101,13 @@ pub struct PubParams {
     pub year_to: Option<u16>,
     /// Venue ids; a publication matches any of them (`pvenue=nsdi,osdi`).
     pub venues: BTreeSet<String>,
+    /// Topic ids; a publication matches when it carries any of them (`ptopic=llm-serving`). With
+    /// venues too, the two name one selection, as a ranking does: a publication matches when
+    /// its venue is one of them *or* it carries one of the topics.
+    pub topics: BTreeSet<String>,
+    /// An organization id: only publications credited to it by the organizations ranking's
+    /// rule (`porg=uc-berkeley`; see [`crate::search::organizations`]).
+    pub org: Option<String>,
     /// Publication types; a publication matches any of them (`ptype=conference,journal`).
     pub kinds: BTreeSet<PublicationType>,
     /// Only publications with an honour such as a best-paper award (`honours=1`).
@@ -111,8 +119,8 @@ pub struct PubParams {
 }
 
 /// The URL keys [`PubParams`] reads and writes, in canonical order.
-pub const PUB_KEYS: [&str; 8] = [
-    "pq", "pfrom", "pto", "pvenue", "ptype", "honours", "group", "order",
+pub const PUB_KEYS: [&str; 10] = [
+    "pq", "pfrom", "pto", "pvenue", "ptopic", "porg", "ptype", "honours", "group", "order",
 ];
 
 impl PubParams {
@@ -126,6 +134,11 @@ impl PubParams {
                 "pfrom" => p.year_from = value.trim().parse().ok().or(p.year_from),
                 "pto" => p.year_to = value.trim().parse().ok().or(p.year_to),
                 "pvenue" => p.venues.extend(items(value).map(str::to_owned)),
+                "ptopic" => p.topics.extend(items(value).map(str::to_owned)),
+                "porg" => {
+                    let id = value.trim();
+                    p.org = (!id.is_empty()).then(|| id.to_owned()).or(p.org);
+                }
                 "ptype" => p
                     .kinds
                     .extend(items(value).filter_map(PublicationType::from_key)),
@@ -163,6 +176,13 @@ impl PubParams {
             let v: Vec<&str> = self.venues.iter().map(String::as_str).collect();
             out.push(("pvenue", v.join(",")));
         }
+        if !self.topics.is_empty() {
+            let v: Vec<&str> = self.topics.iter().map(String::as_str).collect();
+            out.push(("ptopic", v.join(",")));
+        }
+        if let Some(org) = &self.org {
+            out.push(("porg", org.clone()));
+        }
         if !self.kinds.is_empty() {
             let v: Vec<&str> = self.kinds.iter().map(|k| k.key()).collect();
             out.push(("ptype", v.join(",")));
@@ -179,11 +199,14 @@ impl PubParams {
         out
     }
 
-    /// How many filters narrow the list (text, years, venues, types, honours).
+    /// How many filters narrow the list (text, years, venues, topics, organization, types,
+    /// honours).
     pub fn filter_count(&self) -> usize {
         usize::from(!self.query.trim().is_empty())
             + usize::from(self.year_from.is_some() || self.year_to.is_some())
             + self.venues.len()
+            + self.topics.len()
+            + usize::from(self.org.is_some())
             + self.kinds.len()
             + usize::from(self.honoured)
     }
@@ -271,5 +294,33 @@ mod toggles {
         assert_eq!((p.year_from, p.year_to), (Some(2021), Some(2021)));
         p.toggle_year("not a year");
         assert_eq!((p.year_from, p.year_to), (None, None));
+    }
+}
+
+#[cfg(test)]
+mod organization_keys {
+    use super::*;
+
+    #[test]
+    fn topics_and_organization_round_trip() {
+        let p = PubParams::from_pairs([
+            ("porg", " uc-berkeley "),
+            ("ptopic", "b,a"),
+            ("pvenue", "nsdi"),
+            ("porg", ""),
+        ]);
+        assert_eq!(
+            p.org.as_deref(),
+            Some("uc-berkeley"),
+            "an empty value changes nothing"
+        );
+        let pairs = p.to_pairs();
+        let keys: Vec<&str> = pairs.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, ["pvenue", "ptopic", "porg"]);
+        assert_eq!(pairs[1].1, "a,b");
+        let back = PubParams::from_pairs(pairs.iter().map(|(k, v)| (*k, v.as_str())));
+        assert_eq!(back, p);
+        assert_eq!(p.filter_count(), 4);
+        assert!(PUB_KEYS.contains(&"porg") && PUB_KEYS.contains(&"ptopic"));
     }
 }

@@ -1,0 +1,83 @@
+//! The organizations file (`data/organizations.bin`): [`MAGIC`], then postcard; decoding refuses
+//! other format versions and numbers that point outside the file.
+
+use super::{MAGIC, NO_VENUE, ORGS_FORMAT, OrgTable};
+
+impl OrgTable {
+    /// Encodes the table: [`MAGIC`], then postcard.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend(postcard::to_allocvec(self).expect("an organizations table always encodes"));
+        bytes
+    }
+
+    /// Decodes a file written by [`Self::to_bytes`], refusing anything else (a host's HTML
+    /// page), other format versions, and numbers that point outside the file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let body = bytes.strip_prefix(MAGIC).ok_or(
+            "not an organizations file (it does not start with the Research Atlas organizations header)",
+        )?;
+        // The version comes first, so a file of another version is named as such.
+        let (format, _): (u32, _) = postcard::take_from_bytes(body)
+            .map_err(|e| format!("not an organizations file: {e}"))?;
+        if format != ORGS_FORMAT {
+            return Err(format!(
+                "organizations format {format}, this app reads {ORGS_FORMAT}: rebuild the data (cargo xtask build-data)"
+            ));
+        }
+        let mut table: Self =
+            postcard::from_bytes(body).map_err(|e| format!("not an organizations file: {e}"))?;
+        table
+            .check()
+            .map_err(|e| format!("broken organizations file: {e}"))?;
+        table.derive();
+        Ok(table)
+    }
+
+    /// Checks that every column has one entry per paper and every number points inside the file.
+    fn check(&self) -> Result<(), String> {
+        let p = &self.papers;
+        let n = p.year.len();
+        if p.venue.len() != n || p.topic_count.len() != n || p.credit_count.len() != n {
+            return Err(format!("{n} papers but columns of other lengths"));
+        }
+        let topics: usize = p.topic_count.iter().map(|&c| usize::from(c)).sum();
+        let credits: usize = p.credit_count.iter().map(|&c| usize::from(c)).sum();
+        if topics != p.topics.len() || credits != p.org.len() || credits != p.share.len() {
+            return Err("paper topics or credits do not add up".into());
+        }
+        let venues = self.venues.len();
+        inside(
+            p.venue.iter().copied().filter(|&v| v != NO_VENUE),
+            venues,
+            "venue",
+        )?;
+        inside(p.topics.iter().copied(), self.topics.len(), "topic")?;
+        inside(p.org.iter().copied(), self.orgs.len(), "organization")?;
+        for o in &self.orgs {
+            inside(o.topics.iter().copied(), self.topics.len(), "topic")?;
+            inside(o.top_topics.iter().map(|t| t.0), self.topics.len(), "topic")?;
+            inside(o.top_venues.iter().map(|t| t.0), venues, "venue")?;
+            inside(
+                o.members.iter().map(|m| m.person),
+                self.people.len(),
+                "person",
+            )?;
+            for m in &o.members {
+                inside(m.roles.iter().copied(), self.roles.len(), "role")?;
+            }
+        }
+        for person in &self.people {
+            inside(person.current, self.orgs.len(), "organization")?;
+        }
+        Ok(())
+    }
+}
+
+/// An error naming the first of `values` that is not below `len`.
+fn inside(values: impl IntoIterator<Item = u32>, len: usize, what: &str) -> Result<(), String> {
+    match values.into_iter().find(|&v| v as usize >= len) {
+        Some(v) => Err(format!("{what} {v} of {len}")),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,153 @@
+//! What an organization's page shows beyond its row: publications per year, venue and topic
+//! mix, where it stands in a ranking, and its people's years and stages in words.
+
+use super::{Member, NO_VENUE, OrgTable, Until};
+use crate::model::CareerStage;
+use crate::search::params::OrgParams;
+use crate::search::summary::{Activity, Share};
+
+/// An organization's output over every paper credited to it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrgSummary {
+    /// Papers per year.
+    pub activity: Activity,
+    /// Venues (short names; "No venue" for the rest), most papers first.
+    pub venues: Vec<Share>,
+    /// Paper topics, most papers first (a paper with several counts for each).
+    pub topics: Vec<Share>,
+}
+
+/// Where an organization stands in the ranking of some params.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Standing {
+    /// Its rank.
+    pub rank: u32,
+    /// Among how many organizations.
+    pub of: usize,
+    /// Papers in the selection credited to it.
+    pub papers: u32,
+    /// Its fractional share of them.
+    pub share: f64,
+    /// False when the list's filters leave it out: the rank is then among all organizations.
+    pub filtered: bool,
+}
+
+impl OrgTable {
+    /// The figures of organization `org` over every paper credited to it.
+    pub fn summary(&self, org: usize) -> OrgSummary {
+        let mut years = Vec::new();
+        let mut venues = vec![0u32; self.venues.len() + 1];
+        let mut topics = vec![0u32; self.topics.len()];
+        let p = &self.papers;
+        for i in 0..p.len() {
+            if !self.paper_credits(i).any(|c| p.org[c] as usize == org) {
+                continue;
+            }
+            years.push(p.year[i]);
+            let v = p.venue[i];
+            venues[if v == NO_VENUE {
+                self.venues.len()
+            } else {
+                v as usize
+            }] += 1;
+            for &t in self.paper_topics(i) {
+                topics[t as usize] += 1;
+            }
+        }
+        let shares = |counts: Vec<u32>, label: &dyn Fn(usize) -> String| {
+            let mut out: Vec<Share> = (counts.into_iter().enumerate())
+                .filter(|(_, count)| *count > 0)
+                .map(|(i, count)| Share {
+                    label: label(i),
+                    count,
+                })
+                .collect();
+            out.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+            out
+        };
+        OrgSummary {
+            activity: Activity::from_years(years),
+            venues: shares(venues, &|v| {
+                self.venues
+                    .get(v)
+                    .map_or_else(|| "No venue".to_owned(), |v| v.short.clone())
+            }),
+            topics: shares(topics, &|t| self.topic_name(t as u32).to_owned()),
+        }
+    }
+
+    /// Where organization `org` stands for `params` (sanitized): among the listed organizations
+    /// when the filters keep it, else among all of them.
+    pub fn standing(&self, org: usize, params: &OrgParams) -> Option<Standing> {
+        let find = |params: &OrgParams, filtered: bool| {
+            let ranking = self.rank(params);
+            let of = ranking.rows.len();
+            (ranking.rows.into_iter())
+                .find(|r| r.org as usize == org)
+                .map(|r| Standing {
+                    rank: r.rank,
+                    of,
+                    papers: r.papers,
+                    share: r.share,
+                    filtered,
+                })
+        };
+        find(params, true).or_else(|| find(&params.without_filters(), false))
+    }
+}
+
+impl Member {
+    /// Their years there in words: "2016–2021", "2020–present", "2019", "from 2020",
+    /// "until 2018"; `None` when no record says.
+    pub fn years(&self) -> Option<String> {
+        match (self.from, self.until) {
+            (Some(a), Until::Present) => Some(format!("{a}–present")),
+            (Some(a), Until::Year(b)) if a == b => Some(a.to_string()),
+            (Some(a), Until::Year(b)) => Some(format!("{a}–{b}")),
+            (Some(a), Until::Unknown) => Some(format!("from {a}")),
+            (None, Until::Year(b)) => Some(format!("until {b}")),
+            (None, _) => None,
+        }
+    }
+}
+
+/// The stages in the order pages list people: most senior first, industry last.
+pub const SENIORITY: [CareerStage; 5] = [
+    CareerStage::Faculty,
+    CareerStage::Postdoc,
+    CareerStage::PhdStudent,
+    CareerStage::Student,
+    CareerStage::Industry,
+];
+
+/// A stage's place in [`SENIORITY`].
+pub fn seniority(stage: CareerStage) -> usize {
+    SENIORITY.iter().position(|s| *s == stage).unwrap_or(0)
+}
+
+/// "1 PhD student", "3 faculty", "2 in industry".
+pub fn stage_count(stage: CareerStage, n: u32) -> String {
+    let one = n == 1;
+    let noun = match stage {
+        CareerStage::Student if one => "student",
+        CareerStage::Student => "students",
+        CareerStage::PhdStudent if one => "PhD student",
+        CareerStage::PhdStudent => "PhD students",
+        CareerStage::Postdoc if one => "postdoc",
+        CareerStage::Postdoc => "postdocs",
+        CareerStage::Faculty => "faculty",
+        CareerStage::Industry => "in industry",
+    };
+    format!("{n} {noun}")
+}
+
+/// People per stage in words, most senior first: "2 faculty, 1 postdoc, 5 PhD students";
+/// `None` for nobody.
+pub fn stages_line(counts: &[u32; 5]) -> Option<String> {
+    let parts: Vec<String> = (SENIORITY.into_iter())
+        .map(|s| (s, counts[super::stage_index(s)]))
+        .filter(|(_, n)| *n > 0)
+        .map(|(s, n)| stage_count(s, n))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
