@@ -522,6 +522,10 @@ fn check_facets(index: &SearchIndex, p: &SearchParams) -> Result<(), TestCaseErr
                         let stage = research_atlas::search::params::stage_from_key(&id).unwrap();
                         q.stages.insert(stage);
                     }
+                    Facet::Open => {
+                        let kind = research_atlas::model::OpeningKind::from_key(&id).unwrap();
+                        q.openings.insert(kind);
+                    }
                     Facet::Country => {
                         q.countries.insert(id);
                     }
@@ -563,6 +567,7 @@ fn facet_counts_agree_with_searches() {
         &[("topic", "robotics,privacy"), ("sector", "academia")],
         &[("country", "US"), ("from", "2024")],
         &[("venue", "nsdi,osdi"), ("stage", "faculty,industry")],
+        &[("open", "phd"), ("country", "GB")],
         &[("q", "zzz")],
     ];
     for pairs in cases {

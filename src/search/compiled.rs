@@ -17,10 +17,12 @@ use super::index::{SearchIndex, Stats};
 use super::params::SearchParams;
 use super::summary::Activity;
 use super::titles::TitleShard;
-use crate::model::{CareerStage, Dataset, Directory, Link, LinkKind, PublicationId, Researcher};
+use crate::model::{
+    CareerStage, Dataset, Directory, Link, LinkKind, OpeningKind, PublicationId, Researcher,
+};
 
 /// Version of the compiled format; a file of another version is refused with a clear message.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// Paths of the compiled files, relative to the site's base URL.
 pub mod paths {
@@ -55,6 +57,9 @@ pub struct Card {
     pub role: Option<String>,
     /// Career stage.
     pub stage: CareerStage,
+    /// Whom they are taking on, for the card's badge; empty when the record states no openings.
+    /// (The note, source and date are the profile's: it reads the whole record.)
+    pub openings: Vec<OpeningKind>,
     /// Where they are, as the dataset writes it.
     pub location: Option<String>,
     /// Their topics, as positions in [`CompiledDirectory::topics`].
@@ -108,6 +113,7 @@ impl Card {
             other_names: r.alternative_names.clone(),
             role,
             stage: r.career_stage,
+            openings: (r.openings.iter()).flat_map(|o| o.kinds.clone()).collect(),
             location: r.location.clone(),
             topics: (r.topics.iter())
                 .filter_map(|t| topic_pos.get(t.as_str()).copied())
@@ -409,6 +415,9 @@ mod tests {
             "{luo:?}"
         );
         assert!(!luo.topics.is_empty());
+        assert!(luo.openings.is_empty(), "{luo:?}");
+        let mai = &c.cards[c.position("luo-mai").unwrap()];
+        assert_eq!(mai.openings, [OpeningKind::Phd, OpeningKind::Postdoc]);
         assert!(!shards.is_empty());
         let back = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap();
         assert_eq!(back.cards, c.cards);

@@ -10,7 +10,7 @@
 use std::collections::BTreeSet;
 
 use super::params::{SearchParams, Sector};
-use crate::model::CareerStage;
+use crate::model::{CareerStage, OpeningKind};
 
 /// A facet whose values are a list of checkboxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -23,19 +23,22 @@ pub enum Facet {
     Sector = 2,
     /// Career stages, by snake_case name.
     Stage = 3,
+    /// Whom researchers are taking on (PhD students, postdocs, …), by opening kind.
+    Open = 4,
     /// Countries of current organizations, by ISO code.
-    Country = 4,
+    Country = 5,
     /// Publication venues, by venue id.
-    Venue = 5,
+    Venue = 6,
 }
 
 impl Facet {
     /// Every list facet, in panel order (also the order of the index's per-facet tables).
-    pub const ALL: [Facet; 6] = [
+    pub const ALL: [Facet; 7] = [
         Self::Topic,
         Self::Organization,
         Self::Sector,
         Self::Stage,
+        Self::Open,
         Self::Country,
         Self::Venue,
     ];
@@ -52,6 +55,7 @@ impl Facet {
             Self::Organization => "org",
             Self::Sector => "sector",
             Self::Stage => "stage",
+            Self::Open => "open",
             Self::Country => "country",
             Self::Venue => "venue",
         }
@@ -64,14 +68,16 @@ impl Facet {
             Self::Organization => "Organization",
             Self::Sector => "Sector",
             Self::Stage => "Career stage",
+            Self::Open => "Taking students",
             Self::Country => "Country",
             Self::Venue => "Publication venue",
         }
     }
 
-    /// Whether its values are a fixed list (sectors, career stages) rather than the dataset's ids.
+    /// Whether its values are a fixed list (sectors, career stages, opening kinds) rather than the
+    /// dataset's ids.
     pub fn has_fixed_values(self) -> bool {
-        matches!(self, Self::Sector | Self::Stage)
+        matches!(self, Self::Sector | Self::Stage | Self::Open)
     }
 
     /// The selected value ids in `p`, as written in the URL, in sorted order.
@@ -81,13 +87,14 @@ impl Facet {
             Self::Organization => p.orgs.iter().map(String::as_str).collect(),
             Self::Sector => p.sectors.iter().map(|s| s.key()).collect(),
             Self::Stage => p.stages.iter().map(|s| s.key()).collect(),
+            Self::Open => p.openings.iter().map(|k| k.key()).collect(),
             Self::Country => p.countries.iter().map(String::as_str).collect(),
             Self::Venue => p.venues.iter().map(String::as_str).collect(),
         }
     }
 
-    /// Adds `id` to the facet's selection, or removes it if present. An id that is not a sector
-    /// or career stage key leaves those facets unchanged.
+    /// Adds `id` to the facet's selection, or removes it if present. An id that is not a sector,
+    /// career stage or opening kind key leaves those facets unchanged.
     pub fn toggle(self, p: &mut SearchParams, id: &str) {
         fn flip<T: Ord>(set: &mut BTreeSet<T>, v: T) {
             if !set.remove(&v) {
@@ -109,6 +116,11 @@ impl Facet {
                     flip(&mut p.stages, s);
                 }
             }
+            Self::Open => {
+                if let Some(k) = OpeningKind::ALL.into_iter().find(|k| k.key() == id) {
+                    flip(&mut p.openings, k);
+                }
+            }
         }
     }
 
@@ -119,6 +131,7 @@ impl Facet {
             Self::Organization => p.orgs.retain(|id| keep(id)),
             Self::Sector => p.sectors.retain(|s| keep(s.key())),
             Self::Stage => p.stages.retain(|s| keep(s.key())),
+            Self::Open => p.openings.retain(|k| keep(k.key())),
             Self::Country => p.countries.retain(|id| keep(id)),
             Self::Venue => p.venues.retain(|id| keep(id)),
         }
@@ -181,8 +194,9 @@ mod tests {
                 (1, "org", "Organization", false),
                 (2, "sector", "Sector", true),
                 (3, "stage", "Career stage", true),
-                (4, "country", "Country", false),
-                (5, "venue", "Publication venue", false),
+                (4, "open", "Taking students", true),
+                (5, "country", "Country", false),
+                (6, "venue", "Publication venue", false),
             ]
         );
     }
@@ -191,7 +205,7 @@ mod tests {
     /// was parsed.
     #[test]
     fn keys_are_the_url_keys() {
-        let cases: [(Facet, &str, &[&str]); 6] = [
+        let cases: [(Facet, &str, &[&str]); 7] = [
             (Facet::Topic, "t-ml,t-sys", &["t-ml", "t-sys"]),
             (Facet::Organization, "uni-a", &["uni-a"]),
             (
@@ -200,6 +214,7 @@ mod tests {
                 &["academia", "industry"],
             ),
             (Facet::Stage, "phd_student", &["phd_student"]),
+            (Facet::Open, "postdoc,phd", &["phd", "postdoc"]),
             (Facet::Country, "US,GB", &["GB", "US"]),
             (Facet::Venue, "v-x", &["v-x"]),
         ];
@@ -216,16 +231,18 @@ mod tests {
     #[test]
     fn toggle_adds_and_removes() {
         // (facet, id, selected after one toggle)
-        let cases: [(Facet, &str, &[&str]); 8] = [
+        let cases: [(Facet, &str, &[&str]); 10] = [
             (Facet::Topic, "t-ml", &["t-ml"]),
             (Facet::Organization, "uni-a", &["uni-a"]),
             (Facet::Sector, "academia", &["academia"]),
             (Facet::Stage, "postdoc", &["postdoc"]),
+            (Facet::Open, "phd", &["phd"]),
             (Facet::Country, "DE", &["DE"]),
             (Facet::Venue, "v-y", &["v-y"]),
             // Fixed lists ignore ids that are not theirs (exact keys only).
             (Facet::Sector, "Academia", &[]),
             (Facet::Stage, "wizard", &[]),
+            (Facet::Open, "phd_student", &[]),
         ];
         for (f, id, want) in cases {
             let mut p = SearchParams::default();
@@ -246,10 +263,11 @@ mod tests {
             ("org", "a,c"),
             ("sector", "academia,industry"),
             ("stage", "faculty,postdoc"),
+            ("open", "phd,intern"),
             ("country", "US,GB"),
             ("venue", "v,w"),
         ]);
-        let keep = ["a", "industry", "postdoc", "GB", "w"];
+        let keep = ["a", "industry", "postdoc", "intern", "GB", "w"];
         for f in Facet::ALL {
             f.retain(&mut p, |id| keep.contains(&id));
         }
@@ -261,6 +279,7 @@ mod tests {
                 vec!["a"],
                 vec!["industry"],
                 vec!["postdoc"],
+                vec!["intern"],
                 vec!["GB"],
                 vec!["w"]
             ]

@@ -6,13 +6,15 @@
 //!
 //! One file per part of the file: [`Dataset`] and its settings, the id newtypes, the
 //! vocabularies (organizations, topics, venues), links, a researcher's career and other profile
-//! sections, the [`Researcher`] record, and publications. Everything is re-exported here, so
-//! `model::types::Researcher` and `model::Researcher` name the same type.
+//! sections, whom they are taking on ([`Openings`]), the [`Researcher`] record, and
+//! publications. Everything is re-exported here, so `model::types::Researcher` and
+//! `model::Researcher` name the same type.
 
 mod career;
 mod dataset;
 mod ids;
 mod link;
+mod openings;
 mod publication;
 mod researcher;
 mod sections;
@@ -23,6 +25,7 @@ pub use career::{Advisor, CareerStage, Education, Position};
 pub use dataset::{Config, Dataset, SCHEMA_VERSION};
 pub use ids::{OrgId, PublicationId, ResearcherId, TopicId, VenueId};
 pub use link::{Link, LinkKind};
+pub use openings::{OpeningKind, Openings, taking_line};
 pub use publication::{Author, Publication, PublicationType};
 pub use researcher::Researcher;
 pub use sections::{

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use schemars::JsonSchema;
 
 use super::{
-    Advisor, Award, CareerStage, Certification, Education, GroupMember, Leadership, Link, OrgId,
-    Position, Project, PublicationId, ResearcherId, Service, SkillGroup, Source, Talk, Teaching,
-    TopicId,
+    Advisor, Award, CareerStage, Certification, Education, GroupMember, Leadership, Link, Openings,
+    OrgId, Position, Project, PublicationId, ResearcherId, Service, SkillGroup, Source, Talk,
+    Teaching, TopicId,
 };
 
 /// One person in the directory.
@@ -96,6 +96,9 @@ pub struct Researcher {
     /// A postal or office address, when the profile publishes one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub office: Option<String>,
+    /// Whom they say they are taking on (PhD students, postdocs, …), with where it is stated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub openings: Option<Openings>,
     /// Where the facts came from.
     pub sources: Vec<Source>,
 }

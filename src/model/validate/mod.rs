@@ -7,7 +7,8 @@
 //!
 //! This file runs the checks over the whole dataset and checks the vocabularies; the
 //! `Checker` that collects findings and the checks every record shares are in
-//! `checker.rs` and `dates.rs`, the per-record checks in `researcher.rs` and `publication.rs`, and
+//! `checker.rs` and `dates.rs`, the per-record checks in `researcher.rs` (with its openings in
+//! `openings.rs`) and `publication.rs`, and
 //! the format rules (slugs, language tags, DOIs, arXiv ids, ORCIDs, URLs, phone numbers) in
 //! `rules.rs` and `phone.rs`.
 //!
@@ -16,6 +17,7 @@
 
 mod checker;
 mod dates;
+mod openings;
 mod phone;
 mod publication;
 mod researcher;

@@ -216,6 +216,9 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.issuer"), &ce.issuer);
             self.opt_year(&format!("{q}.year"), ce.year);
         }
+        if let Some(o) = &r.openings {
+            self.openings(p, o);
+        }
         if r.sources.is_empty() {
             self.push_at(
                 format!("{p}.sources"),

@@ -10,7 +10,9 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{Field, FieldKind, FieldToken, Person, Rows, SearchIndex, Stats};
-use crate::model::{CareerStage, Dataset, OrgKind, Organization, Publication, Researcher};
+use crate::model::{
+    CareerStage, Dataset, OpeningKind, OrgKind, Organization, Publication, Researcher,
+};
 use crate::search::facet::{Facet, country_name};
 use crate::search::params::Sector;
 use crate::search::text::{Token, fold, tokenize};
@@ -287,9 +289,9 @@ impl SearchIndex {
     }
 
     /// Every list facet's values: the dataset's topics, organizations, countries and venues,
-    /// and the fixed sectors and career stages.
+    /// and the fixed sectors, career stages and opening kinds.
     fn add_facet_vocabularies(&mut self, dataset: &Dataset) {
-        let [topics, orgs, sectors, stages, countries, venues] = &mut self.facets;
+        let [topics, orgs, sectors, stages, openings, countries, venues] = &mut self.facets;
         for t in &dataset.topics {
             topics.add(t.id.as_str(), &t.name);
         }
@@ -301,6 +303,9 @@ impl SearchIndex {
         }
         for s in CareerStage::ALL {
             stages.add(s.key(), s.label());
+        }
+        for k in OpeningKind::ALL {
+            openings.add(k.key(), k.label());
         }
         let mut codes: Vec<&str> = dataset
             .organizations
@@ -379,7 +384,7 @@ impl SearchIndex {
         by_id: &ById<'_>,
         table: &mut FieldTable,
     ) -> Person {
-        let [topics, orgs, sectors, stages, countries, venues] = &self.facets;
+        let [topics, orgs, sectors, stages, openings, countries, venues] = &self.facets;
         let mut p = Person::default();
         let mut fields = Vec::new();
         table.next_person();
@@ -478,6 +483,11 @@ impl SearchIndex {
         }
         if let Some(v) = stages.get(r.career_stage.key()) {
             p.values[Facet::Stage.index()].push(v);
+        }
+        for k in r.openings.iter().flat_map(|o| &o.kinds) {
+            if let Some(v) = openings.get(k.key()) {
+                push_unique(&mut p.values[Facet::Open.index()], v);
+            }
         }
 
         p.has_award = !r.awards.is_empty();

@@ -30,6 +30,10 @@ fn filters() {
         ),
         (&[("stage", "industry")], &["r-bob", "r-eve"]),
         (&[("stage", "postdoc,phd_student")], &["r-cleo", "r-dan"]),
+        (&[("open", "phd")], &["r-anna"]),
+        (&[("open", "phd,intern")], &["r-anna", "r-dan"]),
+        (&[("open", "visitor")], &[]),
+        (&[("open", "intern"), ("stage", "faculty")], &[]),
         (&[("country", "US")], &["r-bob"]),
         (&[("country", "DE,GB")], &["r-anna", "r-dan"]),
         (&[("country", "FR")], &[]),
@@ -107,6 +111,21 @@ fn facet_counts_without_selection() {
         stage_labels,
         ["Industry", "Faculty", "PhD student", "Postdoc"]
     );
+    // Only the kinds someone offers, each researcher once however many kinds they list.
+    assert_eq!(
+        counts(facets.get(Facet::Open)),
+        [
+            ("intern", 1, false),
+            ("phd", 1, false),
+            ("postdoc", 1, false)
+        ]
+    );
+    let open_labels: Vec<&str> = facets
+        .get(Facet::Open)
+        .iter()
+        .map(|v| v.label.as_str())
+        .collect();
+    assert_eq!(open_labels, ["Interns", "PhD students", "Postdocs"]);
     // FR is only a past employer's country: not a value of the current-org country facet.
     // Sorted by label: Germany, United Kingdom, United States.
     assert_eq!(
@@ -200,6 +219,70 @@ fn facet_counts_are_as_if_added() {
 }
 
 #[test]
+fn openings_counts_are_as_if_added() {
+    let f = Fixture::new();
+    let facets = f.run(&[("open", "phd")]).facets;
+    // Anna offers PhD and postdoc places, Dan internships: adding postdoc adds no one.
+    assert_eq!(
+        counts(facets.get(Facet::Open)),
+        [
+            ("intern", 2, false),
+            ("phd", 1, true),
+            ("postdoc", 1, false)
+        ]
+    );
+    // The other facets count among those taking PhD students: Anna, faculty.
+    assert_eq!(
+        counts(facets.get(Facet::Stage)),
+        [
+            ("faculty", 1, false),
+            ("industry", 0, false),
+            ("phd_student", 0, false),
+            ("postdoc", 0, false)
+        ]
+    );
+    // Another facet narrows the counts: no postdoc is taking anyone but interns.
+    let facets = f.run(&[("stage", "postdoc")]).facets;
+    assert_eq!(
+        counts(facets.get(Facet::Open)),
+        [
+            ("intern", 1, false),
+            ("phd", 0, false),
+            ("postdoc", 0, false)
+        ]
+    );
+}
+
+/// The bundled directory: only Luo Mai states openings (PhD students and postdocs).
+#[test]
+fn the_bundled_openings_find_luo_mai() {
+    let dir = crate::model::load(include_str!("../../../data/researchers.json"), 2027)
+        .expect("the bundled dataset loads");
+    let d = &dir.dataset;
+    let index = SearchIndex::new(d);
+    let ids = |pairs: &[(&str, &str)]| -> Vec<&str> {
+        (index
+            .search(&SearchParams::from_pairs(pairs.iter().copied()))
+            .hits)
+            .iter()
+            .map(|h| d.researchers[h.researcher].id.as_str())
+            .collect()
+    };
+    assert_eq!(ids(&[("open", "phd")]), ["luo-mai"]);
+    assert_eq!(ids(&[("open", "postdoc,intern")]), ["luo-mai"]);
+    assert_eq!(ids(&[("open", "visitor")]), [] as [&str; 0]);
+    assert_eq!(
+        ids(&[("open", "phd"), ("stage", "phd_student")]),
+        [] as [&str; 0]
+    );
+    let facets = index.search(&SearchParams::default()).facets;
+    assert_eq!(
+        counts(facets.get(Facet::Open)),
+        [("phd", 1, false), ("postdoc", 1, false)]
+    );
+}
+
+#[test]
 fn org_facet_follows_the_scope() {
     let f = Fixture::new();
     let current = f
@@ -266,6 +349,7 @@ fn sanitize_drops_unknown_ids() {
         ("country", "DE,ZZ"),
         ("venue", "v-y,v-z"),
         ("sector", "industry"),
+        ("open", "phd"),
         ("award", "1"),
     ]);
     let s = f.index.sanitize(&p);
@@ -276,6 +360,7 @@ fn sanitize_drops_unknown_ids() {
         ("country", "DE"),
         ("venue", "v-y"),
         ("sector", "industry"),
+        ("open", "phd"),
         ("award", "1"),
     ]);
     assert_eq!(s, want);

@@ -1,5 +1,5 @@
-//! The index on a small dataset exercising accents, scripts, sectors, scopes, years and
-//! awards: the fixture the other index tests share, and queries, scores, sorts and stats.
+//! The index on a small dataset exercising accents, scripts, sectors, scopes, years, awards and
+//! openings: the fixture the other index tests share, and queries, scores, sorts and stats.
 //! Reasons are tested in `explain_tests.rs`, filters and facet counts in `facets_tests.rs`.
 
 use serde_json::json;
@@ -11,7 +11,7 @@ use crate::search::params::SearchParams;
 /// A query string's pairs, for case tables.
 pub(super) type Pairs = &'static [(&'static str, &'static str)];
 
-/// A small dataset exercising accents, scripts, sectors, scopes, years and awards.
+/// A small dataset exercising accents, scripts, sectors, scopes, years, awards and openings.
 pub(super) fn dataset() -> Dataset {
     let researcher = |id: &str, name: &str, extra: serde_json::Value| {
         let mut r = json!({
@@ -66,7 +66,8 @@ pub(super) fn dataset() -> Dataset {
                 "native_name": "安娜", "alternative_names": ["Anna Mueller"],
                 "organization": "uni-a", "topics": ["t-sys"], "publications": ["p1", "p3"],
                 "awards": [{"name": "Best Paper"}], "interests": ["Distributed systems"],
-                "positions": [{"organization": "corp-b", "title": "Intern"}]
+                "positions": [{"organization": "corp-b", "title": "Intern"}],
+                "openings": {"kinds": ["postdoc", "phd"], "source": "test"}
             })),
             researcher("r-cleo", "Cléo Durand", json!({
                 "career_stage": "phd_student",
@@ -74,7 +75,8 @@ pub(super) fn dataset() -> Dataset {
             })),
             researcher("r-dan", "Dan Smith", json!({
                 "organization": "npo-d", "career_stage": "postdoc", "publications": ["p2"],
-                "positions": [{"organization": "lab-c", "title": "Visitor"}]
+                "positions": [{"organization": "lab-c", "title": "Visitor"}],
+                "openings": {"kinds": ["intern"]}
             })),
             researcher("r-eve", "Eve Adams", json!({
                 "organization": "lab-c", "career_stage": "industry", "publications": ["p1", "p1"],

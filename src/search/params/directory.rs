@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use super::items;
-use crate::model::CareerStage;
+use crate::model::{CareerStage, OpeningKind};
 use crate::search::text::tokenize;
 
 /// Everything that decides what the directory shows: the query, the filters and the sort.
@@ -26,6 +26,8 @@ pub struct SearchParams {
     pub sectors: BTreeSet<Sector>,
     /// Selected career stages (`stage=phd_student,faculty`).
     pub stages: BTreeSet<CareerStage>,
+    /// Selected kinds of openings: researchers taking on any of them (`open=phd,postdoc`).
+    pub openings: BTreeSet<OpeningKind>,
     /// Selected ISO country codes of the current organization (`country=US,GB`).
     pub countries: BTreeSet<String>,
     /// Selected venue ids (`venue=nsdi,osdi`).
@@ -168,10 +170,10 @@ pub fn stage_from_key(key: &str) -> Option<CareerStage> {
 impl SearchParams {
     /// Parses the (already percent-decoded) key/value pairs of a query string.
     ///
-    /// Unknown keys and malformed values (`from=abc`, `award=maybe`, `stage=wizard`, `sort=xyz`)
-    /// are ignored, never an error. A key given twice adds to its list (lists) or replaces the
-    /// earlier value (single values). Empty list items are ignored and ids are trimmed. A `from`
-    /// later than `to` is swapped.
+    /// Unknown keys and malformed values (`from=abc`, `award=maybe`, `stage=wizard`, `open=tenure`,
+    /// `sort=xyz`) are ignored, never an error. A key given twice adds to its list (lists) or
+    /// replaces the earlier value (single values). Empty list items are ignored and ids are
+    /// trimmed. A `from` later than `to` is swapped.
     pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
         let mut p = Self::default();
         for (key, value) in pairs {
@@ -189,6 +191,9 @@ impl SearchParams {
                 }
                 "sector" => p.sectors.extend(items(value).filter_map(Sector::from_key)),
                 "stage" => p.stages.extend(items(value).filter_map(stage_from_key)),
+                "open" => p
+                    .openings
+                    .extend(items(value).filter_map(OpeningKind::from_key)),
                 "country" => p.countries.extend(items(value).map(str::to_owned)),
                 "venue" => p.venues.extend(items(value).map(str::to_owned)),
                 "from" => {
@@ -224,8 +229,8 @@ impl SearchParams {
     }
 
     /// The canonical pairs for the URL: only non-default values, in the fixed key order
-    /// q, topic, org, scope, sector, stage, country, venue, from, to, award, sort; list values
-    /// comma-joined in sorted order.
+    /// q, topic, org, scope, sector, stage, open, country, venue, from, to, award, sort; list
+    /// values comma-joined in sorted order.
     pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
         fn join<'a>(values: impl IntoIterator<Item = &'a str>) -> String {
             values.into_iter().collect::<Vec<_>>().join(",")
@@ -248,6 +253,9 @@ impl SearchParams {
         }
         if !self.stages.is_empty() {
             out.push(("stage", join(self.stages.iter().map(|s| s.key()))));
+        }
+        if !self.openings.is_empty() {
+            out.push(("open", join(self.openings.iter().map(|k| k.key()))));
         }
         if !self.countries.is_empty() {
             out.push(("country", join(self.countries.iter().map(String::as_str))));
@@ -297,6 +305,7 @@ impl SearchParams {
             + self.orgs.len()
             + self.sectors.len()
             + self.stages.len()
+            + self.openings.len()
             + self.countries.len()
             + self.venues.len()
             + usize::from(self.year_from.is_some() || self.year_to.is_some())

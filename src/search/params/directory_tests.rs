@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::directory::*;
-use crate::model::CareerStage;
+use crate::model::{CareerStage, OpeningKind};
 use proptest::prelude::*;
 
 /// A query string's pairs, for case tables.
@@ -66,6 +66,13 @@ fn each_key_parses() {
             &[("stage", "phd_student,faculty")],
             SearchParams {
                 stages: set(&[CareerStage::PhdStudent, CareerStage::Faculty]),
+                ..d()
+            },
+        ),
+        (
+            &[("open", "postdoc, PhD,")],
+            SearchParams {
+                openings: set(&[OpeningKind::Phd, OpeningKind::Postdoc]),
                 ..d()
             },
         ),
@@ -166,6 +173,7 @@ fn garbage_is_ignored() {
         ("to", "99999"),
         ("award", "maybe"),
         ("stage", "wizard"),
+        ("open", "tenure,phd_student"),
         ("sector", "government"),
         ("sort", "xyz"),
         ("scope", "everywhere"),
@@ -176,8 +184,13 @@ fn garbage_is_ignored() {
     ];
     assert_eq!(parse(garbage), SearchParams::default());
     // Good items in a list survive their bad neighbours.
-    let p = parse(&[("stage", "wizard,faculty,"), ("sector", "Academia,x")]);
+    let p = parse(&[
+        ("stage", "wizard,faculty,"),
+        ("sector", "Academia,x"),
+        ("open", "intern,wizard"),
+    ]);
     assert_eq!(p.stages, set(&[CareerStage::Faculty]));
+    assert_eq!(p.openings, set(&[OpeningKind::Intern]));
     assert_eq!(p.sectors, set(&[Sector::Academia]));
 }
 
@@ -191,6 +204,7 @@ fn to_pairs_is_canonical() {
         ("from", "2020"),
         ("venue", "osdi,nsdi"),
         ("country", "US,GB"),
+        ("open", "visitor,phd"),
         ("stage", "faculty,phd_student"),
         ("sector", "industry,academia"),
         ("scope", "any"),
@@ -205,6 +219,7 @@ fn to_pairs_is_canonical() {
         ("scope", "any"),
         ("sector", "academia,industry"),
         ("stage", "phd_student,faculty"),
+        ("open", "phd,visitor"),
         ("country", "GB,US"),
         ("venue", "nsdi,osdi"),
         ("from", "2020"),
@@ -256,6 +271,7 @@ fn filter_count_and_is_empty() {
         (&[("topic", "a,b"), ("org", "c")], 3, false),
         (&[("sector", "academia,industry")], 2, false),
         (&[("stage", "faculty"), ("country", "US")], 2, false),
+        (&[("open", "phd,postdoc")], 2, false),
         (&[("venue", "nsdi")], 1, false),
         (&[("from", "2020"), ("to", "2024")], 1, false),
         (&[("from", "2020")], 1, false),
@@ -293,6 +309,11 @@ fn keys_round_trip() {
         let json = serde_json::to_string(&s).unwrap();
         assert_eq!(json, format!("\"{}\"", s.key()));
     }
+    for k in OpeningKind::ALL {
+        let p = parse(&[("open", k.key())]);
+        assert_eq!(p.openings, set(&[k]));
+        assert_eq!(p.to_pairs(), vec![("open", k.key().to_owned())]);
+    }
     assert_eq!(Sort::Recent.label(), "Most recent publication");
     assert_eq!(Sector::Academia.label(), "Academia");
 }
@@ -324,6 +345,7 @@ prop_compose! {
         any in any::<bool>(),
         sectors in prop::collection::btree_set(prop::sample::select(Sector::ALL.to_vec()), 0..3),
         stages in prop::collection::btree_set(prop::sample::select(CareerStage::ALL.to_vec()), 0..6),
+        openings in prop::collection::btree_set(prop::sample::select(OpeningKind::ALL.to_vec()), 0..6),
         countries in prop::collection::btree_set("[A-Z]{2}", 0..3),
         venues in prop::collection::btree_set(slug(), 0..4),
         from in prop::option::of(1900u16..2100),
@@ -338,7 +360,7 @@ prop_compose! {
         SearchParams {
             query, topics, orgs,
             org_scope: if any { OrgScope::Any } else { OrgScope::Current },
-            sectors, stages, countries, venues, year_from, year_to, has_award, sort,
+            sectors, stages, openings, countries, venues, year_from, year_to, has_award, sort,
         }
     }
 }

@@ -102,6 +102,7 @@ fn card_body(
                 <span class="card-stage">{card.stage.label()}</span>
                 {card.location.map(|l| view! { " · " <span class="card-location">{l}</span> })}
             </p>
+            <super::OpeningBadge kinds=card.openings/>
             {move || reason.get().map(|m| view! {
                 <p class="card-reason" data-testid="match-reason">
                     <span class="reason-kind">{m.kind.label()} ": "</span>

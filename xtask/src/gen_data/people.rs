@@ -172,6 +172,7 @@ fn person(
         leadership: Vec::new(),
         certifications: Vec::new(),
         office: None,
+        openings: None,
         sources: vec![Source {
             document: "synthetic".into(),
             note: Some(format!("cargo xtask gen-data --seed {seed}")),

@@ -1,11 +1,11 @@
-//! A profile's header: name, role, career stage, advisors, topics, links, summary and actions.
-//! Each data string that shares a line with others is in its own `<bdi>`.
+//! A profile's header: name, role, career stage, advisors, topics, links, summary, openings and
+//! actions. Each data string that shares a line with others is in its own `<bdi>`.
 
 use leptos::prelude::*;
 
 use crate::model::{Advisor, Dataset, LinkKind, Researcher};
 use crate::ui::components::profile_sections::CorrectionLink;
-use crate::ui::components::{ExternalLinks, IsolatedList, PickButtons};
+use crate::ui::components::{ExternalLinks, IsolatedList, OpeningDetails, PickButtons};
 use crate::ui::state::search::use_search;
 
 /// The links a header shows, in order.
@@ -56,6 +56,7 @@ pub(super) fn profile_header(
             })}
             <ExternalLinks links=r.links.clone() owner=r.name.clone() kinds=HEADER_LINKS.to_vec()/>
             <p class="profile-summary">{r.summary.clone()}</p>
+            {r.openings.clone().map(|o| view! { <OpeningDetails openings=o/> })}
             <div class="profile-actions">
                 <PickButtons id=r.id.0.clone() name=r.name.clone()/>
                 {fix.map(|href| view! { <CorrectionLink href=href section="Profile"/> })}

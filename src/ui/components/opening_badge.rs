@@ -1,0 +1,59 @@
+//! Whom a researcher is taking on: a compact badge on a card ([`OpeningBadge`]) and, on the
+//! profile, the badge with the note, where it is stated and when ([`OpeningDetails`]). The
+//! wording comes from the model ([`taking_line`]); every data string is text, never markup.
+
+use leptos::prelude::*;
+
+use super::links::safe_href;
+use super::profile_sections::fmt_date;
+use crate::model::{OpeningKind, Openings, taking_line};
+
+/// "Taking PhD students and postdocs"; nothing when `kinds` is empty.
+#[component]
+pub fn OpeningBadge(
+    /// The kinds of people the researcher takes on.
+    kinds: Vec<OpeningKind>,
+) -> impl IntoView {
+    (!kinds.is_empty()).then(|| {
+        view! {
+            <p class="opening-badge" data-testid="opening-badge">{taking_line(&kinds)}</p>
+        }
+    })
+}
+
+/// The profile's openings: the badge, the note, the source (a link when it is a safe URL, the
+/// document's name otherwise) and "stated <date>" or "date not stated".
+#[component]
+pub fn OpeningDetails(
+    /// The researcher's openings.
+    openings: Openings,
+) -> impl IntoView {
+    let is_url = openings.source_is_url();
+    let Openings {
+        kinds,
+        note,
+        source,
+        stated,
+    } = openings;
+    let source = source.map(|s| match safe_href(&s).filter(|_| is_url) {
+        Some(href) => view! {
+            <a href=href rel="noopener noreferrer" target="_blank"><bdi>{s}</bdi></a>
+        }
+        .into_any(),
+        None => view! { <bdi>{s}</bdi> }.into_any(),
+    });
+    let stated = match stated {
+        Some(d) => format!("stated {}", fmt_date(d)),
+        None => "date not stated".to_owned(),
+    };
+    view! {
+        <section class="openings" aria-label="Openings" data-testid="openings">
+            <OpeningBadge kinds=kinds/>
+            {note.map(|n| view! { <p class="opening-note">{n}</p> })}
+            <p class="opening-meta">
+                {source.map(|s| view! { "Source: " {s} " · " })}
+                <span data-testid="opening-stated">{stated}</span>
+            </p>
+        </section>
+    }
+}
