@@ -306,6 +306,50 @@ fn invalid_records_are_reported_with_path_and_reason_and_skipped() {
 }
 
 /// `researchers[{tao-luo}]` → `researchers[4]`: the index the record has in the bundled file.
+/// Homepages a real faculty list gave (issue 16): a staff page ending in a long numeric id and
+/// a host given by IP address and port are links, not phone numbers; the record loads whole. A
+/// phone number in the free text beside them is still found.
+#[test]
+fn real_homepages_are_not_phone_numbers() {
+    let urls = [
+        "https://www.example-university.edu/staff/profile/1234567890",
+        "https://www.uni.example.de/en/people/person/12345678901/",
+        "http://192.168.104.21:8080/",
+        "http://203.0.113.55:8000/~lab/",
+    ];
+    let dir = load_edited(|v| {
+        let i = index_of(v, "researchers", "tao-luo");
+        let links = v["researchers"][i]["links"].as_array_mut().unwrap();
+        for url in urls {
+            links.push(json!({ "kind": "other", "url": url, "label": "Staff page" }));
+        }
+        v["researchers"][i]["interests"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!("Networks (see https://www.example.org/lab/5550100199)"));
+    })
+    .unwrap();
+    assert!(dir.problems.is_empty(), "{:#?}", dir.problems);
+    assert_eq!(dir.dataset.researchers.len(), 5);
+    let tao = dir.dataset.researcher("tao-luo").unwrap();
+    for url in urls {
+        assert!(tao.links.iter().any(|l| l.url == url), "{url} kept");
+    }
+    let dir = load_edited(|v| {
+        let i = index_of(v, "researchers", "tao-luo");
+        v["researchers"][i]["interests"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!("http://203.0.113.55:8000/ or call 555-010-0199"));
+    })
+    .unwrap();
+    let lines: Vec<String> = dir.problems.iter().map(ToString::to_string).collect();
+    assert!(
+        lines.iter().any(|l| l.contains("\"555-010-0199\" looks like a phone number")),
+        "{lines:#?}"
+    );
+}
+
 fn resolve_indexes(v: &Value, template: &str) -> String {
     let mut out = template.to_owned();
     while let Some(start) = out.find("[{") {

@@ -99,6 +99,11 @@ impl Checker<'_> {
                 format!("{phone:?} looks like a phone number; phone numbers are never published"),
             );
         }
+        self.characters(path, value);
+    }
+
+    /// No control characters, and a warning for invisible ones: what every text and URL gets.
+    fn characters(&mut self, path: &str, value: &str) {
         if value.chars().any(|c| c.is_control() && c != '\n') {
             self.push_at(
                 path.into(),
@@ -129,7 +134,8 @@ impl Checker<'_> {
         if let Err(reason) = check_url(url) {
             self.push_at(path.into(), format!("{url:?} {reason}"));
         }
-        self.text(path, url);
+        // A URL is not free text: its digits are ids, ports and addresses, not phone numbers.
+        self.characters(path, url);
     }
 
     pub(super) fn links(&mut self, path: &str, links: &[Link]) {

@@ -1,4 +1,7 @@
-//! The phone-number rule: no free text in the dataset may hold one.
+//! The phone-number rule: no free text in the dataset may hold one. URLs are not free text: a
+//! staff page ending in a long numeric id or a host given by IP address and port is not a phone
+//! number, so URL fields are never checked ([`super::checker`]) and URL-shaped words inside free
+//! text are passed over.
 
 /// Finds a phone-number-like run: 10 to 13 digits written as a phone number is written — three
 /// or more groups of at most four digits, one of them shorter than four (`555 010 0199`, `+44 20 7946 0958`), or one unbroken
@@ -10,6 +13,10 @@ pub fn find_phone_number(text: &str) -> Option<&str> {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
+        if let Some(len) = url_at(&bytes[i..]) {
+            i += len;
+            continue;
+        }
         let starts_run = bytes[i].is_ascii_digit() || matches!(bytes[i], b'+' | b'(');
         if !starts_run || (i > 0 && bytes[i - 1].is_ascii_alphanumeric()) {
             i += 1;
@@ -55,6 +62,17 @@ pub fn find_phone_number(text: &str) -> Option<&str> {
     None
 }
 
+/// The length of the URL-shaped word `text` starts with (`https://…`, `http://…`, `www.…`, up
+/// to the next space or closing bracket), if it starts with one.
+fn url_at(text: &[u8]) -> Option<usize> {
+    let starts = |p: &[u8]| text.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
+    if ![&b"https://"[..], b"http://", b"www."].into_iter().any(starts) {
+        return None;
+    }
+    let end = |b: &u8| b.is_ascii_whitespace() || matches!(b, b')' | b']' | b'>' | b'"');
+    Some(text.iter().position(end).unwrap_or(text.len()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +85,8 @@ mod tests {
             "(555) 010 0199",
             "5550100199",
             "call +44 20 7946 0958 now",
+            "office http://example.org/ or 555-010-0199",
+            "(www.example.org) 555 010 0199",
         ] {
             assert!(find_phone_number(phone).is_some(), "{phone:?} was missed");
         }
@@ -82,6 +102,13 @@ mod tests {
             "EH8 9AB",
             "https://doi.org/10.1109/LRA.2021.3070252",
             "2016 2017 2018",
+            // Real homepages a faculty list gave: a staff page ending in a long numeric id, a
+            // host given by IP address and port; in running text too.
+            "https://www.example-university.edu/staff/profile/1234567890",
+            "http://www.uni.example.de/en/people/person/12345678901/",
+            "http://192.168.104.21:8080/",
+            "Homepage: http://203.0.113.55:8000/~lab/ (lab server)",
+            "see www.example.org/people/5550100199 for more",
         ] {
             assert_eq!(
                 find_phone_number(ok),
