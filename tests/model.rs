@@ -326,7 +326,9 @@ fn real_homepages_are_not_phone_numbers() {
         v["researchers"][i]["interests"]
             .as_array_mut()
             .unwrap()
-            .push(json!("Networks (see https://www.example.org/lab/5550100199)"));
+            .push(json!(
+                "Networks (see https://www.example.org/lab/5550100199)"
+            ));
     })
     .unwrap();
     assert!(dir.problems.is_empty(), "{:#?}", dir.problems);
@@ -345,7 +347,9 @@ fn real_homepages_are_not_phone_numbers() {
     .unwrap();
     let lines: Vec<String> = dir.problems.iter().map(ToString::to_string).collect();
     assert!(
-        lines.iter().any(|l| l.contains("\"555-010-0199\" looks like a phone number")),
+        lines
+            .iter()
+            .any(|l| l.contains("\"555-010-0199\" looks like a phone number")),
         "{lines:#?}"
     );
 }

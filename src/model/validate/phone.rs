@@ -65,8 +65,14 @@ pub fn find_phone_number(text: &str) -> Option<&str> {
 /// The length of the URL-shaped word `text` starts with (`https://…`, `http://…`, `www.…`, up
 /// to the next space or closing bracket), if it starts with one.
 fn url_at(text: &[u8]) -> Option<usize> {
-    let starts = |p: &[u8]| text.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
-    if ![&b"https://"[..], b"http://", b"www."].into_iter().any(starts) {
+    let starts = |p: &[u8]| {
+        text.get(..p.len())
+            .is_some_and(|h| h.eq_ignore_ascii_case(p))
+    };
+    if ![&b"https://"[..], b"http://", b"www."]
+        .into_iter()
+        .any(starts)
+    {
         return None;
     }
     let end = |b: &u8| b.is_ascii_whitespace() || matches!(b, b')' | b']' | b'>' | b'"');
