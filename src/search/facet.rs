@@ -9,6 +9,7 @@
 
 use std::collections::BTreeSet;
 
+use super::FacetValue;
 use super::params::{SearchParams, Sector};
 use crate::model::{CareerStage, OpeningKind};
 
@@ -177,6 +178,36 @@ pub fn country_name(code: &str) -> Option<&'static str> {
     })
 }
 
+/// Values a facet shows before "Show all": the most frequent, plus any selected.
+pub const FIRST_VALUES: usize = 10;
+
+/// Which of a facet's `values` (as counted, count descending) its panel lists. A short facet
+/// lists them all, values that would empty the results included (disabled: they say what the
+/// data holds). A long one (hundreds of organizations) lists the selected values and those with
+/// results, never a screenful of zeros: folded, the first [`FIRST_VALUES`] of them; `expanded`,
+/// every one.
+pub fn visible_values(values: &[FacetValue], expanded: bool) -> Vec<&FacetValue> {
+    if values.len() <= FIRST_VALUES {
+        return values.iter().collect();
+    }
+    let useful = values.iter().filter(|v| v.count > 0 || v.selected);
+    if expanded {
+        return useful.collect();
+    }
+    let mut shown = 0;
+    useful
+        .filter(|v| {
+            shown += 1;
+            shown <= FIRST_VALUES || v.selected
+        })
+        .collect()
+}
+
+/// How many values "Show all" would list: see [`visible_values`].
+pub fn listable_values(values: &[FacetValue]) -> usize {
+    visible_values(values, true).len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,5 +315,57 @@ mod tests {
                 vec!["w"]
             ]
         );
+    }
+
+    fn value(id: &str, count: usize, selected: bool) -> FacetValue {
+        FacetValue {
+            id: id.into(),
+            label: id.to_uppercase(),
+            count,
+            selected,
+        }
+    }
+
+    fn ids(values: Vec<&FacetValue>) -> Vec<&str> {
+        values.into_iter().map(|v| v.id.as_str()).collect()
+    }
+
+    #[test]
+    fn a_short_facet_lists_every_value_zeros_included() {
+        let values = [
+            value("a", 3, false),
+            value("b", 0, false),
+            value("c", 0, true),
+        ];
+        assert_eq!(ids(visible_values(&values, false)), ["a", "b", "c"]);
+        assert_eq!(listable_values(&values), 3);
+    }
+
+    #[test]
+    fn a_long_facet_never_lists_a_screenful_of_zeros() {
+        // 648 organizations, a query matching two people: two with results, one selected
+        // that would empty them, the rest zero.
+        let mut values = vec![value("x", 2, false), value("y", 1, false)];
+        values.extend((0..646).map(|i| value(&format!("z{i:03}"), 0, i == 300)));
+        assert_eq!(ids(visible_values(&values, false)), ["x", "y", "z300"]);
+        assert_eq!(ids(visible_values(&values, true)), ["x", "y", "z300"]);
+        assert_eq!(listable_values(&values), 3);
+    }
+
+    #[test]
+    fn folded_a_long_facet_lists_the_first_values_and_the_selected_ones() {
+        let mut values: Vec<FacetValue> = (0..30)
+            .map(|i| value(&format!("v{i:02}"), 30 - i, i == 25))
+            .collect();
+        values.push(value("zero", 0, false));
+        let folded = ids(visible_values(&values, false));
+        assert_eq!(folded.len(), FIRST_VALUES + 1);
+        assert_eq!(
+            folded[..FIRST_VALUES],
+            ids(values.iter().take(FIRST_VALUES).collect())
+        );
+        assert_eq!(folded[FIRST_VALUES], "v25");
+        assert_eq!(visible_values(&values, true).len(), 30);
+        assert_eq!(listable_values(&values), 30);
     }
 }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use leptos::prelude::*;
 
+use crate::search::facet::{FIRST_VALUES, listable_values, visible_values};
 use crate::search::{Facet, OrgScope};
 use crate::ui::state::search::use_search;
 
@@ -30,13 +31,11 @@ pub fn FilterPanel(
     }
 }
 
-/// Values a facet shows before "Show all": the most frequent, plus any selected.
-const FIRST_VALUES: usize = 10;
-
 /// One facet as a fieldset of checkboxes with counts. Values that would empty the results are
 /// disabled, never clickable into an empty page. A long facet (hundreds of organizations at
 /// scale) shows its [`FIRST_VALUES`] most frequent values and the selected ones until the user
-/// asks for all: fewer checkboxes to scan, and far less to redraw per keystroke.
+/// asks for all, and never its values that would empty the results ([`visible_values`]): fewer
+/// checkboxes to scan, and far less to redraw per keystroke.
 #[component]
 fn FacetGroup(
     /// Which facet.
@@ -56,9 +55,8 @@ fn FacetGroup(
     let values = Memo::new(move |_| {
         let expanded = expanded.get();
         all.with(|all| {
-            (all.iter().enumerate())
-                .filter(|(i, v)| expanded || *i < FIRST_VALUES || v.selected)
-                .map(|(_, v)| (v.id.clone(), v.label.clone()))
+            (visible_values(all, expanded).into_iter())
+                .map(|v| (v.id.clone(), v.label.clone()))
                 .collect::<Vec<_>>()
         })
     });
@@ -70,7 +68,7 @@ fn FacetGroup(
                 .collect::<HashMap<_, _>>()
         })
     });
-    let total = move || all.with(Vec::len);
+    let total = Memo::new(move |_| all.with(|all| listable_values(all)));
     view! {
         <fieldset class="facet" data-testid=format!("facet-{}", facet.key())>
             <legend>{facet.label()}</legend>
@@ -82,14 +80,14 @@ fn FacetGroup(
                     view! { <FacetOption facet=facet id=id label=label state=state/> }
                 }/>
             </ul>
-            {move || (total() > FIRST_VALUES).then(|| view! {
+            {move || (total.get() > FIRST_VALUES).then(|| view! {
                 <button type="button" class="link-button facet-more"
                     aria-expanded=move || expanded.get().to_string()
                     on:click=move |_| expanded.update(|e| *e = !*e)>
                     {move || if expanded.get() {
                         "Show fewer".to_owned()
                     } else {
-                        format!("Show all {}", total())
+                        format!("Show all {}", total.get())
                     }}
                 </button>
             })}
