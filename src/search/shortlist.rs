@@ -30,8 +30,9 @@ pub struct Row {
     pub location: Option<String>,
     /// Topic names.
     pub topics: Vec<String>,
-    /// Publications on their profile.
-    pub publications: usize,
+    /// Publications on their profile; unknown (not zero) when the dataset lists none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub publications: Option<usize>,
     /// First and last publication year.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_year: Option<u16>,
@@ -63,7 +64,7 @@ impl Row {
             topics: (card.topics.iter())
                 .filter_map(|&t| topics.get(t as usize).map(|(_, n)| n.clone()))
                 .collect(),
-            publications: stats.publications,
+            publications: (stats.publications > 0).then_some(stats.publications),
             first_year: stats.first_year,
             last_year: stats.last_year,
             homepage: link(LinkKind::Homepage).map(|l| l.url.clone()),
@@ -127,7 +128,7 @@ pub fn csv(rows: &[Row]) -> String {
                 r.career_stage.clone(),
                 r.location.clone().unwrap_or_default(),
                 r.topics.join("; "),
-                r.publications.to_string(),
+                r.publications.map(|n| n.to_string()).unwrap_or_default(),
                 year(r.first_year),
                 year(r.last_year),
                 r.homepage.clone().unwrap_or_default(),

@@ -12,10 +12,14 @@ use crate::search::{Card, FieldKind, MatchReason, Stats};
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 
-/// "16 publications · 3 awards · 4 talks · 2016–2025"
+/// "16 publications · 3 awards · 4 talks · 2016–2025". Counts only what the dataset lists: a
+/// person it lists no publications for has an unknown number of them, not zero.
 pub fn figures(stats: &Stats) -> String {
     let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
-    let mut parts = vec![plural(stats.publications, "publication")];
+    let mut parts = vec![];
+    if stats.publications > 0 {
+        parts.push(plural(stats.publications, "publication"));
+    }
     if stats.awards > 0 {
         parts.push(plural(stats.awards, "award"));
     }
@@ -163,6 +167,12 @@ mod tests {
             last_year: Some(2021),
         };
         assert_eq!(figures(&s), "1 publication · 2021");
-        assert_eq!(figures(&Stats::default()), "0 publications");
+        assert_eq!(figures(&Stats::default()), "");
+        let s = Stats {
+            publications: 0,
+            awards: 2,
+            ..Stats::default()
+        };
+        assert_eq!(figures(&s), "2 awards");
     }
 }

@@ -138,13 +138,24 @@ fn ShortlistItem(row: Row) -> impl IntoView {
                 <a class="shortlist-name" href=profile(&r.id).href()>{r.name.clone()}</a>
                 {r.role.clone().map(|t| view! { <span class="card-role">" · " <bdi>{t}</bdi></span> })}
                 <p class="card-figures">
-                    {format!("{} publications", r.publications)}
-                    {(!r.topics.is_empty()).then(|| format!(" · {}", r.topics.join(", ")))}
+                    {figures(r.publications, &r.topics)}
                 </p>
             </div>
             <PickButtons id=r.id.clone() name=r.name.clone() compact=true/>
         </li>
     }
+}
+
+/// "12 publications · LLM serving, Networks": the count only where the dataset lists
+/// publications (unknown is not zero).
+fn figures(publications: Option<usize>, topics: &[String]) -> String {
+    let count = publications.map(|n| format!("{n} publication{}", if n == 1 { "" } else { "s" }));
+    let topics = (!topics.is_empty()).then(|| topics.join(", "));
+    count
+        .into_iter()
+        .chain(topics)
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// What a shortlist can be exported as.
