@@ -73,6 +73,11 @@ pub struct PubFacets {
     pub year_min: Option<u16>,
     /// Latest year in scope.
     pub year_max: Option<u16>,
+    /// The chosen topics (id = topic id), each with how many shown publications carry it.
+    pub topics: Vec<FacetValue>,
+    /// The chosen organization (id = its id, label = its short name), counting the shown
+    /// publications.
+    pub org: Option<FacetValue>,
 }
 
 /// The answer for one list.
@@ -100,10 +105,10 @@ impl PubList {
 pub struct PublicationIndex {
     entries: Vec<Entry>,
     venues: Vec<VenueLabel>,
-    /// Topic ids, in vocabulary order.
-    topics: Vec<String>,
-    /// Organization ids, in vocabulary order.
-    orgs: Vec<String>,
+    /// Topics (id, name), in vocabulary order.
+    topics: Vec<(String, String)>,
+    /// Organizations (id, label), in vocabulary order.
+    orgs: Vec<(String, String)>,
     by_id: HashMap<PublicationId, usize>,
 }
 
@@ -185,11 +190,11 @@ impl PublicationIndex {
         Self {
             entries,
             venues,
-            topics: dataset.topics.iter().map(|t| t.id.0.clone()).collect(),
-            orgs: dataset
-                .organizations
-                .iter()
-                .map(|o| o.id.0.clone())
+            topics: (dataset.topics.iter())
+                .map(|t| (t.id.0.clone(), t.name.clone()))
+                .collect(),
+            orgs: (dataset.organizations.iter())
+                .map(|o| (o.id.0.clone(), o.label().to_owned()))
                 .collect(),
             by_id,
         }
@@ -220,8 +225,9 @@ impl PublicationIndex {
     pub fn sanitize(&self, params: &PubParams) -> PubParams {
         let mut p = params.clone();
         p.venues.retain(|v| self.venues.iter().any(|x| &x.id == v));
-        p.topics.retain(|t| self.topics.contains(t));
-        p.org = p.org.filter(|o| self.orgs.contains(o));
+        p.topics
+            .retain(|t| self.topics.iter().any(|(id, _)| id == t));
+        p.org = p.org.filter(|o| self.orgs.iter().any(|(id, _)| id == o));
         p
     }
 
@@ -235,11 +241,11 @@ impl PublicationIndex {
             .filter_map(|v| self.venues.iter().position(|x| &x.id == v))
             .collect();
         let topic_ids: BTreeSet<u32> = (params.topics.iter())
-            .filter_map(|t| self.topics.iter().position(|x| x == t))
+            .filter_map(|t| self.topics.iter().position(|(id, _)| id == t))
             .map(|i| i as u32)
             .collect();
         let org = (params.org.as_ref())
-            .and_then(|o| self.orgs.iter().position(|x| x == o))
+            .and_then(|o| self.orgs.iter().position(|(id, _)| id == o))
             .map(|i| i as u32);
         let year_ok = |y: u16| {
             params.year_from.is_none_or(|f| y >= f) && params.year_to.is_none_or(|t| y <= t)
@@ -354,6 +360,22 @@ impl PublicationIndex {
                 },
                 year_min,
                 year_max,
+                topics: (topic_ids.iter())
+                    .map(|&t| FacetValue {
+                        id: self.topics[t as usize].0.clone(),
+                        label: self.topics[t as usize].1.clone(),
+                        count: (shown.iter())
+                            .filter(|&&i| self.entries[i].topics.contains(&t))
+                            .count(),
+                        selected: true,
+                    })
+                    .collect(),
+                org: org.map(|o| FacetValue {
+                    id: self.orgs[o as usize].0.clone(),
+                    label: self.orgs[o as usize].1.clone(),
+                    count: shown.len(),
+                    selected: true,
+                }),
             },
         }
     }
@@ -422,6 +444,21 @@ mod tests {
         // Luo Mai's ten, all at Edinburgh (no record gives years; his current organization).
         assert_eq!(shown(&ix, &[("porg", "edinburgh")]), 10);
         assert_eq!(shown(&ix, &[("porg", "edinburgh"), ("pvenue", "osdi")]), 2);
+        let p = ix.sanitize(&PubParams::from_pairs([
+            ("porg", "edinburgh"),
+            ("ptopic", "ml-systems"),
+        ]));
+        let facets = ix.list(&ix.scope_all(), &p).facets;
+        let org = facets
+            .org
+            .expect("the chosen organization is a facet value");
+        assert_eq!((org.id.as_str(), org.selected), ("edinburgh", true));
+        assert_eq!(facets.topics.len(), 1);
+        assert_eq!(facets.topics[0].label, "ML systems");
+        assert_eq!(
+            facets.topics[0].count, org.count,
+            "every one shown carries it"
+        );
         // An organization nobody was at has nothing; one the vocabulary lacks is dropped.
         assert_eq!(shown(&ix, &[("porg", "columbia")]), 0);
         assert_eq!(shown(&ix, &[("porg", "nowhere")]), d.publications.len());

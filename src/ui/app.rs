@@ -7,11 +7,12 @@ use leptos_router::path;
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
 use super::pages::{
-    ComparePage, ConnectionsPage, DirectoryPage, NotFoundPage, ProfilePage, PublicationsPage,
-    ShortlistPage,
+    ComparePage, ConnectionsPage, DirectoryPage, NotFoundPage, OrganizationPage, OrganizationsPage,
+    ProfilePage, PublicationsPage, ShortlistPage,
 };
 use super::routes::{AppRoute, base_path, provide_route};
 use super::state::data::provide_directory;
+use super::state::organizations::provide_organizations;
 use super::state::picks::{provide_picks, use_picks};
 use super::state::pub_list::provide_pub_list;
 use super::state::search::provide_search;
@@ -21,6 +22,7 @@ use super::state::theme::provide_theme;
 #[component]
 pub fn App() -> impl IntoView {
     provide_directory();
+    provide_organizations();
     provide_theme();
     provide_picks();
     use_service_worker();
@@ -45,6 +47,7 @@ fn Shell() -> impl IntoView {
             <nav class="site-nav" aria-label="Site">
                 <a href=AppRoute::home().href()>"Researchers"</a>
                 <a href=AppRoute::Publications(Default::default()).href()>"Publications"</a>
+                <a href=AppRoute::Organizations(Default::default()).href()>"Organizations"</a>
                 <a href=AppRoute::Connections(Default::default()).href()>"Connections"</a>
                 <a href=AppRoute::Shortlist(None).href() data-testid="nav-shortlist">
                     "Shortlist"
@@ -64,6 +67,8 @@ fn Shell() -> impl IntoView {
                 <Route path=path!("/publications") view=PublicationsPage/>
                 <Route path=path!("/compare") view=ComparePage/>
                 <Route path=path!("/connections") view=ConnectionsPage/>
+                <Route path=path!("/organizations") view=OrganizationsPage/>
+                <Route path=path!("/organizations/:id") view=OrganizationPage/>
                 <Route path=path!("/shortlist") view=ShortlistPage/>
             </Routes>
         </main>

@@ -13,7 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::{Closure, JsValue};
 
 use crate::search::params::{decode_component, decode_query, encode_into};
-use crate::search::{ConnectionsParams, IdList, PubParams, SearchParams, encode_query};
+use crate::search::{ConnectionsParams, IdList, OrgParams, PubParams, SearchParams, encode_query};
 use crate::ui::state::pacer::{Entry, Pacer};
 
 /// A page of the app and the state its URL carries.
@@ -40,6 +40,16 @@ pub enum AppRoute {
     Connections(ConnectionsParams),
     /// The user's starred researchers; with ids, a shared shortlist.
     Shortlist(Option<IdList>),
+    /// Every organization, filtered, ordered and ranked by its members' papers.
+    Organizations(OrgParams),
+    /// One organization's page. `params` are the organizations list's (its standing in that
+    /// ranking, and the way back).
+    Organization {
+        /// The organization's id.
+        id: String,
+        /// The organizations list's params it was opened from.
+        params: OrgParams,
+    },
     /// A path the app has no page for (kept as given).
     NotFound(String),
 }
@@ -50,6 +60,14 @@ pub fn profile(id: &str) -> AppRoute {
         id: id.to_owned(),
         from: SearchParams::default(),
         list: PubParams::default(),
+    }
+}
+
+/// The page of organization `id`, outside any ranking.
+pub fn organization(id: &str) -> AppRoute {
+    AppRoute::Organization {
+        id: id.to_owned(),
+        params: OrgParams::default(),
     }
 }
 
@@ -90,6 +108,12 @@ impl AppRoute {
                 "/shortlist".to_owned(),
                 ids.as_ref().map(IdList::to_pairs).unwrap_or_default(),
             ),
+            Self::Organizations(p) => ("/organizations".to_owned(), p.to_pairs()),
+            Self::Organization { id, params } => {
+                let mut path = "/organizations/".to_owned();
+                encode_into(&mut path, id);
+                (path, params.to_pairs())
+            }
             Self::NotFound(path) => (path.clone(), Vec::new()),
         };
         path.push_str(&encode_query(&pairs));
@@ -118,14 +142,28 @@ impl AppRoute {
             "/compare" => Self::Compare(IdList::from_pairs(pairs()).unwrap_or_default()),
             "/shortlist" => Self::Shortlist(IdList::from_pairs(pairs())),
             "/connections" => Self::Connections(ConnectionsParams::from_pairs(pairs())),
-            _ => match trimmed.strip_prefix("/researchers/") {
-                Some(id) if !id.is_empty() && !id.contains('/') => Self::Profile {
-                    id: decode_component(id),
-                    from: SearchParams::from_pairs(pairs()),
-                    list: PubParams::from_pairs(pairs()),
-                },
-                _ => Self::NotFound(path.to_owned()),
-            },
+            "/organizations" => Self::Organizations(OrgParams::from_pairs(pairs())),
+            _ => {
+                let segment = |prefix: &str| {
+                    (trimmed.strip_prefix(prefix))
+                        .filter(|id| !id.is_empty() && !id.contains('/'))
+                        .map(decode_component)
+                };
+                if let Some(id) = segment("/researchers/") {
+                    Self::Profile {
+                        id,
+                        from: SearchParams::from_pairs(pairs()),
+                        list: PubParams::from_pairs(pairs()),
+                    }
+                } else if let Some(id) = segment("/organizations/") {
+                    Self::Organization {
+                        id,
+                        params: OrgParams::from_pairs(pairs()),
+                    }
+                } else {
+                    Self::NotFound(path.to_owned())
+                }
+            }
         }
     }
 
@@ -142,6 +180,27 @@ impl AppRoute {
         match self {
             Self::Publications(l) | Self::Profile { list: l, .. } => Some(l),
             _ => None,
+        }
+    }
+
+    /// The organizations list's params this route carries (an organization's page's too), or
+    /// none.
+    pub fn org_params(&self) -> Option<&OrgParams> {
+        match self {
+            Self::Organizations(p) | Self::Organization { params: p, .. } => Some(p),
+            _ => None,
+        }
+    }
+
+    /// This route with its organizations params replaced; a route without any becomes the
+    /// organizations list.
+    pub fn with_orgs(&self, params: OrgParams) -> Self {
+        match self {
+            Self::Organization { id, .. } => Self::Organization {
+                id: id.clone(),
+                params,
+            },
+            _ => Self::Organizations(params),
         }
     }
 
@@ -419,155 +478,5 @@ pub fn use_route() -> RouteContext {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::AppRoute;
-    use crate::search::network::EdgeKinds;
-    use crate::search::{ConnectionsParams, IdList, PubParams, SearchParams};
-
-    fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
-        q.iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect()
-    }
-
-    #[test]
-    fn routes_round_trip_through_their_paths() {
-        let mut search = SearchParams {
-            query: "Müller & co".into(),
-            ..Default::default()
-        };
-        search.topics.insert("llm-serving".into());
-        let list = PubParams {
-            query: "sky".into(),
-            ..Default::default()
-        };
-        let routes = [
-            AppRoute::home(),
-            AppRoute::Directory(search.clone()),
-            AppRoute::Profile {
-                id: "luo-mai".into(),
-                from: search.clone(),
-                list: list.clone(),
-            },
-            AppRoute::Publications(list),
-            AppRoute::Compare(IdList(vec!["a".into(), "b".into()])),
-            AppRoute::Compare(IdList::default()),
-            AppRoute::Connections(ConnectionsParams::default()),
-            AppRoute::Connections(ConnectionsParams::chain("a", "b c")),
-            AppRoute::Connections(ConnectionsParams {
-                kinds: EdgeKinds::NONE,
-                focus: Some("f".into()),
-                ..Default::default()
-            }),
-            AppRoute::Connections(ConnectionsParams {
-                from: Some("a".into()),
-                kinds: EdgeKinds {
-                    advisor: false,
-                    ..EdgeKinds::ALL
-                },
-                ..Default::default()
-            }),
-            AppRoute::Shortlist(None),
-            AppRoute::Shortlist(Some(IdList(vec!["x".into()]))),
-        ];
-        for route in routes {
-            let path = route.path();
-            let (p, q) = path.split_once('?').unwrap_or((&path, ""));
-            let decoded: Vec<(String, String)> = q
-                .split('&')
-                .filter(|s| !s.is_empty())
-                .map(|kv| {
-                    let (k, v) = kv.split_once('=').unwrap();
-                    (k.to_owned(), crate::search::params::decode_component(v))
-                })
-                .collect();
-            assert_eq!(AppRoute::parse(p, &decoded), route, "{path}");
-        }
-    }
-
-    #[test]
-    fn paths_are_spelled_as_the_route_table_has_them() {
-        let cases = [
-            (AppRoute::home(), "/"),
-            (super::profile("luo-mai"), "/researchers/luo-mai"),
-            (
-                AppRoute::Compare(IdList(vec!["a".into(), "b".into()])),
-                "/compare?ids=a,b",
-            ),
-            (
-                AppRoute::Connections(ConnectionsParams::chain("a", "b&c")),
-                "/connections?from=a&to=b%26c",
-            ),
-            (
-                AppRoute::Connections(ConnectionsParams {
-                    from: Some("a".into()),
-                    to: Some("b".into()),
-                    kinds: EdgeKinds {
-                        advisor: false,
-                        ..EdgeKinds::ALL
-                    },
-                    focus: None,
-                }),
-                "/connections?from=a&to=b&kinds=coauthor,organization",
-            ),
-            (
-                AppRoute::Connections(ConnectionsParams::default()),
-                "/connections",
-            ),
-            (AppRoute::Shortlist(None), "/shortlist"),
-            (
-                AppRoute::Publications(PubParams::default()),
-                "/publications",
-            ),
-        ];
-        for (route, want) in cases {
-            assert_eq!(route.path(), want);
-        }
-    }
-
-    #[test]
-    fn parsing_is_lenient() {
-        assert_eq!(AppRoute::parse("/", &[]), AppRoute::home());
-        assert_eq!(
-            AppRoute::parse("/compare/", &[]),
-            AppRoute::Compare(IdList::default())
-        );
-        assert_eq!(
-            AppRoute::parse("/researchers/a%20b", &pairs(&[("q", "x")])),
-            AppRoute::Profile {
-                id: "a b".into(),
-                from: SearchParams {
-                    query: "x".into(),
-                    ..Default::default()
-                },
-                list: PubParams::default(),
-            }
-        );
-        assert_eq!(
-            AppRoute::parse("/researchers/", &[]),
-            AppRoute::NotFound("/researchers/".into())
-        );
-        assert_eq!(
-            AppRoute::parse("/nope", &[]),
-            AppRoute::NotFound("/nope".into())
-        );
-        // A lone end of a chain is kept (the page shows it in its picker), but asks nothing.
-        assert_eq!(
-            AppRoute::parse("/connections", &pairs(&[("from", "a")])),
-            AppRoute::Connections(ConnectionsParams {
-                from: Some("a".into()),
-                ..Default::default()
-            })
-        );
-        assert_eq!(
-            AppRoute::parse("/connections/", &pairs(&[("kinds", "advisor,x")])),
-            AppRoute::Connections(ConnectionsParams {
-                kinds: EdgeKinds {
-                    advisor: true,
-                    ..EdgeKinds::NONE
-                },
-                ..Default::default()
-            })
-        );
-    }
-}
+#[path = "routes_tests.rs"]
+mod tests;

@@ -1,6 +1,6 @@
 //! Building the [`OrgTable`] from a dataset: organizations and their people now and before (now
 //! by seniority, then name; before, the latest leavers first), then every paper with the
-//! organizations credited with it.
+//! organizations credited with it, in year order.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -9,7 +9,7 @@ use super::page::seniority;
 use super::{
     Member, NO_VENUE, ORGS_FORMAT, OrgEntry, OrgTable, Papers, PersonLabel, Until, VenueLabel,
 };
-use crate::model::{Dataset, EndDate, Researcher};
+use crate::model::{Dataset, EndDate, Publication, Researcher};
 use crate::search::text::fold;
 
 /// How many venues and topics an organization's row names.
@@ -160,7 +160,10 @@ impl OrgTable {
         let mut papers = Papers::default();
         let mut venue_mix: Vec<BTreeMap<u32, u32>> = vec![BTreeMap::new(); self.orgs.len()];
         let mut topic_mix: Vec<BTreeMap<u32, u32>> = vec![BTreeMap::new(); self.orgs.len()];
-        for p in &dataset.publications {
+        // In year order (stable), so a year range is one run of papers.
+        let mut in_years: Vec<&Publication> = dataset.publications.iter().collect();
+        in_years.sort_by_key(|p| p.year);
+        for p in in_years {
             let credits = affiliations.credit(p);
             if credits.is_empty() {
                 continue;

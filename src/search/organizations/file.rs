@@ -41,6 +41,9 @@ impl OrgTable {
         if p.venue.len() != n || p.topic_count.len() != n || p.credit_count.len() != n {
             return Err(format!("{n} papers but columns of other lengths"));
         }
+        if p.year.windows(2).any(|w| w[0] > w[1]) {
+            return Err("papers out of year order".into());
+        }
         let topics: usize = p.topic_count.iter().map(|&c| usize::from(c)).sum();
         let credits: usize = p.credit_count.iter().map(|&c| usize::from(c)).sum();
         if topics != p.topics.len() || credits != p.org.len() || credits != p.share.len() {

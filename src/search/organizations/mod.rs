@@ -19,7 +19,7 @@ mod file;
 pub mod page;
 pub mod rank;
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 #[cfg(test)]
 mod tests_bundled;
@@ -160,7 +160,7 @@ pub struct Member {
     pub roles: Vec<u32>,
 }
 
-/// The credited papers, one column per field (compact to store, fast to scan).
+/// The credited papers in year order, one column per field (compact to store, fast to scan).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Papers {
     /// Year of each paper.
@@ -204,6 +204,10 @@ struct Derived {
     sort_name: Vec<String>,
     /// Per organization: people now and before, per [`CareerStage::ALL`] stage.
     stages: Vec<([u32; 5], [u32; 5])>,
+    /// Per venue: its papers, ascending (so in year order).
+    venue_papers: Vec<Vec<u32>>,
+    /// Per topic: its papers, ascending.
+    topic_papers: Vec<Vec<u32>>,
 }
 
 /// A stage's place in [`CareerStage::ALL`].
@@ -218,6 +222,31 @@ impl OrgTable {
     /// The position of organization `id`.
     pub fn position(&self, id: &str) -> Option<usize> {
         self.orgs.iter().position(|o| o.id == id)
+    }
+
+    /// The papers of the years `selection` asks for: one run, as papers are in year order.
+    pub fn year_run(&self, selection: &crate::search::params::Selection) -> std::ops::Range<usize> {
+        let years = &self.papers.year;
+        let lo = selection
+            .year_from
+            .map_or(0, |f| years.partition_point(|&y| y < f));
+        let hi = selection
+            .year_to
+            .map_or(years.len(), |t| years.partition_point(|&y| y <= t));
+        lo..hi.max(lo)
+    }
+
+    /// The papers of venue `v` (or, with `topic`, of topic `v`) inside the run `run`.
+    pub fn papers_of(&self, v: usize, topic: bool, run: &std::ops::Range<usize>) -> &[u32] {
+        let d = &self.derived;
+        let list = if topic {
+            &d.topic_papers[v]
+        } else {
+            &d.venue_papers[v]
+        };
+        let a = list.partition_point(|&i| (i as usize) < run.start);
+        let b = list.partition_point(|&i| (i as usize) < run.end);
+        &list[a..b]
     }
 
     /// The topics of paper `i`.
@@ -283,6 +312,19 @@ impl OrgTable {
             })
             .collect();
         self.derived.sort_name = self.orgs.iter().map(|o| fold(&o.name)).collect();
+        let (mut venue_papers, mut topic_papers) = (
+            vec![Vec::new(); self.venues.len()],
+            vec![Vec::new(); self.topics.len()],
+        );
+        for i in 0..self.papers.len() {
+            if let Some(list) = venue_papers.get_mut(self.papers.venue[i] as usize) {
+                list.push(i as u32);
+            }
+            for &t in self.paper_topics(i) {
+                topic_papers[t as usize].push(i as u32);
+            }
+        }
+        (self.derived.venue_papers, self.derived.topic_papers) = (venue_papers, topic_papers);
         let people = &self.people;
         self.derived.stages = (self.orgs.iter())
             .map(|o| {

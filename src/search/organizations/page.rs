@@ -3,7 +3,7 @@
 
 use super::{Member, NO_VENUE, OrgTable, Until};
 use crate::model::CareerStage;
-use crate::search::params::OrgParams;
+use crate::search::params::{Credit, OrgParams, Selection};
 use crate::search::summary::{Activity, Share};
 
 /// An organization's output over every paper credited to it.
@@ -141,6 +141,17 @@ pub fn stage_count(stage: CareerStage, n: u32) -> String {
     format!("{n} {noun}")
 }
 
+/// A stage as the end of "now …": "a PhD student", "faculty", "in industry".
+pub fn stage_phrase(stage: CareerStage) -> &'static str {
+    match stage {
+        CareerStage::Student => "a student",
+        CareerStage::PhdStudent => "a PhD student",
+        CareerStage::Postdoc => "a postdoc",
+        CareerStage::Faculty => "faculty",
+        CareerStage::Industry => "in industry",
+    }
+}
+
 /// People per stage in words, most senior first: "2 faculty, 1 postdoc, 5 PhD students";
 /// `None` for nobody.
 pub fn stages_line(counts: &[u32; 5]) -> Option<String> {
@@ -150,4 +161,70 @@ pub fn stages_line(counts: &[u32; 5]) -> Option<String> {
         .map(|(s, n)| stage_count(s, n))
         .collect();
     (!parts.is_empty()).then(|| parts.join(", "))
+}
+
+impl OrgTable {
+    /// What a selection counts, as a sentence: "Ranked by the number of papers at NSDI or OSDI
+    /// since 2020." (venue and topic ids the table lacks are left out).
+    pub fn describe(&self, s: &Selection) -> String {
+        let mut venues: Vec<&str> = (self.venues.iter())
+            .filter(|v| s.venues.contains(&v.id))
+            .map(|v| v.short.as_str())
+            .collect();
+        venues.sort_unstable();
+        let mut topics: Vec<&str> = (self.topics.iter())
+            .filter(|(id, _)| s.topics.contains(id))
+            .map(|(_, name)| name.as_str())
+            .collect();
+        topics.sort_unstable();
+        let what = match (venues.is_empty(), topics.is_empty()) {
+            (true, true) => "papers at any venue".to_owned(),
+            (false, true) => format!("papers at {}", venues.join(" or ")),
+            (true, false) => format!("papers on {}", topics.join(" or ")),
+            (false, false) => format!(
+                "papers at {}, or on {}",
+                venues.join(" or "),
+                topics.join(" or ")
+            ),
+        };
+        let years = match (s.year_from, s.year_to) {
+            (Some(a), Some(b)) if a == b => format!(" in {a}"),
+            (Some(a), Some(b)) => format!(" from {a} to {b}"),
+            (Some(a), None) => format!(" since {a}"),
+            (None, Some(b)) => format!(" up to {b}"),
+            (None, None) => " in any year".to_owned(),
+        };
+        let by = match s.credit {
+            Credit::Count => "the number of",
+            Credit::Fractional => "fractional credit for",
+        };
+        format!("Ranked by {by} {what}{years}.")
+    }
+}
+
+/// How a score is computed, in words, paragraph by paragraph; the rule of
+/// [`super::affiliation`].
+pub fn rules(credit: Credit) -> [&'static str; 3] {
+    [
+        "A paper is credited to an organization when one of its authors in this directory was \
+         there in the year it appeared: a degree or job there whose years span that year \
+         (“present” is still there; a record with a start year but no end spans that year \
+         alone). An author with no such record is credited to their current organization, and \
+         one with neither to none.",
+        match credit {
+            Credit::Count => {
+                "Papers: each paper counts once for each organization it is credited to, however \
+                 many of its authors were there."
+            }
+            Credit::Fractional => {
+                "Fractional credit: each paper's one point is split evenly among its credited \
+                 authors in this directory, and each author's part evenly among their \
+                 organizations that year, as CSRankings' adjusted count splits a paper among its \
+                 authors. An organization's score is the sum of its authors' parts, so the scores \
+                 of one paper add up to 1."
+            }
+        },
+        "Scores are compared at two decimals: equal scores share a rank and are listed by name. \
+         Each score links to the papers behind it.",
+    ]
 }

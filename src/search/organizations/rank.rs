@@ -10,9 +10,9 @@
 //! organizations, whatever order the list is shown in.
 
 use std::cmp::Reverse;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
-use super::{NO_VENUE, OrgTable};
+use super::OrgTable;
 use crate::search::facet::country_name;
 use crate::search::index::FacetValue;
 use crate::search::params::{
@@ -101,7 +101,8 @@ impl OrgTable {
         p
     }
 
-    /// Scores every organization: one pass over the papers, none allocated per paper.
+    /// Scores every organization: one pass over the papers the selection counts (a run of years,
+    /// or the chosen venues' and topics' papers in it), nothing allocated per paper.
     pub fn scores(&self, selection: &Selection) -> Scores {
         let n = self.orgs.len();
         let mut out = Scores {
@@ -109,33 +110,33 @@ impl OrgTable {
             share: vec![0.0; n],
             counted: 0,
         };
-        let mut venue_on = vec![false; self.venues.len()];
-        let mut topic_on = vec![false; self.topics.len()];
-        for (i, v) in self.venues.iter().enumerate() {
-            venue_on[i] = selection.venues.contains(&v.id);
-        }
-        for (i, (id, _)) in self.topics.iter().enumerate() {
-            topic_on[i] = selection.topics.contains(id);
-        }
-        let every = selection.all_papers();
-        let p = &self.papers;
-        for i in 0..p.len() {
-            if !selection.has_year(p.year[i]) {
-                continue;
-            }
-            if !every {
-                let v = p.venue[i];
-                let by_venue = v != NO_VENUE && venue_on[v as usize];
-                if !by_venue && !self.paper_topics(i).iter().any(|&t| topic_on[t as usize]) {
-                    continue;
-                }
-            }
+        let run = self.year_run(selection);
+        let mut count = |i: usize| {
             out.counted += 1;
             for c in self.paper_credits(i) {
-                let org = p.org[c] as usize;
+                let org = self.papers.org[c] as usize;
                 out.papers[org] += 1;
-                out.share[org] += f64::from(p.share[c]);
+                out.share[org] += f64::from(self.papers.share[c]);
             }
+        };
+        if selection.all_papers() {
+            run.clone().for_each(&mut count);
+        } else {
+            let mut picked: Vec<u32> = Vec::new();
+            for (i, v) in self.venues.iter().enumerate() {
+                if selection.venues.contains(&v.id) {
+                    picked.extend(self.papers_of(i, false, &run));
+                }
+            }
+            for (i, (id, _)) in self.topics.iter().enumerate() {
+                if selection.topics.contains(id) {
+                    picked.extend(self.papers_of(i, true, &run));
+                }
+            }
+            // A paper at a chosen venue and on a chosen topic counts once.
+            picked.sort_unstable();
+            picked.dedup();
+            picked.into_iter().for_each(|i| count(i as usize));
         }
         out
     }
@@ -324,4 +325,70 @@ impl Tests {
             topics: topic_values,
         }
     }
+}
+
+impl RankedOrg {
+    /// Its score as shown: whole papers, or the share at two decimals ("12.17").
+    pub fn score_text(&self, credit: Credit) -> String {
+        match credit {
+            Credit::Count => self.papers.to_string(),
+            Credit::Fractional => format!("{:.2}", self.share),
+        }
+    }
+}
+
+/// What the ranking controls offer: every venue and topic with the papers of the year range it
+/// would add, the chosen ones marked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SelectionOptions {
+    /// Venues with papers in the years, or chosen; most papers first.
+    pub venues: Vec<FacetValue>,
+    /// Topics with papers in the years, or chosen; most papers first.
+    pub topics: Vec<FacetValue>,
+}
+
+impl OrgTable {
+    /// The venues and topics a selection can choose from, counted over the credited papers of
+    /// its year range.
+    pub fn selection_options(&self, selection: &Selection) -> SelectionOptions {
+        let run = self.year_run(selection);
+        let venues: Vec<usize> = (0..self.venues.len())
+            .map(|v| self.papers_of(v, false, &run).len())
+            .collect();
+        let topics: Vec<usize> = (0..self.topics.len())
+            .map(|t| self.papers_of(t, true, &run).len())
+            .collect();
+        let options = |ids: &mut dyn Iterator<Item = (String, String)>,
+                       counts: Vec<usize>,
+                       chosen: &BTreeSet<String>| {
+            let mut out: Vec<FacetValue> = (ids.zip(counts))
+                .filter(|((id, _), count)| *count > 0 || chosen.contains(id))
+                .map(|((id, label), count)| FacetValue {
+                    selected: chosen.contains(&id),
+                    id,
+                    label,
+                    count,
+                })
+                .collect();
+            out.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+            out
+        };
+        let venue_labels = &mut self.venues.iter().map(|v| (v.id.clone(), v.short.clone()));
+        SelectionOptions {
+            venues: options(venue_labels, venues, &selection.venues),
+            topics: options(&mut self.topics.iter().cloned(), topics, &selection.topics),
+        }
+    }
+}
+
+/// The values whose label contains every word of `text` (folded), chosen ones always kept.
+pub fn matching(values: &[FacetValue], text: &str) -> Vec<FacetValue> {
+    let words: Vec<String> = tokenize(text).into_iter().map(|t| t.text).collect();
+    (values.iter())
+        .filter(|v| {
+            let label = crate::search::text::fold(&v.label);
+            v.selected || words.iter().all(|w| label.contains(w.as_str()))
+        })
+        .cloned()
+        .collect()
 }

@@ -126,3 +126,41 @@ fn an_organization_page_has_its_output_and_standing() {
     let standing = t.standing(berkeley, &gb).unwrap();
     assert_eq!((standing.rank, standing.filtered), (2, false));
 }
+
+#[test]
+fn a_selection_is_described_in_words() {
+    let t = OrgTable::build(&bundled().dataset);
+    let p = osdi_nsdi_since_2020(Credit::Count);
+    assert_eq!(
+        t.describe(&p.selection),
+        "Ranked by the number of papers at NSDI or OSDI since 2020."
+    );
+    let p = OrgParams::from_pairs([
+        ("rtopic", "llm-serving"),
+        ("rfrom", "2024"),
+        ("rto", "2024"),
+        ("credit", "fractional"),
+    ]);
+    assert_eq!(
+        t.describe(&p.selection),
+        "Ranked by fractional credit for papers on LLM serving in 2024."
+    );
+    assert_eq!(
+        t.describe(&Default::default()),
+        "Ranked by the number of papers at any venue in any year."
+    );
+    let options = t.selection_options(&p.selection);
+    let llm = options
+        .topics
+        .iter()
+        .find(|v| v.id == "llm-serving")
+        .unwrap();
+    assert!(llm.selected && llm.count > 0);
+    assert!(options.venues.iter().all(|v| !v.selected && v.count > 0));
+    let every = t.selection_options(&Default::default());
+    let found = rank::matching(&every.venues, "nsd");
+    assert_eq!(
+        found.iter().map(|v| v.label.as_str()).collect::<Vec<_>>(),
+        ["NSDI"]
+    );
+}

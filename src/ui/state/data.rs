@@ -1,8 +1,9 @@
 //! The data, fetched in the order the pages need it, and shared by every page.
 //!
 //! First the compiled directory (`data/directory.bin`: cards and the pre-built index), which is
-//! all the directory page needs. A profile then fetches its researcher's detail file, and the
-//! all-publications page the authoring file. When the host has no compiled directory (`trunk
+//! all the directory page needs. A profile then fetches its researcher's detail file, the
+//! organizations pages `data/organizations.bin`, and the all-publications page the authoring
+//! file. When the host has no compiled directory (`trunk
 //! serve`, or a site given only the JSON), the app fetches `data/researchers.json` instead,
 //! validates and compiles it here, and keeps it whole: details then come from memory.
 //!
@@ -21,6 +22,7 @@ use leptos::reactive::computed::ScopedFuture;
 use crate::model::{self, Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
 use crate::search::network::{self, Network};
+use crate::search::organizations::{self, OrgTable};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::ui::browser::timed;
 
@@ -275,6 +277,23 @@ pub async fn fetch_network(atlas: Arc<Atlas>) -> Result<Arc<Network>, DataError>
     let everything = fetch_everything(atlas).await?;
     Ok(Arc::new(timed("atlas:network", || {
         Network::build(&everything.directory.dataset)
+    })))
+}
+
+/// Every organization, its people and the papers credited to it: the build's
+/// `organizations.bin`, or built here from the whole dataset (in memory, or fetched when the host
+/// has no organizations file).
+pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, DataError> {
+    if atlas.full.is_none()
+        && let Some(bytes) = fetch_bytes(organizations::PATH).await?
+    {
+        let table = timed("atlas:organizations", || OrgTable::from_bytes(&bytes))
+            .map_err(|e| DataError::Invalid(organizations::PATH.to_owned(), e))?;
+        return Ok(Arc::new(table));
+    }
+    let everything = fetch_everything(atlas).await?;
+    Ok(Arc::new(timed("atlas:organizations", || {
+        OrgTable::build(&everything.directory.dataset)
     })))
 }
 

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::model::{Advisor, Dataset, LinkKind, Researcher};
 use crate::ui::components::profile_sections::CorrectionLink;
 use crate::ui::components::{ExternalLinks, IsolatedList, OpeningDetails, PickButtons};
+use crate::ui::routes::organization;
 use crate::ui::state::search::use_search;
 
 /// The links a header shows, in order.
@@ -26,11 +27,12 @@ pub(super) fn profile_header(
 ) -> impl IntoView + use<> {
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
-        .map(|o| o.name.clone());
-    let role: Vec<String> = [r.title.clone(), r.department.clone(), org]
+        .map(|o| (organization(o.id.as_str()).href(), o.name.clone()));
+    let role: Vec<String> = [r.title.clone(), r.department.clone()]
         .into_iter()
         .flatten()
         .collect();
+    let (has_role, has_org) = (!role.is_empty(), org.is_some());
     let topics = r
         .topics
         .iter()
@@ -43,8 +45,13 @@ pub(super) fn profile_header(
     view! {
         <header class="profile-header">
             <h1><bdi>{r.name.clone()}</bdi>{native}</h1>
-            {(!role.is_empty()).then(|| view! {
-                <p class="profile-title"><IsolatedList parts=role/></p>
+            {(has_role || has_org).then(|| view! {
+                <p class="profile-title">
+                    <IsolatedList parts=role/>
+                    {org.map(|(href, name)| view! {
+                        {has_role.then_some(", ")}<a href=href><bdi>{name}</bdi></a>
+                    })}
+                </p>
             })}
             <p class="profile-meta">
                 {r.career_stage.label()}

@@ -1,0 +1,215 @@
+//! The organizations list: its search box, the panel of ranking controls and filters, what the
+//! ranking counts and how, and the rows, a page at a time.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use super::filters::OrgFilters;
+use super::ranking::RankingControls;
+use super::row::OrgRow;
+use crate::search::organizations::{OrgTable, Ranking, page::rules};
+use crate::search::{OrgParams, OrgSort};
+use crate::ui::browser::timed;
+use crate::ui::state::organizations::{OrgQuery, use_org_query};
+
+/// Rows shown at first, and added by "Show more".
+const PAGE: usize = 50;
+
+/// The whole list, driven by the URL.
+#[component]
+pub fn OrgList(
+    /// The organizations table.
+    table: Arc<OrgTable>,
+) -> impl IntoView {
+    let query = use_org_query();
+    let params = Memo::new({
+        let table = table.clone();
+        move |_| query.params.with(|p| table.sanitize(p))
+    });
+    let ranking = Memo::new({
+        let table = table.clone();
+        move |_| params.with(|p| timed("atlas:rank", || table.rank(p)))
+    });
+    let panel_open = RwSignal::new(false);
+    view! {
+        <OrgSearchBox query=query/>
+        <PanelButton query=query panel_open=panel_open/>
+        <div class="orgs">
+            <aside id="org-panel" class="filter-panel org-panel" class:open=move || panel_open.get()
+                aria-label="Ranking and filters" data-testid="org-panel">
+                <RankingControls table=table.clone() query=query params=params/>
+                <OrgFilters query=query ranking=ranking/>
+            </aside>
+            <section class="org-results" aria-labelledby="org-results-h">
+                <h2 id="org-results-h" class="visually-hidden">"Ranking"</h2>
+                <Explanation table=table.clone() params=params ranking=ranking/>
+                <ResultsBar query=query ranking=ranking/>
+                <Rows table=table query=query params=params ranking=ranking/>
+            </section>
+        </div>
+    }
+}
+
+/// The text filter, bound to `oq`.
+#[component]
+fn OrgSearchBox(query: OrgQuery) -> impl IntoView {
+    view! {
+        <div class="search-box org-search" role="search">
+            <label for="org-search" class="visually-hidden">"Search organizations"</label>
+            <svg class="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="2"></circle>
+                <path d="M16.5 16.5L21 21" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path>
+            </svg>
+            <input
+                id="org-search"
+                type="search"
+                autocomplete="off"
+                spellcheck="false"
+                placeholder="Search organizations by name or country…"
+                prop:value=move || query.params.with(|p| p.query.clone())
+                on:input=move |e| query.type_query(event_target_value(&e))
+                on:keydown=move |e| {
+                    if e.key() == "Escape" && !query.params.with_untracked(|p| p.query.is_empty()) {
+                        e.prevent_default();
+                        query.update(|p| p.query.clear());
+                    }
+                }
+            />
+        </div>
+    }
+}
+
+/// What the ranking counts, how many papers that is, and the rule in words.
+#[component]
+fn Explanation(
+    table: Arc<OrgTable>,
+    params: Memo<OrgParams>,
+    ranking: Memo<Ranking>,
+) -> impl IntoView {
+    let describe = move || params.with(|p| table.describe(&p.selection));
+    let counted = move || {
+        let n = ranking.with(|r| r.papers);
+        format!(" {n} paper{} counted.", if n == 1 { "" } else { "s" })
+    };
+    let credit = Memo::new(move |_| params.with(|p| p.selection.credit));
+    view! {
+        <div class="org-explain" data-testid="org-explain">
+            <p class="org-describe" role="status" aria-live="polite">{describe}{counted}</p>
+            <details class="org-rules" open=wide_screen()>
+                <summary>"How the ranking is computed"</summary>
+                {move || rules(credit.get()).map(|r| view! { <p>{r}</p> }).collect_view()}
+            </details>
+        </div>
+    }
+}
+
+/// On a phone, the button that unfolds the ranking and filters panel (just below it).
+#[component]
+fn PanelButton(query: OrgQuery, panel_open: RwSignal<bool>) -> impl IntoView {
+    let active = move || query.params.with(OrgParams::filter_count);
+    view! {
+        <button type="button" class="filters-button org-panel-button" aria-controls="org-panel"
+            aria-expanded=move || panel_open.get().to_string()
+            on:click=move |_| panel_open.update(|o| *o = !*o)>
+            {move || match active() {
+                0 => "Ranking and filters".to_owned(),
+                n => format!("Ranking and filters ({n} filters)"),
+            }}
+        </button>
+    }
+}
+
+/// How many organizations are listed, and the order.
+#[component]
+fn ResultsBar(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
+    let count = move || {
+        ranking.with(|r| match (r.rows.len(), r.total) {
+            (n, total) if n == total => {
+                format!("{n} organization{}", if n == 1 { "" } else { "s" })
+            }
+            (n, total) => format!("{n} of {total} organizations"),
+        })
+    };
+    view! {
+        <div class="results-bar">
+            <p class="result-count" data-testid="org-count">{count}</p>
+            <label class="sort">
+                <span>"Sort by"</span>
+                <select data-testid="org-sort" on:change=move |e| {
+                    let sort = OrgSort::from_key(&event_target_value(&e)).unwrap_or_default();
+                    query.update(|p| p.sort = sort);
+                }>
+                    {OrgSort::ALL.into_iter().map(|s| view! {
+                        <option value=s.key() selected=move || query.params.with(|p| p.sort == s)>
+                            {s.label()}
+                        </option>
+                    }).collect_view()}
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// The rows, [`PAGE`] at a time; nobody listed says so and offers to clear the filters.
+#[component]
+fn Rows(
+    table: Arc<OrgTable>,
+    query: OrgQuery,
+    params: Memo<OrgParams>,
+    ranking: Memo<Ranking>,
+) -> impl IntoView {
+    let shown = RwSignal::new(PAGE);
+    // Which organizations are shown, in order: a row is keyed by its organization, and its rank
+    // and score follow `standings` in place, so a new selection re-creates no row that stays.
+    let orgs = Memo::new(move |_| {
+        let n = shown.get();
+        ranking.with(|r| r.rows.iter().take(n).map(|r| r.org).collect::<Vec<_>>())
+    });
+    let standings = Memo::new(move |_| {
+        ranking.with(|r| {
+            r.rows
+                .iter()
+                .map(|r| (r.org, *r))
+                .collect::<HashMap<_, _>>()
+        })
+    });
+    let total = move || ranking.with(|r| r.rows.len());
+    view! {
+        <ol class="org-rows" data-testid="org-rows">
+            <For each=move || orgs.get() key=|org| *org children=move |org| {
+                let row = Memo::new(move |_| standings.with(|s| s.get(&org).copied()));
+                view! { <OrgRow table=table.clone() org=org row=row params=params/> }
+            }/>
+        </ol>
+        {move || (total() == 0).then(|| view! {
+            <p class="empty-list" data-testid="no-organizations">
+                "No organization matches. "
+                <button type="button" class="link-button"
+                    on:click=move |_| query.update(|p| *p = p.without_filters())>
+                    "Clear the filters"
+                </button>
+            </p>
+        })}
+        {move || (total() > shown.get()).then(|| view! {
+            <p class="show-more">
+                {move || format!("Showing {} of {}.", shown.get(), total())}
+                <button type="button" class="button secondary" data-testid="org-more"
+                    on:click=move |_| shown.update(|n| *n += PAGE)>
+                    "Show more"
+                </button>
+            </p>
+        })}
+    }
+}
+
+/// Whether the window is wider than a phone's (read once): the rule in words starts unfolded
+/// there, folded on a phone, where it would push the ranking below the fold.
+fn wide_screen() -> bool {
+    window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w >= 768.0)
+}

@@ -1,0 +1,143 @@
+//! One organization in the list: rank, name (its page), kind, sector and country, its people now
+//! and before by stage, its most frequent venues and topics, and its score, which links to the
+//! papers behind it.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::search::facet::country_name;
+use crate::search::organizations::page::stages_line;
+use crate::search::organizations::{OrgTable, RankedOrg};
+use crate::search::params::kind_label;
+use crate::search::{Credit, OrgParams};
+use crate::ui::components::IsolatedList;
+use crate::ui::routes::AppRoute;
+
+/// One row of the ranking.
+#[component]
+pub fn OrgRow(
+    /// The organizations table.
+    table: Arc<OrgTable>,
+    /// The organization's position in it.
+    org: u32,
+    /// Its rank and score now (`None` on its way out of the list).
+    row: Memo<Option<RankedOrg>>,
+    /// The list's params (the credit shown, and what links carry).
+    params: Memo<OrgParams>,
+) -> impl IntoView {
+    let o = org as usize;
+    let org = &table.orgs[o];
+    let id = org.id.clone();
+    let meta: Vec<String> = [
+        Some(kind_label(org.kind).to_owned()),
+        org.sector().map(|s| s.label().to_owned()),
+        (org.country.as_deref()).map(|c| country_name(c).unwrap_or(c).to_owned()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let page = {
+        let id = id.clone();
+        move || {
+            let params = params.get();
+            AppRoute::Organization {
+                id: id.clone(),
+                params,
+            }
+            .href()
+        }
+    };
+    let venues: Vec<String> = (org.top_venues.iter())
+        .map(|&(v, _)| table.venues[v as usize].short.clone())
+        .collect();
+    let topics: Vec<String> = (org.top_topics.iter())
+        .map(|&(t, _)| table.topic_name(t).to_owned())
+        .collect();
+    view! {
+        <li class="org-row" data-testid="org-row">
+            <p class="org-rank">
+                <span class="visually-hidden">"Rank "</span>{move || row.get().map(|r| r.rank)}
+            </p>
+            <div class="org-main">
+                <h3 class="org-name"><a href=page><bdi>{org.name.clone()}</bdi></a></h3>
+                <p class="org-meta"><IsolatedList parts=meta separator=" · "/></p>
+                <PeopleLine counts=table.stage_counts(o)/>
+                {(!venues.is_empty() || !topics.is_empty()).then(|| view! {
+                    <p class="org-top">
+                        {(!venues.is_empty()).then(|| view! {
+                            <span>"Venues: " <IsolatedList parts=venues/></span>
+                        })}
+                        {(!topics.is_empty()).then(|| view! {
+                            <span>"Topics: " <IsolatedList parts=topics/></span>
+                        })}
+                    </p>
+                })}
+            </div>
+            <Score row=row id=id label=org.label().to_owned() params=params/>
+        </li>
+    }
+}
+
+/// "Now: 2 faculty, 5 PhD students · Before: 3 in industry", or that nobody in the directory is.
+#[component]
+fn PeopleLine(
+    /// People now and before, per stage.
+    counts: ([u32; 5], [u32; 5]),
+) -> impl IntoView {
+    let text = match (stages_line(&counts.0), stages_line(&counts.1)) {
+        (None, None) => "No one in the directory.".to_owned(),
+        (Some(now), None) => format!("Now: {now}"),
+        (None, Some(before)) => format!("Before: {before}"),
+        (Some(now), Some(before)) => format!("Now: {now} · Before: {before}"),
+    };
+    view! { <p class="org-people" data-testid="org-people">{text}</p> }
+}
+
+/// The score, linking to the papers behind it; with fractional credit, also how many papers.
+/// Its texts and link follow the row and the params in place, so a new selection changes text,
+/// not elements.
+#[component]
+fn Score(
+    /// The row now.
+    row: Memo<Option<RankedOrg>>,
+    /// The organization's id.
+    id: String,
+    /// What lists call it, for the link's accessible name.
+    label: String,
+    /// The list's params.
+    params: Memo<OrgParams>,
+) -> impl IntoView {
+    let papers = |n: u32| format!("{n} paper{}", if n == 1 { "" } else { "s" });
+    let credit = Memo::new(move |_| params.with(|p| p.selection.credit));
+    let count = move || row.with(|r| r.map_or(0, |r| r.papers));
+    let has_papers = move || count() != 0;
+    let value = move || match (row.get(), credit.get()) {
+        (Some(r), Credit::Count) => papers(r.papers),
+        (Some(r), credit) => r.score_text(credit),
+        (None, _) => String::new(),
+    };
+    let unit = move || match credit.get() {
+        Credit::Count => String::new(),
+        Credit::Fractional => format!("credit · {}", papers(count())),
+    };
+    let hidden = move || match credit.get() {
+        Credit::Count => format!(" by {label}"),
+        Credit::Fractional => format!(" credit, papers by {label}"),
+    };
+    let href = move || {
+        let list = params.with(|p| p.selection.publications(&id));
+        AppRoute::Publications(list).href()
+    };
+    view! {
+        <p class="org-score">
+            <Show when=has_papers
+                fallback=move || view! { <span class="org-score-value">{value}</span> }>
+                <a class="org-score-value" href=href.clone() data-testid="org-score">
+                    {value}<span class="visually-hidden">{hidden.clone()}</span>
+                </a>
+            </Show>
+            <span class="org-score-unit">{unit}</span>
+        </p>
+    }
+}
