@@ -116,6 +116,21 @@ test('an organization page lists its people and links to the directory filtered 
   expect(errors).toEqual([]);
 });
 
+test('who publishes most at OSDI and NSDI since 2020, and who there is taking PhD students', async ({ page }) => {
+  await page.goto(OSDI_NSDI);
+  const edinburgh = row(page, 'University of Edinburgh');
+  await expect(edinburgh).toContainText('1 person taking PhD students');
+  await expect(rows(page).first()).toContainText('University of Edinburgh');
+  await edinburgh.getByRole('link', { name: 'University of Edinburgh' }).click();
+  const mai = page.getByTestId('org-people-now').getByTestId('org-person');
+  await expect(mai).toContainText('Luo Mai');
+  await expect(mai).toContainText('Taking PhD students and postdocs');
+  await page.getByTestId('org-directory-phd').click();
+  await expect(page).toHaveURL(/\/\?org=edinburgh&open=phd$/);
+  await expect(page.getByTestId('researcher-card')).toHaveCount(1);
+  await expect(page.getByTestId('researcher-card').first()).toContainText('Luo Mai');
+});
+
 test('a profile links its organization to the organization page', async ({ page }) => {
   await page.goto('researchers/michael-luo');
   await page.getByTestId('profile').locator('.profile-title').getByRole('link', { name: 'University of California, Berkeley' }).click();

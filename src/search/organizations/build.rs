@@ -92,6 +92,7 @@ impl OrgTable {
                 name: r.name.clone(),
                 stage: r.career_stage,
                 current: current.copied(),
+                openings: (r.openings.iter()).flat_map(|o| o.kinds.clone()).collect(),
             });
             for org in orgs {
                 let here: Vec<&Record> = records.iter().filter(|x| x.org == org).collect();

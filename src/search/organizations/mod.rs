@@ -26,7 +26,7 @@ mod tests_bundled;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{CareerStage, OrgKind};
+use crate::model::{CareerStage, OpeningKind, OrgKind};
 use crate::search::params::{Sector, kind_sector};
 
 pub use affiliation::{Affiliations, OrgCredit};
@@ -37,7 +37,7 @@ pub use rank::{OrgFacets, RankedOrg, Ranking};
 pub const PATH: &str = "data/organizations.bin";
 
 /// Version of the file's format; a file of another version is refused with a clear message.
-pub const ORGS_FORMAT: u32 = 1;
+pub const ORGS_FORMAT: u32 = 2;
 
 /// The first bytes of the file.
 pub const MAGIC: &[u8] = b"ATLAS-ORGS\x00";
@@ -132,6 +132,8 @@ pub struct PersonLabel {
     pub stage: CareerStage,
     /// Their current organization, when the vocabulary has it.
     pub current: Option<u32>,
+    /// Whom they say they are taking on; empty when their record states no openings.
+    pub openings: Vec<OpeningKind>,
 }
 
 /// The end of someone's time at an organization.
@@ -204,6 +206,8 @@ struct Derived {
     sort_name: Vec<String>,
     /// Per organization: people now and before, per [`CareerStage::ALL`] stage.
     stages: Vec<([u32; 5], [u32; 5])>,
+    /// Per organization: people there now who say they are taking PhD students.
+    taking_phd: Vec<u32>,
     /// Per venue: its papers, ascending (so in year order).
     venue_papers: Vec<Vec<u32>>,
     /// Per topic: its papers, ascending.
@@ -267,6 +271,11 @@ impl OrgTable {
         self.derived.stages[org]
     }
 
+    /// How many people at organization `org` now say they are taking PhD students.
+    pub fn taking_phd(&self, org: usize) -> u32 {
+        self.derived.taking_phd[org]
+    }
+
     /// How many people are at organization `org` now.
     pub fn people_now(&self, org: usize) -> u32 {
         self.derived.stages[org].0.iter().sum()
@@ -326,6 +335,16 @@ impl OrgTable {
         }
         (self.derived.venue_papers, self.derived.topic_papers) = (venue_papers, topic_papers);
         let people = &self.people;
+        self.derived.taking_phd = (self.orgs.iter())
+            .map(|o| {
+                let phd = |m: &&Member| {
+                    people[m.person as usize]
+                        .openings
+                        .contains(&OpeningKind::Phd)
+                };
+                o.members.iter().filter(|m| m.now).filter(phd).count() as u32
+            })
+            .collect();
         self.derived.stages = (self.orgs.iter())
             .map(|o| {
                 let (mut now, mut before) = ([0u32; 5], [0u32; 5]);

@@ -2,7 +2,7 @@
 //! 2020" question, and every score matching the publication list it links to.
 
 use super::*;
-use crate::model::{Directory, load};
+use crate::model::{Directory, OpeningKind, load};
 use crate::search::params::{Credit, OrgParams};
 use crate::search::{PubParams, PublicationIndex};
 
@@ -163,4 +163,18 @@ fn a_selection_is_described_in_words() {
         found.iter().map(|v| v.label.as_str()).collect::<Vec<_>>(),
         ["NSDI"]
     );
+}
+
+#[test]
+fn who_is_taking_phd_students_is_counted_where_they_are_now() {
+    let t = OrgTable::build(&bundled().dataset);
+    let at = |id: &str| t.taking_phd(t.position(id).unwrap());
+    assert_eq!(
+        at("edinburgh"),
+        1,
+        "Luo Mai takes PhD students and postdocs"
+    );
+    assert_eq!(at("uc-berkeley"), 0);
+    let mai = t.people.iter().find(|p| p.id == "luo-mai").unwrap();
+    assert_eq!(mai.openings, [OpeningKind::Phd, OpeningKind::Postdoc]);
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::people::{PeopleBefore, PeopleNow};
+use crate::model::OpeningKind;
 use crate::model::invisible::export_text;
 use crate::search::facet::country_name;
 use crate::search::organizations::{OrgTable, Standing};
@@ -50,7 +51,7 @@ pub fn OrgView(
                     })}
                 </p>
                 <StandingLine table=table.clone() org=org query=query/>
-                <DirectoryLinks id=entry.id.clone()/>
+                <DirectoryLinks id=entry.id.clone() taking_phd=table.taking_phd(org)/>
             </header>
             <PeopleNow table=table.clone() org=org/>
             <PeopleBefore table=table.clone() org=org/>
@@ -107,15 +108,23 @@ fn StandingText(s: Standing, params: OrgParams, describe: String, id: String) ->
     }
 }
 
-/// Links into the directory, filtered to this organization.
+/// Links into the directory, filtered to this organization (and, when some say so, to those
+/// taking PhD students).
 #[component]
-fn DirectoryLinks(id: String) -> impl IntoView {
+fn DirectoryLinks(
+    /// The organization's id.
+    id: String,
+    /// People there now who say they are taking PhD students.
+    taking_phd: u32,
+) -> impl IntoView {
     let mut now = SearchParams::default();
     now.orgs.insert(id);
     let any = SearchParams {
         org_scope: OrgScope::Any,
         ..now.clone()
     };
+    let mut phd = now.clone();
+    phd.openings.insert(OpeningKind::Phd);
     view! {
         <p class="org-directory-links">
             "In the directory: "
@@ -126,6 +135,12 @@ fn DirectoryLinks(id: String) -> impl IntoView {
             <a href=AppRoute::Directory(any).href() data-testid="org-directory-any">
                 "everyone who is or was there"
             </a>
+            {(taking_phd > 0).then(|| view! {
+                " · "
+                <a href=AppRoute::Directory(phd).href() data-testid="org-directory-phd">
+                    "those of them taking PhD students"
+                </a>
+            })}
         </p>
     }
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::model::taking_line;
 use crate::search::organizations::page::{stage_phrase, stages_line};
 use crate::search::organizations::{Member, OrgTable};
 use crate::ui::components::IsolatedList;
@@ -80,6 +81,9 @@ fn Person(table: Arc<OrgTable>, member: Member, now: bool) -> impl IntoView {
     }
     parts.extend(member.years());
     parts.extend((member.roles.iter()).map(|&r| table.roles[r as usize].clone()));
+    if now && !person.openings.is_empty() {
+        parts.push(taking_line(&person.openings));
+    }
     if !now {
         let at = person.current.map(|o| table.orgs[o as usize].label());
         parts.push(match at {

@@ -62,7 +62,7 @@ pub fn OrgRow(
             <div class="org-main">
                 <h3 class="org-name"><a href=page><bdi>{org.name.clone()}</bdi></a></h3>
                 <p class="org-meta"><IsolatedList parts=meta separator=" · "/></p>
-                <PeopleLine counts=table.stage_counts(o)/>
+                <PeopleLine counts=table.stage_counts(o) taking_phd=table.taking_phd(o)/>
                 {(!venues.is_empty() || !topics.is_empty()).then(|| view! {
                     <p class="org-top">
                         {(!venues.is_empty()).then(|| view! {
@@ -79,18 +79,25 @@ pub fn OrgRow(
     }
 }
 
-/// "Now: 2 faculty, 5 PhD students · Before: 3 in industry", or that nobody in the directory is.
+/// "Now: 2 faculty, 5 PhD students · Before: 3 in industry · 1 person taking PhD students", or
+/// that nobody in the directory is. (Nobody stating openings is not "0 taking": it is left out.)
 #[component]
 fn PeopleLine(
     /// People now and before, per stage.
     counts: ([u32; 5], [u32; 5]),
+    /// People there now who say they are taking PhD students.
+    taking_phd: u32,
 ) -> impl IntoView {
-    let text = match (stages_line(&counts.0), stages_line(&counts.1)) {
+    let mut text = match (stages_line(&counts.0), stages_line(&counts.1)) {
         (None, None) => "No one in the directory.".to_owned(),
         (Some(now), None) => format!("Now: {now}"),
         (None, Some(before)) => format!("Before: {before}"),
         (Some(now), Some(before)) => format!("Now: {now} · Before: {before}"),
     };
+    if taking_phd > 0 {
+        let who = if taking_phd == 1 { "person" } else { "people" };
+        text.push_str(&format!(" · {taking_phd} {who} taking PhD students"));
+    }
     view! { <p class="org-people" data-testid="org-people">{text}</p> }
 }
 
