@@ -339,7 +339,7 @@ proptest! {
             r.career_stage.key().to_owned(),
             location.clone().unwrap_or_default(),
             topics.join("; "),
-            row.publications.to_string(),
+            row.publications.map(|n| n.to_string()).unwrap_or_default(),
             year(row.first_year),
             year(row.last_year),
             homepage.clone(),
