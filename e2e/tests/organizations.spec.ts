@@ -81,6 +81,13 @@ test('each score links to the papers behind it', async ({ page }) => {
   await expect(page).toHaveURL(/\/publications\?pfrom=2020&pvenue=nsdi,osdi&porg=uc-berkeley$/);
   await expect(page.getByTestId('publication-count')).toHaveText('2 of 43 publications');
   await expect(page.getByTestId('publication')).toHaveCount(2);
+  // The organization is a filter the list shows, and a click removes it.
+  await page.locator('.pub-filters summary').click();
+  const chip = page.getByRole('group', { name: 'Organization' }).getByRole('button', { name: /UC Berkeley/ });
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await chip.click();
+  await expect(page).toHaveURL(/\/publications\?pfrom=2020&pvenue=nsdi,osdi$/);
+  await expect(page.getByTestId('publication-count')).toHaveText('6 of 43 publications');
 });
 
 test('an organization page lists its people and links to the directory filtered to it', async ({ page }) => {
@@ -136,6 +143,15 @@ test('a profile links its organization to the organization page', async ({ page 
   await page.getByTestId('profile').locator('.profile-title').getByRole('link', { name: 'University of California, Berkeley' }).click();
   await expect(page).toHaveURL(/\/organizations\/uc-berkeley$/);
   await expect(page.getByTestId('org-standing')).toContainText('Rank 1 of 27 organizations listed.');
+});
+
+test('a card links its organization to the organization page', async ({ page }) => {
+  await page.goto('./');
+  const card = page.getByTestId('researcher-card').filter({ hasText: 'Luo Mai' });
+  await expect(card.locator('.card-role')).toHaveText('Assistant Professor, Edinburgh');
+  await card.getByRole('link', { name: 'Edinburgh' }).click();
+  await expect(page).toHaveURL(/\/organizations\/edinburgh$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('University of Edinburgh');
 });
 
 test('an unknown organization says so', async ({ page }) => {

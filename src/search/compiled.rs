@@ -22,7 +22,7 @@ use crate::model::{
 };
 
 /// Version of the compiled format; a file of another version is refused with a clear message.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// Paths of the compiled files, relative to the site's base URL.
 pub mod paths {
@@ -53,8 +53,11 @@ pub struct Card {
     pub name: String,
     /// Other spellings, for close-name suggestions.
     pub other_names: Vec<String>,
-    /// Title and current organization, e.g. `"PhD student, UC Berkeley"`.
-    pub role: Option<String>,
+    /// Their title, e.g. `"PhD student"`.
+    pub title: Option<String>,
+    /// Their current organization, when the vocabulary has it: (id, short label), so the card
+    /// can link its page.
+    pub organization: Option<(String, String)>,
     /// Career stage.
     pub stage: CareerStage,
     /// Whom they are taking on, for the card's badge; empty when the record states no openings.
@@ -106,12 +109,14 @@ impl Card {
                 .filter(|id| seen.insert(id.as_str()))
                 .filter_map(|id| years.get(id.as_str()).copied()),
         );
-        let role = role_line(dataset, r);
         Self {
             id: r.id.0.clone(),
             name: r.name.clone(),
             other_names: r.alternative_names.clone(),
-            role,
+            title: r.title.clone(),
+            organization: (r.organization.as_ref())
+                .and_then(|id| dataset.organization(id))
+                .map(|o| (o.id.0.clone(), o.label().to_owned())),
             stage: r.career_stage,
             openings: (r.openings.iter()).flat_map(|o| o.kinds.clone()).collect(),
             location: r.location.clone(),
@@ -132,6 +137,18 @@ impl Card {
                 })
                 .collect(),
             activity,
+        }
+    }
+}
+
+impl Card {
+    /// Title and current organization, e.g. `"PhD student, UC Berkeley"`, as [`role_line`]
+    /// writes it.
+    pub fn role(&self) -> Option<String> {
+        let org = self.organization.as_ref().map(|(_, label)| label.clone());
+        match (self.title.clone(), org) {
+            (Some(t), Some(o)) => Some(format!("{t}, {o}")),
+            (t, o) => t.or(o),
         }
     }
 }
@@ -411,7 +428,7 @@ mod tests {
         let luo = &c.cards[c.position("michael-luo").unwrap()];
         assert_eq!(luo.name, "Michael Luo");
         assert!(
-            luo.role.as_deref().unwrap().contains("UC Berkeley"),
+            luo.role().as_deref().unwrap().contains("UC Berkeley"),
             "{luo:?}"
         );
         assert!(!luo.topics.is_empty());

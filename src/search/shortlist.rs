@@ -58,7 +58,7 @@ impl Row {
         Self {
             id: card.id.clone(),
             name: card.name.clone(),
-            role: card.role.clone(),
+            role: card.role(),
             career_stage: card.stage.key().to_owned(),
             location: card.location.clone(),
             topics: (card.topics.iter())

@@ -89,6 +89,12 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
                     n => format!("Filter by type, venue, year, honours ({n} active)"),
                 }}
             </summary>
+            // An organization and topics come from an organization's score (`porg`, `ptopic`):
+            // shown chosen, so a click removes them.
+            <FacetChips title="Organization" values=facet(|l| l.facets.org.clone().into_iter().collect())
+                on_toggle=toggle(|p, _| p.org = None)/>
+            <FacetChips title="Topic" values=facet(|l| l.facets.topics.clone())
+                on_toggle=toggle(|p, id| { p.topics.remove(id); })/>
             <FacetChips title="Type" values=facet(|l| l.facets.kinds.clone()) on_toggle=toggle(PubParams::toggle_kind)/>
             <FacetChips title="Venue" values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
             <FacetChips title="Year" values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>

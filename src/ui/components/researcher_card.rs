@@ -9,6 +9,7 @@ use super::pick_buttons::PickButtons;
 use super::{Avatar, ExternalLinks, Highlighted};
 use crate::model::{Link, LinkKind};
 use crate::search::{Card, FieldKind, MatchReason, Stats};
+use crate::ui::routes;
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 
@@ -99,7 +100,7 @@ fn card_body(
                     <h2 class="card-name">
                         <a href=move || search.profile_href(&id)>{card.name.clone()}</a>
                     </h2>
-                    {card.role.map(|t| view! { <p class="card-role">{t}</p> })}
+                    <CardRole title=card.title organization=card.organization/>
                 </div>
             </div>
             <p class="card-meta">
@@ -140,6 +141,25 @@ fn card_body(
             </div>
         </article>
     }
+}
+
+/// "PhD student, UC Berkeley": the title, and the current organization linking its page.
+#[component]
+fn CardRole(title: Option<String>, organization: Option<(String, String)>) -> impl IntoView {
+    if title.is_none() && organization.is_none() {
+        return ().into_any();
+    }
+    let comma = (title.is_some() && organization.is_some()).then_some(", ");
+    view! {
+        <p class="card-role">
+            {title}
+            {comma}
+            {organization.map(|(id, label)| view! {
+                <a class="card-org" href=routes::organization(&id).href()>{label}</a>
+            })}
+        </p>
+    }
+    .into_any()
 }
 
 #[cfg(test)]
