@@ -2,8 +2,8 @@
 //! height and place on the page, re-measured on scroll, resize and after each render (in an
 //! animation frame, when the browser lays the page out anyway), turned into a [`RowWindow`].
 //! Working out the window never measures: a new result count between two frames must not make
-//! the browser lay out a half-updated page. A focused card's row is kept in the window, so Tab never falls off the list
-//! however fast it is pressed.
+//! the browser lay out a half-updated page. A focused card's row is kept in the window, so Tab
+//! never falls off the list however fast it is pressed.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
