@@ -15,6 +15,17 @@ fn in_text_field(e: &ev::KeyboardEvent) -> bool {
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
+/// The magnifier drawn in every search box.
+#[component]
+pub fn SearchIcon() -> impl IntoView {
+    view! {
+        <svg class="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="2"></circle>
+            <path d="M16.5 16.5L21 21" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path>
+        </svg>
+    }
+}
+
 /// The search input, bound to `q` in the URL. The box shows each key at once; the search runs
 /// just after that is painted ([`AfterPaint`]).
 #[component]
@@ -37,10 +48,7 @@ pub fn SearchBox() -> impl IntoView {
     view! {
         <div class="search-box" role="search">
             <label for="search-input" class="visually-hidden">"Search researchers"</label>
-            <svg class="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="2"></circle>
-                <path d="M16.5 16.5L21 21" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path>
-            </svg>
+            <SearchIcon/>
             <input
                 id="search-input"
                 type="search"

@@ -12,6 +12,8 @@ use super::row::OrgRow;
 use crate::search::organizations::{OrgTable, Ranking, page::rules};
 use crate::search::{OrgParams, OrgSort};
 use crate::ui::browser::timed;
+use crate::ui::components::search_box::SearchIcon;
+use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::organizations::{OrgQuery, use_org_query};
 
 /// Rows shown at first, and added by "Show more".
@@ -55,13 +57,12 @@ pub fn OrgList(
 /// The text filter, bound to `oq`.
 #[component]
 fn OrgSearchBox(query: OrgQuery) -> impl IntoView {
+    // The box shows each key at once; the list follows just after that is painted.
+    let typed = AfterPaint::new(move |text| query.type_query(text));
     view! {
         <div class="search-box org-search" role="search">
             <label for="org-search" class="visually-hidden">"Search organizations"</label>
-            <svg class="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" stroke-width="2"></circle>
-                <path d="M16.5 16.5L21 21" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path>
-            </svg>
+            <SearchIcon/>
             <input
                 id="org-search"
                 type="search"
@@ -69,10 +70,12 @@ fn OrgSearchBox(query: OrgQuery) -> impl IntoView {
                 spellcheck="false"
                 placeholder="Search organizations by name or country…"
                 prop:value=move || query.params.with(|p| p.query.clone())
-                on:input=move |e| query.type_query(event_target_value(&e))
+                on:input=move |e| typed.push(event_target_value(&e))
                 on:keydown=move |e| {
-                    if e.key() == "Escape" && !query.params.with_untracked(|p| p.query.is_empty()) {
+                    if e.key() == "Escape" && !event_target_value(&e).is_empty() {
                         e.prevent_default();
+                        typed.cancel();
+                        event_target::<web_sys::HtmlInputElement>(&e).set_value("");
                         query.update(|p| p.query.clear());
                     }
                 }
