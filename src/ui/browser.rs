@@ -7,7 +7,7 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlDocument, HtmlTextAr
 
 /// Sets the document title.
 pub fn set_title(title: &str) {
-    leptos::prelude::document().set_title(title);
+    super::host::set_title(title);
 }
 
 /// How a copy attempt ended, for the message next to the Copy button.
@@ -82,6 +82,9 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
 /// `atlas:search`) through a PerformanceObserver. Only the latest measure of each name is kept
 /// in the timeline, so a long session does not accumulate entries.
 pub fn timed<T>(name: &str, f: impl FnOnce() -> T) -> T {
+    if !cfg!(target_arch = "wasm32") {
+        return f();
+    }
     let performance = leptos::prelude::window().performance();
     let start = format!("{name}:start");
     if let Some(p) = &performance {

@@ -6,8 +6,11 @@
 pub mod app;
 pub mod browser;
 pub mod components;
+pub mod host;
 pub mod offline;
 pub mod pages;
+#[cfg(feature = "ssr")]
+pub mod prerender;
 pub mod routes;
 pub mod state;
 

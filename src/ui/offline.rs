@@ -60,6 +60,9 @@ fn register_service_worker() {
 /// Whether a service worker controls the page, so what was saved on earlier visits answers
 /// while offline.
 pub fn has_saved_copy() -> bool {
+    if !cfg!(target_arch = "wasm32") {
+        return false;
+    }
     let navigator = window().navigator();
     js_sys::Reflect::get(&navigator, &JsValue::from_str("serviceWorker"))
         .ok()
@@ -72,7 +75,7 @@ pub fn has_saved_copy() -> bool {
 
 /// Whether the browser says it is online, kept current by its `online` and `offline` events.
 pub fn use_online() -> Signal<bool> {
-    let online = RwSignal::new(window().navigator().on_line());
+    let online = RwSignal::new(super::host::online());
     let up = window_event_listener(leptos::ev::online, move |_| online.set(true));
     let down = window_event_listener(leptos::ev::offline, move |_| online.set(false));
     on_cleanup(move || {

@@ -86,7 +86,7 @@ impl AppRoute {
     /// The absolute URL of this page on the page's own origin (`https://lab.example/atlas/…`),
     /// for links that leave the app: share links, exports, correction reports.
     pub fn absolute(&self) -> String {
-        let origin = window().location().origin().unwrap_or_default();
+        let origin = super::host::origin();
         format!("{}{}", origin.trim_end_matches('/'), self.href())
     }
 
@@ -241,14 +241,7 @@ impl AppRoute {
 /// The app's base path, read from the `<base href>` that trunk's `--public-url` writes into
 /// `index.html` ("" when served at the root, "/atlas" under a sub-path).
 pub fn base_path() -> String {
-    let base = document()
-        .base_uri()
-        .ok()
-        .flatten()
-        .and_then(|uri| web_sys::Url::new(&uri).ok())
-        .map(|url| url.pathname())
-        .unwrap_or_default();
-    base.trim_end_matches('/').to_owned()
+    super::host::base_path()
 }
 
 /// How a change reaches the browser history.
@@ -408,7 +401,7 @@ impl RouteContext {
 
 /// Milliseconds since the epoch, for the pacer.
 fn now() -> f64 {
-    js_sys::Date::now()
+    super::host::now_ms()
 }
 
 /// The route of the browser's location, with the base path taken off.
@@ -421,9 +414,7 @@ fn route_of(pathname: &str, query: &[(String, String)]) -> AppRoute {
 
 /// The route of the URL the window shows now.
 fn window_route() -> AppRoute {
-    let location = window().location();
-    let pathname = location.pathname().unwrap_or_default();
-    let search = location.search().unwrap_or_default();
+    let (pathname, search) = super::host::location();
     route_of(&pathname, &decode_query(&search))
 }
 
@@ -458,13 +449,15 @@ pub fn provide_route() {
     let pagehide = window_event_listener(leptos::ev::pagehide, move |_| ctx.flush());
     // (Capture phase, so it runs before the router's own click handler pushes the link's URL.
     // Kept for the page's lifetime; it only reads state that may be gone, with `try_`.)
-    let click = Closure::<dyn Fn()>::new(move || ctx.flush());
-    let _ = window().add_event_listener_with_callback_and_bool(
-        "click",
-        click.as_ref().unchecked_ref(),
-        true,
-    );
-    click.forget();
+    if cfg!(target_arch = "wasm32") {
+        let click = Closure::<dyn Fn()>::new(move || ctx.flush());
+        let _ = window().add_event_listener_with_callback_and_bool(
+            "click",
+            click.as_ref().unchecked_ref(),
+            true,
+        );
+        click.forget();
+    }
     on_cleanup(move || {
         popstate.remove();
         pagehide.remove();

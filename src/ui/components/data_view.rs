@@ -5,7 +5,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::search::CompiledDirectory;
-use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, use_directory};
+use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, Load, use_directory};
 
 /// Shows a loading state, the error with Retry, or `children` with the loaded directory.
 #[component]
@@ -41,7 +41,7 @@ where
 #[component]
 pub fn DetailView<F, V>(
     /// The records' load.
-    resource: LocalResource<DetailResult>,
+    resource: Load<DetailResult>,
     /// Renders them once loaded.
     children: F,
 ) -> impl IntoView

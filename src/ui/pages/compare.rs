@@ -15,13 +15,13 @@ use crate::ui::components::data_view::{LoadErrorView, LoadingView};
 use crate::ui::components::person_picker::{matching, sorted_people};
 use crate::ui::components::{DataView, IsolatedList};
 use crate::ui::routes::{AppRoute, History, profile, use_route};
-use crate::ui::state::data::{Atlas, Detail, fetch_details};
+use crate::ui::state::data::{Atlas, Detail, Load, fetch_details};
 use crate::ui::state::picks::MAX_COMPARED;
 
 /// The current year as a fraction (for careers that go on to the present).
 fn now() -> f32 {
-    let d = js_sys::Date::new_0();
-    d.get_full_year() as f32 + d.get_month() as f32 / 12.0
+    let (year, month) = crate::ui::host::year_and_month();
+    f32::from(year) + f32::from(month) / 12.0
 }
 
 /// The compare page.
@@ -128,7 +128,7 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
 /// Fetches the compared researchers' records, then shows the comparison.
 #[component]
 fn Loaded(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
-    let resource = LocalResource::new({
+    let resource = Load::new({
         let (atlas, ids) = (atlas.clone(), ids.clone());
         move || fetch_details(atlas.clone(), ids.clone())
     });

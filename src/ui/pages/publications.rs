@@ -7,7 +7,7 @@ use leptos::prelude::*;
 
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, DetailView, PublicationList};
-use crate::ui::state::data::fetch_everything;
+use crate::ui::state::data::{Load, fetch_everything};
 
 /// All publications: a paper by several directory members appears once, all of them linked.
 #[component]
@@ -16,7 +16,7 @@ pub fn PublicationsPage() -> impl IntoView {
     view! {
         <h1>"Publications"</h1>
         <DataView children=move |atlas| {
-            let resource = LocalResource::new(move || fetch_everything(atlas.clone()));
+            let resource = Load::new(move || fetch_everything(atlas.clone()));
             view! { <DetailView resource=resource children=move |detail| {
                 let d = &detail.directory.dataset;
                 let scope = detail.publications.scope_all();

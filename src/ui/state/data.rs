@@ -14,10 +14,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use std::future::IntoFuture;
-
 use leptos::prelude::*;
-use leptos::reactive::computed::ScopedFuture;
 
 use crate::model::{self, Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
@@ -25,6 +22,8 @@ use crate::search::network::{self, Network};
 use crate::search::organizations::{self, OrgTable};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::ui::browser::timed;
+
+pub use super::load::Load;
 
 /// Where the bundled dataset is served, relative to the base URL.
 pub const DATASET_URL: &str = paths::DATASET;
@@ -101,7 +100,7 @@ pub type DetailResult = Result<Arc<Detail>, DataError>;
 
 /// The shared directory resource; pages read it, the error view refetches it.
 #[derive(Clone, Copy)]
-pub struct DirectoryContext(pub LocalResource<DataResult>);
+pub struct DirectoryContext(pub Load<DataResult>);
 
 impl DirectoryContext {
     /// The current state: `None` while loading.
@@ -118,12 +117,12 @@ impl DirectoryContext {
 /// The first page of cards, fetched beside the directory for the first paint; `None` when the
 /// host has none (the directory page then waits for the whole directory).
 #[derive(Clone, Copy)]
-pub struct FirstPageContext(pub LocalResource<Option<Arc<FirstPage>>>);
+pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 
 /// Starts loading the directory (and its first page) and provides both to the app. Called
 /// once, by `App`.
 pub fn provide_directory() {
-    let first = LocalResource::new(fetch_first_page);
+    let first = Load::new(fetch_first_page);
     provide_context(FirstPageContext(first));
     // The directory is fetched once the first page has arrived (a few kilobytes), so the first
     // paint does not share the connection with the whole directory.
@@ -131,12 +130,21 @@ pub fn provide_directory() {
     // The wait is untracked: a tracked `first.await` would subscribe the directory to the first
     // page, and the first page arriving would then fetch the directory a second time, rebuilding
     // every page that shows it (a profile then refetched its record on its own).
-    let resource = LocalResource::new(move || async move {
-        let _ = ScopedFuture::new_untracked(first.into_future()).await;
+    let resource = Load::new(move || async move {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(StaticData(atlas)) = use_context::<StaticData>() {
+            return Ok(atlas);
+        }
+        let _ = first.wait().await;
         fetch_atlas().await
     });
     provide_context(DirectoryContext(resource));
 }
+
+/// The whole dataset, given to the views by the pre-renderer instead of fetched: every load
+/// the pages start is then answered from memory.
+#[derive(Clone)]
+pub struct StaticData(pub Arc<Atlas>);
 
 /// The first-page context, when provided (by [`provide_directory`]).
 pub fn use_first_page() -> Option<FirstPageContext> {
@@ -146,6 +154,9 @@ pub fn use_first_page() -> Option<FirstPageContext> {
 /// The first page; `None` when there is none. It only speeds up the first paint, so a failure
 /// is logged, not shown: the directory's own load reports its errors.
 async fn fetch_first_page() -> Option<Arc<FirstPage>> {
+    if !cfg!(target_arch = "wasm32") {
+        return None;
+    }
     let result = match fetch_bytes(paths::FIRST_PAGE).await {
         Ok(Some(bytes)) => FirstPage::from_bytes(&bytes).map(Some),
         Ok(None) => Ok(None),
@@ -168,6 +179,9 @@ pub fn use_directory() -> DirectoryContext {
 /// a data file was asked for: development servers and single-page-app hosts answer a missing
 /// file with `index.html` and status 200.
 async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
+    if !cfg!(target_arch = "wasm32") {
+        return Err(DataError::Network(url.to_owned(), "not in a browser".into()));
+    }
     let response = gloo_net::http::Request::get(url)
         .send()
         .await
@@ -226,7 +240,7 @@ pub async fn fetch_dataset(url: &str) -> Result<Directory, DataError> {
     let bytes = fetch_required(url).await?;
     let text =
         String::from_utf8(bytes).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))?;
-    let max_year = js_sys::Date::new_0().get_full_year() as u16 + 1;
+    let max_year = crate::ui::host::year_and_month().0 + 1;
     model::load(&text, max_year).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))
 }
 

@@ -4,6 +4,7 @@ pub mod after_paint;
 pub mod data;
 pub mod facets;
 pub mod grid_window;
+pub mod load;
 pub mod organizations;
 pub mod pacer;
 pub mod picks;

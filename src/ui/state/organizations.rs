@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::data::{Atlas, DataError, fetch_organizations};
+use super::data::{Atlas, DataError, Load, fetch_organizations};
 use crate::search::OrgParams;
 use crate::search::organizations::OrgTable;
 use crate::ui::routes::{History, RouteContext, use_route};
@@ -18,7 +18,7 @@ pub type OrgsResult = Result<Arc<OrgTable>, DataError>;
 pub struct OrgsContext {
     /// The app's owner: the load belongs to it, so it outlives the page that started it.
     owner: StoredValue<Owner, LocalStorage>,
-    resource: StoredValue<Option<LocalResource<OrgsResult>>, LocalStorage>,
+    resource: StoredValue<Option<Load<OrgsResult>>, LocalStorage>,
 }
 
 /// Makes the table loadable; called once, by `App`.
@@ -33,13 +33,13 @@ pub fn provide_organizations() {
 /// The table's load: started on the first call (fetching `data/organizations.bin`, or building
 /// it from the whole dataset), the same load afterwards. Provided by `App` through
 /// [`provide_organizations`].
-pub fn use_organizations(atlas: Arc<Atlas>) -> LocalResource<OrgsResult> {
+pub fn use_organizations(atlas: Arc<Atlas>) -> Load<OrgsResult> {
     let ctx = expect_context::<OrgsContext>();
     if let Some(resource) = ctx.resource.get_value() {
         return resource;
     }
     let resource = ctx.owner.with_value(|owner| {
-        owner.with(|| LocalResource::new(move || fetch_organizations(atlas.clone())))
+        owner.with(|| Load::new(move || fetch_organizations(atlas.clone())))
     });
     ctx.resource.set_value(Some(resource));
     resource

@@ -59,11 +59,11 @@ pub fn toggle(list: &mut Vec<String>, id: &str, max: usize) {
 }
 
 fn local() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
+    crate::ui::host::local_storage()
 }
 
 fn session() -> Option<web_sys::Storage> {
-    window().session_storage().ok().flatten()
+    crate::ui::host::session_storage()
 }
 
 fn read(storage: Option<web_sys::Storage>, key: &str) -> Vec<String> {

@@ -56,7 +56,7 @@ impl Theme {
 pub struct ThemeContext(pub RwSignal<Theme>);
 
 fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
+    crate::ui::host::local_storage()
 }
 
 /// Reads the remembered theme, applies it, and provides the context. Called once by `App`.

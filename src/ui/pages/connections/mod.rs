@@ -28,7 +28,7 @@ use crate::search::network::{EdgeKind, Network};
 use crate::ui::browser::set_title;
 use crate::ui::components::DataView;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
-use crate::ui::state::data::{Atlas, fetch_network};
+use crate::ui::state::data::{Atlas, Load, fetch_network};
 
 /// The connections page.
 #[component]
@@ -45,7 +45,7 @@ pub fn ConnectionsPage() -> impl IntoView {
 /// Fetches the network (or builds it from the loaded dataset).
 #[component]
 fn NetworkLoader(atlas: Arc<Atlas>) -> impl IntoView {
-    let resource = LocalResource::new(move || fetch_network(atlas.clone()));
+    let resource = Load::new(move || fetch_network(atlas.clone()));
     move || match resource.get() {
         None => view! { <LoadingView/> }.into_any(),
         Some(Err(e)) => view! {
@@ -102,11 +102,7 @@ fn GraphCount(
 
 /// The drawing's size for this screen (read once, when the page opens).
 fn screen_frame() -> (f32, f32) {
-    let width = window()
-        .inner_width()
-        .ok()
-        .and_then(|w| w.as_f64())
-        .unwrap_or(1280.0);
+    let width = crate::ui::host::viewport_width().unwrap_or(1280.0);
     frame_for(width)
 }
 

@@ -210,9 +210,5 @@ fn Rows(
 /// Whether the window is wider than a phone's (read once): the rule in words starts unfolded
 /// there, folded on a phone, where it would push the ranking below the fold.
 fn wide_screen() -> bool {
-    window()
-        .inner_width()
-        .ok()
-        .and_then(|w| w.as_f64())
-        .is_some_and(|w| w >= 768.0)
+    crate::ui::host::viewport_width().is_some_and(|w| w >= 768.0)
 }

@@ -17,7 +17,7 @@ use crate::model::invisible::export_text;
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, DetailView};
 use crate::ui::routes::{AppRoute, use_route};
-use crate::ui::state::data::{Atlas, fetch_detail};
+use crate::ui::state::data::{Atlas, Load, fetch_detail};
 use body::Profile;
 use missing::NoSuchResearcher;
 use nav::ProfileNav;
@@ -51,7 +51,7 @@ fn ProfileLoader(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
         "{} — Research Atlas",
         export_text(&atlas.compiled.cards[position].name)
     ));
-    let resource = LocalResource::new({
+    let resource = Load::new({
         let atlas = atlas.clone();
         move || fetch_detail(atlas.clone(), id.clone())
     });

@@ -1,0 +1,149 @@
+//! Where the views run: the browser, or the native pre-renderer (`src/bin/prerender.rs`) that
+//! writes each route's static HTML with the same views.
+//!
+//! The views ask this module, never `window()`, for the few facts of their surroundings: the
+//! base path, the URL, the clock, the screen, storage. In the browser the answers come from the
+//! window; natively from the [`StaticPage`] being rendered, which also receives the title the
+//! page sets. Everything that only makes sense in a browser (storage, history, timers, layout)
+//! answers "none" natively, and effects do not run there.
+
+#[cfg(not(target_arch = "wasm32"))]
+use std::cell::RefCell;
+
+/// The page the pre-renderer is rendering: its address, and what the views said about it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StaticPage {
+    /// The site's base path without its trailing slash (`""`, `/atlas`).
+    pub base: String,
+    /// The path below the base (`/`, `/researchers/ada`).
+    pub path: String,
+    /// The site's origin when it is known (`https://lab.example`), else empty.
+    pub origin: String,
+    /// The year the pages are rendered in (for "to the present").
+    pub year: u16,
+    /// The title the page set.
+    pub title: String,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    static PAGE: RefCell<StaticPage> = RefCell::new(StaticPage::default());
+}
+
+/// Makes `page` the one the views render (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn set_static_page(page: StaticPage) {
+    PAGE.with(|p| *p.borrow_mut() = page);
+}
+
+/// The page being rendered, with the title the views set (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn static_page() -> StaticPage {
+    PAGE.with(|p| p.borrow().clone())
+}
+
+/// The site's base path without the trailing slash: `""` at the root, `/atlas` under a sub-path
+/// (from the document's `<base href>`, which the build writes).
+pub fn base_path() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let base = leptos::prelude::document()
+            .base_uri()
+            .ok()
+            .flatten()
+            .and_then(|uri| web_sys::Url::new(&uri).ok())
+            .map(|url| url.pathname())
+            .unwrap_or_default();
+        base.trim_end_matches('/').to_owned()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    PAGE.with(|p| p.borrow().base.clone())
+}
+
+/// The page's origin (`https://lab.example`); natively the configured site's, or empty.
+pub fn origin() -> String {
+    #[cfg(target_arch = "wasm32")]
+    return leptos::prelude::window()
+        .location()
+        .origin()
+        .unwrap_or_default();
+    #[cfg(not(target_arch = "wasm32"))]
+    PAGE.with(|p| p.borrow().origin.clone())
+}
+
+/// The current URL's path (with the base) and query string (with its `?`).
+pub fn location() -> (String, String) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let location = leptos::prelude::window().location();
+        let path = location.pathname().unwrap_or_default();
+        (path, location.search().unwrap_or_default())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    PAGE.with(|p| {
+        let p = p.borrow();
+        (format!("{}{}", p.base, p.path), String::new())
+    })
+}
+
+/// Sets the document title (natively: the page's, for its `<title>`).
+pub fn set_title(title: &str) {
+    #[cfg(target_arch = "wasm32")]
+    leptos::prelude::document().set_title(title);
+    #[cfg(not(target_arch = "wasm32"))]
+    PAGE.with(|p| p.borrow_mut().title = title.to_owned());
+}
+
+/// Milliseconds since the epoch (natively 0: nothing is timed there).
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    return js_sys::Date::now();
+    #[cfg(not(target_arch = "wasm32"))]
+    0.0
+}
+
+/// The current year, and the fraction of it gone (by month).
+pub fn year_and_month() -> (u16, u8) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let d = js_sys::Date::new_0();
+        (d.get_full_year() as u16, d.get_month() as u8)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    PAGE.with(|p| (p.borrow().year, 0))
+}
+
+/// The window's inner width in CSS pixels; `None` natively.
+pub fn viewport_width() -> Option<f64> {
+    #[cfg(target_arch = "wasm32")]
+    return leptos::prelude::window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64());
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// The browser's localStorage, when it has one (never natively).
+pub fn local_storage() -> Option<web_sys::Storage> {
+    #[cfg(target_arch = "wasm32")]
+    return leptos::prelude::window().local_storage().ok().flatten();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// The browser's sessionStorage, when it has one (never natively).
+pub fn session_storage() -> Option<web_sys::Storage> {
+    #[cfg(target_arch = "wasm32")]
+    return leptos::prelude::window().session_storage().ok().flatten();
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
+/// Whether the browser says it is online (natively: yes).
+pub fn online() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return leptos::prelude::window().navigator().on_line();
+    #[cfg(not(target_arch = "wasm32"))]
+    true
+}
