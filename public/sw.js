@@ -7,7 +7,7 @@
 // file, which sits at the site's base path (`/` or `/atlas/`) so that its scope is the app.
 //
 // - Navigations: network first, so a page is never stale while online; offline, the cached
-//   index.html (the app routes every path itself).
+//   app shell, 404.html (the app renders every path itself).
 // - The app's files (hashed names, icons, manifest): cache first, from this version's cache.
 // - data/: network first, and every good response is kept, so what was seen online opens offline.
 const VERSION = 'unstamped';
@@ -18,7 +18,7 @@ const SCOPE = new URL(self.registration.scope);
 // own caches, named after its scope.
 const CACHE_PREFIX = `research-atlas ${SCOPE.pathname} `;
 const CACHE = CACHE_PREFIX + VERSION;
-const INDEX = new URL('index.html', SCOPE).href;
+const SHELL = new URL('404.html', SCOPE).href;
 const DATA = new URL('data/', SCOPE).href;
 
 // Files whose name carries a content hash (`main-81d470611f3ea60a.css`) may come from the HTTP
@@ -62,12 +62,12 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-/** The page from the network; offline, the app's index.html, which routes every path. */
+/** The page from the network; offline, the app's shell, which renders every path. */
 async function navigation(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    const cached = await caches.match(INDEX, { cacheName: CACHE });
+    const cached = await caches.match(SHELL, { cacheName: CACHE });
     if (cached) return cached;
     throw error;
   }

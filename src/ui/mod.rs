@@ -13,11 +13,20 @@ pub mod pages;
 pub mod prerender;
 pub mod routes;
 pub mod state;
+#[cfg(target_arch = "wasm32")]
+pub mod takeover;
 
 pub use app::App;
 
-/// Mounts the app on `<body>`; the entry point of the wasm binary.
+/// Mounts the app: over the pre-rendered page when there is one ([`takeover`]), on `<body>`
+/// otherwise. The entry point of the wasm binary.
 pub fn mount() {
     console_error_panic_hook::set_once();
+    #[cfg(not(target_arch = "wasm32"))]
     leptos::mount::mount_to_body(App);
+    #[cfg(target_arch = "wasm32")]
+    match leptos::prelude::document().get_element_by_id(takeover::STATIC_ROOT) {
+        Some(page) => takeover::mount_over(page),
+        None => leptos::mount::mount_to_body(App),
+    }
 }

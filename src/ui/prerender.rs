@@ -14,7 +14,7 @@ use leptos_router::location::RequestUrl;
 
 use super::App;
 use super::host::{StaticPage, set_static_page, static_page};
-use super::state::data::{Atlas, StaticData};
+use super::state::data::StaticData;
 
 /// What a route rendered to: the app's markup (the body's content) and the title it set.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,14 +25,14 @@ pub struct Rendered {
     pub title: String,
 }
 
-/// Renders `page` (its path below the base, and the base) with `atlas`.
-pub fn render(atlas: &Arc<Atlas>, page: StaticPage) -> Rendered {
+/// Renders `page` (its path below the base, and the base) with `data`.
+pub fn render(data: &StaticData, page: StaticPage) -> Rendered {
     let url = format!("{}{}", page.base, page.path);
     set_static_page(page);
     // A server context: the views then know they are not in a browser (no listeners, no timers).
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
     let body = owner.with(|| {
-        provide_context(StaticData(atlas.clone()));
+        provide_context(data.clone());
         provide_context(RequestUrl::new(&url));
         view! { <App/> }.to_html()
     });

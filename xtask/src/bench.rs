@@ -95,6 +95,10 @@ fn browser() -> Result<(), String> {
         &build::DistOptions {
             base: "/".into(),
             out: dist.clone(),
+            max_profiles: None,
+            // The sizes share one build and swap its data: a page pre-rendered from the
+            // bundled data would show five researchers on top of the others' data.
+            prerender: false,
         },
     )?;
     let out = target_dir().join("bench-browser.json");

@@ -36,6 +36,10 @@ pub struct DistOptions {
     pub base: String,
     /// Where to write the site.
     pub out: PathBuf,
+    /// At most this many profiles are pre-rendered (the rest open through `404.html`).
+    pub max_profiles: Option<usize>,
+    /// Whether to pre-render the routes (off: every path opens through the app's shell).
+    pub prerender: bool,
 }
 
 impl DistOptions {
@@ -44,6 +48,8 @@ impl DistOptions {
         let mut opts = Self {
             base: "/".into(),
             out: root().join("dist"),
+            max_profiles: None,
+            prerender: true,
         };
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -53,9 +59,16 @@ impl DistOptions {
                         normalize_base(it.next().ok_or("--base needs a path such as /atlas/")?)
                 }
                 "--out" => opts.out = PathBuf::from(it.next().ok_or("--out needs a directory")?),
+                "--max-profiles" => {
+                    let n = it.next().ok_or("--max-profiles needs a number")?;
+                    opts.max_profiles = Some(
+                        n.parse()
+                            .map_err(|_| format!("--max-profiles {n}: not a number"))?,
+                    );
+                }
                 other => {
                     return Err(format!(
-                        "unknown option {other:?} (usage: dist [--base /atlas/] [--out DIR])"
+                        "unknown option {other:?} (usage: dist [--base /atlas/] [--out DIR] [--max-profiles N])"
                     ));
                 }
             }
@@ -86,8 +99,8 @@ pub fn dist(args: &[String]) -> Result<(), String> {
     build_dist(&tb, &opts)
 }
 
-/// Builds with trunk, then post-processes `index.html`, compiles the data, stamps the service
-/// worker with what it precaches, and reports sizes.
+/// Builds with trunk, then post-processes `index.html`, compiles the data, pre-renders every
+/// route, stamps the service worker with what it precaches, and reports sizes.
 pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String> {
     crate::data::check_data(&[])?;
     run(tb
@@ -99,8 +112,18 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
         "--out".into(),
         opts.out.join("data").to_string_lossy().into_owned(),
     ])?;
+    if opts.prerender {
+        prerender(
+            &opts.out,
+            &root().join(crate::data::DATASET),
+            opts.max_profiles,
+        )?;
+    } else {
+        copy(&opts.out.join("404.html"), &opts.out.join("index.html"))?;
+    }
     crate::offline::stamp_service_worker(&opts.out)?;
     report_sizes(&opts.out);
+    report_site(&opts.out);
     eprintln!(
         "dist: wrote {} for base path {}",
         opts.out.display(),
@@ -176,6 +199,75 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// Prints the raw and gzipped sizes of the wasm and JS files.
+/// Writes each route's static page into `out` (`src/bin/prerender`, the app's views rendered
+/// natively), from the dataset at `data`.
+pub fn prerender(out: &Path, data: &Path, max_profiles: Option<usize>) -> Result<(), String> {
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.current_dir(root()).args([
+        "run",
+        "--quiet",
+        "--profile",
+        "xtask",
+        "--no-default-features",
+        "--features",
+        "ssr",
+        "--bin",
+        "prerender",
+        "--",
+        "--dist",
+    ]);
+    cmd.arg(out).arg("--data").arg(data);
+    if let Some(n) = max_profiles {
+        cmd.args(["--max-profiles", &n.to_string()]);
+    }
+    run(&mut cmd)
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to)
+        .map(drop)
+        .map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
+}
+
+/// Hosts refuse sites over these: Cloudflare Pages 20,000 files, GitHub Pages 1 GB.
+const MAX_FILES: u64 = 20_000;
+const MAX_BYTES: u64 = 1 << 30;
+
+/// Prints the site's file count and bytes, with a warning above common hosts' limits.
+fn report_site(out: &Path) {
+    let (files, bytes) = tree_size(out);
+    eprintln!(
+        "dist: {files} files, {:.1} MB in {}",
+        bytes as f64 / 1e6,
+        out.display()
+    );
+    if files > MAX_FILES {
+        eprintln!(
+            "dist: warning: over {MAX_FILES} files; Cloudflare Pages refuses such a site (cap the profiles with --max-profiles)"
+        );
+    }
+    if bytes > MAX_BYTES {
+        eprintln!("dist: warning: over 1 GB; GitHub Pages refuses such a site");
+    }
+}
+
+/// The number of files below `dir` and their bytes.
+pub fn tree_size(dir: &Path) -> (u64, u64) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return (0, 0);
+    };
+    entries.flatten().fold((0, 0), |(files, bytes), e| {
+        let path = e.path();
+        if path.is_dir() {
+            let (f, b) = tree_size(&path);
+            (files + f, bytes + b)
+        } else {
+            let len = e.metadata().map_or(0, |m| m.len());
+            (files + 1, bytes + len)
+        }
+    })
+}
+
 fn report_sizes(out: &Path) {
     let Ok(entries) = std::fs::read_dir(out) else {
         return;

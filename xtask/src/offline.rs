@@ -18,9 +18,12 @@ use std::path::{Path, PathBuf};
 /// The most the service worker precaches, in bytes, unless the essentials alone are more.
 pub const PRECACHE_BUDGET: u64 = 8 * 1024 * 1024;
 
-/// Top-level files of `dist/` that are never precached: the worker itself, and the GitHub
-/// Pages fallback (a copy of `index.html`).
-const NOT_PRECACHED: [&str; 2] = ["sw.js", "404.html"];
+/// Top-level files of `dist/` that are never precached: the worker itself.
+const NOT_PRECACHED: [&str; 1] = ["sw.js"];
+
+/// The app's shell without a pre-rendered page (also the GitHub Pages fallback): what the worker
+/// answers every navigation with offline, the app then rendering the path.
+const SHELL: &str = "404.html";
 
 /// The data files the first paint and search need, precached whatever their size.
 const ESSENTIAL_DATA: [&str; 2] = ["data/first.bin", "data/directory.bin"];
@@ -57,8 +60,8 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Chooses what to precache from `dist`: every top-level file of the app (but the worker and
-/// `404.html`), the essential data files, then the optional ones — `data/network.bin`,
+/// Chooses what to precache from `dist`: every top-level file of the app but the worker (the
+/// shell `404.html` first, then the home page), the essential data files, then the optional ones — `data/network.bin`,
 /// `data/organizations.bin`, title shards, profiles, `data/researchers.json` — in that order,
 /// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
 /// logic also starts a fresh cache.
@@ -67,10 +70,13 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
         .into_iter()
         .filter(|name| !NOT_PRECACHED.contains(&name.as_str()))
         .collect();
-    // index.html first: the page the worker serves for every navigation offline.
-    essential.sort_by_key(|name| (name != "index.html", name.clone()));
-    if !essential.iter().any(|n| n == "index.html") {
-        return Err(format!("{}: no index.html to precache", dist.display()));
+    // The shell first (the page the worker serves for every navigation offline), then the
+    // home page.
+    essential.sort_by_key(|name| (name != SHELL, name != "index.html", name.clone()));
+    for page in [SHELL, "index.html"] {
+        if !essential.iter().any(|n| n == page) {
+            return Err(format!("{}: no {page} to precache", dist.display()));
+        }
     }
     essential.extend(ESSENTIAL_DATA.iter().map(|s| s.to_string()));
 
@@ -226,6 +232,7 @@ mod tests {
         assert_eq!(
             p.urls,
             [
+                "404.html",
                 "index.html",
                 "favicon.svg",
                 "main-0123456789abcdef.css",
@@ -282,12 +289,12 @@ mod tests {
         assert_eq!(plan_of(&dir, PRECACHE_BUDGET).version, before);
 
         // Files that are not precached do not matter.
-        std::fs::write(dir.path().join("404.html"), "changed").unwrap();
         std::fs::write(dir.path().join("data/README.md"), "changed").unwrap();
         assert_eq!(plan_of(&dir, PRECACHE_BUDGET).version, before);
 
         for path in [
             "index.html",
+            "404.html",
             "research-atlas-0123456789abcdef_bg.wasm",
             "data/directory.bin",
             "data/people/tao-luo.json",
@@ -335,7 +342,9 @@ mod tests {
         let p = plan_of(&dir, PRECACHE_BUDGET);
         let sw = stamp(TEMPLATE, &p).unwrap();
         assert!(sw.starts_with(&format!("const VERSION = '{}';\n", p.version)));
-        assert!(sw.contains("const PRECACHE = [\n  \"index.html\",\n  \"favicon.svg\",\n"));
+        assert!(sw.contains(
+            "const PRECACHE = [\n  \"404.html\",\n  \"index.html\",\n  \"favicon.svg\",\n"
+        ));
         assert!(sw.contains("  \"data/researchers.json\",\n];\nrest();\n"));
         assert!(stamp(&sw, &p).is_err());
     }
@@ -347,7 +356,7 @@ mod tests {
         let sw = std::fs::read_to_string(dir.path().join("sw.js")).unwrap();
         assert!(!sw.contains("unstamped"));
         assert!(sw.contains("\"data/first.bin\""));
-        assert!(!sw.contains("\"sw.js\"") && !sw.contains("404.html"));
+        assert!(!sw.contains("\"sw.js\"") && sw.contains("\"404.html\""));
         assert!(stamp_service_worker(dir.path()).is_err());
     }
 }

@@ -100,6 +100,8 @@ pub fn test(args: &[String]) -> Result<(), String> {
             &DistOptions {
                 base: "/".into(),
                 out: root().join("dist"),
+                max_profiles: None,
+                prerender: true,
             },
         )?;
         build_dist(
@@ -107,6 +109,8 @@ pub fn test(args: &[String]) -> Result<(), String> {
             &DistOptions {
                 base: "/atlas/".into(),
                 out: root().join("dist-atlas"),
+                max_profiles: None,
+                prerender: true,
             },
         )?;
         let e2e = playwright(&tb)?;

@@ -131,9 +131,8 @@ pub fn provide_directory() {
     // page, and the first page arriving would then fetch the directory a second time, rebuilding
     // every page that shows it (a profile then refetched its record on its own).
     let resource = Load::new(move || async move {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Some(StaticData(atlas)) = use_context::<StaticData>() {
-            return Ok(atlas);
+        if let Some(data) = static_data() {
+            return Ok(data.atlas);
         }
         let _ = first.wait().await;
         fetch_atlas().await
@@ -143,8 +142,36 @@ pub fn provide_directory() {
 
 /// The whole dataset, given to the views by the pre-renderer instead of fetched: every load
 /// the pages start is then answered from memory.
+/// The network and the organizations table come built, so that each page does not build them
+/// again.
 #[derive(Clone)]
-pub struct StaticData(pub Arc<Atlas>);
+pub struct StaticData {
+    /// The directory, with every record in memory.
+    pub atlas: Arc<Atlas>,
+    /// Who is connected to whom.
+    pub network: Arc<Network>,
+    /// Every organization and the papers credited to it.
+    pub organizations: Arc<OrgTable>,
+}
+
+impl StaticData {
+    /// Everything the pages show, from the whole dataset.
+    pub fn new(directory: Directory) -> Self {
+        Self {
+            network: Arc::new(Network::build(&directory.dataset)),
+            organizations: Arc::new(OrgTable::build(&directory.dataset)),
+            atlas: Arc::new(Atlas::from_json(directory)),
+        }
+    }
+}
+
+/// The pre-renderer's data, when the views are being pre-rendered.
+fn static_data() -> Option<StaticData> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    use_context::<StaticData>()
+}
 
 /// The first-page context, when provided (by [`provide_directory`]).
 pub fn use_first_page() -> Option<FirstPageContext> {
@@ -180,7 +207,10 @@ pub fn use_directory() -> DirectoryContext {
 /// file with `index.html` and status 200.
 async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     if !cfg!(target_arch = "wasm32") {
-        return Err(DataError::Network(url.to_owned(), "not in a browser".into()));
+        return Err(DataError::Network(
+            url.to_owned(),
+            "not in a browser".into(),
+        ));
     }
     let response = gloo_net::http::Request::get(url)
         .send()
@@ -281,6 +311,9 @@ pub async fn fetch_details(
 /// Who is connected to whom: the build's `network.bin`, or built here from the whole dataset
 /// (in memory, or fetched when the host has no network file).
 pub async fn fetch_network(atlas: Arc<Atlas>) -> Result<Arc<Network>, DataError> {
+    if let Some(data) = static_data() {
+        return Ok(data.network);
+    }
     if atlas.full.is_none()
         && let Some(bytes) = fetch_bytes(network::PATH).await?
     {
@@ -298,6 +331,9 @@ pub async fn fetch_network(atlas: Arc<Atlas>) -> Result<Arc<Network>, DataError>
 /// `organizations.bin`, or built here from the whole dataset (in memory, or fetched when the host
 /// has no organizations file).
 pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, DataError> {
+    if let Some(data) = static_data() {
+        return Ok(data.organizations);
+    }
     if atlas.full.is_none()
         && let Some(bytes) = fetch_bytes(organizations::PATH).await?
     {

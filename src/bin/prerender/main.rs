@@ -1,0 +1,232 @@
+//! `prerender --dist DIR --data FILE [--max-profiles N]`: writes the static HTML of every route
+//! into a built site (`cargo xtask dist` runs it after trunk and `build-data`).
+//!
+//! Each page is the app's own views rendered natively ([`research_atlas::ui::prerender`]) inside
+//! the app's shell (`DIR/404.html`), with its title, description, canonical URL, Open Graph and
+//! schema.org tags ([`research_atlas::search::page_meta`]). A static host then answers every
+//! route with its content (status 200), and the app takes the page over when it starts. With
+//! `config.site_url` set, `sitemap.xml` and `robots.txt` are written too.
+
+mod shell;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use research_atlas::model::Dataset;
+use research_atlas::search::page_meta::{head_html, page_meta, robots_txt, sitemap_xml};
+use research_atlas::ui::host::StaticPage;
+use research_atlas::ui::prerender::render;
+use research_atlas::ui::state::data::StaticData;
+
+use shell::Shell;
+
+/// What to render, and where.
+struct Options {
+    dist: PathBuf,
+    data: PathBuf,
+    max_profiles: Option<usize>,
+}
+
+fn main() -> ExitCode {
+    match parse(std::env::args().skip(1)).and_then(|o| run(&o)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("prerender: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
+    let mut opts = Options {
+        dist: PathBuf::from("dist"),
+        data: PathBuf::from("data/researchers.json"),
+        max_profiles: None,
+    };
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--dist" => opts.dist = value()?.into(),
+            "--data" => opts.data = value()?.into(),
+            "--max-profiles" => {
+                let v = value()?;
+                opts.max_profiles = Some(v.parse().map_err(|_| format!("--max-profiles {v}"))?);
+            }
+            _ => return Err(format!("unknown argument {flag}")),
+        }
+    }
+    Ok(opts)
+}
+
+fn run(opts: &Options) -> Result<(), String> {
+    let started = Instant::now();
+    let shell = Shell::new(read(&opts.dist.join("404.html"))?)?;
+    let base = shell.base();
+    let year = this_year();
+    let directory = research_atlas::model::load(&read(&opts.data)?, year + 1)
+        .map_err(|e| format!("{}: {e}", opts.data.display()))?;
+    let site_url = (directory.dataset.config.as_ref()).and_then(|c| c.site_url.clone());
+    let data = StaticData::new(directory);
+    let paths = routes(&data, opts.max_profiles);
+    let loaded = started.elapsed();
+    let full = (data.atlas.full.clone()).ok_or("the directory was not loaded whole")?;
+    let pages = Pages {
+        data: &data,
+        dataset: &full.directory.dataset,
+        shell: &shell,
+        base: &base,
+        year,
+        site_url: site_url.as_deref(),
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let written: Result<Vec<u64>, String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let (pages, paths, dist) = (&pages, &paths, &opts.dist);
+                s.spawn(move || -> Result<u64, String> {
+                    let mut bytes = 0;
+                    for path in paths.iter().skip(w).step_by(workers) {
+                        bytes += pages.write(dist, path)?;
+                    }
+                    Ok(bytes)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .map_err(|_| "a rendering thread panicked".to_owned())?
+            })
+            .collect()
+    });
+    let bytes: u64 = written?.iter().sum();
+    if let Some(site) = site_url.as_deref() {
+        write(&opts.dist.join("sitemap.xml"), &sitemap_xml(site, &paths))?;
+        write(&opts.dist.join("robots.txt"), &robots_txt(site))?;
+    }
+    eprintln!(
+        "prerender: {} pages, {:.1} MB, in {:.1} s (loading {:.1} s){}",
+        paths.len(),
+        bytes as f64 / 1e6,
+        started.elapsed().as_secs_f64(),
+        loaded.as_secs_f64(),
+        if site_url.is_some() {
+            "; sitemap.xml and robots.txt"
+        } else {
+            ""
+        },
+    );
+    Ok(())
+}
+
+/// Every route to pre-render (below the base): the pages, each organization, and the profiles
+/// (the first `max` in the directory's order when capped; the rest open through `404.html`).
+fn routes(data: &StaticData, max: Option<usize>) -> Vec<String> {
+    let mut paths: Vec<String> = [
+        "/",
+        "/publications",
+        "/compare",
+        "/connections",
+        "/shortlist",
+        "/organizations",
+    ]
+    .map(String::from)
+    .into();
+    let orgs = data.organizations.orgs.iter().map(|o| &o.id);
+    paths.extend(
+        orgs.filter(|id| safe(id))
+            .map(|id| format!("/organizations/{id}")),
+    );
+    let cards = data.atlas.compiled.cards.iter().map(|c| &c.id);
+    let cards = cards.filter(|id| safe(id)).take(max.unwrap_or(usize::MAX));
+    paths.extend(cards.map(|id| format!("/researchers/{id}")));
+    paths
+}
+
+/// Whether `id` can be a folder name as it is (the URL's segment is the same).
+fn safe(id: &str) -> bool {
+    !id.is_empty()
+        && !id.starts_with('.')
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// Renders pages into the shell.
+struct Pages<'a> {
+    data: &'a StaticData,
+    dataset: &'a Dataset,
+    shell: &'a Shell,
+    base: &'a str,
+    year: u16,
+    site_url: Option<&'a str>,
+}
+
+impl Pages<'_> {
+    /// Writes the page of `path` (below the base) as `dist/<path>/index.html`; its size.
+    fn write(&self, dist: &Path, path: &str) -> Result<u64, String> {
+        let rendered = render(
+            self.data,
+            StaticPage {
+                base: self.base.to_owned(),
+                path: path.to_owned(),
+                origin: String::new(),
+                year: self.year,
+                title: String::new(),
+            },
+        );
+        let meta = page_meta(self.dataset, path, &rendered.title, self.site_url);
+        let html = self
+            .shell
+            .page(&rendered.title, &head_html(&meta), &rendered.body);
+        let dir = dist.join(path.trim_start_matches('/'));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        write(&dir.join("index.html"), &html)?;
+        Ok(html.len() as u64)
+    }
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The current year (UTC), from the system clock.
+fn this_year() -> u16 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days to a civil date (Howard Hinnant's algorithm), keeping only the year.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let month_index = (5 * doy + 2) / 153;
+    let year = yoe + era * 400 + i64::from(month_index >= 10);
+    year as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_year_comes_from_the_clock() {
+        assert!((2025..2100).contains(&this_year()));
+    }
+
+    #[test]
+    fn only_plain_ids_become_folders() {
+        assert!(safe("luo-mai"));
+        assert!(!safe("../etc"));
+        assert!(!safe(".hidden"));
+        assert!(!safe("a/b"));
+        assert!(!safe(""));
+    }
+}

@@ -1,0 +1,120 @@
+//! The page around the rendered views: the app's own `index.html` shell (as `cargo xtask dist`
+//! left it in `404.html`: styles, start-up script, CSP), with each route's title, head tags and
+//! content put in.
+
+/// What the shell's body holds before a page is put in; replaced by the page.
+const NOSCRIPT: &str =
+    "<noscript>Research Atlas needs JavaScript and WebAssembly to run.</noscript>";
+
+/// The built app's HTML shell.
+pub struct Shell {
+    html: String,
+}
+
+impl Shell {
+    /// Checks that `html` is the app's shell: it must have the places a page goes into.
+    pub fn new(html: String) -> Result<Self, String> {
+        for needle in ["<title>Research Atlas</title>", NOSCRIPT, "<base href=\""] {
+            if !html.contains(needle) {
+                return Err(format!("the app's shell has no {needle}"));
+            }
+        }
+        Ok(Self { html })
+    }
+
+    /// The site's base path without its trailing slash (`""`, `/atlas`), from `<base href>`.
+    pub fn base(&self) -> String {
+        let start = self.html.find("<base href=\"").unwrap_or(0) + "<base href=\"".len();
+        let end = self.html[start..].find('"').map_or(start, |e| start + e);
+        self.html[start..end].trim_end_matches('/').to_owned()
+    }
+
+    /// The shell with `title`, `head` (tags for `<head>`) and `body` (the app's markup) put in.
+    pub fn page(&self, title: &str, head: &str, body: &str) -> String {
+        let without_description = drop_description(&self.html);
+        without_description
+            .replacen(
+                "<title>Research Atlas</title>",
+                &format!("<title>{}</title>\n{head}", escape(title)),
+                1,
+            )
+            .replacen(
+                NOSCRIPT,
+                &format!("<div id=\"atlas-static\">{}</div>", trim(body)),
+                1,
+            )
+    }
+}
+
+/// The shell without its generic description (each page has its own).
+fn drop_description(html: &str) -> String {
+    let Some(start) = html.find("<meta name=\"description\"") else {
+        return html.to_owned();
+    };
+    let end = html[start..]
+        .find('>')
+        .map_or(html.len(), |e| start + e + 1);
+    let line_start = html[..start].trim_end_matches([' ', '\t']).len();
+    let after = html[end..].strip_prefix('\n').map_or(end, |_| end + 1);
+    format!("{}{}", &html[..line_start], &html[after..])
+}
+
+/// The rendered markup without what only the app uses: the views' test ids (the app's own
+/// elements carry them, so tests wait for the app) and the renderer's empty `<!>` markers.
+fn trim(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body.replace("<!>", "");
+    while let Some(start) = rest.find(" data-testid=\"") {
+        out.push_str(&rest[..start]);
+        let value = start + " data-testid=\"".len();
+        let end = rest[value..]
+            .find('"')
+            .map_or(rest.len(), |e| value + e + 1);
+        rest = rest.split_off(end);
+    }
+    out.push_str(&rest);
+    out
+}
+
+/// `text` safe inside an element or a quoted attribute.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHELL: &str = "<head>\n    <meta name=\"description\" content=\"x\" />\n    <title>Research Atlas</title>\n    <base href=\"/atlas/\"/>\n</head>\n<body>\n    <noscript>Research Atlas needs JavaScript and WebAssembly to run.</noscript>\n</body>";
+
+    #[test]
+    fn a_page_goes_into_the_shell() {
+        let shell = Shell::new(SHELL.into()).unwrap();
+        assert_eq!(shell.base(), "/atlas");
+        let page = shell.page(
+            "A & B",
+            "    <meta name=\"x\">",
+            "<p data-testid=\"t\">Hi<!></p>",
+        );
+        assert!(page.contains("<title>A &amp; B</title>\n    <meta name=\"x\">"));
+        assert!(page.contains("<div id=\"atlas-static\"><p>Hi</p></div>"));
+        assert!(!page.contains("content=\"x\""), "{page}");
+        assert!(!page.contains("noscript"));
+    }
+
+    #[test]
+    fn a_page_that_is_not_the_shell_is_refused() {
+        assert!(Shell::new("<html></html>".into()).is_err());
+    }
+}
