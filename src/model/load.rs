@@ -101,7 +101,10 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
     let config = match top.remove("config") {
         None | Some(Value::Null) => None,
         Some(v) => match serde_path_to_error::deserialize::<_, Config>(v) {
-            Ok(c) => Some(c),
+            Ok(mut c) => {
+                problems.extend(super::validate::settle_site_url(&mut c));
+                Some(c)
+            }
             Err(e) => {
                 let inner = e.path().to_string();
                 problems.push(Problem::error(

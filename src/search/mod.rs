@@ -9,16 +9,20 @@
 //! [`titles`] the publication-title shards fetched per query. [`network`] answers who is
 //! connected to whom and how, and [`layout`] places those people in a drawing.
 //! [`organizations`] lists organizations with their people and ranks them by their members'
-//! papers.
+//! papers. [`page_meta`] writes what each pre-rendered page says about itself in `<head>`
+//! (description, canonical address, Open Graph, schema.org), and the sitemap; [`counts`]
+//! prints counts as pages do ("5,853 researchers").
 
 pub mod bits;
 pub mod compare;
 pub mod compiled;
+pub mod counts;
 pub mod facet;
 pub mod index;
 pub mod layout;
 pub mod network;
 pub mod organizations;
+pub mod page_meta;
 pub mod params;
 pub mod publications;
 pub mod shortlist;

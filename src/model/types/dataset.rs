@@ -51,4 +51,10 @@ pub struct Config {
     /// Without it, profiles show no such link.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub corrections: Option<String>,
+    /// The published directory's own address, e.g. `https://lab.example/atlas/`: an absolute
+    /// http or https URL with a host and no query or fragment (a missing final `/` is added).
+    /// Pre-rendered pages take their canonical links from it, and `sitemap.xml` and
+    /// `robots.txt` are written only with it. Without it, pages have no canonical link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub site_url: Option<String>,
 }

@@ -1,6 +1,6 @@
 //! Semantic checks that serde cannot express: unique ids, references that resolve, plausible
-//! years, safe links, well-formed DOIs, arXiv ids and ORCIDs, no phone numbers, and a warning
-//! for invisible characters.
+//! years, safe links, well-formed DOIs, arXiv ids and ORCIDs, no phone numbers, a warning for
+//! invisible characters, and the site's own address (`site_url.rs`).
 //!
 //! Every problem is one line — the JSON path, the bad value and the reason — so a maintainer can
 //! jump straight to it: `publications[4].year: 3024 is after 2027`.
@@ -22,6 +22,7 @@ mod phone;
 mod publication;
 mod researcher;
 mod rules;
+mod site_url;
 
 pub use super::problem::Problem;
 pub use phone::find_phone_number;
@@ -30,6 +31,8 @@ pub use rules::{
     check_arxiv, check_corrections_target, check_doi, check_orcid_url, check_url, is_language_tag,
     is_slug,
 };
+pub use site_url::check_site_url;
+pub(crate) use site_url::settle_site_url;
 
 use super::types::*;
 use checker::{Checker, Ids};
@@ -110,6 +113,11 @@ pub(crate) fn check(
             c.push_at("config.corrections".into(), format!("{target:?} {reason}"));
         }
         c.text("config.corrections", target);
+    }
+    if let Some(url) = dataset.config.as_ref().and_then(|c| c.site_url.as_ref())
+        && let Err(reason) = check_site_url(url)
+    {
+        c.push_at(site_url::PATH.into(), format!("{url:?} {reason}"));
     }
     let ids = Ids::of(dataset);
     c.unique(

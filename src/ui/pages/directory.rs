@@ -8,6 +8,7 @@ use crate::search::titles::shards_for_query;
 use std::sync::Arc;
 
 use crate::search::SearchParams;
+use crate::search::counts::researchers_count;
 use crate::ui::components::researcher_card::FirstPageCard;
 use crate::ui::components::{
     ActiveFilters, DataView, EmptyState, FilterPanel, LoadingView, ResearcherCard, SearchBox,
@@ -212,37 +213,5 @@ fn ResultList() -> impl IntoView {
                 </div>
             </Show>
         })
-    }
-}
-
-/// "1 researcher", "5,853 researchers".
-pub fn researchers_count(n: usize) -> String {
-    let digits = n.to_string();
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{grouped} researcher{}", if n == 1 { "" } else { "s" })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::researchers_count;
-
-    #[test]
-    fn counts_read_naturally() {
-        for (n, text) in [
-            (0, "0 researchers"),
-            (1, "1 researcher"),
-            (155, "155 researchers"),
-            (5853, "5,853 researchers"),
-            (20_000, "20,000 researchers"),
-            (1_234_567, "1,234,567 researchers"),
-        ] {
-            assert_eq!(researchers_count(n), text);
-        }
     }
 }
