@@ -1,30 +1,40 @@
-//! Loading: JSON text → a [`Directory`] of valid records plus the problems that were skipped.
+//! Loading: JSON text → a [`Directory`] of valid records plus the problems found on the way.
 //!
-//! Two stages, so that one bad record costs only itself. First the top level is read as loose
-//! JSON; a syntax error, a missing or unsupported `schema_version`, or a collection that is not
-//! an array makes the file unusable, and [`load`] returns that one [`Problem`]. Then each record
-//! is deserialized on its own (with `serde_path_to_error`, so a type error names its path) and
-//! checked by [`validate`](super::validate). Invalid records are dropped, references to them are
-//! removed, and the checks run again until what is left is valid.
+//! Two stages, so that one bad value costs only itself, or at worst its record. First the top
+//! level is read as loose JSON; a syntax error, a missing or unsupported `schema_version`, or a
+//! collection that is not an array makes the file unusable, and [`load`] returns that one
+//! [`Problem`]. Then each record is deserialized on its own (with `serde_path_to_error`, so a
+//! type error names its path) and checked by [`validate`](super::validate). A bad value the
+//! record can do without (an unsafe link, an implausible award year, an unknown field) is left
+//! out and reported as dropped; the value is unknown afterwards, never replaced. `fields.rs`
+//! says which values a record can lose. A record with any other problem (its name, its id, a
+//! field its type requires) is skipped, and references to it are removed. The checks run again
+//! until what is left is valid.
 
-use std::collections::HashSet;
+mod fields;
+mod records;
+
+use std::collections::{HashMap, HashSet};
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::problem::Problem;
 use super::types::*;
-use super::validate::{Collection, check, check_corrections_target};
+use super::validate::{Collection, Finding, check, check_corrections_target, hide_phone_numbers};
+use fields::{FieldPath, Removed, droppable};
+use records::Records;
 
 /// The dataset minus whatever was invalid, and what was skipped and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Directory {
     /// Every record that passed validation; references between them all resolve.
     pub dataset: Dataset,
-    /// One line per problem found: those that skipped a record in order of discovery, then the
-    /// file-level remarks and the warnings (which skipped nothing).
+    /// One line per problem found: those that skipped a record or left out a value, in order
+    /// of discovery, then the file-level remarks and the warnings (which skipped nothing). A
+    /// phone number a message would quote is hidden.
     pub problems: Vec<Problem>,
-    /// What was dropped because of those problems, e.g. `researchers[2] ("Ada Lovelace")`.
+    /// The records skipped because of those problems, e.g. `researchers[2] ("ada-lovelace")`.
     pub skipped: Vec<String>,
 }
 
@@ -34,9 +44,15 @@ impl Directory {
         self.problems.is_empty()
     }
 
-    /// True when every problem is a warning: nothing was skipped or ignored.
+    /// True when every problem is a warning: nothing was skipped, left out or ignored, so the
+    /// file needs no fix.
     pub fn is_valid(&self) -> bool {
         self.problems.iter().all(Problem::is_warning)
+    }
+
+    /// The values left out of records that were kept.
+    pub fn dropped(&self) -> impl Iterator<Item = &Problem> {
+        self.problems.iter().filter(|p| p.is_dropped())
     }
 
     /// The warnings among the problems.
@@ -97,7 +113,6 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
         .filter(|k| !TOP_LEVEL_KEYS.contains(&k.as_str()))
         .map(|k| Problem::error(k.clone(), "is not a known top-level field; ignored"))
         .collect();
-    let mut skipped = Vec::new();
     let config = match top.remove("config") {
         None | Some(Value::Null) => None,
         Some(v) => match serde_path_to_error::deserialize::<_, Config>(v) {
@@ -137,296 +152,251 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
         take(Collection::Publications)?,
     ];
     let [orgs, topics, venues, researchers, publications] = raw;
-    let (mut gone_people, mut gone_papers, mut gone_vocab) = (Vec::new(), Vec::new(), Vec::new());
-    let p = &mut problems;
-    let s = &mut skipped;
-    let mut records = Records {
-        organizations: typed(Collection::Organizations, orgs, p, s, &mut gone_vocab),
-        topics: typed(Collection::Topics, topics, p, s, &mut gone_vocab),
-        venues: typed(Collection::Venues, venues, p, s, &mut gone_vocab),
-        researchers: typed(Collection::Researchers, researchers, p, s, &mut gone_people),
-        publications: typed(
-            Collection::Publications,
-            publications,
-            p,
-            s,
-            &mut gone_papers,
-        ),
+    let mut report = Report {
+        problems,
+        skipped: Vec::new(),
     };
-    records.unlink(gone_people, gone_papers);
-    records.unlink_vocabulary(&gone_vocab);
-    loop {
-        let mut dataset = records.dataset(version);
-        dataset.schema.clone_from(&schema);
-        dataset.config.clone_from(&config);
-        let findings = check(&dataset, max_year, &|c, i| records.origin(c, i));
-        // A corrections target that is not a safe URL is reported (by `check`) and dropped.
-        if let Some(c) = dataset.config.as_mut()
-            && c.corrections
-                .as_deref()
-                .is_some_and(|t| check_corrections_target(t).is_err())
-        {
-            c.corrections = None;
-        }
-        // An error in a record skips it, and the checks run again over what is left; warnings
-        // and file-level remarks are reported once, from the last run, so they are neither
-        // repeated nor left behind by a record that was skipped after all.
-        let (skipping, remarks): (Vec<_>, Vec<_>) = findings
-            .into_iter()
-            .partition(|f| f.record.is_some() && !f.problem.is_warning());
-        if skipping.is_empty() {
-            problems.extend(remarks.into_iter().map(|f| f.problem));
-            return Ok(Directory {
-                dataset,
-                problems,
-                skipped,
-            });
-        }
-        let mut bad: HashSet<(Collection, usize)> = HashSet::new();
-        for f in skipping {
-            bad.extend(f.record);
-            problems.push(f.problem);
-        }
-        records.drop_records(&bad, &mut skipped);
-    }
+    let mut records = Records::default();
+    let removed = &mut records.removed;
+    let (mut people, mut papers, mut vocab) = (Vec::new(), Vec::new(), Vec::new());
+    records.organizations = report.typed(Collection::Organizations, orgs, removed, &mut vocab);
+    records.topics = report.typed(Collection::Topics, topics, removed, &mut vocab);
+    records.venues = report.typed(Collection::Venues, venues, removed, &mut vocab);
+    records.researchers = report.typed(Collection::Researchers, researchers, removed, &mut people);
+    records.publications =
+        report.typed(Collection::Publications, publications, removed, &mut papers);
+    records.unlink(people, papers);
+    records.unlink_vocabulary(&vocab);
+    let frame = Dataset {
+        schema,
+        schema_version: version,
+        config,
+        organizations: Vec::new(),
+        topics: Vec::new(),
+        venues: Vec::new(),
+        researchers: Vec::new(),
+        publications: Vec::new(),
+    };
+    let dataset = report.settle(&mut records, &frame, max_year);
+    Ok(report.into_directory(dataset))
 }
 
-/// The typed records with the index each had in the file.
-struct Records {
-    organizations: Vec<(usize, Organization)>,
-    topics: Vec<(usize, Topic)>,
-    venues: Vec<(usize, Venue)>,
-    researchers: Vec<(usize, Researcher)>,
-    publications: Vec<(usize, Publication)>,
+/// What loading found so far: the problems in order of discovery, and the records skipped.
+struct Report {
+    problems: Vec<Problem>,
+    skipped: Vec<String>,
 }
 
-impl Records {
-    fn dataset(&self, schema_version: u32) -> Dataset {
-        fn values<T: Clone>(v: &[(usize, T)]) -> Vec<T> {
-            v.iter().map(|(_, t)| t.clone()).collect()
+impl Report {
+    /// Deserializes each record of `c` on its own (see [`Self::read`]), logging in `removed` what
+    /// each lost and in `skipped_ids` the ids of the records that did not fit their type.
+    fn typed<T: DeserializeOwned>(
+        &mut self,
+        c: Collection,
+        items: Vec<Value>,
+        removed: &mut HashMap<(Collection, usize), Removed>,
+        skipped_ids: &mut Vec<String>,
+    ) -> Vec<(usize, T)> {
+        let mut out = Vec::with_capacity(items.len());
+        for (i, item) in items.into_iter().enumerate() {
+            let id = item.get("id").and_then(Value::as_str).map(str::to_owned);
+            let mut log = Removed::default();
+            match self.read(c, i, item, &mut log) {
+                Some(t) => {
+                    out.push((i, t));
+                    if !log.is_empty() {
+                        removed.insert((c, i), log);
+                    }
+                }
+                None => {
+                    let label = id.as_deref().unwrap_or("no id");
+                    self.skipped.push(format!("{}[{i}] ({label:?})", c.key()));
+                    skipped_ids.extend(id);
+                }
+            }
         }
-        Dataset {
-            schema: None,
-            schema_version,
-            config: None,
-            organizations: values(&self.organizations),
-            topics: values(&self.topics),
-            venues: values(&self.venues),
-            researchers: values(&self.researchers),
-            publications: values(&self.publications),
-        }
+        out
     }
 
-    fn origin(&self, c: Collection, i: usize) -> usize {
-        let index = match c {
-            Collection::Organizations => self.organizations.get(i).map(|x| x.0),
-            Collection::Topics => self.topics.get(i).map(|x| x.0),
-            Collection::Venues => self.venues.get(i).map(|x| x.0),
-            Collection::Researchers => self.researchers.get(i).map(|x| x.0),
-            Collection::Publications => self.publications.get(i).map(|x| x.0),
-        };
-        index.unwrap_or(i)
-    }
-
-    /// Drops the bad records, then unlinks what pointed at dropped researchers and publications
-    /// (a skipped paper must not take its authors with it).
-    fn drop_records(&mut self, bad: &HashSet<(Collection, usize)>, skipped: &mut Vec<String>) {
-        fn retain<T>(
-            c: Collection,
-            items: &mut Vec<(usize, T)>,
-            bad: &HashSet<(Collection, usize)>,
-            label: impl Fn(&T) -> String,
-            skipped: &mut Vec<String>,
-        ) -> Vec<String> {
-            let mut gone = Vec::new();
-            let mut pos = 0;
-            items.retain(|(orig, item)| {
-                let keep = !bad.contains(&(c, pos));
-                pos += 1;
-                if !keep {
-                    skipped.push(format!("{}[{orig}] ({:?})", c.key(), label(item)));
-                    gone.push(label(item));
+    /// Reads record `i` of `c`. A value that does not fit its type is left out and the record
+    /// read again when the record can do without it ([`droppable`]); otherwise the problem is
+    /// reported with its full path and the record is not read (`None`).
+    fn read<T: DeserializeOwned>(
+        &mut self,
+        c: Collection,
+        i: usize,
+        mut item: Value,
+        log: &mut Removed,
+    ) -> Option<T> {
+        let record = format!("{}[{i}]", c.key());
+        loop {
+            let e = match serde_path_to_error::deserialize::<_, T>(&item) {
+                Ok(t) => return Some(t),
+                Err(e) => e,
+            };
+            let at = log.to_file(&FieldPath::of_serde(e.path()));
+            let message = e.into_inner().to_string();
+            match droppable(c, &at) {
+                Some(target) if log.remove(&mut item, &target) => {
+                    self.problems.push(dropped(&record, &target, &at, message));
                 }
-                keep
-            });
-            gone
-        }
-        let mut gone_vocab = retain(
-            Collection::Organizations,
-            &mut self.organizations,
-            bad,
-            |o| o.id.0.clone(),
-            skipped,
-        );
-        gone_vocab.extend(retain(
-            Collection::Topics,
-            &mut self.topics,
-            bad,
-            |t| t.id.0.clone(),
-            skipped,
-        ));
-        gone_vocab.extend(retain(
-            Collection::Venues,
-            &mut self.venues,
-            bad,
-            |v| v.id.0.clone(),
-            skipped,
-        ));
-        self.unlink_vocabulary(&gone_vocab);
-        let gone_people = retain(
-            Collection::Researchers,
-            &mut self.researchers,
-            bad,
-            |r| r.id.0.clone(),
-            skipped,
-        );
-        let gone_papers = retain(
-            Collection::Publications,
-            &mut self.publications,
-            bad,
-            |p| p.id.0.clone(),
-            skipped,
-        );
-        self.unlink(gone_people, gone_papers);
-    }
-
-    /// Removes references to skipped organizations, topics and venues (unless an entry with the
-    /// same id survived): a bad vocabulary entry must not take every record that uses it along.
-    /// Optional references are cleared; an education or position entry, which needs its
-    /// organization, goes with it.
-    fn unlink_vocabulary(&mut self, gone: &[String]) {
-        let orgs: HashSet<&str> = self
-            .organizations
-            .iter()
-            .map(|(_, o)| o.id.as_str())
-            .collect();
-        let topics: HashSet<&str> = self.topics.iter().map(|(_, t)| t.id.as_str()).collect();
-        let venues: HashSet<&str> = self.venues.iter().map(|(_, v)| v.id.as_str()).collect();
-        let gone_org = |id: &OrgId| gone.contains(&id.0) && !orgs.contains(id.as_str());
-        let gone_topic = |id: &TopicId| gone.contains(&id.0) && !topics.contains(id.as_str());
-        let gone_venue = |id: &VenueId| gone.contains(&id.0) && !venues.contains(id.as_str());
-        if gone.is_empty() {
-            return;
-        }
-        for (_, r) in &mut self.researchers {
-            if r.organization.as_ref().is_some_and(gone_org) {
-                r.organization = None;
-            }
-            r.topics.retain(|t| !gone_topic(t));
-            r.education.retain(|e| !gone_org(&e.organization));
-            r.positions.retain(|p| !gone_org(&p.organization));
-            for p in &mut r.projects {
-                if p.organization.as_ref().is_some_and(gone_org) {
-                    p.organization = None;
+                _ => {
+                    let path = format!("{record}{}", at.suffix());
+                    self.problems.push(Problem::error(path, message));
+                    return None;
                 }
-            }
-            for t in &mut r.teaching {
-                if t.organization.as_ref().is_some_and(gone_org) {
-                    t.organization = None;
-                }
-            }
-            for l in &mut r.leadership {
-                if l.organization.as_ref().is_some_and(gone_org) {
-                    l.organization = None;
-                }
-            }
-            for s in &mut r.service {
-                if s.venue.as_ref().is_some_and(gone_venue) {
-                    s.venue = None;
-                }
-            }
-        }
-        for (_, p) in &mut self.publications {
-            p.topics.retain(|t| !gone_topic(t));
-            if p.venue.as_ref().is_some_and(gone_venue) {
-                p.venue = None;
-            }
-            if p.school.as_ref().is_some_and(gone_org) {
-                p.school = None;
             }
         }
     }
 
-    /// Removes references to skipped researchers and publications, unless another record with
-    /// the same id survived (a duplicate id is still defined once).
-    fn unlink(&mut self, gone_people: Vec<String>, gone_papers: Vec<String>) {
-        let people: HashSet<String> = gone_people
-            .into_iter()
-            .filter(|id| !self.researchers.iter().any(|(_, r)| &r.id.0 == id))
-            .collect();
-        let papers: HashSet<String> = gone_papers
-            .into_iter()
-            .filter(|id| !self.publications.iter().any(|(_, p)| &p.id.0 == id))
-            .collect();
-        if people.is_empty() && papers.is_empty() {
-            return;
-        }
-        let unlink = |id: &mut Option<ResearcherId>| {
-            if id.as_ref().is_some_and(|r| people.contains(&r.0)) {
-                *id = None;
-            }
-        };
-        for (_, p) in &mut self.publications {
-            for a in &mut p.authors {
-                unlink(&mut a.researcher);
-            }
-        }
-        for (_, r) in &mut self.researchers {
-            r.publications.retain(|p| !papers.contains(&p.0));
-            for a in &mut r.awards {
-                if a.publication
-                    .as_ref()
-                    .is_some_and(|p| papers.contains(&p.0))
-                {
-                    a.publication = None;
-                }
-            }
-            for pr in &mut r.projects {
-                pr.publications.retain(|p| !papers.contains(&p.0));
-            }
-            for a in r
-                .advisors
-                .iter_mut()
-                .chain(r.education.iter_mut().flat_map(|e| e.advisors.iter_mut()))
+    /// Checks the records until what is left is valid. An error a record can do without costs
+    /// only its value ([`Self::resolve`]); any other skips the record, and the checks run again
+    /// over what is left. Warnings and file-level remarks are reported once, from the last run,
+    /// so they are neither repeated nor left behind by a value or a record that went after all.
+    fn settle(&mut self, records: &mut Records, frame: &Dataset, max_year: u16) -> Dataset {
+        loop {
+            let mut dataset = records.dataset(frame);
+            let findings = check(&dataset, max_year, &|c, i| records.origin(c, i));
+            // A corrections target that is not a safe URL is reported (by `check`) and dropped.
+            if let Some(c) = dataset.config.as_mut()
+                && c.corrections
+                    .as_deref()
+                    .is_some_and(|t| check_corrections_target(t).is_err())
             {
-                unlink(&mut a.researcher);
+                c.corrections = None;
             }
-            for g in &mut r.group {
-                unlink(&mut g.researcher);
+            let (errors, remarks): (Vec<_>, Vec<_>) = findings
+                .into_iter()
+                .partition(|f| f.record.is_some() && !f.problem.is_warning());
+            if errors.is_empty() {
+                self.problems.extend(remarks.into_iter().map(|f| f.problem));
+                return dataset;
             }
+            let bad = self.resolve(records, errors);
+            records.drop_records(&bad, &mut self.skipped);
+        }
+    }
+
+    /// Takes one run's errors record by record. A record whose every error is about a value it
+    /// can lose loses those values, each reported once as dropped; any other record is
+    /// returned, to be skipped, with all its errors reported. Paths name positions in the file.
+    fn resolve(
+        &mut self,
+        records: &mut Records,
+        errors: Vec<Finding>,
+    ) -> HashSet<(Collection, usize)> {
+        let mut order: Vec<(Collection, usize)> = Vec::new();
+        let mut by_record: HashMap<(Collection, usize), Vec<Located>> = HashMap::new();
+        for f in errors {
+            let Some(key) = f.record else { continue };
+            if !by_record.contains_key(&key) {
+                order.push(key);
+            }
+            let located = Located::of(f.problem, key, records);
+            by_record.entry(key).or_default().push(located);
+        }
+        let mut bad = HashSet::new();
+        for key @ (c, i) in order {
+            let found = by_record.remove(&key).unwrap_or_default();
+            let record = format!("{}[{}]", c.key(), records.origin(c, i));
+            if found.iter().any(|l| l.target.is_none()) {
+                self.problems.extend(found.into_iter().map(|l| l.problem));
+                bad.insert(key);
+                continue;
+            }
+            for l in Located::first_per_value(found) {
+                let (Some(at), Some(target)) = (&l.at, &l.target) else {
+                    continue;
+                };
+                if records.drop_value(c, i, target) {
+                    let message = l.problem.message.clone();
+                    self.problems.push(dropped(&record, target, at, message));
+                } else {
+                    self.problems.push(l.problem);
+                    bad.insert(key);
+                }
+            }
+        }
+        bad
+    }
+
+    /// The directory, with any phone number a message or a skipped record's label quotes
+    /// hidden: the banner shows them, and phone numbers are never published.
+    fn into_directory(self, dataset: Dataset) -> Directory {
+        let problems = (self.problems.into_iter())
+            .map(|p| Problem {
+                path: hide_phone_numbers(&p.path).into_owned(),
+                message: hide_phone_numbers(&p.message).into_owned(),
+                ..p
+            })
+            .collect();
+        let skipped = (self.skipped.iter())
+            .map(|s| hide_phone_numbers(s).into_owned())
+            .collect();
+        Directory {
+            dataset,
+            problems,
+            skipped,
         }
     }
 }
 
-/// Deserializes each record on its own; a record that does not fit its type is reported with its
-/// full path and skipped.
-fn typed<T: DeserializeOwned>(
-    c: Collection,
-    items: Vec<Value>,
-    problems: &mut Vec<Problem>,
-    skipped: &mut Vec<String>,
-    skipped_ids: &mut Vec<String>,
-) -> Vec<(usize, T)> {
-    let mut out = Vec::with_capacity(items.len());
-    for (i, item) in items.into_iter().enumerate() {
-        let id = item.get("id").and_then(Value::as_str).map(str::to_owned);
-        let label = id.clone().unwrap_or_else(|| "no id".into());
-        match serde_path_to_error::deserialize::<_, T>(item) {
-            Ok(t) => out.push((i, t)),
-            Err(e) => {
-                let inner = e.path().to_string();
-                let path = if inner == "." {
-                    format!("{}[{i}]", c.key())
-                } else {
-                    format!("{}[{i}].{inner}", c.key())
-                };
-                problems.push(Problem::error(path, e.into_inner().to_string()));
-                skipped.push(format!("{}[{i}] ({label:?})", c.key()));
-                skipped_ids.extend(id);
-            }
+/// One error of a record, located in the file: its path there, and the value the record would
+/// lose for it (`None` when only the record itself can go).
+struct Located {
+    problem: Problem,
+    at: Option<FieldPath>,
+    target: Option<FieldPath>,
+}
+
+impl Located {
+    /// Places `problem`, found in the record at position `key.1` of `key.0`.
+    fn of(mut problem: Problem, (c, i): (Collection, usize), records: &Records) -> Self {
+        let origin = records.origin(c, i);
+        let record = format!("{}[{origin}]", c.key());
+        let at = (problem.path.strip_prefix(&record))
+            .and_then(FieldPath::parse)
+            .map(|inside| records.to_file(c, origin, &inside));
+        if let Some(at) = &at {
+            problem.path = format!("{record}{}", at.suffix());
+        }
+        let target = at.as_ref().and_then(|at| droppable(c, at));
+        Self {
+            problem,
+            at,
+            target,
         }
     }
-    out
+
+    /// One error per value to leave out: the first about it, and none about what lies inside
+    /// another value that goes.
+    fn first_per_value(found: Vec<Self>) -> Vec<Self> {
+        let targets: Vec<Option<FieldPath>> = found.iter().map(|l| l.target.clone()).collect();
+        let covered = |n: usize, t: &FieldPath| {
+            targets.iter().enumerate().any(|(m, other)| {
+                other
+                    .as_ref()
+                    .is_some_and(|o| t.starts_with(o) && (o != t || m < n))
+            })
+        };
+        (found.into_iter().enumerate())
+            .filter(|(n, l)| l.target.as_ref().is_none_or(|t| !covered(*n, t)))
+            .map(|(_, l)| l)
+            .collect()
+    }
+}
+
+/// The line for a value left out: its path, then why, naming the field inside it the problem
+/// was in: `researchers[3].links[0]: dropped: url: "javascript:…" is not an http, https or
+/// mailto URL`.
+fn dropped(record: &str, target: &FieldPath, at: &FieldPath, message: String) -> Problem {
+    let inside = at.below(target);
+    let message = if inside.is_empty() {
+        message
+    } else {
+        format!("{inside}: {message}")
+    };
+    Problem::dropped(format!("{record}{}", target.suffix()), message)
 }
 
 fn kind_of(v: &Value) -> &'static str {
@@ -533,10 +503,9 @@ mod tests {
     #[test]
     fn warnings_are_reported_once_and_only_for_records_that_stay() {
         let dir = load_edited(|v| {
-            // Warned about, but skipped for its DOI: no warning is left behind.
+            // Warned about, but skipped for its year: no warning is left behind.
             v["publications"][0]["title"] = "gnp\u{202E}.exe".into();
-            v["publications"][0]["doi"] =
-                "10.1000/x},url=\"javascript:alert(1)\",injected=pwned".into();
+            v["publications"][0]["year"] = 3024.into();
             // Warned about and kept, across the second run the skipped paper causes.
             v["publications"][1]["title"] = "a\u{200F}b".into();
         });
@@ -544,17 +513,29 @@ mod tests {
         let warnings: Vec<&Problem> = dir.warnings().collect();
         assert_eq!(warnings.len(), 1, "{:#?}", dir.problems);
         assert_eq!(warnings[0].path, "publications[1].title");
-        let doi = dir
+        let year = dir
             .problems
             .iter()
-            .find(|p| p.path == "publications[0].doi")
+            .find(|p| p.path == "publications[0].year")
             .unwrap();
-        assert!(!doi.is_warning());
-        assert!(
-            doi.message
-                .contains("is not a DOI: contains '}', which the Crossref pattern does not allow"),
-            "{doi}"
+        assert!(!year.is_warning() && !year.is_dropped());
+        assert_eq!(year.message, "3024 is after 2027");
+    }
+
+    #[test]
+    fn a_warning_about_a_value_that_was_dropped_is_not_reported() {
+        let dir = load_edited(|v| {
+            v["researchers"][0]["office"] = "Room\u{200B} 4, call 555-010-0199".into();
+        });
+        assert!(dir.skipped.is_empty());
+        let lines: Vec<String> = dir.problems.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            lines,
+            [
+                "researchers[0].office: dropped: holds what looks like a phone number; phone numbers are never published"
+            ]
         );
+        assert_eq!(dir.dataset.researchers[0].office, None);
     }
 
     #[test]

@@ -2,10 +2,11 @@
 //!
 //! [`types`] is the single definition of the data format. [`load`] turns JSON text into a
 //! [`Directory`](load::Directory) in two stages — the top-level shape first, then each record on
-//! its own — so one bad record is reported with its JSON path and skipped instead of losing the
-//! whole file. [`validate`] holds the semantic checks that serde cannot express. Both report a
-//! [`Problem`]: a path, what is wrong there, and whether it is an error (the record is skipped)
-//! or a warning (it is kept). [`invisible`] knows the invisible characters that the checks warn
+//! its own — so a bad value is reported with its JSON path and costs only itself (or its record,
+//! when the record cannot do without it) instead of the whole file. [`validate`] holds the
+//! semantic checks that serde cannot express. Both report a [`Problem`]: a path, what is wrong
+//! there, and whether it is an error (the record is skipped), a dropped value (left out, the
+//! record kept) or a warning (nothing left out). [`invisible`] knows the invisible characters that the checks warn
 //! about and the exports leave out. [`Dataset`] answers lookups by id
 //! (`dataset.researcher(id)`, `venue`, `publications_of`, …; see `lookup.rs`). [`cite`] writes
 //! publications out as BibTeX and CSV.

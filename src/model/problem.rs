@@ -6,14 +6,17 @@
 //! [`validate`](super::validate()) returns. Same fields, same one-line form, so a tool prints and
 //! locates them all alike.
 //!
-//! Most problems are errors: the record is skipped. A [`Severity::Warning`] is a fact worth a
-//! look that does not make its record invalid (invisible characters in a text, which may be
+//! Most problems are errors: the record is skipped. A [`Severity::Dropped`] problem cost only
+//! the value it names (a bad link, an implausible award year): the value is left out, unknown
+//! rather than replaced, and the record is kept. A [`Severity::Warning`] is a fact worth a look
+//! that does not make its record invalid (invisible characters in a text, which may be
 //! legitimate); the record is kept, and the warning is shown beside the errors.
 
 use std::fmt;
 
-/// One thing wrong in a dataset file, printed as one line: `path: message`, or
-/// `path: warning: message` for a warning.
+/// One thing wrong in a dataset file, printed as one line: `path: message`,
+/// `path: dropped: message` for a value that was left out, or `path: warning: message` for a
+/// warning.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// Where: a JSON path (`researchers[2].links[0].url`), `line L column C` for a syntax error,
@@ -21,7 +24,7 @@ pub struct Problem {
     pub path: String,
     /// What is wrong, quoting the bad value.
     pub message: String,
-    /// Whether the record it is in is skipped.
+    /// Whether the record it is in is skipped, loses only this value, or is kept whole.
     pub severity: Severity,
 }
 
@@ -32,6 +35,9 @@ pub enum Severity {
     /// ignored).
     #[default]
     Error,
+    /// The value at the path is invalid and was left out (it is unknown now, never a stand-in);
+    /// its record is kept without it. The dataset file still needs fixing.
+    Dropped,
     /// The value is kept but worth a look.
     Warning,
 }
@@ -43,6 +49,14 @@ impl Problem {
             path: path.into(),
             message: message.into(),
             severity: Severity::Error,
+        }
+    }
+
+    /// A value left out at `path`, its record kept.
+    pub fn dropped(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            severity: Severity::Dropped,
+            ..Self::error(path, message)
         }
     }
 
@@ -58,6 +72,11 @@ impl Problem {
     pub fn is_warning(&self) -> bool {
         self.severity == Severity::Warning
     }
+
+    /// True for a [`Severity::Dropped`] problem: the value was left out, the record kept.
+    pub fn is_dropped(&self) -> bool {
+        self.severity == Severity::Dropped
+    }
 }
 
 impl fmt::Display for Problem {
@@ -65,8 +84,10 @@ impl fmt::Display for Problem {
         if !self.path.is_empty() {
             write!(f, "{}: ", self.path)?;
         }
-        if self.is_warning() {
-            f.write_str("warning: ")?;
+        match self.severity {
+            Severity::Error => {}
+            Severity::Dropped => f.write_str("dropped: ")?,
+            Severity::Warning => f.write_str("warning: ")?,
         }
         f.write_str(&self.message)
     }
@@ -91,6 +112,14 @@ mod tests {
         assert_eq!(
             Problem::warning("publications[0].title", "contains U+202E").to_string(),
             "publications[0].title: warning: contains U+202E"
+        );
+        assert_eq!(
+            Problem::dropped(
+                "researchers[3].links[0]",
+                "url: \"javascript:x\" is not an http, https or mailto URL"
+            )
+            .to_string(),
+            "researchers[3].links[0]: dropped: url: \"javascript:x\" is not an http, https or mailto URL"
         );
     }
 }

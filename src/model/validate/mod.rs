@@ -12,8 +12,10 @@
 //! the format rules (slugs, language tags, DOIs, arXiv ids, ORCIDs, URLs, phone numbers) in
 //! `rules.rs` and `phone.rs`.
 //!
-//! A finding is an error (the record is skipped) unless it is a warning, which keeps the record:
-//! see [`Severity`](super::Severity).
+//! A finding is an error unless it is a warning, which keeps the record: see
+//! [`Severity`](super::Severity). The checks only say where each error is; loading
+//! ([`load`](super::load())) decides what it costs: the value, when its record can do without
+//! it, or else the record.
 
 mod checker;
 mod dates;
@@ -25,7 +27,7 @@ mod rules;
 mod site_url;
 
 pub use super::problem::Problem;
-pub use phone::find_phone_number;
+pub use phone::{find_phone_number, hide_phone_numbers};
 pub(crate) use rules::is_uri_char;
 pub use rules::{
     check_arxiv, check_corrections_target, check_doi, check_orcid_url, check_url, is_language_tag,

@@ -47,10 +47,10 @@ impl Checker<'_> {
 mod tests {
     use serde_json::{Value, json};
 
-    use crate::model::{Problem, load};
+    use crate::model::{Directory, Problem, load};
 
     /// One valid researcher whose openings are `openings`, loaded as a file would be.
-    fn load_with(openings: Value) -> Vec<Problem> {
+    fn load_dir(openings: Value) -> Directory {
         let file = json!({
             "schema_version": 1,
             "researchers": [{
@@ -58,9 +58,12 @@ mod tests {
                 "sources": [{"document": "seeds/001.txt"}], "openings": openings
             }]
         });
-        load(&file.to_string(), 2027)
-            .expect("the file loads")
-            .problems
+        load(&file.to_string(), 2027).expect("the file loads")
+    }
+
+    /// The problems of [`load_dir`].
+    fn load_with(openings: Value) -> Vec<Problem> {
+        load_dir(openings).problems
     }
 
     fn lines(problems: &[Problem]) -> Vec<String> {
@@ -82,89 +85,99 @@ mod tests {
         }
     }
 
-    /// Each rule: the problem's line, and whether the record is kept (a warning).
+    /// Each rule: the problem's line, and what is left of the openings afterwards. The
+    /// researcher is always kept: a bad value of the openings costs only itself, or the openings
+    /// when they name no kind any more.
     #[test]
     fn each_rule_reports_its_path_and_reason() {
-        let cases: Vec<(&str, Value, &str, bool)> = vec![
+        let cases: Vec<(&str, Value, &str, Option<Value>)> = vec![
             (
                 "no kind",
                 json!({"kinds": [], "source": "seeds/001.txt"}),
-                "researchers[0].openings.kinds: must name at least one kind (phd, postdoc, masters, intern, visitor)",
-                false,
+                "researchers[0].openings: dropped: kinds: must name at least one kind (phd, postdoc, masters, intern, visitor)",
+                None,
             ),
             (
                 "a kind twice",
                 json!({"kinds": ["phd", "intern", "phd"], "source": "seeds/001.txt"}),
-                "researchers[0].openings.kinds[2]: \"phd\" is listed twice",
-                false,
+                "researchers[0].openings.kinds[2]: dropped: \"phd\" is listed twice",
+                Some(json!({"kinds": ["phd", "intern"], "source": "seeds/001.txt"})),
             ),
             (
                 "no source",
                 json!({"kinds": ["phd"]}),
                 "researchers[0].openings: warning: names no source: add where it is stated (a URL or a source document), since openings go stale",
-                true,
+                Some(json!({"kinds": ["phd"]})),
             ),
             (
                 "empty source",
                 json!({"kinds": ["phd"], "source": " "}),
-                "researchers[0].openings.source: must not be empty",
-                false,
+                "researchers[0].openings.source: dropped: must not be empty",
+                Some(json!({"kinds": ["phd"]})),
             ),
             (
                 "unsafe source link",
-                json!({"kinds": ["phd"], "source": "https://trusted.org@evil.example/"}),
-                "researchers[0].openings.source: \"https://trusted.org@evil.example/\" has a user name before the host (…@), which disguises where it leads",
-                false,
+                json!({"kinds": ["phd"], "source": "https://trusted.org@evil.example/", "stated": "2024"}),
+                "researchers[0].openings.source: dropped: \"https://trusted.org@evil.example/\" has a user name before the host (…@), which disguises where it leads",
+                Some(json!({"kinds": ["phd"], "stated": "2024"})),
             ),
             (
                 "phone number in the note",
                 json!({"kinds": ["phd"], "source": "seeds/001.txt", "note": "Call +1 (555) 010-0199."}),
-                "researchers[0].openings.note: \"+1 (555) 010-0199\" looks like a phone number; phone numbers are never published",
-                false,
+                "researchers[0].openings.note: dropped: holds what looks like a phone number; phone numbers are never published",
+                Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
             ),
             (
                 "empty note",
                 json!({"kinds": ["phd"], "source": "seeds/001.txt", "note": ""}),
-                "researchers[0].openings.note: must not be empty",
-                false,
+                "researchers[0].openings.note: dropped: must not be empty",
+                Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
             ),
             (
                 "date out of range",
                 json!({"kinds": ["phd"], "source": "seeds/001.txt", "stated": "3024"}),
-                "researchers[0].openings.stated: 3024 is after 2027",
-                false,
+                "researchers[0].openings.stated: dropped: 3024 is after 2027",
+                Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
             ),
             (
                 "date too early",
                 json!({"kinds": ["phd"], "source": "seeds/001.txt", "stated": "1900-01"}),
-                "researchers[0].openings.stated: 1900 is before 1950",
-                false,
+                "researchers[0].openings.stated: dropped: 1900 is before 1950",
+                Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
             ),
             (
                 "date not a date",
                 json!({"kinds": ["phd"], "source": "seeds/001.txt", "stated": "June 2024"}),
-                "researchers[0].openings.stated: \"June 2024\" is not a date of the form YYYY or YYYY-MM",
-                false,
+                "researchers[0].openings.stated: dropped: \"June 2024\" is not a date of the form YYYY or YYYY-MM",
+                Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
             ),
             (
                 "unknown kind",
+                json!({"kinds": ["professor", "phd"], "source": "seeds/001.txt"}),
+                "researchers[0].openings.kinds[0]: dropped: unknown variant `professor`, expected one of `phd`, `postdoc`, `masters`, `intern`, `visitor`",
+                Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
+            ),
+            (
+                "only an unknown kind",
                 json!({"kinds": ["professor"], "source": "seeds/001.txt"}),
-                "researchers[0].openings.kinds[0]: unknown variant `professor`, expected one of `phd`, `postdoc`, `masters`, `intern`, `visitor`",
-                false,
+                "researchers[0].openings: dropped: kinds: must name at least one kind (phd, postdoc, masters, intern, visitor)",
+                None,
             ),
             (
                 "unknown field",
-                json!({"kinds": ["phd"], "deadline": "2025"}),
-                "researchers[0].openings.deadline: unknown field `deadline`, expected one of `kinds`, `note`, `source`, `stated`",
-                false,
+                json!({"kinds": ["phd"], "source": "seeds/001.txt", "deadline": "2025"}),
+                "researchers[0].openings.deadline: dropped: unknown field `deadline`, expected one of `kinds`, `note`, `source`, `stated`",
+                Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
             ),
         ];
-        for (name, openings, want, kept) in cases {
-            let problems = load_with(openings);
-            let got = lines(&problems);
+        for (name, openings, want, left) in cases {
+            let dir = load_dir(openings);
+            let got = lines(&dir.problems);
             assert!(got.iter().any(|l| l == want), "{name}: {got:#?}");
-            let all_warnings = problems.iter().all(Problem::is_warning);
-            assert_eq!(all_warnings, kept, "{name}: kept? {got:#?}");
+            assert!(dir.skipped.is_empty(), "{name}: the researcher is kept");
+            let kept = dir.dataset.researchers[0].openings.as_ref();
+            let kept = kept.map(|o| serde_json::to_value(o).unwrap());
+            assert_eq!(kept, left, "{name}: what is left");
         }
     }
 

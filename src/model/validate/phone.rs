@@ -3,6 +3,8 @@
 //! number, so URL fields are never checked ([`super::checker`]) and URL-shaped words inside free
 //! text are passed over.
 
+use std::borrow::Cow;
+
 /// Finds a phone-number-like run: 10 to 13 digits written as a phone number is written — three
 /// or more groups of at most four digits, one of them shorter than four (`555 010 0199`, `+44 20 7946 0958`), or one unbroken
 /// run of 10 or 11 digits.
@@ -60,6 +62,26 @@ pub fn find_phone_number(text: &str) -> Option<&str> {
         i = j.max(i + 1);
     }
     None
+}
+
+/// `text` with every phone-number-like run ([`find_phone_number`]) replaced by
+/// `[phone number hidden]`: for messages that quote a value, which the app shows.
+pub fn hide_phone_numbers(text: &str) -> Cow<'_, str> {
+    let Some(first) = find_phone_number(text) else {
+        return Cow::Borrowed(text);
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut found = Some(first);
+    while let Some(phone) = found {
+        let start = phone.as_ptr() as usize - rest.as_ptr() as usize;
+        out.push_str(&rest[..start]);
+        out.push_str("[phone number hidden]");
+        rest = &rest[start + phone.len()..];
+        found = find_phone_number(rest);
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }
 
 /// The length of the URL-shaped word `text` starts with (`https://…`, `http://…`, `www.…`, up
@@ -122,5 +144,19 @@ mod tests {
                 "{ok:?} was taken for a phone number"
             );
         }
+    }
+
+    #[test]
+    fn hidden_phone_numbers_leave_the_rest_of_the_text() {
+        assert_eq!(
+            hide_phone_numbers("\"tel:+15550100199\" is not an http, https or mailto URL"),
+            "\"tel:[phone number hidden]\" is not an http, https or mailto URL"
+        );
+        assert_eq!(
+            hide_phone_numbers("call 555-010-0199 or (555) 010 0198."),
+            "call [phone number hidden] or [phone number hidden]."
+        );
+        let plain = "researchers[3].year: 3024 is after 2027";
+        assert!(matches!(hide_phone_numbers(plain), Cow::Borrowed(t) if t == plain));
     }
 }
