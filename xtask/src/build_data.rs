@@ -17,13 +17,14 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use research_atlas::model::{self, cite};
+use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
+use crate::dataset_file::record_of;
 
 const USAGE: &str = "usage: cargo xtask build-data [--in FILE] --out DIR";
 
@@ -85,18 +86,13 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Compiles `input` into `out`. Invalid records are skipped and reported, as the app does; a
-/// file that cannot be used at all is an error.
+/// Compiles `input` into `out`. Invalid values and records are left out and reported, as the
+/// app does; a file that cannot be used at all is an error.
 pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
     let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", input.display()))?;
     for p in &dir.problems {
-        let outcome = if p.is_warning() {
-            "the record is kept"
-        } else {
-            "the record is skipped"
-        };
-        eprintln!("build-data: {}: {p} ({outcome})", input.display());
+        eprintln!("build-data: {}: {p} ({})", input.display(), outcome(p));
     }
     let write = |path: &Path, bytes: &[u8]| -> Result<u64, String> {
         std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -173,9 +169,45 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     Ok(w)
 }
 
+/// What loading did about `p`, for the line build-data prints after it.
+fn outcome(p: &Problem) -> &'static str {
+    match p.severity {
+        Severity::Warning => "the value is kept",
+        Severity::Dropped => "the value is dropped, the record kept",
+        Severity::Error if record_of(p).is_some() => "the record is skipped",
+        // A file-level remark: an unknown top-level key, a bad setting.
+        Severity::Error => "it is ignored",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_problem_line_says_what_was_left_out() {
+        let cases = [
+            (
+                Problem::warning("publications[3].title", "contains U+202E"),
+                "the value is kept",
+            ),
+            (
+                Problem::dropped("publications[0].doi", "\"x\" is not a DOI"),
+                "the value is dropped, the record kept",
+            ),
+            (
+                Problem::error("publications[17].year", "3024 is after 2027"),
+                "the record is skipped",
+            ),
+            (
+                Problem::error("extra", "is not a known top-level field; ignored"),
+                "it is ignored",
+            ),
+        ];
+        for (problem, want) in cases {
+            assert_eq!(outcome(&problem), want, "{problem}");
+        }
+    }
 
     #[test]
     fn the_bundled_data_compiles_into_every_file_the_app_fetches() {

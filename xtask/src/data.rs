@@ -36,7 +36,7 @@ fn load_file(args: &[String], task: &str) -> Result<(PathBuf, String, model::Dir
     Ok((path, text, dir))
 }
 
-/// Prints every problem; fails unless all of them are warnings (which skip nothing).
+/// Prints every problem; fails unless all of them are warnings (which leave nothing out).
 pub fn check_data(args: &[String]) -> Result<(), String> {
     let (path, _, dir) = load_file(args, "check-data")?;
     for p in &dir.problems {
@@ -61,14 +61,18 @@ pub fn check_data(args: &[String]) -> Result<(), String> {
         );
         Ok(())
     } else {
-        Err(format!(
-            "{} problem(s); these records would be skipped: {}",
-            dir.problems.iter().filter(|p| !p.is_warning()).count(),
-            if dir.skipped.is_empty() {
-                "none".into()
+        let list = |items: Vec<&str>| {
+            if items.is_empty() {
+                "none".to_owned()
             } else {
-                dir.skipped.join(", ")
+                items.join(", ")
             }
+        };
+        Err(format!(
+            "{} problem(s); these records would be skipped: {}; these values would be dropped: {}",
+            dir.problems.iter().filter(|p| !p.is_warning()).count(),
+            list(dir.skipped.iter().map(String::as_str).collect()),
+            list(dir.dropped().map(|p| p.path.as_str()).collect()),
         ))
     }
 }
@@ -144,7 +148,10 @@ mod tests {
         check_data(&arg).expect("a warning alone passes");
         data["publications"][0]["doi"] = "10.1000/x},injected=pwned".into();
         std::fs::write(&path, data.to_string()).unwrap();
-        let err = check_data(&arg).expect_err("an invalid DOI fails");
-        assert!(err.contains("1 problem(s)"), "{err}");
+        let err = check_data(&arg).expect_err("a dropped DOI fails");
+        assert_eq!(
+            err,
+            "1 problem(s); these records would be skipped: none; these values would be dropped: publications[0].doi"
+        );
     }
 }

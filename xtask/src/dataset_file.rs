@@ -153,6 +153,7 @@ mod tests {
         let before = std::fs::read(&path).unwrap();
         let file = DatasetFile::open(Some(&path)).expect("opens");
         let mut changed = file.dataset.clone();
+        // Loading would only drop the DOI, but a save that would lose a value writes nothing.
         changed.publications[0].doi = Some("not a doi".into());
         let errors = file
             .save(&changed, &|p| {
@@ -162,7 +163,7 @@ mod tests {
         assert_eq!(
             errors,
             [
-                "the change to publications #0: publications[0].doi: \"not a doi\" is not a DOI: does not start with \"10.\""
+                "the change to publications #0: publications[0].doi: dropped: \"not a doi\" is not a DOI: does not start with \"10.\""
             ]
         );
         assert_eq!(std::fs::read(&path).unwrap(), before);
