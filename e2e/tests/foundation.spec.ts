@@ -153,7 +153,10 @@ test('the release build carries a strict CSP and no inline script', async ({ pag
   expect(inline).toBe(0);
 });
 
-test('the first cards are painted from first.bin before the whole directory has arrived', async ({ page }) => {
+test('without a pre-rendered page, the first cards are painted from first.bin before the whole directory has arrived', async ({ page, baseURL }) => {
+  // The app's shell alone, as a host without the pre-rendered pages (or the offline worker) serves it.
+  const shell = await (await page.request.get('404.html')).text();
+  await page.route((url) => url.href === baseURL, (route) => route.fulfill({ body: shell, contentType: 'text/html' }));
   let release: () => void = () => {};
   const held = new Promise<void>((done) => { release = done; });
   await page.route(COMPILED, async (route) => { await held; await route.continue(); });

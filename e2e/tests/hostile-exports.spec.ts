@@ -4,7 +4,7 @@ import { bundledDataset, serveDataset } from './pages';
 
 // Issue 20: a dataset whose DOIs, titles and names carry BibTeX injections, direction overrides,
 // braces, formula starts and a 2,000-letter name. The Cite box and both exports must say exactly
-// what the data says, each value in one field; the invalid DOI's record is skipped and named.
+// what the data says, each value in one field; the invalid DOI is dropped and named, its paper kept.
 
 const RLO = '\u202E';
 const INJECTED_DOI = '10.1000/x},url="javascript:alert(1)",injected=pwned';
@@ -192,17 +192,17 @@ test('hostile DOIs, titles and names: the Cite box and the exports hold exactly 
   await serveDataset(page, data);
   await page.goto('researchers/michael-luo');
 
-  // The paper with the injected DOI is skipped and named; the overrides are warnings, quoted
+  // The injected DOI is dropped and named, its paper kept; the overrides are warnings, quoted
   // escaped, and their records kept.
   const warning = page.getByTestId('data-warning');
-  await expect(warning).toContainText('1 invalid record was skipped');
+  await expect(warning).toContainText('The dataset has problems.');
   await warning.getByText('Details').click();
-  await expect(warning).toContainText(`publications[${injectedIndex}].doi`);
+  await expect(warning).toContainText(`publications[${injectedIndex}].doi: dropped:`);
   await expect(warning).toContainText("is not a DOI: contains '}'");
   await expect(warning).toContainText(`Warning: publications[${hostileIndex}].title: `);
   await expect(warning).toContainText('U+202E RIGHT-TO-LEFT OVERRIDE');
   expect(await warning.textContent()).not.toContain(RLO);
-  await expect(entries(page)).toHaveCount(15);
+  await expect(entries(page)).toHaveCount(16);
 
   // The name is shown isolated; the document title, plain text, leaves the override out.
   const profile = page.getByTestId('profile');
@@ -238,8 +238,8 @@ test('hostile DOIs, titles and names: the Cite box and the exports hold exactly 
   expect(bibDownload.suggestedFilename()).toBe('michael-luo-publications.bib');
   const bib = await readFile(await bibDownload.path(), 'utf8');
   const all = readBibtex(bib);
-  expect(all).toHaveLength(15);
-  expect(new Set(all.map((e) => e.key)).size).toBe(15);
+  expect(all).toHaveLength(16);
+  expect(new Set(all.map((e) => e.key)).size).toBe(16);
   const known = ['author', 'title', 'booktitle', 'journal', 'howpublished', 'school', 'year', 'month', 'volume', 'number', 'pages', 'publisher', 'address', 'doi', 'eprint', 'archiveprefix', 'url', 'note'];
   for (const e of all) {
     for (const [name] of e.fields) expect(known, `${e.key}: ${name}`).toContain(name);
@@ -259,7 +259,7 @@ test('hostile DOIs, titles and names: the Cite box and the exports hold exactly 
   expect(csv).not.toContain(RLO);
   const rows = readCsv(csv);
   expect(rows[0]).toEqual(['key', 'title', 'authors', 'year', 'type', 'venue', 'venue_name', 'booktitle', 'doi', 'arxiv', 'honours', 'url']);
-  expect(rows).toHaveLength(16);
+  expect(rows).toHaveLength(17);
   for (const row of rows) expect(row).toHaveLength(12);
   const row = rows.find((r) => r[0] === KEY)!;
   expect(row).toEqual([

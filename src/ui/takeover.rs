@@ -2,12 +2,13 @@
 //! document, and replaces it in one step once its page has what it shows — so the reader sees
 //! the static page until then, and no jump after.
 //!
-//! What the reader did meanwhile is kept: text typed into a static box moves to the app's box of
-//! the same id (which then searches for it), and so does the focus.
+//! What the reader did meanwhile is kept: what they typed, ticked or picked in the static page's
+//! controls is done again to the app's (through the events the app listens to, so a query typed
+//! early is searched for), and the focus moves to the same control.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 use super::App;
 
@@ -41,21 +42,25 @@ fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
             swap_when_ready(page, root, frames + 1);
             return;
         }
-        let focused = focused_id(&page);
-        let typed = typed_text(&page);
+        let controls = |el: &Element| el.query_selector_all(CONTROLS).ok();
+        // The static page shows the URL without a query: with one, the app's controls are others.
+        let same_view = window().location().search().is_ok_and(|q| q.is_empty());
+        let changed = (controls(&page).filter(|_| same_view))
+            .map(|list| changed(&list))
+            .unwrap_or_default();
+        let focused = focused_index(&page);
         if page.replace_with_with_node_1(&root).is_err() {
             return;
         }
-        for (id, text) in typed {
-            if let Some(input) = input_by_id(&id) {
-                input.set_value(&text);
-                if let Ok(event) = web_sys::Event::new("input") {
-                    let _ = input.dispatch_event(&event);
+        if let Some(list) = controls(&root) {
+            for (i, change) in changed {
+                if let Some(el) = list.item(i as u32) {
+                    change.apply(&el);
                 }
             }
-        }
-        if let Some(el) = focused.and_then(|id| document().get_element_by_id(&id)) {
-            let _ = el.unchecked_into::<HtmlElement>().focus();
+            if let Some(el) = focused.and_then(|i| list.item(i as u32)) {
+                let _ = el.unchecked_into::<HtmlElement>().focus();
+            }
         }
         // The results grid measures itself on resize: it was out of the document until now.
         if let Ok(event) = web_sys::Event::new("resize") {
@@ -64,25 +69,98 @@ fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
     });
 }
 
-/// The id of the focused element when it is inside `page`.
-fn focused_id(page: &Element) -> Option<String> {
-    let active = document().active_element()?;
-    (page.contains(Some(&active)) && !active.id().is_empty()).then(|| active.id())
+/// The form controls of a page, in document order: the same list in the static page and in the
+/// app's, as both render the same URL with the same views.
+const CONTROLS: &str = "input, select, textarea";
+
+/// What the reader changed in a control of the static page.
+enum Change {
+    /// Typed text.
+    Text(String),
+    /// Ticked or unticked.
+    Checked(bool),
+    /// Picked an option.
+    Selected(String),
 }
 
-/// The text boxes of `page` the reader typed into: (id, text).
-fn typed_text(page: &Element) -> Vec<(String, String)> {
-    let Ok(inputs) = page.query_selector_all("input[id]") else {
-        return Vec::new();
-    };
-    (0..inputs.length())
-        .filter_map(|i| inputs.item(i)?.dyn_into::<HtmlInputElement>().ok())
-        .filter(|input| matches!(input.type_().as_str(), "search" | "text"))
-        .filter(|input| input.value() != input.default_value())
-        .map(|input| (input.id(), input.value()))
+impl Change {
+    /// Does the same to `el`, the app's control at the same place, through the events the app
+    /// listens to.
+    fn apply(&self, el: &web_sys::Node) {
+        let fire = |target: &web_sys::EventTarget, name: &str| {
+            if let Ok(event) = web_sys::Event::new_with_event_init_dict(name, &bubbling()) {
+                let _ = target.dispatch_event(&event);
+            }
+        };
+        match self {
+            Self::Text(text) => {
+                if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
+                    input.set_value(text);
+                    fire(input, "input");
+                }
+            }
+            Self::Checked(checked) => {
+                if let Some(input) = el.dyn_ref::<HtmlInputElement>()
+                    && input.checked() != *checked
+                {
+                    input.click();
+                }
+            }
+            Self::Selected(value) => {
+                if let Some(select) = el.dyn_ref::<HtmlSelectElement>() {
+                    select.set_value(value);
+                    fire(select, "change");
+                }
+            }
+        }
+    }
+}
+
+fn bubbling() -> web_sys::EventInit {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    init
+}
+
+/// The controls of `list` the reader changed: (index, change).
+fn changed(list: &web_sys::NodeList) -> Vec<(usize, Change)> {
+    (0..list.length())
+        .filter_map(|i| {
+            let node = list.item(i)?;
+            let change = if let Some(input) = node.dyn_ref::<HtmlInputElement>() {
+                match input.type_().as_str() {
+                    "checkbox" | "radio" => (input.checked() != input.default_checked())
+                        .then(|| Change::Checked(input.checked())),
+                    _ => (input.value() != input.default_value())
+                        .then(|| Change::Text(input.value())),
+                }
+            } else if let Some(select) = node.dyn_ref::<HtmlSelectElement>() {
+                let options = select.options();
+                let default = (0..options.length())
+                    .filter_map(|o| {
+                        options
+                            .item(o)?
+                            .dyn_into::<web_sys::HtmlOptionElement>()
+                            .ok()
+                    })
+                    .find(|o| o.default_selected())
+                    .map(|o| o.value());
+                (default.as_deref() != Some(&select.value()) && select.selected_index() >= 0)
+                    .then(|| Change::Selected(select.value()))
+            } else {
+                None
+            };
+            Some((i as usize, change?))
+        })
         .collect()
 }
 
-fn input_by_id(id: &str) -> Option<HtmlInputElement> {
-    document().get_element_by_id(id)?.dyn_into().ok()
+/// The place of the focused element among the controls of `page`, when it is one of them.
+fn focused_index(page: &Element) -> Option<usize> {
+    let active = document().active_element()?;
+    let list = page.query_selector_all(CONTROLS).ok()?;
+    (0..list.length()).position(|i| {
+        list.item(i)
+            .is_some_and(|n| n.is_same_node(Some(active.unchecked_ref())))
+    })
 }

@@ -73,6 +73,25 @@ pub fn test(args: &[String]) -> Result<(), String> {
     step("native tests (cargo test)");
     let native = cargo_tests(tb.command("cargo").args(["test", "--workspace"]))?;
 
+    step("the pre-renderer: the views rendered natively (feature ssr)");
+    let ssr = ["--no-default-features", "--features", "ssr"];
+    run(tb
+        .command("cargo")
+        .args(["clippy", "--all-targets"])
+        .args(ssr)
+        .args(["--", "-D", "warnings"]))?;
+    // The xtask profile, as `dist` builds it: the test shares that build's compiled crates.
+    let prerender = cargo_tests(
+        tb.command("cargo")
+            .args(["test", "--profile", "xtask", "--bin", "prerender"])
+            .args(ssr),
+    )?;
+    let native = Tally {
+        passed: native.passed + prerender.passed,
+        failed: native.failed + prerender.failed,
+        skipped: native.skipped + prerender.skipped,
+    };
+
     let mut levels = vec![("native", native)];
     if !only_native {
         step("browser component tests (wasm-bindgen-test in headless Chromium)");

@@ -213,7 +213,10 @@ fn this_year() -> u16 {
 }
 
 #[cfg(test)]
-mod tests {
+mod tests;
+
+#[cfg(test)]
+mod units {
     use super::*;
 
     #[test]

@@ -2,6 +2,8 @@
 //! left it in `404.html`: styles, start-up script, CSP), with each route's title, head tags and
 //! content put in.
 
+use research_atlas::search::page_meta::escape_html;
+
 /// What the shell's body holds before a page is put in; replaced by the page.
 const NOSCRIPT: &str =
     "<noscript>Research Atlas needs JavaScript and WebAssembly to run.</noscript>";
@@ -35,7 +37,7 @@ impl Shell {
         without_description
             .replacen(
                 "<title>Research Atlas</title>",
-                &format!("<title>{}</title>\n{head}", escape(title)),
+                &format!("<title>{}</title>\n{head}", escape_html(title)),
                 1,
             )
             .replacen(
@@ -60,34 +62,65 @@ fn drop_description(html: &str) -> String {
 }
 
 /// The rendered markup without what only the app uses: the views' test ids (the app's own
-/// elements carry them, so tests wait for the app) and the renderer's empty `<!>` markers.
+/// elements carry them, so tests wait for the app), the style attributes the app sets through
+/// the CSSOM (the Content-Security-Policy refuses them in markup) and the renderer's empty `<!>`
+/// markers. Text is left as it is: only tags are looked into.
 fn trim(body: &str) -> String {
     let mut out = String::with_capacity(body.len());
-    let mut rest = body.replace("<!>", "");
-    while let Some(start) = rest.find(" data-testid=\"") {
+    let mut rest = body;
+    while let Some(start) = rest.find('<') {
         out.push_str(&rest[..start]);
-        let value = start + " data-testid=\"".len();
-        let end = rest[value..]
-            .find('"')
-            .map_or(rest.len(), |e| value + e + 1);
-        rest = rest.split_off(end);
+        let end = tag_end(&rest[start..]).map_or(rest.len(), |e| start + e);
+        let tag = &rest[start..end];
+        if tag != "<!>" {
+            out.push_str(&drop_attributes(tag, &["data-testid", "style"]));
+        }
+        rest = &rest[end..];
     }
-    out.push_str(&rest);
+    out.push_str(rest);
     out
 }
 
-/// `text` safe inside an element or a quoted attribute.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
+/// The length of the tag `html` starts with, up to its `>` outside quotes.
+fn tag_end(html: &str) -> Option<usize> {
+    let mut quoted = false;
+    html.char_indices().find_map(|(i, c)| match c {
+        '"' => {
+            quoted = !quoted;
+            None
         }
+        '>' if !quoted => Some(i + 1),
+        _ => None,
+    })
+}
+
+/// `tag` without its ` name="…"` attributes of the given names (values hold no `"`: the renderer
+/// escapes it).
+fn drop_attributes(tag: &str, names: &[&str]) -> String {
+    let mut out = String::with_capacity(tag.len());
+    let mut rest = tag;
+    let mut quoted = false;
+    while let Some(c) = rest.chars().next() {
+        let dropped = (!quoted && c == ' ')
+            .then(|| {
+                names
+                    .iter()
+                    .find(|n| rest[1..].starts_with(&format!("{n}=\"")))
+            })
+            .flatten();
+        if let Some(name) = dropped {
+            let value = 1 + name.len() + 2;
+            let end = rest[value..]
+                .find('"')
+                .map_or(rest.len(), |e| value + e + 1);
+            rest = &rest[end..];
+            continue;
+        }
+        if c == '"' {
+            quoted = !quoted;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
     }
     out
 }
@@ -105,12 +138,21 @@ mod tests {
         let page = shell.page(
             "A & B",
             "    <meta name=\"x\">",
-            "<p data-testid=\"t\">Hi<!></p>",
+            "<p data-testid=\"t\" style=\"a:b;\">Hi<!></p>",
         );
         assert!(page.contains("<title>A &amp; B</title>\n    <meta name=\"x\">"));
         assert!(page.contains("<div id=\"atlas-static\"><p>Hi</p></div>"));
         assert!(!page.contains("content=\"x\""), "{page}");
         assert!(!page.contains("noscript"));
+    }
+
+    #[test]
+    fn only_tags_lose_test_ids_and_styles() {
+        let body = "<p title=\"a style=\" data-testid=\"t\">x style=\"y\" data-testid=\"z\"</p><!>";
+        assert_eq!(
+            trim(body),
+            "<p title=\"a style=\">x style=\"y\" data-testid=\"z\"</p>"
+        );
     }
 
     #[test]

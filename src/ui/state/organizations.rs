@@ -38,9 +38,9 @@ pub fn use_organizations(atlas: Arc<Atlas>) -> Load<OrgsResult> {
     if let Some(resource) = ctx.resource.get_value() {
         return resource;
     }
-    let resource = ctx.owner.with_value(|owner| {
-        owner.with(|| Load::new(move || fetch_organizations(atlas.clone())))
-    });
+    let resource = ctx
+        .owner
+        .with_value(|owner| owner.with(|| Load::new(move || fetch_organizations(atlas.clone()))));
     ctx.resource.set_value(Some(resource));
     resource
 }
