@@ -40,6 +40,8 @@ test('the chain between the two Berkeley researchers names their papers, advisor
 
 test('kinds of connection toggle from the page and the URL', async ({ page, baseURL }) => {
   await page.goto(BERKELEY);
+  // The pre-rendered page shows /connections without this question: wait for the app's answer.
+  await expect(page.getByTestId('path-step')).not.toHaveCount(0);
   await page.getByLabel('Co-authorship').uncheck();
   await expect(page).toHaveURL(`${baseURL}${BERKELEY}&kinds=advisor,organization`);
   await expect(page.getByTestId('path-step')).toHaveCount(1);

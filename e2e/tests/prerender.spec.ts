@@ -1,0 +1,95 @@
+import { test, expect } from '@playwright/test';
+import { watchErrors } from './pages';
+
+// Issue 14: every route is a static page with its content (status 200), readable without
+// JavaScript; with it, the app takes the page over without a jump and works as before.
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the directory, a profile and the publications can be read, and links lead between them', async ({ page }) => {
+    const home = await page.goto('./');
+    expect(home?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Researchers' })).toBeVisible();
+    for (const name of ['Luo Mai', 'Michael Luo', 'Tao Luo', 'Jiachen Liu', 'Frank Sifei Luan']) {
+      await expect(page.getByRole('heading', { name })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'Luo Mai', exact: true }).first().click();
+    await expect(page).toHaveURL(/researchers\/luo-mai$/);
+    await expect(page).toHaveTitle('Luo Mai — Research Atlas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Luo Mai' })).toBeVisible();
+    await expect(page.locator('.pub-title').first()).toBeVisible();
+    // The profile's own links lead on: back to the directory, and the site's pages.
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Publications' }).click();
+    await expect(page).toHaveTitle('Publications — Research Atlas');
+    await expect(page.locator('.pub-title')).toHaveCount(43);
+    await page.getByRole('link', { name: 'Research Atlas' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Researchers' })).toBeVisible();
+  });
+
+  test('an unknown path answers 404 with the app shell', async ({ page }) => {
+    const res = await page.goto('no/such/page');
+    expect(res?.status()).toBe(404);
+  });
+});
+
+test('a profile URL answers 200 with the person, a description, preview tags and schema.org data', async ({ request }) => {
+  const res = await request.get('researchers/luo-mai');
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain('<title>Luo Mai — Research Atlas</title>');
+  expect(html).toMatch(/<meta name="description" content="Assistant Professor at University of Edinburgh\./);
+  expect(html).toContain('<meta property="og:title" content="Luo Mai — Research Atlas" />');
+  expect(html).toContain('<meta property="og:type" content="profile" />');
+  expect(html).toContain('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Person","name":"Luo Mai"');
+  expect(html).not.toContain('data-testid');
+});
+
+/** Adds up the layout shifts of the page (in a global the test reads). */
+async function recordShifts(page: import('@playwright/test').Page) {
+  await page.addInitScript(() => {
+    (window as any).__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as any[]) if (!e.hadRecentInput) (window as any).__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+test('the app takes over the pre-rendered directory without a jump, and search works', async ({ page }) => {
+  const errors = watchErrors(page);
+  await recordShifts(page);
+  await page.goto('./');
+  await expect(page.getByTestId('researcher-card')).toHaveCount(5);
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  // Two frames after the takeover: any shift it caused has been reported.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => (window as any).__shift)).toBeLessThanOrEqual(0.01);
+  await page.getByRole('searchbox').fill('edinburgh');
+  await expect(page.getByTestId('result-count')).toHaveText('1 researcher');
+  expect(errors).toEqual([]);
+});
+
+test('text typed into the static page before the app started is searched for, and keeps the focus', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => { release = done; });
+  await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto('./');
+  // The static page's box: the app has not started.
+  await page.locator('#atlas-static #search-input').fill('edinburgh');
+  release();
+  await expect(page.getByTestId('result-count')).toHaveText('1 researcher');
+  await expect(page.getByRole('searchbox')).toHaveValue('edinburgh');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  await expect(page).toHaveURL(/[?&]q=edinburgh/);
+});
+
+test('on a pre-rendered profile the Cite button works once the app has started', async ({ page }) => {
+  const errors = watchErrors(page);
+  await recordShifts(page);
+  await page.goto('researchers/luo-mai');
+  const first = page.getByTestId('publication').first();
+  await first.getByRole('button', { name: 'Cite' }).click();
+  await expect(first.getByTestId('bibtex')).toHaveValue(/^@/);
+  expect(await page.evaluate(() => (window as any).__shift)).toBeLessThanOrEqual(0.01);
+  expect(errors).toEqual([]);
+});
