@@ -337,11 +337,11 @@ pub struct DetailFile {
 impl DetailFile {
     /// The detail file of `dataset.researchers[index]`, with keys from `keys` and publications
     /// looked up in `by_id` (position in `dataset.publications` per id).
-    pub fn new(
+    pub fn new<K: std::borrow::Borrow<str> + std::hash::Hash + Eq>(
         dataset: &Dataset,
         index: usize,
         keys: &HashMap<PublicationId, String>,
-        by_id: &HashMap<&str, usize>,
+        by_id: &HashMap<K, usize>,
     ) -> Self {
         let r = &dataset.researchers[index];
         let mut listed: Vec<usize> = (r.publications.iter())

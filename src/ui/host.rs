@@ -140,6 +140,15 @@ pub fn session_storage() -> Option<web_sys::Storage> {
     None
 }
 
+/// The most publications a static page lists (natively); the app lists them all. A profile's
+/// whole list fits; `/publications` shows its first entries, as a first page.
+pub fn static_list_limit() -> Option<usize> {
+    (!cfg!(target_arch = "wasm32")).then_some(STATIC_LIST_ITEMS)
+}
+
+/// See [`static_list_limit`].
+pub const STATIC_LIST_ITEMS: usize = 500;
+
 /// Whether the browser says it is online (natively: yes).
 pub fn online() -> bool {
     #[cfg(target_arch = "wasm32")]

@@ -36,6 +36,9 @@ pub fn render(data: &StaticData, page: StaticPage) -> Rendered {
         provide_context(RequestUrl::new(&url));
         view! { <App/> }.to_html()
     });
+    // The app's contexts hold its owner (the organizations load keeps it to outlive a page):
+    // dropping the root alone would leave every page's state in memory.
+    owner.cleanup();
     drop(owner);
     Rendered {
         body,

@@ -62,13 +62,10 @@ fn a_profile_page_has_the_person_every_paper_and_its_head_tags() {
     let d = dataset(&data);
     for r in &d.researchers {
         let html = page(&dist, &format!("researchers/{}", r.id));
-        let name = escape_html(&r.name);
-        assert!(html.contains(&format!("<title>{name} — Research Atlas</title>")));
-        assert!(
-            html.contains(&format!("<h1")) && html.contains(&name),
-            "{}",
-            r.id
-        );
+        let title = escape_html(&format!("{} — Research Atlas", r.name));
+        assert!(html.contains(&format!("<title>{title}</title>")));
+        let heading = format!("<h1><bdi>{}</bdi>", as_text(&r.name));
+        assert!(html.contains(&heading), "{}", r.id);
         for p in d
             .publications
             .iter()

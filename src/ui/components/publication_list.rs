@@ -331,6 +331,18 @@ fn Groups(
 ) -> impl IntoView {
     let owner = StoredValue::new(owner);
     let groups = move || list.with(|l| l.as_ref().map(|l| l.groups.clone()).unwrap_or_default());
+    // A static page lists its first entries only (`host::static_list_limit`).
+    let room = StoredValue::new(crate::ui::host::static_list_limit());
+    let total = move || {
+        list.with(|l| {
+            l.as_ref()
+                .map_or(0, |l| l.groups.iter().map(|g| g.items.len()).sum())
+        })
+    };
+    let cut = move || {
+        room.get_value()
+            .is_some_and(|_| total() > crate::ui::host::STATIC_LIST_ITEMS)
+    };
     view! {
         <For each=groups key=|g| (g.key.clone(), g.items.clone()) let:group>
             {
@@ -345,10 +357,13 @@ fn Groups(
                 } else {
                     view! { <h3 class="pub-group-title" id=heading_id.clone() title=group.title.clone()>{heading}</h3> }.into_any()
                 };
+                let mut shown = group.items.len();
                 let items = {
                     let ix = detail.get_value();
                     let d = ix.directory.clone();
-                    group.items.iter().filter_map(|&i| d.dataset.publications.get(i)).map(|p| {
+                    shown = room.get_value().map_or(shown, |r| r.min(shown));
+                    room.update_value(|r| if let Some(r) = r { *r -= shown });
+                    group.items.iter().take(shown).filter_map(|&i| d.dataset.publications.get(i)).map(|p| {
                         let key = ix.cite_keys.get(&p.id).cloned().unwrap_or_else(|| p.id.0.clone());
                         view! {
                             <PublicationItem
@@ -360,13 +375,20 @@ fn Groups(
                         }
                     }).collect_view()
                 };
-                view! {
+                (shown > 0).then(|| view! {
                     <section class="pub-group" aria-labelledby=heading_id>
                         {heading}
                         <ol class="publications">{items}</ol>
                     </section>
-                }
+                })
             }
         </For>
+        {move || cut().then(|| view! {
+            <p class="muted">{format!(
+                "The first {} of {}; the whole list shows once the page's script has started.",
+                crate::ui::host::STATIC_LIST_ITEMS,
+                publications_count(total()),
+            )}</p>
+        })}
     }
 }

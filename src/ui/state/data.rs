@@ -82,6 +82,20 @@ pub struct Detail {
 }
 
 impl Detail {
+    /// One researcher's detail file, loaded.
+    fn from_file(file: DetailFile) -> Self {
+        let dataset = file.dataset;
+        Self {
+            publications: PublicationIndex::new(&dataset),
+            cite_keys: file.cite_keys.into_iter().collect(),
+            directory: Arc::new(Directory {
+                dataset,
+                problems: Vec::new(),
+                skipped: Vec::new(),
+            }),
+        }
+    }
+
     /// The detail of a whole loaded dataset.
     fn whole(directory: Directory) -> Self {
         let keys = cite::bibtex_keys(&directory.dataset);
@@ -152,16 +166,33 @@ pub struct StaticData {
     pub network: Arc<Network>,
     /// Every organization and the papers credited to it.
     pub organizations: Arc<OrgTable>,
+    /// Each publication's position in the dataset, by id (for profiles' detail).
+    by_id: Arc<HashMap<String, usize>>,
 }
 
 impl StaticData {
     /// Everything the pages show, from the whole dataset.
     pub fn new(directory: Directory) -> Self {
+        let by_id = DetailFile::publications_by_id(&directory.dataset);
         Self {
             network: Arc::new(Network::build(&directory.dataset)),
             organizations: Arc::new(OrgTable::build(&directory.dataset)),
+            by_id: Arc::new(by_id.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()),
             atlas: Arc::new(Atlas::from_json(directory)),
         }
+    }
+
+    /// Researcher `id`'s records, as their detail file has them (what a profile fetches in the
+    /// browser): a profile's page then costs its own records, not the whole dataset's.
+    fn detail(&self, id: &str) -> Option<Arc<Detail>> {
+        let full = self.atlas.full.as_ref()?;
+        let dataset = &full.directory.dataset;
+        let index = dataset
+            .researchers
+            .iter()
+            .position(|r| r.id.as_str() == id)?;
+        let file = DetailFile::new(dataset, index, &full.cite_keys, &self.by_id);
+        Some(Arc::new(Detail::from_file(file)))
     }
 }
 
@@ -276,6 +307,9 @@ pub async fn fetch_dataset(url: &str) -> Result<Directory, DataError> {
 
 /// One researcher's records: from memory, or their detail file.
 pub async fn fetch_detail(atlas: Arc<Atlas>, id: String) -> DetailResult {
+    if let Some(detail) = static_data().and_then(|data| data.detail(&id)) {
+        return Ok(detail);
+    }
     if let Some(full) = &atlas.full {
         return Ok(full.clone());
     }
@@ -283,16 +317,7 @@ pub async fn fetch_detail(atlas: Arc<Atlas>, id: String) -> DetailResult {
     let bytes = fetch_required(&url).await?;
     let file: DetailFile = serde_json::from_slice(&bytes)
         .map_err(|e| DataError::Invalid(url.clone(), e.to_string()))?;
-    let dataset = file.dataset;
-    Ok(Arc::new(Detail {
-        publications: PublicationIndex::new(&dataset),
-        cite_keys: file.cite_keys.into_iter().collect(),
-        directory: Arc::new(Directory {
-            dataset,
-            problems: Vec::new(),
-            skipped: Vec::new(),
-        }),
-    }))
+    Ok(Arc::new(Detail::from_file(file)))
 }
 
 /// The records of several researchers, in the order asked for (one fetch at a time, so a
