@@ -30,6 +30,10 @@ pub fn mount_over(page: Element) {
     swap_when_ready(page, root, 0);
 }
 
+/// Frames the static page stays at least: it is painted first, so the app's equal content is
+/// not a new largest paint (the browser's LCP stays the static page's).
+const MIN_FRAMES: u32 = 2;
+
 /// Replaces `page` with `root` once `root` shows no loading state (checked each frame).
 fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
     request_animation_frame(move || {
@@ -38,7 +42,7 @@ fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
             .ok()
             .flatten()
             .is_some();
-        if loading && frames < MAX_FRAMES {
+        if (loading || frames < MIN_FRAMES) && frames < MAX_FRAMES {
             swap_when_ready(page, root, frames + 1);
             return;
         }
