@@ -14,7 +14,7 @@ use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
 use research_atlas::ui::routes::{profile, provide_route};
-use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext};
+use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext, Load};
 use research_atlas::ui::state::picks::{SHORTLIST_KEY, provide_picks};
 use research_atlas::ui::state::pub_list::provide_pub_list;
 use research_atlas::ui::state::search::{provide_search, use_search};
@@ -77,7 +77,7 @@ fn Harness(
     calls: Rc<Cell<usize>>,
     children: ChildrenFn,
 ) -> impl IntoView {
-    let resource = LocalResource::new(move || {
+    let resource = Load::new(move || {
         let i = calls.get();
         calls.set(i + 1);
         let answer = answers[i.min(answers.len() - 1)].clone();
@@ -451,7 +451,7 @@ fn mount_data_view(answers: Vec<DataResult>) -> (web_sys::HtmlElement, Rc<Cell<u
     leptos::mount::mount_to(root.clone(), move || {
         let answers = answers.clone();
         let counter = counter.clone();
-        let resource = LocalResource::new(move || {
+        let resource = Load::new(move || {
             let i = counter.get();
             counter.set(i + 1);
             let answer = answers[i.min(answers.len() - 1)].clone();
