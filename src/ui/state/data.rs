@@ -156,6 +156,7 @@ pub fn provide_directory() {
 
 /// The whole dataset, given to the views by the pre-renderer instead of fetched: every load
 /// the pages start is then answered from memory.
+///
 /// The network and the organizations table come built, so that each page does not build them
 /// again.
 #[derive(Clone)]
