@@ -172,7 +172,7 @@ impl Pages<'_> {
             StaticPage {
                 base: self.base.to_owned(),
                 path: path.to_owned(),
-                origin: String::new(),
+                origin: self.site_url.map(origin_of).unwrap_or_default(),
                 year: self.year,
                 title: String::new(),
             },
@@ -186,6 +186,15 @@ impl Pages<'_> {
         write(&dir.join("index.html"), &html)?;
         Ok(html.len() as u64)
     }
+}
+
+/// The origin of a site address: `https://lab.example` of `https://lab.example/atlas/`.
+fn origin_of(site_url: &str) -> String {
+    let host_start = site_url.find("://").map_or(0, |i| i + 3);
+    let end = site_url[host_start..]
+        .find('/')
+        .map_or(site_url.len(), |i| host_start + i);
+    site_url[..end].to_owned()
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -222,6 +231,15 @@ mod units {
     #[test]
     fn the_year_comes_from_the_clock() {
         assert!((2025..2100).contains(&this_year()));
+    }
+
+    #[test]
+    fn the_origin_is_the_site_address_without_its_path() {
+        assert_eq!(
+            origin_of("https://lab.example/atlas/"),
+            "https://lab.example"
+        );
+        assert_eq!(origin_of("http://127.0.0.1:8080/"), "http://127.0.0.1:8080");
     }
 
     #[test]
