@@ -83,6 +83,25 @@ test('text typed into the static page before the app started is searched for, an
   await expect(page).toHaveURL(/[?&]q=edinburgh/);
 });
 
+test('sections unfolded and chips clicked on the static page before the app started are kept', async ({ page }) => {
+  const errors = watchErrors(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => { release = done; });
+  await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto('researchers/michael-luo');
+  // The static page: the app has not started.
+  const page0 = page.locator('#atlas-static');
+  await page0.getByText('Filter by type, venue, year, honours').click();
+  await page0.getByRole('group', { name: 'Type' }).getByRole('button', { name: 'Conference 10' }).click();
+  release();
+  await expect(page).toHaveURL(/ptype=conference/);
+  await expect(page.getByTestId('publication')).toHaveCount(10);
+  const types = page.getByRole('group', { name: 'Type' });
+  await expect(types.getByRole('button', { name: /Conference/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(types).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('on a pre-rendered profile the Cite button works once the app has started', async ({ page }) => {
   const errors = watchErrors(page);
   await recordShifts(page);

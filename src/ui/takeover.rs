@@ -4,7 +4,9 @@
 //!
 //! What the reader did meanwhile is kept: what they typed, ticked or picked in the static page's
 //! controls is done again to the app's (through the events the app listens to, so a query typed
-//! early is searched for), and the focus moves to the same control.
+//! early is searched for), the sections they unfolded stay unfolded, the buttons they clicked
+//! (recorded by `public/early.js`, which loads before the app) are clicked again, and the focus
+//! moves to the same control.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -53,8 +55,26 @@ fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
             .map(|list| changed(&list))
             .unwrap_or_default();
         let focused = focused_index(&page);
+        let (clicks, sections) = if same_view {
+            early_actions()
+        } else {
+            Default::default()
+        };
+        // Whether each section the reader unfolded or folded is open now.
+        let details = |el: &Element, i: u32| {
+            let list = el.query_selector_all("details").ok()?;
+            list.item(i)?.dyn_into::<web_sys::HtmlDetailsElement>().ok()
+        };
+        let sections: Vec<(u32, bool)> = (sections.into_iter())
+            .filter_map(|i| Some((i, details(&page, i)?.open())))
+            .collect();
         if page.replace_with_with_node_1(&root).is_err() {
             return;
+        }
+        for (i, open) in sections {
+            if let Some(el) = details(&root, i) {
+                el.set_open(open);
+            }
         }
         if let Some(list) = controls(&root) {
             for (i, change) in changed {
@@ -64,6 +84,13 @@ fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
             }
             if let Some(el) = focused.and_then(|i| list.item(i as u32)) {
                 let _ = el.unchecked_into::<HtmlElement>().focus();
+            }
+        }
+        if let Ok(buttons) = root.query_selector_all("button") {
+            for i in clicks {
+                if let Some(el) = buttons.item(i) {
+                    el.unchecked_into::<HtmlElement>().click();
+                }
             }
         }
         // The results grid measures itself on resize: it was out of the document until now.
@@ -157,6 +184,29 @@ fn changed(list: &web_sys::NodeList) -> Vec<(usize, Change)> {
             Some((i as usize, change?))
         })
         .collect()
+}
+
+/// What the reader did on the static page before the app started, as recorded by
+/// `public/early.js` in `window.atlasEarly`: the places of the buttons they clicked (among the
+/// page's buttons, in order) and of the sections they unfolded or folded (among its `<details>`).
+/// Read once: later clicks land on the app's own elements.
+fn early_actions() -> (Vec<u32>, Vec<u32>) {
+    let Ok(early) = js_sys::Reflect::get(&window(), &"atlasEarly".into()) else {
+        return Default::default();
+    };
+    let places = |name: &str| -> Vec<u32> {
+        js_sys::Reflect::get(&early, &name.into())
+            .ok()
+            .and_then(|list| list.dyn_into::<js_sys::Array>().ok())
+            .map(|list| {
+                let places = list.iter().filter_map(|i| i.as_f64()).filter(|i| *i >= 0.0);
+                let places = places.map(|i| i as u32).collect();
+                list.set_length(0);
+                places
+            })
+            .unwrap_or_default()
+    };
+    (places("clicks"), places("sections"))
 }
 
 /// The place of the focused element among the controls of `page`, when it is one of them.

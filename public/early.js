@@ -1,0 +1,24 @@
+// What the reader does on a pre-rendered page before the app has started. The static page's
+// buttons do nothing on their own: the app clicks its own button at the same place again once
+// it takes the page over (src/ui/takeover.rs), and keeps open the sections the reader unfolded.
+(function () {
+  var early = (window.atlasEarly = { clicks: [], sections: [] });
+  var place = function (page, selector, el) {
+    return Array.prototype.indexOf.call(page.querySelectorAll(selector), el);
+  };
+  document.addEventListener(
+    'click',
+    function (event) {
+      var page = document.getElementById('atlas-static');
+      var target = event.target;
+      if (!page || !target || !target.closest || !page.contains(target)) return;
+      var button = target.closest('button');
+      var summary = target.closest('summary');
+      if (button) early.clicks.push(place(page, 'button', button));
+      else if (summary && summary.parentElement.tagName === 'DETAILS') {
+        early.sections.push(place(page, 'details', summary.parentElement));
+      }
+    },
+    true
+  );
+})();
