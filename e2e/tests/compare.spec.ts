@@ -128,14 +128,14 @@ test('without a corrections target a profile shows no correction link; with one,
   await expect(page.getByTestId('profile')).toBeVisible();
   await expect(page.getByTestId('correction-link')).toHaveCount(0);
 
-  // The dataset's config names an issue tracker: served in the profile's detail file (compiled
-  // hosts) and in the authoring file (JSON-only hosts).
+  // The dataset's config names an issue tracker: served in the profile's detail file (in its
+  // pack, on compiled hosts) and in the authoring file (JSON-only hosts).
   const target = 'https://tracker.example/atlas/issues/new';
-  await page.route('**/data/people/luo-mai.json', async (route) => {
+  await page.route('**/data/people/*.json', async (route) => {
     const res = await route.fetch();
-    const file = await res.json();
-    file.dataset.config = { corrections: target };
-    await route.fulfill({ response: res, json: file });
+    const pack = await res.json();
+    for (const file of pack.people) file.dataset.config = { corrections: target };
+    await route.fulfill({ response: res, json: pack });
   });
   await page.route('**/data/researchers.json', async (route) => {
     const res = await route.fetch();

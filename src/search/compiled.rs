@@ -22,7 +22,7 @@ use crate::model::{
 };
 
 /// Version of the compiled format; a file of another version is refused with a clear message.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// Paths of the compiled files, relative to the site's base URL.
 pub mod paths {
@@ -32,11 +32,6 @@ pub mod paths {
     pub const FIRST_PAGE: &str = "data/first.bin";
     /// The authoring file, copied as it is.
     pub const DATASET: &str = "data/researchers.json";
-
-    /// One researcher's [`DetailFile`](super::DetailFile).
-    pub fn person(id: &str) -> String {
-        format!("data/people/{id}.json")
-    }
 
     /// One publication-title shard.
     pub fn titles(key: &str) -> String {
@@ -184,6 +179,9 @@ pub struct CompiledDirectory {
     pub skipped: Vec<String>,
     /// Warnings about records that were kept (invisible characters), one line each.
     pub warnings: Vec<String>,
+    /// Researchers per pack of detail files ([`super::people`]): the pack of the card at
+    /// position `i` is `i / pack_size`.
+    pub pack_size: u32,
 }
 
 impl CompiledDirectory {
@@ -231,6 +229,7 @@ impl CompiledDirectory {
             warnings: (directory.warnings())
                 .map(|p| format!("{}: {}", p.path, p.message))
                 .collect(),
+            pack_size: super::people::pack_size(d.researchers.len()) as u32,
         }
     }
 

@@ -5,8 +5,9 @@
 //! [`index`] pre-computes everything once so each search is one pass over the researchers,
 //! [`facet`] names the directory's list facets,
 //! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
-//! [`compiled`] is what the build step ships to the browser first (cards and the index), and
-//! [`titles`] the publication-title shards fetched per query. [`network`] answers who is
+//! [`compiled`] is what the build step ships to the browser first (cards and the index),
+//! [`titles`] the publication-title shards fetched per query, and [`people`] the packs of
+//! researchers' detail files that profiles fetch. [`network`] answers who is
 //! connected to whom and how, and [`layout`] places those people in a drawing.
 //! [`organizations`] lists organizations with their people and ranks them by their members'
 //! papers. [`page_meta`] writes what each pre-rendered page says about itself in `<head>`
@@ -24,6 +25,7 @@ pub mod network;
 pub mod organizations;
 pub mod page_meta;
 pub mod params;
+pub mod people;
 pub mod publications;
 pub mod shortlist;
 pub mod suggest;

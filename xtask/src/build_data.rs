@@ -7,7 +7,8 @@
 //! - `directory.bin`: the [`CompiledDirectory`] — a card per researcher, the pre-built index
 //!   without publication titles, and the load's problems;
 //! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
-//! - `people/ID.json`: each researcher's [`DetailFile`], fetched by their profile;
+//! - `people/N.json`: the researchers' [`DetailFile`]s in packs ([`PeoplePack`]), fetched by
+//!   profiles: at most a thousand files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
 //!   credited to it — fetched by the organizations pages;
 //! - `researchers.json`: the authoring file as it is (the all-publications page and downloads).
@@ -21,6 +22,7 @@ use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
+use research_atlas::search::people::{self, PeoplePack};
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
@@ -41,8 +43,10 @@ pub struct Written {
     /// Number of title shards and their total bytes.
     pub shards: usize,
     pub shard_bytes: u64,
-    /// Number of detail files and their total bytes.
+    /// Number of researchers with a detail file, of the packs holding them, and their total
+    /// bytes.
     pub people: usize,
+    pub packs: usize,
     pub people_bytes: u64,
     /// Bytes of `network.bin`.
     pub network_bytes: u64,
@@ -70,7 +74,7 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let w = compile(&input, &out)?;
     eprintln!(
-        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles, {:.1} MB",
+        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
@@ -81,6 +85,7 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
         w.shards,
         w.shard_bytes as f64 / 1_048_576.0,
         w.people,
+        w.packs,
         w.people_bytes as f64 / 1_048_576.0,
     );
     Ok(())
@@ -128,23 +133,28 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     fresh(&people)?;
     let keys = cite::bibtex_keys(&dir.dataset);
     let by_id = DetailFile::publications_by_id(&dir.dataset);
-    // The profile files are most of the work at scale (20,000 files): one thread per core, each
-    // writing its own share of them.
+    // The detail files are most of the work at scale: one thread per core, each writing its
+    // own share of the packs.
     let researchers = &dir.dataset.researchers;
+    let size = compiled.pack_size as usize;
+    let packs = researchers.len().div_ceil(size);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let share = researchers.len().div_ceil(threads).max(1);
+    let share = packs.div_ceil(threads).max(1);
     let written: Vec<Result<u64, String>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..researchers.len())
+        let workers: Vec<_> = (0..packs)
             .step_by(share)
-            .map(|start| {
+            .map(|first| {
                 let (dataset, keys, by_id, people) = (&dir.dataset, &keys, &by_id, &people);
                 scope.spawn(move || {
                     let mut bytes = 0;
-                    for (i, r) in researchers.iter().enumerate().skip(start).take(share) {
-                        let file = DetailFile::new(dataset, i, keys, by_id);
-                        let json =
-                            serde_json::to_vec(&file).map_err(|e| format!("{}: {e}", r.id))?;
-                        bytes += write(&people.join(format!("{}.json", r.id)), &json)?;
+                    for pack in (first..packs).take(share) {
+                        let end = ((pack + 1) * size).min(researchers.len());
+                        let files = (pack * size..end)
+                            .map(|i| DetailFile::new(dataset, i, keys, by_id))
+                            .collect();
+                        let json = serde_json::to_vec(&PeoplePack { people: files })
+                            .map_err(|e| format!("pack {pack}: {e}"))?;
+                        bytes += write(&people.join(format!("{pack}.json")), &json)?;
                     }
                     Ok(bytes)
                 })
@@ -161,6 +171,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
         w.people_bytes += bytes?;
     }
     w.people = researchers.len();
+    w.packs = packs;
 
     let copy = out.join("researchers.json");
     if std::fs::canonicalize(input).ok() != std::fs::canonicalize(&copy).ok() {
@@ -219,9 +230,14 @@ mod tests {
         let c = CompiledDirectory::from_bytes(&bytes).unwrap();
         assert_eq!(c.cards.len(), 5);
         assert!(c.is_clean());
-        for card in &c.cards {
-            let path = out.path().join(format!("people/{}.json", card.id));
-            let file: DetailFile = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        assert_eq!(w.packs, 1);
+        for (i, card) in c.cards.iter().enumerate() {
+            let pack = people::pack_of(i, c.pack_size as usize);
+            let path = out
+                .path()
+                .join(people::path(pack).trim_start_matches("data/"));
+            let pack: PeoplePack = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            let file = pack.get(&card.id).unwrap();
             assert_eq!(file.dataset.researchers[0].id.0, card.id);
         }
         for key in c.shards.as_ref().unwrap() {

@@ -20,6 +20,7 @@ use crate::model::{self, Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
 use crate::search::network::{self, Network};
 use crate::search::organizations::{self, OrgTable};
+use crate::search::people::{self, PeoplePack};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::ui::browser::timed;
 
@@ -306,30 +307,42 @@ pub async fn fetch_dataset(url: &str) -> Result<Directory, DataError> {
     model::load(&text, max_year).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))
 }
 
-/// One researcher's records: from memory, or their detail file.
+/// One researcher's records: from memory, or their detail file (in their pack).
 pub async fn fetch_detail(atlas: Arc<Atlas>, id: String) -> DetailResult {
-    if let Some(detail) = static_data().and_then(|data| data.detail(&id)) {
-        return Ok(detail);
-    }
-    if let Some(full) = &atlas.full {
-        return Ok(full.clone());
-    }
-    let url = paths::person(&id);
-    let bytes = fetch_required(&url).await?;
-    let file: DetailFile = serde_json::from_slice(&bytes)
-        .map_err(|e| DataError::Invalid(url.clone(), e.to_string()))?;
-    Ok(Arc::new(Detail::from_file(file)))
+    Ok(fetch_details(atlas, vec![id]).await?.remove(0))
 }
 
-/// The records of several researchers, in the order asked for (one fetch at a time, so a
-/// failure names its file).
+/// The records of several researchers, in the order asked for: each pack they are in is
+/// fetched once (one at a time, so a failure names its file).
 pub async fn fetch_details(
     atlas: Arc<Atlas>,
     ids: Vec<String>,
 ) -> Result<Vec<Arc<Detail>>, DataError> {
     let mut out = Vec::with_capacity(ids.len());
+    let mut packs: Vec<(usize, PeoplePack)> = Vec::new();
     for id in ids {
-        out.push(fetch_detail(atlas.clone(), id).await?);
+        if let Some(detail) = static_data().and_then(|data| data.detail(&id)) {
+            out.push(detail);
+            continue;
+        }
+        if let Some(full) = &atlas.full {
+            out.push(full.clone());
+            continue;
+        }
+        let size = atlas.compiled.pack_size as usize;
+        let pack = (atlas.compiled.position(&id)).map_or(0, |i| people::pack_of(i, size));
+        let url = people::path(pack);
+        if !packs.iter().any(|(n, _)| *n == pack) {
+            let bytes = fetch_required(&url).await?;
+            let file = timed("profile:pack", || serde_json::from_slice(&bytes))
+                .map_err(|e| DataError::Invalid(url.clone(), e.to_string()))?;
+            packs.push((pack, file));
+        }
+        let file = (packs.iter())
+            .find(|(n, _)| *n == pack)
+            .and_then(|(_, p)| p.get(&id))
+            .ok_or_else(|| DataError::Invalid(url.clone(), format!("no researcher {id:?}")))?;
+        out.push(Arc::new(Detail::from_file(file.clone())));
     }
     Ok(out)
 }

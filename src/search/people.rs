@@ -1,0 +1,104 @@
+//! Researchers' detail files packed into a bounded number of files.
+//!
+//! A profile needs one researcher's [`DetailFile`]. One file per researcher is 100,000 files at
+//! 100,000 researchers, over what static hosts accept (Cloudflare Pages takes 20,000 files in
+//! a site). So the build step packs them: consecutive researchers, in the compiled directory's
+//! order, share a pack of [`pack_size`] people, and there are never more than [`MAX_PACKS`]
+//! packs. A profile fetches its researcher's pack (`data/people/N.json`) and reads its record
+//! from it; the pack's number comes from the researcher's position among the directory's cards
+//! and the pack size the directory records ([`super::CompiledDirectory::pack_size`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::DetailFile;
+
+/// The most pack files a site has, whatever its size.
+pub const MAX_PACKS: usize = 1_000;
+
+/// The fewest researchers in a pack (below [`MAX_PACKS`] packs): small enough that a profile's
+/// fetch stays small, large enough that a department's site has a handful of files.
+pub const MIN_PACK: usize = 32;
+
+/// Researchers per pack for a directory of `researchers`.
+pub fn pack_size(researchers: usize) -> usize {
+    researchers.div_ceil(MAX_PACKS).max(MIN_PACK)
+}
+
+/// The pack holding the researcher at `position` among the cards.
+pub fn pack_of(position: usize, pack_size: usize) -> usize {
+    position / pack_size.max(1)
+}
+
+/// The URL of pack `pack`, relative to the site's base URL.
+pub fn path(pack: usize) -> String {
+    format!("data/people/{pack}.json")
+}
+
+/// Consecutive researchers' detail files, in the directory's order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PeoplePack {
+    /// One detail file per researcher of the pack.
+    pub people: Vec<DetailFile>,
+}
+
+impl PeoplePack {
+    /// The detail file of the researcher with `id`.
+    pub fn get(&self, id: &str) -> Option<&DetailFile> {
+        (self.people.iter()).find(|f| f.dataset.researchers.first().is_some_and(|r| r.id.0 == id))
+    }
+
+    /// Splits `files` (in the directory's order) into packs of `pack_size`.
+    pub fn split(files: Vec<DetailFile>, pack_size: usize) -> Vec<PeoplePack> {
+        let mut packs = Vec::with_capacity(files.len().div_ceil(pack_size.max(1)));
+        let mut files = files.into_iter().peekable();
+        while files.peek().is_some() {
+            let people: Vec<DetailFile> = files.by_ref().take(pack_size.max(1)).collect();
+            packs.push(PeoplePack { people });
+        }
+        packs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::cite::bibtex_keys;
+    use crate::search::CompiledDirectory;
+
+    #[test]
+    fn packs_stay_few_at_any_size() {
+        assert_eq!(pack_size(5), MIN_PACK);
+        assert_eq!(pack_size(2_000), MIN_PACK);
+        assert_eq!(pack_size(20_000), MIN_PACK);
+        assert_eq!(pack_size(100_000), 100);
+        for n in [
+            1_usize, 5, 31, 32, 33, 2_000, 20_000, 31_999, 32_001, 100_000, 1_000_000,
+        ] {
+            let packs = n.div_ceil(pack_size(n));
+            assert!(packs <= MAX_PACKS, "{n} researchers: {packs} packs");
+            assert_eq!(pack_of(n - 1, pack_size(n)), packs - 1, "{n}");
+        }
+    }
+
+    #[test]
+    fn every_researcher_is_found_in_their_pack_after_a_round_trip() {
+        let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let compiled = CompiledDirectory::compile(&dir);
+        let keys = bibtex_keys(&dir.dataset);
+        let by_id = DetailFile::publications_by_id(&dir.dataset);
+        let files: Vec<DetailFile> = (0..dir.dataset.researchers.len())
+            .map(|i| DetailFile::new(&dir.dataset, i, &keys, &by_id))
+            .collect();
+        // Packs of two, so that the five researchers need three packs.
+        let packs = PeoplePack::split(files.clone(), 2);
+        assert_eq!(packs.len(), 3);
+        for (i, card) in compiled.cards.iter().enumerate() {
+            let json = serde_json::to_vec(&packs[pack_of(i, 2)]).unwrap();
+            let pack: PeoplePack = serde_json::from_slice(&json).unwrap();
+            assert_eq!(pack.get(&card.id), Some(&files[i]), "{}", card.id);
+        }
+        let json = serde_json::to_vec(&packs[0]).unwrap();
+        let pack: PeoplePack = serde_json::from_slice(&json).unwrap();
+        assert_eq!(pack.get("nobody"), None);
+    }
+}
