@@ -706,16 +706,29 @@ fn scales_to_twenty_thousand_researchers() {
 /// Every query word of two or more letters from the bundled texts, alone, as a prefix, and in
 /// pairs: the compiled directory's index (titles in shards, all loaded) answers exactly as the
 /// index that holds the titles itself, and a query whose shards are not loaded yet still finds
-/// what the rest of the index has.
+/// what the rest of the index has; also with shards split into many small ones.
 #[test]
 fn sharded_titles_answer_like_titles_in_the_index() {
+    use research_atlas::search::titles::SHARD_BUDGET;
+    sharded_titles_answer_like_titles_in_the_index_within(SHARD_BUDGET);
+}
+
+#[test]
+fn split_title_shards_answer_like_titles_in_the_index() {
+    sharded_titles_answer_like_titles_in_the_index_within(600);
+}
+
+fn sharded_titles_answer_like_titles_in_the_index_within(budget: usize) {
+    use research_atlas::search::TitleShards;
     use research_atlas::search::text::tokenize;
     use research_atlas::search::titles::shards_for_query;
-    use research_atlas::search::{TitleShards, titles::shard_key};
     use std::sync::Arc;
 
     let a = Atlas::load();
-    let (sharded, shards) = SearchIndex::new_sharded(&a.d);
+    let (sharded, shards) = SearchIndex::new_sharded_within(&a.d, budget);
+    if budget < 1_000 {
+        assert!(shards.keys().any(|k| k.len() > 2), "{:?}", shards.keys());
+    }
     let all = TitleShards {
         known: Some(shards.keys().cloned().collect()),
         loaded: shards
@@ -774,10 +787,7 @@ fn sharded_titles_answer_like_titles_in_the_index() {
         }
         assert_eq!(
             none.missing(q).len(),
-            shards_for_query(q)
-                .iter()
-                .filter(|k| shards.contains_key(*k))
-                .count()
+            shards_for_query(q, all.known.as_deref().unwrap()).len()
         );
     }
     assert!(
@@ -785,5 +795,6 @@ fn sharded_titles_answer_like_titles_in_the_index() {
         "queries answered by a title: {with_titles}"
     );
     // Shard keys are what the query asks for.
-    assert!(shards.contains_key(&shard_key("skypilot")));
+    let known = all.known.as_deref().unwrap();
+    assert!(!shards_for_query("skypilot", known).is_empty());
 }

@@ -133,7 +133,14 @@ async function atlas(base, seq) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   let bytes = 0;
-  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  // Bytes of the profiles' detail packs (data/people/N.json), apart.
+  let packBytes = 0;
+  const packRequests = new Set();
+  cdp.on('Network.requestWillBeSent', (e) => { if (e.request.url.includes('/data/people/')) packRequests.add(e.requestId); });
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    if (packRequests.has(e.requestId)) packBytes += e.encodedDataLength;
+  });
   await page.addInitScript(() => {
     const bench = (window.__bench = { firstCard: null, measures: [], wasm: null });
     new PerformanceObserver((list) => {
@@ -204,6 +211,21 @@ async function atlas(base, seq) {
   }
   // The typing sequence twice over, so the figures rest on a couple of dozen keystrokes.
   const typed = await typeLikeAPerson(page, `${seq[seq.length - 1]} ${seq[seq.length - 1]}`);
+  // A profile opened from a card: click to the profile shown whole (its pack fetched, decoded
+  // and rendered, no loading state left), and the pack's bytes.
+  const profileMs = await page.evaluate(() => new Promise((done) => {
+    const link = document.querySelector('[data-testid=researcher-card] h2 a, [data-testid=researcher-card] a');
+    const t0 = performance.now();
+    const poll = () => {
+      const shown = document.querySelector('[data-testid=profile]')
+        && !document.querySelector('main .loading, main [aria-busy=true]');
+      if (shown) requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0));
+      else if (performance.now() - t0 > 20000) done(null);
+      else requestAnimationFrame(poll);
+    };
+    link.click();
+    poll();
+  }));
   await context.close();
   return {
     system: 'research-atlas',
@@ -215,6 +237,8 @@ async function atlas(base, seq) {
     query_p95_ms: round(quantile(queryMs, 0.95), 3),
     initial_bytes_gz: initialBytes,
     memory_mb: round(memory, 1),
+    profile_click_ms: round(profileMs, 1),
+    profile_pack_bytes_gz: packBytes,
     ...typed,
   };
 }
@@ -315,7 +339,7 @@ async function peers(base, seq) {
   }));
 }
 
-const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb'];
+const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz'];
 const rows = [];
 for (const { researchers, file, dataDir } of sizes) {
   const { seq, bytes } = await typingSequence(file);

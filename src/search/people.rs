@@ -15,9 +15,9 @@ use super::DetailFile;
 /// The most pack files a site has, whatever its size.
 pub const MAX_PACKS: usize = 1_000;
 
-/// The fewest researchers in a pack (below [`MAX_PACKS`] packs): small enough that a profile's
-/// fetch stays small, large enough that a department's site has a handful of files.
-pub const MIN_PACK: usize = 32;
+/// The fewest researchers in a pack (below [`MAX_PACKS`] packs): a profile's fetch stays a few
+/// records, and a lab's site has one file.
+pub const MIN_PACK: usize = 8;
 
 /// Researchers per pack for a directory of `researchers`.
 pub fn pack_size(researchers: usize) -> usize {
@@ -69,10 +69,10 @@ mod tests {
     fn packs_stay_few_at_any_size() {
         assert_eq!(pack_size(5), MIN_PACK);
         assert_eq!(pack_size(2_000), MIN_PACK);
-        assert_eq!(pack_size(20_000), MIN_PACK);
+        assert_eq!(pack_size(20_000), 20);
         assert_eq!(pack_size(100_000), 100);
         for n in [
-            1_usize, 5, 31, 32, 33, 2_000, 20_000, 31_999, 32_001, 100_000, 1_000_000,
+            1_usize, 5, 7, 8, 9, 2_000, 20_000, 31_999, 32_001, 100_000, 1_000_000,
         ] {
             let packs = n.div_ceil(pack_size(n));
             assert!(packs <= MAX_PACKS, "{n} researchers: {packs} packs");

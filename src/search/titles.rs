@@ -4,8 +4,10 @@
 //! At 20,000 researchers the titles of their 200,000 papers are most of the searchable text: kept
 //! in the directory's first download they would make it tens of megabytes. So the compiled
 //! directory leaves them out of [`SearchIndex`](super::SearchIndex), and [`build_shards`] splits
-//! them by the first two characters of each folded word ([`shard_key`]): a query word of two or
-//! more characters needs exactly one shard, which the UI fetches while the user types. A shard
+//! them by the first characters of each folded word: two ([`shard_key`]), or more where a group
+//! of words would make a shard over about 100 KB gzipped ([`SHARD_BUDGET`]). A whole query word
+//! needs exactly one shard, and a prefix the shards of the words that start with it
+//! ([`shards_for_word`]); the UI fetches them while the user types. A shard
 //! holds its words in sorted order (so a prefix is a contiguous range), for each word the
 //! researchers whose titles have it (sorted by researcher, one title each), and the text of
 //! those titles, so a match can be explained without another request.
@@ -13,7 +15,7 @@
 //! A one-character last word (a prefix of hundreds of words in every shard) searches names,
 //! organizations, topics and the rest, not titles, until a second character is typed.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -83,99 +85,170 @@ impl TitleShard {
     }
 }
 
-/// The shard a folded word belongs to: its first two characters, each kept when it is an ASCII
-/// letter or digit and written as `_` plus its hex code point otherwise, so keys are safe file
-/// names (`"learning"` → `"le"`, `"ü"` → `"_fc"`).
-pub fn shard_key(word: &str) -> String {
+/// Most bytes a shard may have (encoded): about 100 KB gzipped. A larger group of words is split
+/// by one more character (see [`build_shards`]).
+pub const SHARD_BUDGET: usize = 240 * 1024;
+
+/// The key of a folded word's first `chars` characters: each kept when it is an ASCII letter or
+/// digit and written as `_`, its hex code point and `_` otherwise, so keys are safe file names
+/// and a key is a prefix of another exactly when its characters are (`"learning"`, 2 → `"le"`,
+/// `"über"`, 2 → `"_fc_b"`).
+pub fn key_of(word: &str, chars: usize) -> String {
     let mut key = String::new();
-    for c in word.chars().take(2) {
+    for c in word.chars().take(chars) {
         if c.is_ascii_alphanumeric() {
             key.push(c);
         } else {
-            key.push_str(&format!("_{:x}", c as u32));
+            key.push_str(&format!("_{:x}_", c as u32));
         }
     }
     key
 }
 
-/// The shards a query needs for its title matches: one per word, but none for a one-character
-/// last word (see the module docs).
-pub fn shards_for_query(query: &str) -> Vec<String> {
+/// The key a word's shard starts from: its first two characters ([`key_of`]).
+pub fn shard_key(word: &str) -> String {
+    key_of(word, 2)
+}
+
+/// The shards among `keys` (sorted) that hold `word`, as positions in `keys`: the one with the
+/// longest key its characters start with and, for a prefix, also every shard of words that start
+/// with it.
+pub fn shards_for_word<S: AsRef<str>>(word: &str, prefix: bool, keys: &[S]) -> Vec<usize> {
+    let find = |key: &str| keys.binary_search_by(|k| k.as_ref().cmp(key)).ok();
+    let len = word.chars().count();
+    let own = (len.min(2)..=len)
+        .rev()
+        .find_map(|n| find(&key_of(word, n)));
+    let mut found: Vec<usize> = own.into_iter().collect();
+    if prefix {
+        let whole = key_of(word, len);
+        let from = keys.partition_point(|k| k.as_ref() < whole.as_str());
+        let longer = (from..keys.len())
+            .take_while(|&i| keys[i].as_ref().starts_with(&whole))
+            .filter(|&i| keys[i].as_ref().len() > whole.len() && Some(i) != own);
+        found.extend(longer);
+    }
+    found
+}
+
+/// The shards among `keys` (sorted) a query needs for its title matches: those of each word, but
+/// none for a one-character last word (see the module docs).
+pub fn shards_for_query<S: AsRef<str>>(query: &str, keys: &[S]) -> Vec<String> {
     let tokens = tokenize(query);
     let last = tokens.len().saturating_sub(1);
-    let mut keys: Vec<String> = tokens
-        .iter()
-        .enumerate()
+    let mut found: Vec<String> = (tokens.iter().enumerate())
         .filter(|(i, t)| *i != last || t.text.chars().nth(1).is_some())
-        .map(|(_, t)| shard_key(&t.text))
+        .flat_map(|(i, t)| shards_for_word(&t.text, i == last, keys))
+        .map(|i| keys[i].as_ref().to_owned())
         .collect();
-    keys.sort_unstable();
-    keys.dedup();
-    keys
+    found.sort_unstable();
+    found.dedup();
+    found
 }
+
+/// One researcher having one title word: (word, researcher, title, rank).
+type Entry<'a> = (String, u32, &'a str, u32);
 
 /// Builds the shards from each researcher's publication titles (`titles[i]` for researcher `i`,
 /// in profile order). For each word a researcher keeps the first of their titles that has it.
-pub fn build_shards<'a>(titles: &[Vec<&'a str>]) -> BTreeMap<String, TitleShard> {
-    /// Per shard: (word, person, title) triples and the titles, each stored once.
-    #[derive(Default)]
-    struct Builder<'a> {
-        entries: Vec<(String, u32, u32, u32)>,
-        titles: Vec<&'a str>,
-        lookup: HashMap<&'a str, u32>,
-    }
-    let mut builders: BTreeMap<String, Builder<'a>> = BTreeMap::new();
+///
+/// Words are grouped by their first two characters; a group over [`SHARD_BUDGET`] is split by
+/// the next character (its words no longer than the key stay in a shard of that key), and so on,
+/// so that common beginnings ("co", "in") make several small files rather than one large one.
+pub fn build_shards(titles: &[Vec<&str>]) -> BTreeMap<String, TitleShard> {
+    build_shards_within(titles, SHARD_BUDGET)
+}
+
+/// [`build_shards`] with shards of at most about `budget` bytes.
+pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<String, TitleShard> {
+    let mut groups: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
     for (person, list) in titles.iter().enumerate() {
-        let mut seen: HashMap<String, ()> = HashMap::new();
+        let mut seen: HashSet<String> = HashSet::new();
         for (rank, &title) in list.iter().enumerate() {
             for token in tokenize(title) {
-                if seen.insert(token.text.clone(), ()).is_some() {
-                    continue;
+                if seen.insert(token.text.clone()) {
+                    let key = shard_key(&token.text);
+                    groups.entry(key).or_default().push((
+                        token.text,
+                        person as u32,
+                        title,
+                        rank as u32,
+                    ));
                 }
-                let b = builders.entry(shard_key(&token.text)).or_default();
-                let next = b.titles.len() as u32;
-                let id = *b.lookup.entry(title).or_insert(next);
-                if id == next {
-                    b.titles.push(title);
-                }
-                b.entries.push((token.text, person as u32, id, rank as u32));
             }
         }
     }
-    builders
-        .into_iter()
-        .map(|(key, mut b)| {
-            b.entries
-                .sort_unstable_by(|x, y| (&x.0, x.1).cmp(&(&y.0, y.1)));
-            let mut shard = TitleShard {
-                titles: b.titles.iter().map(|t| (*t).to_owned()).collect(),
-                ..Default::default()
+    let mut work: Vec<(String, usize, Vec<Entry<'_>>)> =
+        groups.into_iter().map(|(k, e)| (k, 2, e)).collect();
+    let mut shards = BTreeMap::new();
+    while let Some((key, depth, entries)) = work.pop() {
+        let longer = |e: &Entry<'_>| e.0.chars().nth(depth).is_some();
+        if estimate(&entries) <= budget || !entries.iter().any(longer) {
+            shards.insert(key, finish(entries));
+            continue;
+        }
+        let mut parts: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
+        for e in entries {
+            let part = if longer(&e) {
+                key_of(&e.0, depth + 1)
+            } else {
+                key.clone()
             };
-            for (word, person, title, rank) in b.entries {
-                if shard.words.last() != Some(&word) {
-                    shard.words.push(word);
-                    shard.offsets.push(shard.postings.len() as u32);
-                }
-                shard.postings.push(TitlePosting {
-                    person,
-                    title,
-                    rank,
-                });
+            parts.entry(part).or_default().push(e);
+        }
+        for (part, entries) in parts {
+            if part == key {
+                shards.insert(part, finish(entries));
+            } else {
+                work.push((part, depth + 1, entries));
             }
+        }
+    }
+    shards
+}
+
+/// About the encoded size of a shard of `entries`: its words, postings and titles.
+fn estimate(entries: &[Entry<'_>]) -> usize {
+    let words: HashSet<&str> = entries.iter().map(|e| e.0.as_str()).collect();
+    let titles: HashSet<&str> = entries.iter().map(|e| e.2).collect();
+    let words: usize = words.iter().map(|w| w.len() + 2).sum();
+    let titles: usize = titles.iter().map(|t| t.len() + 2).sum();
+    words + titles + entries.len() * 6
+}
+
+/// The shard of `entries`: words sorted, postings by word and researcher, each title once.
+fn finish(mut entries: Vec<Entry<'_>>) -> TitleShard {
+    entries.sort_unstable_by(|x, y| (&x.0, x.1).cmp(&(&y.0, y.1)));
+    let mut shard = TitleShard::default();
+    let mut lookup: HashMap<&str, u32> = HashMap::new();
+    for (word, person, text, rank) in entries {
+        let next = shard.titles.len() as u32;
+        let title = *lookup.entry(text).or_insert(next);
+        if title == next {
+            shard.titles.push(text.to_owned());
+        }
+        if shard.words.last() != Some(&word) {
+            shard.words.push(word);
             shard.offsets.push(shard.postings.len() as u32);
-            (key, shard)
-        })
-        .collect()
+        }
+        shard.postings.push(TitlePosting {
+            person,
+            title,
+            rank,
+        });
+    }
+    shard.offsets.push(shard.postings.len() as u32);
+    shard
 }
 
 /// The shards loaded so far, by key, and which keys exist at all.
 #[derive(Debug, Clone, Default)]
 pub struct TitleShards {
-    /// Keys of every shard the compiled directory has; `None` when titles are not sharded (the
-    /// index holds them itself).
-    pub known: Option<std::collections::BTreeSet<String>>,
+    /// Keys of every shard the compiled directory has, sorted; `None` when titles are not
+    /// sharded (the index holds them itself).
+    pub known: Option<Vec<String>>,
     /// The shards fetched so far.
-    pub loaded: HashMap<String, std::sync::Arc<TitleShard>>,
+    pub loaded: BTreeMap<String, std::sync::Arc<TitleShard>>,
 }
 
 impl TitleShards {
@@ -184,14 +257,21 @@ impl TitleShards {
         self.loaded.get(key).map(|s| &**s)
     }
 
-    /// Keys the query needs that exist but have not been loaded yet.
+    /// Keys the query needs that have not been loaded yet.
     pub fn missing(&self, query: &str) -> Vec<String> {
-        let Some(known) = &self.known else {
-            return Vec::new();
-        };
-        shards_for_query(query)
-            .into_iter()
-            .filter(|k| known.contains(k) && !self.loaded.contains_key(k))
+        let mut keys =
+            (self.known.as_deref()).map_or_else(Vec::new, |k| shards_for_query(query, k));
+        keys.retain(|k| !self.loaded.contains_key(k));
+        keys
+    }
+
+    /// The loaded shards that hold `word` (or, for a prefix, words starting with it). A shard
+    /// not loaded yet is left out: its matches come when it arrives.
+    pub fn for_word(&self, word: &str, prefix: bool) -> Vec<&TitleShard> {
+        let shards: Vec<&TitleShard> = self.loaded.values().map(|s| &**s).collect();
+        let keys: Vec<&String> = self.loaded.keys().collect();
+        (shards_for_word(word, prefix, &keys).into_iter())
+            .map(|i| shards[i])
             .collect()
     }
 }
@@ -206,20 +286,124 @@ mod tests {
             ("learning", "le"),
             ("a", "a"),
             ("2023", "20"),
-            ("über", "_fcb"),
-            ("数据", "_6570_636e"),
+            ("über", "_fc_b"),
+            ("数据", "_6570__636e_"),
         ] {
             assert_eq!(shard_key(word), key, "{word}");
         }
     }
 
+    fn known(keys: &[&str]) -> Vec<String> {
+        keys.iter().map(|k| (*k).to_owned()).collect()
+    }
+
+    /// The keys of [`shards_for_word`]'s answer.
+    fn for_word(word: &str, prefix: bool, keys: &[String]) -> Vec<String> {
+        (shards_for_word(word, prefix, keys).into_iter())
+            .map(|i| keys[i].clone())
+            .collect()
+    }
+
     #[test]
     fn a_query_needs_one_shard_per_word_but_not_for_a_one_letter_prefix() {
-        assert_eq!(shards_for_query("Learning sky"), vec!["le", "sk"]);
-        assert_eq!(shards_for_query("learning s"), vec!["le"]);
-        assert_eq!(shards_for_query("s"), Vec::<String>::new());
-        assert_eq!(shards_for_query("a learning"), vec!["a", "le"]);
-        assert_eq!(shards_for_query(""), Vec::<String>::new());
+        let k = known(&["a", "le", "sk"]);
+        assert_eq!(shards_for_query("Learning sky", &k), vec!["le", "sk"]);
+        assert_eq!(shards_for_query("learning s", &k), vec!["le"]);
+        assert_eq!(shards_for_query("s", &k), Vec::<String>::new());
+        assert_eq!(shards_for_query("a learning", &k), vec!["a", "le"]);
+        assert_eq!(shards_for_query("", &k), Vec::<String>::new());
+        assert_eq!(shards_for_query("zebra", &k), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_split_shard_is_found_by_its_longest_key_and_a_prefix_reaches_every_part() {
+        // "co" was split into "co" (the words not in a longer shard), "com" and "con", and "con"
+        // again into "con" and "cons".
+        let k = known(&["co", "com", "con", "cons", "le"]);
+        assert_eq!(for_word("co", false, &k), ["co"]);
+        assert_eq!(for_word("co", true, &k), ["co", "com", "con", "cons"]);
+        assert_eq!(for_word("cool", false, &k), ["co"]);
+        assert_eq!(for_word("consistent", false, &k), ["cons"]);
+        assert_eq!(for_word("con", true, &k), ["con", "cons"]);
+        assert_eq!(for_word("contract", true, &k), ["con"]);
+        assert_eq!(for_word("cons", true, &k), ["cons"]);
+        // Without a "ze" shard, nothing holds a "ze" word.
+        assert!(for_word("zebra", true, &k).is_empty());
+        // Keys of non-ASCII characters are prefixes of each other exactly when the words are.
+        let k = known(&["_fc_b", "_fc_be"]);
+        assert_eq!(for_word("übe", true, &k), ["_fc_be"]);
+        assert_eq!(for_word("üb", true, &k), ["_fc_b", "_fc_be"]);
+    }
+
+    #[test]
+    fn large_groups_are_split_until_each_shard_fits_and_every_word_is_found() {
+        // A researcher per title: "co…" words are most of the text.
+        let words = [
+            "cost",
+            "code",
+            "compute",
+            "compiler",
+            "consensus",
+            "container",
+            "cool",
+            "co",
+            "lean",
+            "learning",
+        ];
+        let titles: Vec<String> = (0..400)
+            .map(|i| {
+                format!(
+                    "{} {} study {i}",
+                    words[i % words.len()],
+                    words[(i / 7) % words.len()]
+                )
+            })
+            .collect();
+        let titles: Vec<Vec<&str>> = titles.iter().map(|t| vec![t.as_str()]).collect();
+        let whole = build_shards_within(&titles, usize::MAX);
+        let split = build_shards_within(&titles, 2_000);
+        assert!(split.len() > whole.len(), "{:?}", split.keys());
+        assert!(split.keys().any(|k| k.len() > 2), "{:?}", split.keys());
+        for (key, shard) in &split {
+            // Over the budget only when it cannot be split: no word is longer than its key.
+            let bytes = shard.to_bytes().len();
+            assert!(
+                bytes <= 2_000 || shard.words.iter().all(|w| w.len() <= key.len()),
+                "{key}: {bytes} bytes, {:?}",
+                shard.words
+            );
+        }
+        // Every word is in the shard its lookup names, with the same postings as unsplit.
+        let shards = TitleShards {
+            known: Some(split.keys().cloned().collect()),
+            loaded: split
+                .into_iter()
+                .map(|(k, s)| (k, std::sync::Arc::new(s)))
+                .collect(),
+        };
+        for shard in whole.values() {
+            for (w, word) in shard.words.iter().enumerate() {
+                let found = shards.for_word(word, false);
+                assert_eq!(found.len(), 1, "{word}");
+                let (lo, hi, exact) = found[0].range(word, false);
+                assert_eq!((hi - lo, exact.is_some()), (1, true), "{word}");
+                let persons = |s: &TitleShard, w: u32| -> Vec<u32> {
+                    s.postings(w, w + 1).iter().map(|p| p.person).collect()
+                };
+                assert_eq!(persons(found[0], lo), persons(shard, w as u32), "{word}");
+            }
+        }
+        // A prefix reaches every word that starts with it, across the parts.
+        let mut co: Vec<String> = (shards.for_word("co", true).iter())
+            .flat_map(|s| {
+                let (lo, hi, _) = s.range("co", true);
+                s.words[lo as usize..hi as usize].to_vec()
+            })
+            .collect();
+        co.sort();
+        let mut want: Vec<String> = whole["co"].words.clone();
+        want.sort();
+        assert_eq!(co, want);
     }
 
     #[test]
@@ -255,7 +439,7 @@ mod tests {
     #[test]
     fn missing_shards_are_those_known_and_not_loaded() {
         let mut s = TitleShards {
-            known: Some(["le".to_owned(), "sk".to_owned()].into()),
+            known: Some(vec!["le".to_owned(), "sk".to_owned()]),
             ..Default::default()
         };
         assert_eq!(s.missing("learning sky zebra"), vec!["le", "sk"]);

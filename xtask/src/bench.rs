@@ -167,7 +167,7 @@ fn is_fresh(output: &Path, input: &Path) -> bool {
 
 /// The browser rows as an aligned table; `-` where a figure does not apply or did not finish.
 fn browser_table(rows: &Value) -> String {
-    const COLUMNS: [(&str, &str); 9] = [
+    const COLUMNS: [(&str, &str); 11] = [
         ("researchers", "researchers"),
         ("system", "system"),
         ("first_card_ms", "first card ms"),
@@ -177,6 +177,8 @@ fn browser_table(rows: &Value) -> String {
         ("query_p50_ms", "query p50"),
         ("query_p95_ms", "query p95"),
         ("initial_bytes_gz", "bytes before card"),
+        ("profile_click_ms", "profile ms"),
+        ("profile_pack_bytes_gz", "profile pack bytes"),
     ];
     let cell = |v: &Value| match v {
         Value::Null => "-".to_owned(),

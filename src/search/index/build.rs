@@ -16,7 +16,7 @@ use crate::model::{
 use crate::search::facet::{Facet, country_name};
 use crate::search::params::Sector;
 use crate::search::text::{Token, fold, tokenize};
-use crate::search::titles::{TitleShard, build_shards};
+use crate::search::titles::{SHARD_BUDGET, TitleShard, build_shards_within};
 
 /// Collects the researchers' searchable texts, sharing equal ones across researchers.
 #[derive(Default)]
@@ -205,10 +205,17 @@ impl SearchIndex {
         Self::build(dataset, true)
     }
 
-    /// The index without publication titles, and the titles as shards by
-    /// [`shard_key`](crate::search::titles::shard_key) (what the compiled directory ships; see
-    /// [`crate::search::titles`]).
+    /// The index without publication titles, and the titles as shards (what the compiled
+    /// directory ships; see [`crate::search::titles`]).
     pub fn new_sharded(dataset: &Dataset) -> (Self, BTreeMap<String, TitleShard>) {
+        Self::new_sharded_within(dataset, SHARD_BUDGET)
+    }
+
+    /// [`Self::new_sharded`] with shards of about `budget` bytes at most.
+    pub fn new_sharded_within(
+        dataset: &Dataset,
+        budget: usize,
+    ) -> (Self, BTreeMap<String, TitleShard>) {
         let index = Self::build(dataset, false);
         let by_id = ById::new(dataset);
         let titles: Vec<Vec<&str>> = dataset
@@ -222,7 +229,7 @@ impl SearchIndex {
                     .collect()
             })
             .collect();
-        (index, build_shards(&titles))
+        (index, build_shards_within(&titles, budget))
     }
 
     /// Recomputes what encoding leaves out (lookup tables, inverted lists); call after decoding.

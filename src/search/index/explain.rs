@@ -81,7 +81,7 @@ impl SearchIndex {
         let weight = FieldKind::Publication.weight();
         // The titles some word found, in the researcher's list order.
         let mut found: Vec<(u32, &'a str)> = Vec::new();
-        for t in terms.iter().filter_map(|q| q.titles) {
+        for t in terms.iter().flat_map(|q| &q.titles) {
             for w in t.lo..t.hi {
                 if let Some(x) = t.shard.posting_of(w, person as u32) {
                     found.push((x.rank, t.shard.titles[x.title as usize].as_str()));

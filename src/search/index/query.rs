@@ -13,7 +13,7 @@ use super::{FieldKind, Hit, SearchIndex, SearchResults};
 use crate::search::bits::Bits;
 use crate::search::params::{SearchParams, Sort};
 use crate::search::text::tokenize;
-use crate::search::titles::{TitleShard, TitleShards, shard_key};
+use crate::search::titles::{TitleShard, TitleShards};
 
 /// How the query matched each researcher, indexed like `SearchIndex::people`.
 pub(super) struct Matches {
@@ -46,8 +46,9 @@ pub(super) struct QueryTerm<'a> {
     pub(super) word: String,
     /// Whether longer words match too (the query's last word).
     pub(super) prefix: bool,
-    /// Its matches in publication titles, when titles are sharded and the shard is loaded.
-    pub(super) titles: Option<TitleTerm<'a>>,
+    /// Its matches in publication titles, when titles are sharded: one per loaded shard that
+    /// has some (a prefix may span the parts of a split shard).
+    pub(super) titles: Vec<TitleTerm<'a>>,
 }
 
 impl QueryTerm<'_> {
@@ -187,8 +188,7 @@ impl SearchIndex {
                 lo + usize::from(exact.is_some())
             };
             let searchable = !prefix || word.chars().nth(1).is_some();
-            let title_term = titles
-                .get(&shard_key(&word))
+            let title_terms: Vec<TitleTerm> = (titles.for_word(&word, prefix).into_iter())
                 .filter(|_| searchable && !self.titles_inline)
                 .map(|shard| {
                     let (lo, hi, exact) = shard.range(&word, prefix);
@@ -199,8 +199,9 @@ impl SearchIndex {
                         exact,
                     }
                 })
-                .filter(|t| t.lo < t.hi);
-            if lo == hi && title_term.is_none() {
+                .filter(|t| t.lo < t.hi)
+                .collect();
+            if lo == hi && title_terms.is_empty() {
                 return Query::Nobody;
             }
             terms.push(QueryTerm {
@@ -210,7 +211,7 @@ impl SearchIndex {
                 folded_len: word.len(),
                 word,
                 prefix,
-                titles: title_term,
+                titles: title_terms,
             });
         }
         Query::Terms(terms)
@@ -249,7 +250,7 @@ impl SearchIndex {
                     }
                 }
             }
-            if let Some(t) = &q.titles {
+            for t in &q.titles {
                 let split = t.lo + u32::from(t.exact.is_some());
                 for (postings, quarters) in [
                     (t.shard.postings(t.lo, split), 4),

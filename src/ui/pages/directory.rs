@@ -4,7 +4,6 @@ use leptos::prelude::*;
 
 use crate::ui::browser::set_title;
 
-use crate::search::titles::shards_for_query;
 use std::sync::Arc;
 
 use crate::search::SearchParams;
@@ -123,7 +122,7 @@ fn ResultsBar(
 fn TitleSearchStatus() -> impl IntoView {
     let search = use_search();
     let t = search.titles;
-    let wanted = move || search.params.with(|p| shards_for_query(&p.query));
+    let wanted = move || search.wanted_titles();
     let pending = move || {
         let wanted = wanted();
         t.pending.with(|p| wanted.iter().any(|k| p.contains(k)))

@@ -58,6 +58,17 @@ pub struct SearchContext {
 }
 
 impl SearchContext {
+    /// Keys of the publication-title shards the query needs (none until the directory has
+    /// loaded, or when titles are not sharded).
+    pub fn wanted_titles(&self) -> Vec<String> {
+        self.indexed
+            .with(|ix| {
+                let known = ix.as_ref()?.atlas.compiled.shards.as_ref()?;
+                Some(self.params.with(|p| shards_for_query(&p.query, known)))
+            })
+            .unwrap_or_default()
+    }
+
     /// Writes the directory's `params` into the current route (a profile keeps its list's).
     pub fn set(&self, params: &SearchParams, history: History) {
         let next = self
@@ -152,12 +163,11 @@ fn fetch_needed_titles(indexed: Memo<Option<Indexed>>, params: Memo<SearchParams
         let Some(known) = ix.atlas.compiled.shards.as_ref() else {
             return;
         };
-        let wanted = params.with(|p| shards_for_query(&p.query));
+        let wanted = params.with(|p| shards_for_query(&p.query, known));
         // Read on every run (not behind a short-circuit), so Retry clearing it always reruns this.
         let failed: BTreeSet<String> = t.failed.with(|f| f.keys().cloned().collect());
         for key in wanted {
-            let skip = known.binary_search(&key).is_err()
-                || failed.contains(&key)
+            let skip = failed.contains(&key)
                 || t.loaded.with_untracked(|l| l.loaded.contains_key(&key))
                 || t.pending.with_untracked(|p| p.contains(&key));
             if skip {
