@@ -120,12 +120,19 @@ pub fn shards_for_word<S: AsRef<str>>(word: &str, prefix: bool, keys: &[S]) -> V
         .rev()
         .find_map(|n| find(&key_of(word, n)));
     let mut found: Vec<usize> = own.into_iter().collect();
+    // The other parts of a word split by researcher.
+    if let Some(i) = own {
+        let parts = format!("{}~", keys[i].as_ref());
+        let from = keys.partition_point(|k| k.as_ref() < parts.as_str());
+        found.extend((from..keys.len()).take_while(|&j| keys[j].as_ref().starts_with(&parts)));
+    }
     if prefix {
         let whole = key_of(word, len);
         let from = keys.partition_point(|k| k.as_ref() < whole.as_str());
-        let longer = (from..keys.len())
+        let longer: Vec<usize> = (from..keys.len())
             .take_while(|&i| keys[i].as_ref().starts_with(&whole))
-            .filter(|&i| keys[i].as_ref().len() > whole.len() && Some(i) != own);
+            .filter(|&i| keys[i].as_ref().len() > whole.len() && !found.contains(&i))
+            .collect();
         found.extend(longer);
     }
     found
@@ -155,6 +162,8 @@ type Entry<'a> = (String, u32, &'a str, u32);
 /// Words are grouped by their first two characters; a group over [`SHARD_BUDGET`] is split by
 /// the next character (its words no longer than the key stay in a shard of that key), and so on,
 /// so that common beginnings ("co", "in") make several small files rather than one large one.
+/// A single word over the budget ("for", "learning") is split by researcher into parts `key`,
+/// `key~1`, `key~2`… which a lookup of the word reads together.
 pub fn build_shards(titles: &[Vec<&str>]) -> BTreeMap<String, TitleShard> {
     build_shards_within(titles, SHARD_BUDGET)
 }
@@ -182,25 +191,44 @@ pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<Stri
         groups.into_iter().map(|(k, e)| (k, 2, e)).collect();
     let mut shards = BTreeMap::new();
     while let Some((key, depth, entries)) = work.pop() {
+        let size = estimate(&entries);
         let longer = |e: &Entry<'_>| e.0.chars().nth(depth).is_some();
-        if estimate(&entries) <= budget || !entries.iter().any(longer) {
+        if size <= budget {
             shards.insert(key, finish(entries));
-            continue;
-        }
-        let mut parts: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
-        for e in entries {
-            let part = if longer(&e) {
-                key_of(&e.0, depth + 1)
-            } else {
-                key.clone()
-            };
-            parts.entry(part).or_default().push(e);
-        }
-        for (part, entries) in parts {
-            if part == key {
-                shards.insert(part, finish(entries));
-            } else {
-                work.push((part, depth + 1, entries));
+        } else if entries.iter().any(longer) {
+            let mut parts: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
+            for e in entries {
+                let part = if longer(&e) {
+                    key_of(&e.0, depth + 1)
+                } else {
+                    key.clone()
+                };
+                parts.entry(part).or_default().push(e);
+            }
+            for (part, entries) in parts {
+                if part == key {
+                    work.push((part, usize::MAX, entries));
+                } else {
+                    work.push((part, depth + 1, entries));
+                }
+            }
+        } else {
+            // One word too common to fit (every word here is the key itself): its researchers
+            // are split into ranges, `key`, `key~1`, `key~2`…
+            let mut entries = entries;
+            entries.sort_unstable_by_key(|e| e.1);
+            let per_part = entries.len().div_ceil(size.div_ceil(budget)).max(1);
+            let mut rest = entries.into_iter().peekable();
+            let mut part = 0;
+            while rest.peek().is_some() {
+                let chunk: Vec<Entry<'_>> = rest.by_ref().take(per_part).collect();
+                let name = if part == 0 {
+                    key.clone()
+                } else {
+                    format!("{key}~{part}")
+                };
+                shards.insert(name, finish(chunk));
+                part += 1;
             }
         }
     }
@@ -364,16 +392,17 @@ mod tests {
         let split = build_shards_within(&titles, 2_000);
         assert!(split.len() > whole.len(), "{:?}", split.keys());
         assert!(split.keys().any(|k| k.len() > 2), "{:?}", split.keys());
+        assert!(split.keys().any(|k| k.contains('~')), "{:?}", split.keys());
         for (key, shard) in &split {
-            // Over the budget only when it cannot be split: no word is longer than its key.
+            // Within the budget, but for the one title that may end a part.
             let bytes = shard.to_bytes().len();
             assert!(
-                bytes <= 2_000 || shard.words.iter().all(|w| w.len() <= key.len()),
+                bytes <= 2_000 + 100,
                 "{key}: {bytes} bytes, {:?}",
                 shard.words
             );
         }
-        // Every word is in the shard its lookup names, with the same postings as unsplit.
+        // Every word is in the shards its lookup names, with the same postings as unsplit.
         let shards = TitleShards {
             known: Some(split.keys().cloned().collect()),
             loaded: split
@@ -383,14 +412,23 @@ mod tests {
         };
         for shard in whole.values() {
             for (w, word) in shard.words.iter().enumerate() {
-                let found = shards.for_word(word, false);
-                assert_eq!(found.len(), 1, "{word}");
-                let (lo, hi, exact) = found[0].range(word, false);
-                assert_eq!((hi - lo, exact.is_some()), (1, true), "{word}");
-                let persons = |s: &TitleShard, w: u32| -> Vec<u32> {
-                    s.postings(w, w + 1).iter().map(|p| p.person).collect()
-                };
-                assert_eq!(persons(found[0], lo), persons(shard, w as u32), "{word}");
+                let mut persons: Vec<u32> = (shards.for_word(word, false).into_iter())
+                    .flat_map(|s| {
+                        let (lo, hi, exact) = s.range(word, false);
+                        assert_eq!((hi - lo, exact.is_some()), (1, true), "{word}");
+                        s.postings(lo, hi)
+                            .iter()
+                            .map(|p| p.person)
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+                persons.sort_unstable();
+                let want: Vec<u32> = shard
+                    .postings(w as u32, w as u32 + 1)
+                    .iter()
+                    .map(|p| p.person)
+                    .collect();
+                assert_eq!(persons, want, "{word}");
             }
         }
         // A prefix reaches every word that starts with it, across the parts.
@@ -401,6 +439,8 @@ mod tests {
             })
             .collect();
         co.sort();
+        // (A word split by researcher is in each of its parts.)
+        co.dedup();
         let mut want: Vec<String> = whole["co"].words.clone();
         want.sort();
         assert_eq!(co, want);

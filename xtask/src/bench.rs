@@ -30,8 +30,10 @@ const SIZES: [usize; 2] = [1_000, 20_000];
 const RESULTS: &str = "bench/results.json";
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--native | --browser] [-- CRITERION_ARGS]
-  --native: only the criterion benchmarks; --browser: only the headless-Chromium ones
+usage: cargo xtask bench [--native | --browser] [--large] [-- CRITERION_ARGS]
+  --native: only the criterion benchmarks; --browser: only the headless-Chromium ones;
+  --large: the headless-Chromium ones at 100,000 researchers too (generating and compiling
+  that dataset takes minutes and gigabytes)
   CRITERION_ARGS go to the bench binary, e.g. a filter such as `typing`; \"native\" in
   bench/results.json then holds only the benchmarks that ran";
 
@@ -51,11 +53,12 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         Some(i) => (&args[..i], &args[i + 1..]),
         None => (args, &[][..]),
     };
-    let (mut native_only, mut browser_only) = (false, false);
+    let (mut native_only, mut browser_only, mut large) = (false, false, false);
     for a in ours {
         match a.as_str() {
             "--native" => native_only = true,
             "--browser" => browser_only = true,
+            "--large" => large = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -63,7 +66,10 @@ pub fn bench(args: &[String]) -> Result<(), String> {
             other => return Err(format!("unknown flag {other}\n{USAGE}")),
         }
     }
-    for n in SIZES.into_iter().chain(BROWSER_SIZES) {
+    let browser_sizes: Vec<usize> = (BROWSER_SIZES.into_iter())
+        .chain(large.then_some(LARGE_SIZE))
+        .collect();
+    for n in SIZES.into_iter().chain(browser_sizes.iter().copied()) {
         let path = gen_data::default_path(n);
         if !path.exists() {
             gen_data::write(n, 1, &path)?;
@@ -73,16 +79,19 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         native(criterion_args)?;
     }
     if !native_only {
-        browser()?;
+        browser(&browser_sizes)?;
     }
     Ok(())
 }
 
 /// Synthetic sizes of the browser benchmark, beside the bundled five researchers.
 const BROWSER_SIZES: [usize; 2] = [2_000, 20_000];
+/// The size `--large` adds.
+const LARGE_SIZE: usize = 100_000;
 
-/// The headless-Chromium benchmark: build, measure, store, print.
-fn browser() -> Result<(), String> {
+/// The headless-Chromium benchmark at `sizes` (and the bundled data): build, measure, store,
+/// print.
+fn browser(sizes: &[usize]) -> Result<(), String> {
     let tb = tools::setup(tools::Needs {
         build: true,
         release: true,
@@ -115,19 +124,22 @@ fn browser() -> Result<(), String> {
             root().join(crate::data::DATASET).display(),
             dist.join("data").display()
         ));
-    for n in BROWSER_SIZES {
+    for &n in sizes {
         // What the release build would ship for this dataset.
         let input = gen_data::default_path(n);
         let data = target_dir().join(format!("bench-data/compiled-{n}"));
         if is_fresh(&data.join("directory.bin"), &input) {
             eprintln!("bench: {} is up to date", data.display());
         } else {
+            let started = std::time::Instant::now();
             let w = crate::build_data::compile(&input, &data)?;
             eprintln!(
-                "bench: compiled {n} researchers: directory.bin {:.1} KB, {} title shards, {} profiles",
+                "bench: compiled {n} researchers in {:.1} s: directory.bin {:.1} KB, {} title shards, {} profiles in {} packs",
+                started.elapsed().as_secs_f64(),
                 w.directory_bytes as f64 / 1024.0,
                 w.shards,
-                w.people
+                w.people,
+                w.packs
             );
         }
         node.arg("--size")
