@@ -22,7 +22,7 @@ use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
-use research_atlas::search::people::{self, PeoplePack};
+use research_atlas::search::people::PeoplePack;
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
@@ -194,6 +194,7 @@ fn outcome(p: &Problem) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use research_atlas::search::people;
 
     #[test]
     fn each_problem_line_says_what_was_left_out() {
