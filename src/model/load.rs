@@ -14,10 +14,11 @@
 mod fields;
 mod records;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use super::problem::Problem;
 use super::types::*;
@@ -74,27 +75,35 @@ const TOP_LEVEL_KEYS: [&str; 8] = [
 
 /// Parses and validates a dataset file; `max_year` is the latest plausible year.
 pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
-    let root: Value = serde_json::from_str(json).map_err(|e| {
-        Problem::error(
-            if e.line() > 0 {
-                format!("line {} column {}", e.line(), e.column())
-            } else {
-                String::new()
-            },
-            format!("not valid JSON: {}", strip_position(&e.to_string())),
-        )
-    })?;
-    let Value::Object(mut top) = root else {
-        return Err(Problem::error(
-            String::new(),
-            format!("the file holds {}, not a dataset object", kind_of(&root)),
-        ));
+    // The top level with its values unparsed: each record is parsed on its own below, so the
+    // whole file is never a tree of `Value`s in memory (a million publications would make that
+    // several times the size of the text).
+    let mut top = match serde_json::from_str::<BTreeMap<String, &RawValue>>(json) {
+        Ok(top) => top,
+        Err(e) if e.is_data() => {
+            let root: Value = serde_json::from_str(json).unwrap_or_default();
+            return Err(Problem::error(
+                String::new(),
+                format!("the file holds {}, not a dataset object", kind_of(&root)),
+            ));
+        }
+        Err(e) => {
+            return Err(Problem::error(
+                if e.line() > 0 {
+                    format!("line {} column {}", e.line(), e.column())
+                } else {
+                    String::new()
+                },
+                format!("not valid JSON: {}", strip_position(&e.to_string())),
+            ));
+        }
     };
+    let small = |v: &RawValue| serde_json::from_str::<Value>(v.get()).unwrap_or_default();
     let schema = top
         .get("$schema")
-        .and_then(Value::as_str)
-        .map(str::to_owned);
-    let version = match top.get("schema_version") {
+        .map(|v| small(v))
+        .and_then(|v| v.as_str().map(str::to_owned));
+    let version = match top.get("schema_version").map(|v| small(v)) {
         None => {
             return Err(Problem::error("schema_version", "is missing"));
         }
@@ -113,7 +122,7 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
         .filter(|k| !TOP_LEVEL_KEYS.contains(&k.as_str()))
         .map(|k| Problem::error(k.clone(), "is not a known top-level field; ignored"))
         .collect();
-    let config = match top.remove("config") {
+    let config = match top.remove("config").map(small) {
         None | Some(Value::Null) => None,
         Some(v) => match serde_path_to_error::deserialize::<_, Config>(v) {
             Ok(mut c) => {
@@ -134,13 +143,15 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
             }
         },
     };
-    let mut take = |key: Collection| -> Result<Vec<Value>, Problem> {
-        match top.remove(key.key()) {
-            None | Some(Value::Null) => Ok(Vec::new()),
-            Some(Value::Array(items)) => Ok(items),
-            Some(other) => Err(Problem::error(
+    let mut take = |key: Collection| -> Result<Vec<&RawValue>, Problem> {
+        let Some(raw) = top.remove(key.key()) else {
+            return Ok(Vec::new());
+        };
+        match serde_json::from_str::<Option<Vec<&RawValue>>>(raw.get()) {
+            Ok(items) => Ok(items.unwrap_or_default()),
+            Err(_) => Err(Problem::error(
                 key.key(),
-                format!("expected an array, found {}", kind_of(&other)),
+                format!("expected an array, found {}", kind_of(&small(raw))),
             )),
         }
     };
@@ -193,12 +204,14 @@ impl Report {
     fn typed<T: DeserializeOwned>(
         &mut self,
         c: Collection,
-        items: Vec<Value>,
+        items: Vec<&RawValue>,
         removed: &mut HashMap<(Collection, usize), Removed>,
         skipped_ids: &mut Vec<String>,
     ) -> Vec<(usize, T)> {
         let mut out = Vec::with_capacity(items.len());
-        for (i, item) in items.into_iter().enumerate() {
+        for (i, raw) in items.into_iter().enumerate() {
+            // Valid JSON (the whole file parsed): one record's tree at a time.
+            let item: Value = serde_json::from_str(raw.get()).unwrap_or_default();
             let id = item.get("id").and_then(Value::as_str).map(str::to_owned);
             let mut log = Removed::default();
             match self.read(c, i, item, &mut log) {
