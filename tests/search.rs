@@ -728,7 +728,11 @@ fn sharded_titles_answer_like_titles_in_the_index_within(budget: usize) {
     let (sharded, shards) = SearchIndex::new_sharded_within(&a.d, budget);
     if budget < 1_000 {
         assert!(shards.keys().any(|k| k.len() > 2), "{:?}", shards.keys());
-        assert!(shards.keys().any(|k| k.contains('~')), "{:?}", shards.keys());
+        assert!(
+            shards.keys().any(|k| k.contains('~')),
+            "{:?}",
+            shards.keys()
+        );
     }
     let all = TitleShards {
         known: Some(shards.keys().cloned().collect()),

@@ -9,7 +9,8 @@
 //! record kept) or a warning (nothing left out). [`invisible`] knows the invisible characters that the checks warn
 //! about and the exports leave out. [`Dataset`] answers lookups by id
 //! (`dataset.researcher(id)`, `venue`, `publications_of`, …; see `lookup.rs`). [`cite`] writes
-//! publications out as BibTeX and CSV.
+//! publications out as BibTeX and CSV. [`shares`] spreads the heavy passes of a large load (and
+//! the search layer's build steps) over the cores.
 
 pub mod cite;
 pub mod corrections;
@@ -18,6 +19,7 @@ pub mod invisible;
 pub mod load;
 mod lookup;
 mod problem;
+pub mod shares;
 pub mod types;
 pub mod validate;
 

@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use super::text::tokenize;
+use crate::model::shares::map_shares;
 
 /// One researcher having one title word: the researcher and the title that has it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,30 +171,54 @@ pub fn build_shards(titles: &[Vec<&str>]) -> BTreeMap<String, TitleShard> {
 
 /// [`build_shards`] with shards of at most about `budget` bytes.
 pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<String, TitleShard> {
+    // Each researcher's words, on all cores, grouped by their first two characters.
+    let people: Vec<(usize, &Vec<&str>)> = titles.iter().enumerate().collect();
     let mut groups: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
-    for (person, list) in titles.iter().enumerate() {
-        let mut seen: HashSet<String> = HashSet::new();
-        for (rank, &title) in list.iter().enumerate() {
-            for token in tokenize(title) {
-                if seen.insert(token.text.clone()) {
-                    let key = shard_key(&token.text);
-                    groups.entry(key).or_default().push((
-                        token.text,
-                        person as u32,
-                        title,
-                        rank as u32,
-                    ));
+    for share in map_shares(people, |share| {
+        let mut groups: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
+        for (person, list) in share {
+            let mut seen: HashSet<String> = HashSet::new();
+            for (rank, &title) in list.iter().enumerate() {
+                for token in tokenize(title) {
+                    if seen.insert(token.text.clone()) {
+                        let key = shard_key(&token.text);
+                        let entry = (token.text, person as u32, title, rank as u32);
+                        groups.entry(key).or_default().push(entry);
+                    }
                 }
             }
         }
+        groups
+    }) {
+        for (key, entries) in share {
+            groups.entry(key).or_default().extend(entries);
+        }
     }
-    let mut work: Vec<(String, usize, Vec<Entry<'_>>)> =
-        groups.into_iter().map(|(k, e)| (k, 2, e)).collect();
-    let mut shards = BTreeMap::new();
+    // The groups split and finished on all cores, largest first so the cores' shares balance.
+    let mut groups: Vec<(String, Vec<Entry<'_>>)> = groups.into_iter().collect();
+    groups.sort_unstable_by_key(|(_, entries)| std::cmp::Reverse(entries.len()));
+    let shards = map_shares(groups, |share| {
+        let mut shards = BTreeMap::new();
+        for (key, entries) in share {
+            split_group(key, entries, budget, &mut shards);
+        }
+        shards
+    });
+    shards.into_iter().flatten().collect()
+}
+
+/// Finishes the words of `entries` (all starting with `key`, of two characters) as shards of
+/// about `budget` bytes at most, into `shards`.
+fn split_group<'a>(
+    key: String,
+    entries: Vec<Entry<'a>>,
+    budget: usize,
+    shards: &mut BTreeMap<String, TitleShard>,
+) {
+    let mut work: Vec<(String, usize, Vec<Entry<'a>>)> = vec![(key, 2, entries)];
     while let Some((key, depth, entries)) = work.pop() {
-        let size = estimate(&entries);
         let longer = |e: &Entry<'_>| e.0.chars().nth(depth).is_some();
-        if size <= budget {
+        if estimate(&entries) <= budget {
             shards.insert(key, finish(entries));
         } else if entries.iter().any(longer) {
             let mut parts: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
@@ -217,22 +242,32 @@ pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<Stri
             // are split into ranges, `key`, `key~1`, `key~2`…
             let mut entries = entries;
             entries.sort_unstable_by_key(|e| e.1);
-            let per_part = entries.len().div_ceil(size.div_ceil(budget)).max(1);
-            let mut rest = entries.into_iter().peekable();
-            let mut part = 0;
-            while rest.peek().is_some() {
-                let chunk: Vec<Entry<'_>> = rest.by_ref().take(per_part).collect();
-                let name = if part == 0 {
+            let mut parts: Vec<Vec<Entry<'a>>> = vec![Vec::new()];
+            let (mut bytes, mut titles) = (0, HashSet::new());
+            for e in entries {
+                // A part holds each of its titles once: counted as they come.
+                let more = 6 + if titles.contains(e.2) {
+                    0
+                } else {
+                    e.2.len() + 2
+                };
+                if bytes + more > budget && parts.last().is_some_and(|p| !p.is_empty()) {
+                    parts.push(Vec::new());
+                    (bytes, titles) = (0, HashSet::new());
+                }
+                bytes += 6 + if titles.insert(e.2) { e.2.len() + 2 } else { 0 };
+                parts.last_mut().expect("one part at least").push(e);
+            }
+            for (i, part) in parts.into_iter().enumerate() {
+                let name = if i == 0 {
                     key.clone()
                 } else {
-                    format!("{key}~{part}")
+                    format!("{key}~{i}")
                 };
-                shards.insert(name, finish(chunk));
-                part += 1;
+                shards.insert(name, finish(part));
             }
         }
     }
-    shards
 }
 
 /// About the encoded size of a shard of `entries`: its words, postings and titles.
