@@ -88,7 +88,7 @@ impl TitleShard {
 
 /// Most bytes a shard may have (encoded): about 100 KB gzipped. A larger group of words is split
 /// by one more character (see [`build_shards`]).
-pub const SHARD_BUDGET: usize = 240 * 1024;
+pub const SHARD_BUDGET: usize = 360 * 1024;
 
 /// The key of a folded word's first `chars` characters: each kept when it is an ASCII letter or
 /// digit and written as `_`, its hex code point and `_` otherwise, so keys are safe file names
