@@ -1,10 +1,12 @@
 // A static server that behaves like GitHub Pages, for the end-to-end tests.
-// usage: node server.mjs --root DIR [--prefix /atlas/] [--port 4173] [--record-errors]
+// usage: node server.mjs --root DIR [--prefix /atlas/] [--port 4173] [--record-errors] [--gzip]
 // A missing path under the prefix gets DIR/404.html with status 404; `/atlas` redirects to `/atlas/`.
 // --record-errors (for the WebDriver suite in engines/, whose engines may hide their console):
 // every HTML page gets, first in <head>, a same-origin script that records uncaught errors,
 // unhandled rejections, CSP violations and console.error calls into `window.__atlasErrors`.
+// --gzip (for the benchmarks): compresses what a static host would, for clients that accept it.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
@@ -21,6 +23,7 @@ const root = resolve(args.root ?? 'dist');
 const prefix = args.prefix ?? '/';
 const port = Number(args.port ?? 4173);
 const recordErrors = args['record-errors'] === true;
+const gzip = args.gzip === true;
 
 // The recorder, run in the page from its own same-origin file (the app's CSP allows no inline
 // script). It keeps what it saw in sessionStorage too, so the errors of a page that was then
@@ -82,6 +85,13 @@ const types = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
+/** Answers with `body`, gzipped under --gzip when the client accepts it (images as they are). */
+function send(req, res, status, type, body) {
+  const compress = gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && !/^image\/(png|x-icon)/.test(type);
+  res.writeHead(status, { 'Content-Type': type, ...(compress ? { 'Content-Encoding': 'gzip' } : {}) });
+  res.end(compress ? gzipSync(body, { level: 6 }) : body);
+}
+
 async function file(path) {
   try {
     const s = await stat(path);
@@ -111,10 +121,8 @@ createServer(async (req, res) => {
   const found = await file(join(root, rel));
   if (found) {
     const type = extname(found.path);
-    res.writeHead(200, { 'Content-Type': types[type] ?? 'application/octet-stream' });
-    return res.end(type === '.html' ? html(found.body) : found.body);
+    return send(req, res, 200, types[type] ?? 'application/octet-stream', type === '.html' ? html(found.body) : found.body);
   }
   const fallback = await file(join(root, '404.html'));
-  res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(fallback ? html(fallback.body) : 'Not Found');
+  send(req, res, 404, 'text/html; charset=utf-8', fallback ? html(fallback.body) : Buffer.from('Not Found'));
 }).listen(port, '127.0.0.1', () => console.log(`serving ${root} at http://127.0.0.1:${port}${prefix}`));

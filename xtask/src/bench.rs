@@ -10,6 +10,10 @@
 //!    `target/bench-data/compiled-N`, served as the site's `data/`), beside MiniSearch and
 //!    FlexSearch on the same records. One object per (size, system) goes under `"results"`, the app's gzipped wasm
 //!    and JS under `"bundle"`.
+//! 3. Site (with the browser half): the bundled data's pre-rendered release site in
+//!    `target/bench-site`, measured by `e2e/bench/site.mjs` — a profile fetched without
+//!    JavaScript, bytes before the first paint and before the app is usable on `/` and a profile,
+//!    and Lighthouse (npm, installed into the tool cache on first use) — under `"site"`.
 //!
 //! Keys of the file that a run does not produce are kept as they are.
 
@@ -128,7 +132,9 @@ fn browser(sizes: &[usize]) -> Result<(), String> {
         // What the release build would ship for this dataset.
         let input = gen_data::default_path(n);
         let data = target_dir().join(format!("bench-data/compiled-{n}"));
-        if is_fresh(&data.join("directory.bin"), &input) {
+        // The copy of the authoring file is written last: a compile that stopped half-way is
+        // not taken for a finished one.
+        if is_fresh(&data.join("researchers.json"), &input) {
             eprintln!("bench: {} is up to date", data.display());
         } else {
             let started = std::time::Instant::now();
@@ -158,6 +164,68 @@ fn browser(sizes: &[usize]) -> Result<(), String> {
         "bundle: wasm {} B, JS {} B gzipped; {} holds \"results\" and \"bundle\"",
         measured["bundle"]["wasm_gz_bytes"],
         measured["bundle"]["js_gz_bytes"],
+        path.display()
+    );
+    site(&tb)
+}
+
+/// The pre-rendered site of the bundled data as a first visitor gets it (`e2e/bench/site.mjs`):
+/// a profile without JavaScript, bytes before the first paint and before the app is usable, and
+/// Lighthouse; stored under `"site"`.
+fn site(tb: &tools::Toolbox) -> Result<(), String> {
+    let dist = target_dir().join("bench-site");
+    build::build_dist(
+        tb,
+        &build::DistOptions {
+            base: "/".into(),
+            out: dist.clone(),
+            max_profiles: None,
+            prerender: true,
+        },
+    )?;
+    let lighthouse = tools::lighthouse()?;
+    let (chromium, _) = tools::chromium()?;
+    let out = target_dir().join("bench-site.json");
+    run(Command::new("node")
+        .current_dir(root().join("e2e"))
+        .env("CHROME_PATH", &chromium)
+        .arg("bench/site.mjs")
+        .arg("--dist")
+        .arg(&dist)
+        .arg("--lighthouse")
+        .arg(&lighthouse)
+        .arg("--out")
+        .arg(&out))?;
+    let measured = read_json(&out)?;
+    let path = root().join(RESULTS);
+    let mut doc = read_doc(&path)?;
+    doc.insert("site".into(), measured.clone());
+    write_doc(&path, doc)?;
+    for (url, lh) in measured["lighthouse"].as_object().into_iter().flatten() {
+        println!(
+            "lighthouse {url}: performance {} (runs {}), accessibility {}, best practices {}, SEO {}; FCP {} ms, LCP {} ms, TBT {} ms, CLS {}",
+            lh["performance"],
+            lh["performance_runs"],
+            lh["accessibility"],
+            lh["best_practices"],
+            lh["seo"],
+            lh["fcp_ms"],
+            lh["lcp_ms"],
+            lh["tbt_ms"],
+            lh["cls"]
+        );
+    }
+    for (url, b) in measured["bytes"].as_object().into_iter().flatten() {
+        println!(
+            "{url}: {} B before the first paint, {} B before the app is usable",
+            b["bytes_before_paint"], b["bytes_before_ready"]
+        );
+    }
+    println!(
+        "{} without JavaScript: HTTP {}, {}; {} holds \"site\"",
+        measured["no_js"]["url"],
+        measured["no_js"]["status"],
+        measured["no_js"]["text"],
         path.display()
     );
     Ok(())

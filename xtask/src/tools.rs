@@ -16,6 +16,9 @@ use crate::run::{capture, run};
 pub const TRUNK_VERSION: &str = "0.21.14";
 /// npm `binaryen`: the wasm-opt that trunk accepts and that produces a working wasm.
 pub const BINARYEN_VERSION: &str = "132.0.0";
+/// npm `lighthouse`, for the pre-rendered site's figures in `cargo xtask bench` (13.x needs a
+/// newer Node than Debian's).
+pub const LIGHTHOUSE_VERSION: &str = "12.8.2";
 /// geckodriver, compiled from crates.io (it has no Debian package); drives Firefox ESR 115 and later.
 pub const GECKODRIVER_VERSION: &str = "0.37.1";
 /// WebKitGTK's automation browser (package `libwebkit2gtk-4.1-0`, pulled in by `webkit2gtk-driver`).
@@ -213,6 +216,29 @@ fn binaryen() -> Result<PathBuf, String> {
         format!("installing npm binaryen failed ({e}): check that the npm registry is reachable")
     })?;
     Ok(bin_dir)
+}
+
+/// Lighthouse from npm, installed on first use into the tool cache (it is only the bench's):
+/// the folder holding its `node_modules`.
+pub fn lighthouse() -> Result<PathBuf, String> {
+    let dir = cache_dir().join(format!("lighthouse-{LIGHTHOUSE_VERSION}"));
+    if dir.join("node_modules/lighthouse/cli/index.js").exists() {
+        return Ok(dir);
+    }
+    need_npm()?;
+    eprintln!(
+        "setup: installing npm lighthouse {LIGHTHOUSE_VERSION} into {}",
+        dir.display()
+    );
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    run(Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund", "--prefix"])
+        .arg(&dir)
+        .arg(format!("lighthouse@{LIGHTHOUSE_VERSION}")))
+    .map_err(|e| {
+        format!("installing npm lighthouse failed ({e}): check that the npm registry is reachable")
+    })?;
+    Ok(dir)
 }
 
 fn need_npm() -> Result<(), String> {
