@@ -21,6 +21,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 
 use super::problem::Problem;
+#[cfg(not(target_arch = "wasm32"))]
 use super::shares::map_in_order;
 use super::types::*;
 use super::validate::{Collection, Finding, check, check_corrections_target, hide_phone_numbers};
@@ -193,6 +194,22 @@ pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
     Ok(report.into_directory(dataset))
 }
 
+/// Each record read straight from its text where it fits its type, on all cores (`None` where
+/// it does not: the JSON tree then says why).
+#[cfg(not(target_arch = "wasm32"))]
+fn read_fitting<T: DeserializeOwned + Send>(items: &[&RawValue]) -> Vec<Option<T>> {
+    map_in_order(items.to_vec(), |raw| {
+        serde_json::from_str::<T>(raw.get()).ok()
+    })
+}
+
+/// In the browser every record goes through the JSON tree: one deserializer per record type
+/// instead of two keeps the wasm smaller, and there is one thread anyway.
+#[cfg(target_arch = "wasm32")]
+fn read_fitting<T>(items: &[&RawValue]) -> Vec<Option<T>> {
+    items.iter().map(|_| None).collect()
+}
+
 /// What loading found so far: the problems in order of discovery, and the records skipped.
 struct Report {
     problems: Vec<Problem>,
@@ -212,9 +229,7 @@ impl Report {
         removed: &mut HashMap<(Collection, usize), Removed>,
         skipped_ids: &mut Vec<String>,
     ) -> Vec<(usize, T)> {
-        let fitting = map_in_order(items.clone(), |raw| {
-            serde_json::from_str::<T>(raw.get()).ok()
-        });
+        let fitting = read_fitting::<T>(&items);
         let mut out = Vec::with_capacity(items.len());
         for (i, (raw, fits)) in items.into_iter().zip(fitting).enumerate() {
             if let Some(t) = fits {
