@@ -220,8 +220,8 @@ impl Report {
     /// Deserializes each record of `c` on its own (see [`Self::read`]), logging in `removed` what
     /// each lost and in `skipped_ids` the ids of the records that did not fit their type.
     ///
-    /// A record that fits its type is read straight from its text, on all cores; only the others
-    /// go through a JSON tree, which can name the path of what does not fit.
+    /// Natively, a record that fits its type is read straight from its text, on all cores; only
+    /// the others go through a JSON tree, which can name the path of what does not fit.
     fn typed<T: DeserializeOwned + Send>(
         &mut self,
         c: Collection,
