@@ -246,16 +246,15 @@ fn split_group<'a>(
             let (mut bytes, mut titles) = (0, HashSet::new());
             for e in entries {
                 // A part holds each of its titles once: counted as they come.
-                let more = 6 + if titles.contains(e.2) {
-                    0
-                } else {
-                    e.2.len() + 2
-                };
+                let title = e.2.len() + 2;
+                let mut more = 6 + if titles.contains(e.2) { 0 } else { title };
                 if bytes + more > budget && parts.last().is_some_and(|p| !p.is_empty()) {
                     parts.push(Vec::new());
                     (bytes, titles) = (0, HashSet::new());
+                    more = 6 + title;
                 }
-                bytes += 6 + if titles.insert(e.2) { e.2.len() + 2 } else { 0 };
+                titles.insert(e.2);
+                bytes += more;
                 parts.last_mut().expect("one part at least").push(e);
             }
             for (i, part) in parts.into_iter().enumerate() {

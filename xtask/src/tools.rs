@@ -197,46 +197,39 @@ fn cargo_tool(
 
 /// wasm-opt from npm `binaryen` (Debian's binaryen produces a wasm that fails at start-up).
 fn binaryen() -> Result<PathBuf, String> {
-    let dir = cache_dir().join(format!("binaryen-{BINARYEN_VERSION}"));
-    let bin_dir = dir.join("node_modules").join(".bin");
-    if bin_dir.join("wasm-opt").exists() {
-        return Ok(bin_dir);
-    }
-    need_npm()?;
-    eprintln!(
-        "setup: installing wasm-opt (npm binaryen {BINARYEN_VERSION}) into {}",
-        dir.display()
-    );
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    run(Command::new("npm")
-        .args(["install", "--no-audit", "--no-fund", "--prefix"])
-        .arg(&dir)
-        .arg(format!("binaryen@{BINARYEN_VERSION}")))
-    .map_err(|e| {
-        format!("installing npm binaryen failed ({e}): check that the npm registry is reachable")
-    })?;
-    Ok(bin_dir)
+    let dir = npm_package("binaryen", BINARYEN_VERSION, "node_modules/.bin/wasm-opt")?;
+    Ok(dir.join("node_modules").join(".bin"))
 }
 
 /// Lighthouse from npm, installed on first use into the tool cache (it is only the bench's):
 /// the folder holding its `node_modules`.
 pub fn lighthouse() -> Result<PathBuf, String> {
-    let dir = cache_dir().join(format!("lighthouse-{LIGHTHOUSE_VERSION}"));
-    if dir.join("node_modules/lighthouse/cli/index.js").exists() {
+    npm_package(
+        "lighthouse",
+        LIGHTHOUSE_VERSION,
+        "node_modules/lighthouse/cli/index.js",
+    )
+}
+
+/// npm package `name@version`, installed once into its own folder of the tool cache (npm's own
+/// cache is per user): that folder. `marker`, relative to it, exists once it is installed.
+fn npm_package(name: &str, version: &str, marker: &str) -> Result<PathBuf, String> {
+    let dir = cache_dir().join(format!("{name}-{version}"));
+    if dir.join(marker).exists() {
         return Ok(dir);
     }
     need_npm()?;
     eprintln!(
-        "setup: installing npm lighthouse {LIGHTHOUSE_VERSION} into {}",
+        "setup: installing npm {name} {version} into {}",
         dir.display()
     );
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     run(Command::new("npm")
         .args(["install", "--no-audit", "--no-fund", "--prefix"])
         .arg(&dir)
-        .arg(format!("lighthouse@{LIGHTHOUSE_VERSION}")))
+        .arg(format!("{name}@{version}")))
     .map_err(|e| {
-        format!("installing npm lighthouse failed ({e}): check that the npm registry is reachable")
+        format!("installing npm {name} failed ({e}): check that the npm registry is reachable")
     })?;
     Ok(dir)
 }
