@@ -455,13 +455,15 @@ proptest! {
     }
 
     /// Replace one value somewhere in the bundled file with arbitrary JSON: the loader reports or
-    /// accepts, never panics, and what it keeps is valid.
+    /// accepts, never panics, and what it keeps is valid (warnings aside: a warned value is kept
+    /// by design, e.g. openings whose source became `null`).
     #[test]
     fn the_loader_survives_mutations_of_the_bundled_file(path_seed in any::<u64>(), replacement in arbitrary_json()) {
         let mut v: Value = serde_json::from_str(BUNDLED).unwrap();
         mutate(&mut v, path_seed, replacement);
         if let Ok(dir) = model::load(&v.to_string(), MAX_YEAR) {
-            prop_assert!(model::validate(&dir.dataset, MAX_YEAR).is_empty());
+            let findings = model::validate(&dir.dataset, MAX_YEAR);
+            prop_assert!(findings.iter().all(|p| p.is_warning()), "{:?}", findings);
         }
     }
 }
