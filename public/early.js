@@ -1,8 +1,14 @@
 // What the reader does on a pre-rendered page before the app has started. The static page's
 // buttons do nothing on their own: the app clicks its own button at the same place again once
 // it takes the page over (src/ui/takeover.rs), and keeps open the sections the reader unfolded.
+// `pressed` says a pointer is down: the app waits for its release before it takes over, so that
+// a press on the static page and its release on the app's are not two halves of a lost click.
 (function () {
-  var early = (window.atlasEarly = { clicks: [], sections: [] });
+  var early = (window.atlasEarly = { clicks: [], sections: [], pressed: false });
+  document.addEventListener('pointerdown', function () { early.pressed = true; }, true);
+  ['pointerup', 'pointercancel'].forEach(function (type) {
+    document.addEventListener(type, function () { early.pressed = false; }, true);
+  });
   var place = function (page, selector, el) {
     return Array.prototype.indexOf.call(page.querySelectorAll(selector), el);
   };

@@ -102,6 +102,30 @@ test('sections unfolded and chips clicked on the static page before the app star
   expect(errors).toEqual([]);
 });
 
+test('a click pressed on the static page and released once the app is ready is not lost', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((done) => { release = done; });
+  await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto('researchers/michael-luo');
+  const summary = page.locator('#atlas-static').getByText('Filter by type, venue, year, honours');
+  await summary.scrollIntoViewIfNeeded();
+  const box = (await summary.boundingBox())!;
+  await page.mouse.move(box.x + 10, box.y + box.height / 2);
+  await page.mouse.down();
+  // The app starts and loads the profile's pack while the button is held.
+  const pack = page.waitForResponse('**/data/people/*.json');
+  release();
+  await pack;
+  await page.evaluate(() => new Promise((done) => {
+    let n = 0;
+    const next = () => (++n >= 10 ? done(null) : requestAnimationFrame(next));
+    requestAnimationFrame(next);
+  }));
+  await page.mouse.up();
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Type' })).toBeVisible();
+});
+
 test('on a pre-rendered profile the Cite button works once the app has started', async ({ page }) => {
   const errors = watchErrors(page);
   await recordShifts(page);

@@ -44,7 +44,7 @@ fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
             .ok()
             .flatten()
             .is_some();
-        if (loading || frames < MIN_FRAMES) && frames < MAX_FRAMES {
+        if (loading || frames < MIN_FRAMES || pressed()) && frames < MAX_FRAMES {
             swap_when_ready(page, root, frames + 1);
             return;
         }
@@ -184,6 +184,14 @@ fn changed(list: &web_sys::NodeList) -> Vec<(usize, Change)> {
             Some((i as usize, change?))
         })
         .collect()
+}
+
+/// Whether a pointer is down on the page (recorded by `public/early.js`): the swap waits for its
+/// release, so that a click is not pressed on the static page and released on the app's.
+fn pressed() -> bool {
+    js_sys::Reflect::get(&window(), &"atlasEarly".into())
+        .and_then(|early| js_sys::Reflect::get(&early, &"pressed".into()))
+        .is_ok_and(|p| p.is_truthy())
 }
 
 /// What the reader did on the static page before the app started, as recorded by
