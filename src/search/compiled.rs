@@ -349,14 +349,32 @@ impl DetailFile {
         // In dataset order, each once.
         listed.sort_unstable();
         listed.dedup();
-        let publications: Vec<_> = listed
+        Self::subset(dataset, Some(index), &listed, keys)
+    }
+
+    /// The file of the researcher `researcher` (if any) and the publications `publications`
+    /// (indices into `dataset.publications`, in the file's order), with every vocabulary entry
+    /// they mention and their BibTeX keys from `keys`.
+    pub fn subset(
+        dataset: &Dataset,
+        researcher: Option<usize>,
+        publications: &[usize],
+        keys: &HashMap<PublicationId, String>,
+    ) -> Self {
+        let researchers: Vec<_> = researcher
+            .map(|i| dataset.researchers[i].clone())
             .into_iter()
-            .map(|i| dataset.publications[i].clone())
+            .collect();
+        let publications: Vec<_> = (publications.iter())
+            .map(|&i| dataset.publications[i].clone())
             .collect();
         // Every string the record and its papers contain: a vocabulary entry is kept when its
         // id is one of them, whatever field refers to it.
         let mut mentioned = std::collections::HashSet::new();
-        let values = [serde_json::to_value(r), serde_json::to_value(&publications)];
+        let values = [
+            serde_json::to_value(&researchers),
+            serde_json::to_value(&publications),
+        ];
         for v in values.iter().flatten() {
             collect_strings(v, &mut mentioned);
         }
@@ -381,7 +399,7 @@ impl DetailFile {
                     .filter(|v| keep(v.id.as_str()))
                     .cloned()
                     .collect(),
-                researchers: vec![r.clone()],
+                researchers,
                 publications,
             },
         }

@@ -160,11 +160,10 @@ type Entry<'a> = (String, u32, &'a str, u32);
 /// Builds the shards from each researcher's publication titles (`titles[i]` for researcher `i`,
 /// in profile order). For each word a researcher keeps the first of their titles that has it.
 ///
-/// Words are grouped by their first two characters; a group over [`SHARD_BUDGET`] is split by
-/// the next character (its words no longer than the key stay in a shard of that key), and so on,
-/// so that common beginnings ("co", "in") make several small files rather than one large one.
-/// A single word over the budget ("for", "learning") is split by researcher into parts `key`,
-/// `key~1`, `key~2`… which a lookup of the word reads together.
+/// Words are grouped by their first two characters and split where a group is over
+/// [`SHARD_BUDGET`] ([`split_words`]), so that common beginnings ("co", "in") make several small
+/// files rather than one large one. A single word over the budget ("for", "learning") is split
+/// by researcher into parts `key`, `key~1`, `key~2`… which a lookup of the word reads together.
 pub fn build_shards(titles: &[Vec<&str>]) -> BTreeMap<String, TitleShard> {
     build_shards_within(titles, SHARD_BUDGET)
 }
@@ -200,31 +199,46 @@ pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<Stri
     let shards = map_shares(groups, |share| {
         let mut shards = BTreeMap::new();
         for (key, entries) in share {
-            split_group(key, entries, budget, &mut shards);
+            split_words(key, entries, budget, &title_kind(), &mut shards);
         }
         shards
     });
     shards.into_iter().flatten().collect()
 }
 
+/// How [`split_words`] measures, divides and finishes one kind of word shard.
+pub(crate) struct ShardKind<E, S> {
+    /// The word of an entry.
+    pub word: fn(&E) -> &str,
+    /// About the encoded size of a shard of these entries.
+    pub estimate: fn(&[E]) -> usize,
+    /// The entries of one word too common to fit, divided into parts of about `budget` bytes.
+    pub parts: fn(Vec<E>, usize) -> Vec<Vec<E>>,
+    /// The shard of these entries.
+    pub finish: fn(Vec<E>) -> S,
+}
+
 /// Finishes the words of `entries` (all starting with `key`, of two characters) as shards of
-/// about `budget` bytes at most, into `shards`.
-fn split_group<'a>(
+/// about `budget` bytes at most, into `shards`: a group over the budget is split by the next
+/// character (its words no longer than the key stay in a shard of that key), and so on; a single
+/// word over the budget is divided by `kind.parts` into `key`, `key~1`, `key~2`…
+pub(crate) fn split_words<E, S>(
     key: String,
-    entries: Vec<Entry<'a>>,
+    entries: Vec<E>,
     budget: usize,
-    shards: &mut BTreeMap<String, TitleShard>,
+    kind: &ShardKind<E, S>,
+    shards: &mut BTreeMap<String, S>,
 ) {
-    let mut work: Vec<(String, usize, Vec<Entry<'a>>)> = vec![(key, 2, entries)];
+    let mut work: Vec<(String, usize, Vec<E>)> = vec![(key, 2, entries)];
     while let Some((key, depth, entries)) = work.pop() {
-        let longer = |e: &Entry<'_>| e.0.chars().nth(depth).is_some();
-        if estimate(&entries) <= budget {
-            shards.insert(key, finish(entries));
+        let longer = |e: &E| (kind.word)(e).chars().nth(depth).is_some();
+        if (kind.estimate)(&entries) <= budget {
+            shards.insert(key, (kind.finish)(entries));
         } else if entries.iter().any(longer) {
-            let mut parts: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
+            let mut parts: BTreeMap<String, Vec<E>> = BTreeMap::new();
             for e in entries {
                 let part = if longer(&e) {
-                    key_of(&e.0, depth + 1)
+                    key_of((kind.word)(&e), depth + 1)
                 } else {
                     key.clone()
                 };
@@ -238,35 +252,47 @@ fn split_group<'a>(
                 }
             }
         } else {
-            // One word too common to fit (every word here is the key itself): its researchers
-            // are split into ranges, `key`, `key~1`, `key~2`…
-            let mut entries = entries;
-            entries.sort_unstable_by_key(|e| e.1);
-            let mut parts: Vec<Vec<Entry<'a>>> = vec![Vec::new()];
-            let (mut bytes, mut titles) = (0, HashSet::new());
-            for e in entries {
-                // A part holds each of its titles once: counted as they come.
-                let title = e.2.len() + 2;
-                let mut more = 6 + if titles.contains(e.2) { 0 } else { title };
-                if bytes + more > budget && parts.last().is_some_and(|p| !p.is_empty()) {
-                    parts.push(Vec::new());
-                    (bytes, titles) = (0, HashSet::new());
-                    more = 6 + title;
-                }
-                titles.insert(e.2);
-                bytes += more;
-                parts.last_mut().expect("one part at least").push(e);
-            }
-            for (i, part) in parts.into_iter().enumerate() {
+            for (i, part) in (kind.parts)(entries, budget).into_iter().enumerate() {
                 let name = if i == 0 {
                     key.clone()
                 } else {
                     format!("{key}~{i}")
                 };
-                shards.insert(name, finish(part));
+                shards.insert(name, (kind.finish)(part));
             }
         }
     }
+}
+
+/// The title shards' [`ShardKind`].
+fn title_kind<'a>() -> ShardKind<Entry<'a>, TitleShard> {
+    ShardKind {
+        word: |e| &e.0,
+        estimate,
+        parts: title_parts,
+        finish,
+    }
+}
+
+/// One word's entries divided by researcher into parts of about `budget` bytes, each part
+/// counting each of its titles once.
+fn title_parts(mut entries: Vec<Entry<'_>>, budget: usize) -> Vec<Vec<Entry<'_>>> {
+    entries.sort_unstable_by_key(|e| e.1);
+    let mut parts: Vec<Vec<Entry<'_>>> = vec![Vec::new()];
+    let (mut bytes, mut titles) = (0, HashSet::new());
+    for e in entries {
+        let title = e.2.len() + 2;
+        let mut more = 6 + if titles.contains(e.2) { 0 } else { title };
+        if bytes + more > budget && parts.last().is_some_and(|p| !p.is_empty()) {
+            parts.push(Vec::new());
+            (bytes, titles) = (0, HashSet::new());
+            more = 6 + title;
+        }
+        titles.insert(e.2);
+        bytes += more;
+        parts.last_mut().expect("one part at least").push(e);
+    }
+    parts
 }
 
 /// About the encoded size of a shard of `entries`: its words, postings and titles.

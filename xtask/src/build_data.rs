@@ -11,7 +11,9 @@
 //!   profiles: at most a thousand files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
 //!   credited to it — fetched by the organizations pages;
-//! - `researchers.json`: the authoring file as it is (the all-publications page and downloads).
+//! - `pubs/`: the all-publications page's files ([`CompiledPubs`]): its index, the entries in
+//!   chunks, their filter attributes and their words in shards;
+//! - `researchers.json`: the authoring file as it is (downloads, and a site without these files).
 //!
 //! Folders of an earlier run are replaced, so a removed researcher leaves no file behind.
 
@@ -23,6 +25,7 @@ use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 use research_atlas::search::people::PeoplePack;
+use research_atlas::search::publications::files::{CompiledPubs, paths as pub_paths};
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
@@ -52,6 +55,9 @@ pub struct Written {
     pub network_bytes: u64,
     /// Bytes of `organizations.bin`.
     pub organizations_bytes: u64,
+    /// Files under `pubs/` and their total bytes.
+    pub pub_files: usize,
+    pub pub_bytes: u64,
 }
 
 /// Runs the task.
@@ -74,7 +80,7 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let w = compile(&input, &out)?;
     eprintln!(
-        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB",
+        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
@@ -87,6 +93,8 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
         w.people,
         w.packs,
         w.people_bytes as f64 / 1_048_576.0,
+        w.pub_files,
+        w.pub_bytes as f64 / 1_048_576.0,
     );
     Ok(())
 }
@@ -188,6 +196,30 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     w.people = researchers.len();
     w.packs = packs;
     lap("profiles");
+
+    let compiled = CompiledPubs::build(&dir.dataset, &keys);
+    drop(keys);
+    let pubs = out.join("pubs");
+    fresh(&pubs)?;
+    std::fs::create_dir_all(pubs.join("w")).map_err(|e| format!("{}: {e}", pubs.display()))?;
+    let at = |path: &str| out.join(path.trim_start_matches("data/"));
+    let mut files: Vec<(PathBuf, Vec<u8>)> = vec![
+        (at(pub_paths::INDEX), compiled.index.to_bytes()),
+        (at(pub_paths::ATTRS), compiled.core.to_bytes()),
+    ];
+    for (key, shard) in &compiled.words {
+        files.push((at(&pub_paths::words(key)), shard.to_bytes()));
+    }
+    for (n, chunk) in compiled.chunks.iter().enumerate() {
+        let json = serde_json::to_vec(chunk).map_err(|e| format!("chunk {n}: {e}"))?;
+        files.push((at(&pub_paths::chunk(n)), json));
+    }
+    drop(compiled);
+    for (path, bytes) in files {
+        w.pub_bytes += write(&path, &bytes)?;
+        w.pub_files += 1;
+    }
+    lap("publications");
 
     let copy = out.join("researchers.json");
     if std::fs::canonicalize(input).ok() != std::fs::canonicalize(&copy).ok() {

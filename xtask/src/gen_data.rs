@@ -309,3 +309,29 @@ mod tests {
         assert!(args(&["--colour", "red"]).is_err());
     }
 }
+
+#[cfg(test)]
+mod compiled_publications {
+    use research_atlas::model::cite;
+    use research_atlas::search::PublicationIndex;
+    use research_atlas::search::publications::files::{
+        CompiledPubs, Fetched, check_against, sample_params,
+    };
+
+    use super::generate;
+
+    #[test]
+    fn the_compiled_publication_list_answers_as_the_loaded_one_at_2000_researchers() {
+        let d = generate(2000, 11);
+        let ix = PublicationIndex::new(&d);
+        let c = CompiledPubs::build(&d, &cite::bibtex_keys(&d));
+        assert!(c.chunks.len() > 10, "{} chunks", c.chunks.len());
+        assert!(c.words.len() > 20, "{} word shards", c.words.len());
+        let fetched = Fetched::of(&c).unwrap();
+        let cases = sample_params(&d);
+        assert!(cases.len() > 100);
+        for p in cases {
+            check_against(&c, &fetched, &ix, &p).unwrap();
+        }
+    }
+}

@@ -150,7 +150,7 @@ pub struct Stats {
 }
 
 /// One value of a facet, with how many results there would be if it were added.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct FacetValue {
     /// The value as written in the URL, e.g. `"uc-berkeley"`, `"phd_student"`, `"US"`.
     pub id: String,

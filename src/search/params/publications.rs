@@ -116,11 +116,13 @@ pub struct PubParams {
     pub group: GroupBy,
     /// The order (`order`).
     pub order: Order,
+    /// The page, from 0 (`ppage`, from 1 in the URL).
+    pub page: usize,
 }
 
 /// The URL keys [`PubParams`] reads and writes, in canonical order.
-pub const PUB_KEYS: [&str; 10] = [
-    "pq", "pfrom", "pto", "pvenue", "ptopic", "porg", "ptype", "honours", "group", "order",
+pub const PUB_KEYS: [&str; 11] = [
+    "pq", "pfrom", "pto", "pvenue", "ptopic", "porg", "ptype", "honours", "group", "order", "ppage",
 ];
 
 impl PubParams {
@@ -149,6 +151,10 @@ impl PubParams {
                 },
                 "group" => p.group = GroupBy::from_key(value.trim()).unwrap_or(p.group),
                 "order" => p.order = Order::from_key(value.trim()).unwrap_or(p.order),
+                "ppage" => {
+                    let page: Option<usize> = value.trim().parse().ok();
+                    p.page = page.map_or(p.page, |n| n.saturating_sub(1));
+                }
                 _ => {}
             }
         }
@@ -196,6 +202,9 @@ impl PubParams {
         if self.order != Order::default() {
             out.push(("order", self.order.key().into()));
         }
+        if self.page > 0 {
+            out.push(("ppage", (self.page + 1).to_string()));
+        }
         out
     }
 
@@ -211,7 +220,7 @@ impl PubParams {
             + usize::from(self.honoured)
     }
 
-    /// The same params without any filter (grouping and order kept).
+    /// The same params without any filter (grouping and order kept, back to the first page).
     pub fn without_filters(&self) -> Self {
         Self {
             group: self.group,

@@ -1,0 +1,360 @@
+//! The compiled `/publications`: the files `build-data` writes and how the page answers from
+//! them, fetching only what it shows.
+//!
+//! - `data/pubs/index.bin` ([`PubsIndex`]): the counts, the dates of the list order, the
+//!   vocabularies, the facets of the unfiltered list and the word shards' keys. With one chunk it
+//!   answers the first page.
+//! - `data/pubs/N.json`: chunk `N` of the entries in list order, as a [`DetailFile`] (the
+//!   publications, the vocabulary entries they mention, their BibTeX keys).
+//! - `data/pubs/attrs.bin` ([`PubCore`]): every entry's filter attributes, fetched by the first
+//!   filter, grouping or order that needs them.
+//! - `data/pubs/w/KEY.bin` ([`WordShard`]): the words of every entry, fetched by the text filter
+//!   for the words it has.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::words::{self, WordShard};
+use super::{PubCore, PubFacets, PubList, PubParams, PublicationIndex, TextQuery};
+use crate::model::{Dataset, PublicationId};
+use crate::search::compiled::DetailFile;
+use crate::search::params::GroupBy;
+
+/// The compiled files as the page holds them once fetched: each decoded from its bytes.
+#[derive(Debug, Clone)]
+pub struct Fetched {
+    /// `index.bin`.
+    pub index: PubsIndex,
+    /// [`PubsIndex::dates`].
+    pub dates: PubCore,
+    /// `attrs.bin`.
+    pub core: PubCore,
+    /// Every word shard.
+    pub shards: BTreeMap<String, Arc<WordShard>>,
+}
+
+impl Fetched {
+    /// Decodes what `compiled` encodes.
+    pub fn of(compiled: &CompiledPubs) -> Result<Self, String> {
+        let index = PubsIndex::from_bytes(&compiled.index.to_bytes())?;
+        let mut shards = BTreeMap::new();
+        for (key, shard) in &compiled.words {
+            let shard = WordShard::from_bytes(&shard.to_bytes())?;
+            shards.insert(key.clone(), Arc::new(shard));
+        }
+        Ok(Self {
+            dates: index.dates(),
+            index,
+            core: PubCore::from_bytes(&compiled.core.to_bytes())?,
+            shards,
+        })
+    }
+}
+
+/// Checks that the compiled list (`compiled`, and `fetched` from it) answers `params` as `ix`
+/// does over the same dataset, with every entry of the page in its chunk; for tests, here and
+/// at scale (`xtask`).
+pub fn check_against(
+    compiled: &CompiledPubs,
+    fetched: &Fetched,
+    ix: &PublicationIndex,
+    params: &PubParams,
+) -> Result<(), String> {
+    let Fetched {
+        index,
+        dates,
+        core,
+        shards,
+    } = fetched;
+    let want = ix.list(&ix.scope_all(), params);
+    let got = answer(index, dates, Some(core), shards, params)
+        .map_err(|need| format!("{params:?}: still needs {need:?}"))?;
+    let order = ix.order();
+    for pos in got.items() {
+        let chunk = compiled.chunks.get(index.chunk_of(pos)).ok_or("no chunk")?;
+        let at = pos % index.chunk_size as usize;
+        let id = chunk.dataset.publications.get(at).map(|p| &p.id);
+        if id != ix.id_at(order[pos]) {
+            return Err(format!("{params:?}: entry {pos} is not in its chunk"));
+        }
+    }
+    let got = got.map(|pos| order[pos]);
+    if got != want {
+        return Err(format!("{params:?}: compiled {got:#?}\nloaded {want:#?}"));
+    }
+    match answer(index, dates, None, &BTreeMap::new(), params) {
+        Ok(early) if early.clone().map(|pos| order[pos]) != want => {
+            Err(format!("{params:?}: the index alone answers otherwise"))
+        }
+        Err(Need::Words(_)) => Err(format!("{params:?}: words needed before the attributes")),
+        _ => Ok(()),
+    }
+}
+
+/// Params covering every filter, grouping, order and a few pages, from the dataset's own
+/// values: the cases of [`check_against`].
+pub fn sample_params(d: &Dataset) -> Vec<PubParams> {
+    let mut queries: Vec<String> = vec![String::new(), "zzzz".into(), "a".into(), "of the".into()];
+    for p in d.publications.iter().step_by(d.publications.len() / 7 + 1) {
+        let words: Vec<&str> = p.title.split_whitespace().collect();
+        queries.push(words[0].to_owned());
+        queries.push(words.iter().take(2).copied().collect::<Vec<_>>().join(" "));
+        queries.push(words[0].chars().take(3).collect());
+        if let Some(a) = p.authors.first() {
+            queries.push(a.name.clone());
+        }
+        queries.push(p.year.to_string());
+    }
+    let mut pairs: Vec<Vec<(String, String)>> = queries
+        .into_iter()
+        .map(|q| vec![("pq".to_owned(), q)])
+        .collect();
+    for v in d.venues.iter().take(3) {
+        pairs.push(vec![("pvenue".into(), v.id.0.clone())]);
+    }
+    for t in d.topics.iter().take(2) {
+        pairs.push(vec![("ptopic".into(), t.id.0.clone())]);
+    }
+    for o in d.organizations.iter().take(2) {
+        pairs.push(vec![("porg".into(), o.id.0.clone())]);
+    }
+    pairs.push(vec![("ptype".into(), "conference,journal".into())]);
+    pairs.push(vec![("honours".into(), "1".into())]);
+    pairs.push(vec![
+        ("pfrom".into(), "2020".into()),
+        ("pto".into(), "2023".into()),
+    ]);
+    let mut out = Vec::new();
+    for base in pairs {
+        for extra in [
+            vec![],
+            vec![("group", "type"), ("order", "oldest")],
+            vec![("group", "venue"), ("ppage", "2")],
+            vec![("order", "oldest"), ("ppage", "3")],
+            vec![("ppage", "1000")],
+        ] {
+            let mut p: Vec<(&str, &str)> =
+                base.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            p.extend(extra);
+            out.push(PubParams::from_pairs(p));
+        }
+    }
+    out
+}
+
+/// The version of these files; the app refuses files of another.
+pub const FORMAT: u32 = 1;
+
+/// Where the files are, relative to the app.
+pub mod paths {
+    /// The index.
+    pub const INDEX: &str = "data/pubs/index.bin";
+    /// The filter attributes.
+    pub const ATTRS: &str = "data/pubs/attrs.bin";
+
+    /// Chunk `n` of the entries.
+    pub fn chunk(n: usize) -> String {
+        format!("data/pubs/{n}.json")
+    }
+
+    /// A word shard.
+    pub fn words(key: &str) -> String {
+        format!("data/pubs/w/{key}.bin")
+    }
+}
+
+/// Entries per chunk for a list of `total`: about 50 KB gzipped, and at most 400 chunks.
+pub fn chunk_size(total: usize) -> usize {
+    total.div_ceil(400).max(200)
+}
+
+/// What the page needs first.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PubsIndex {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// Every publication, once.
+    pub total: u32,
+    /// Researchers listing at least one.
+    pub authors: u32,
+    /// Entries per chunk.
+    pub chunk_size: u32,
+    /// The list order's dates: `(year, month, entries)`, newest first.
+    pub runs: Vec<(u16, u8, u32)>,
+    /// The facets of the unfiltered list.
+    pub facets: PubFacets,
+    /// The vocabularies (and no attributes): the unfiltered list by year from `runs`.
+    pub core: PubCore,
+    /// Keys of the word shards, sorted.
+    pub word_keys: Vec<String>,
+}
+
+impl PubsIndex {
+    /// Encodes the index.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("the publication index always encodes")
+    }
+
+    /// Decodes an index written by [`Self::to_bytes`] of this [`FORMAT`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let format: u32 = postcard::take_from_bytes(bytes)
+            .map_err(|e| format!("not a publication index: {e}"))?
+            .0;
+        if format != FORMAT {
+            return Err(format!(
+                "publication index of format {format}, this app reads {FORMAT}: rebuild the data"
+            ));
+        }
+        postcard::from_bytes(bytes).map_err(|e| format!("not a publication index: {e}"))
+    }
+
+    /// The chunk holding the entry at `position`.
+    pub fn chunk_of(&self, position: usize) -> usize {
+        position / (self.chunk_size.max(1) as usize)
+    }
+
+    /// The first and last year of the list.
+    pub fn span(&self) -> Option<(u16, u16)> {
+        Some((self.runs.last()?.0, self.runs.first()?.0))
+    }
+
+    /// The unfiltered list's dates as a core (no other attribute), for [`answer`].
+    pub fn dates(&self) -> PubCore {
+        let mut core = PubCore {
+            vocab: self.core.vocab.clone(),
+            ..PubCore::default()
+        };
+        for &(year, month, n) in &self.runs {
+            let n = n as usize;
+            core.attrs.year.extend(std::iter::repeat_n(year, n));
+            core.attrs.month.extend(std::iter::repeat_n(month, n));
+        }
+        core
+    }
+}
+
+impl PubCore {
+    /// Encodes the attributes for `attrs.bin`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("publication attributes always encode")
+    }
+
+    /// Decodes `attrs.bin`.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        postcard::from_bytes(bytes).map_err(|e| format!("not publication attributes: {e}"))
+    }
+}
+
+/// What the page must fetch before it can answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Need {
+    /// The attributes (`attrs.bin`).
+    Attrs,
+    /// These word shards.
+    Words(Vec<String>),
+}
+
+/// The list for `params` from the compiled files loaded so far: `dates` is
+/// [`PubsIndex::dates`], `core` the attributes once fetched, `shards` the word shards fetched.
+/// Entries are list positions. Without a filter, grouped by year, the index alone answers.
+pub fn answer(
+    index: &PubsIndex,
+    dates: &PubCore,
+    core: Option<&PubCore>,
+    shards: &BTreeMap<String, Arc<WordShard>>,
+    params: &PubParams,
+) -> Result<PubList, Need> {
+    let params = index.core.sanitize(params);
+    let query = TextQuery::new(&params.query);
+    let plain = params.filter_count() == 0 && params.group == GroupBy::Year;
+    if plain && query.is_empty() {
+        let mut shown: Vec<usize> = (0..index.total as usize).collect();
+        if params.order == super::Order::Oldest {
+            shown.sort_by_key(|&i| (dates.attrs.year[i], dates.attrs.month[i]));
+        }
+        let (page, groups) = dates.group(&mut shown, &params);
+        return Ok(PubList {
+            total: index.total as usize,
+            shown: shown.len(),
+            entries: shown,
+            page,
+            groups,
+            facets: index.facets.clone(),
+        });
+    }
+    let core = core.ok_or(Need::Attrs)?;
+    let text = if query.is_empty() {
+        None
+    } else {
+        Some(words::matches(&query, &index.word_keys, shards).map_err(Need::Words)?)
+    };
+    Ok(core.list(None, text.as_deref(), &params))
+}
+
+/// Everything `build-data` writes for `/publications`.
+#[derive(Debug, Clone)]
+pub struct CompiledPubs {
+    /// `index.bin`.
+    pub index: PubsIndex,
+    /// `attrs.bin`.
+    pub core: PubCore,
+    /// `N.json`, in order.
+    pub chunks: Vec<DetailFile>,
+    /// `w/KEY.bin`.
+    pub words: BTreeMap<String, WordShard>,
+}
+
+impl CompiledPubs {
+    /// Compiles the publications of `dataset`, with BibTeX keys from `keys`.
+    pub fn build(dataset: &Dataset, keys: &HashMap<PublicationId, String>) -> Self {
+        Self::build_within(dataset, keys, crate::search::titles::SHARD_BUDGET)
+    }
+
+    /// [`Self::build`] with word shards of about `budget` bytes at most.
+    pub fn build_within(
+        dataset: &Dataset,
+        keys: &HashMap<PublicationId, String>,
+        budget: usize,
+    ) -> Self {
+        let ix = PublicationIndex::new(dataset);
+        let core = ix.core().clone();
+        let words = words::build_within(ix.words(), budget);
+        let order = ix.order();
+        let mut runs: Vec<(u16, u8, u32)> = Vec::new();
+        for (&year, &month) in core.attrs.year.iter().zip(&core.attrs.month) {
+            match runs.last_mut() {
+                Some(r) if (r.0, r.1) == (year, month) => r.2 += 1,
+                _ => runs.push((year, month, 1)),
+            }
+        }
+        let size = chunk_size(order.len());
+        let slices: Vec<&[usize]> = order.chunks(size).collect();
+        let chunks = crate::model::shares::map_in_order(slices, |slice| {
+            DetailFile::subset(dataset, None, slice, keys)
+        });
+        let facets = core.list(None, None, &PubParams::default()).facets;
+        let index = PubsIndex {
+            format: FORMAT,
+            total: order.len() as u32,
+            authors: (dataset.researchers.iter())
+                .filter(|r| !r.publications.is_empty())
+                .count() as u32,
+            chunk_size: size as u32,
+            runs,
+            facets,
+            core: PubCore {
+                vocab: core.vocab.clone(),
+                ..PubCore::default()
+            },
+            word_keys: words.keys().cloned().collect(),
+        };
+        Self {
+            index,
+            core,
+            chunks,
+            words,
+        }
+    }
+}
