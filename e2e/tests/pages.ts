@@ -50,6 +50,7 @@ export async function bundledDataset(page: Page): Promise<any> {
 export const COMPILED = '**/data/directory.bin';
 export const FIRST_PAGE = '**/data/first.bin';
 export const DATA = '**/data/researchers.json';
+export const PUBS = '**/data/pubs/index.bin';
 
 /**
  * Serves `data` as the dataset. The compiled files are answered 404, as on a host given only the
@@ -58,5 +59,6 @@ export const DATA = '**/data/researchers.json';
 export async function serveDataset(page: Page, data: any) {
   await page.route(COMPILED, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
   await page.route(FIRST_PAGE, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
+  await page.route(PUBS, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
   await page.route(DATA, (route) => route.fulfill({ json: data }));
 }

@@ -62,7 +62,9 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
 
 /// Chooses what to precache from `dist`: every top-level file of the app but the worker (the
 /// shell `404.html` first, then the home page), the essential data files, then the optional ones — `data/network.bin`,
-/// `data/organizations.bin`, title shards, profiles, `data/researchers.json` — in that order,
+/// `data/organizations.bin`, the publication list's index, first chunk and attributes, title
+/// shards, profiles, the publication list's word shards and other chunks,
+/// `data/researchers.json` — in that order,
 /// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
 /// logic also starts a fresh cache.
 pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String> {
@@ -80,12 +82,28 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
     }
     essential.extend(ESSENTIAL_DATA.iter().map(|s| s.to_string()));
 
-    let mut optional: Vec<String> =
-        vec!["data/network.bin".into(), "data/organizations.bin".into()];
-    for dir in ["titles", "people"] {
+    let mut optional: Vec<String> = vec![
+        "data/network.bin".into(),
+        "data/organizations.bin".into(),
+        "data/pubs/index.bin".into(),
+        "data/pubs/0.json".into(),
+        "data/pubs/attrs.bin".into(),
+    ];
+    optional.retain(|url| dist.join(url).is_file());
+    for dir in ["titles", "people", "pubs/w", "pubs"] {
         let mut names = files_in(&dist.join("data").join(dir)).unwrap_or_default();
-        names.sort();
-        optional.extend(names.into_iter().map(|n| format!("data/{dir}/{n}")));
+        // Chunks in order (`2.json` before `10.json`).
+        names.sort_by_key(|n| {
+            (
+                n.split('.').next().and_then(|s| s.parse::<u64>().ok()),
+                n.clone(),
+            )
+        });
+        let urls: Vec<String> = (names.into_iter())
+            .map(|n| format!("data/{dir}/{n}"))
+            .filter(|url| !optional.contains(url))
+            .collect();
+        optional.extend(urls);
     }
     optional.push("data/researchers.json".into());
 

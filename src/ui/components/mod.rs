@@ -36,7 +36,7 @@ pub use offline_notice::OfflineNotice;
 pub use opening_badge::{OpeningBadge, OpeningDetails};
 pub use pick_buttons::PickButtons;
 pub use publication_item::PublicationItem;
-pub use publication_list::PublicationList;
+pub use publication_list::{CompiledPublicationList, PublicationList};
 pub use researcher_card::ResearcherCard;
 pub use search_box::SearchBox;
 pub use sort_select::SortSelect;

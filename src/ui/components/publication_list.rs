@@ -1,21 +1,77 @@
 //! A publication list with its own filters, grouping, order and export: on every profile and on
 //! the all-publications page. Its state is the URL's list params ([`PubParams`]).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use super::publication_item::PublicationItem;
-use crate::model::{Dataset, Publication, cite};
+use crate::model::{Dataset, Directory, Publication, PublicationId, cite};
+use crate::search::publications::PAGE_SIZE;
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
 use crate::ui::state::after_paint::AfterPaint;
-use crate::ui::state::data::Detail;
+use crate::ui::state::data::{DataError, Detail};
+use crate::ui::state::pub_files::PubFiles;
 use crate::ui::state::pub_list::{PubListContext, use_pub_list};
 
 /// "1 publication", "12 publications".
 pub fn publications_count(n: usize) -> String {
     format!("{n} publication{}", if n == 1 { "" } else { "s" })
+}
+
+/// Most entries an export of the compiled list fetches (about a hundred kilobytes gzipped per
+/// thousand).
+const EXPORT_LIMIT: usize = 5_000;
+
+/// One entry as a list shows it: the publication, the records it was loaded with (venues and
+/// BibTeX) and its BibTeX key.
+struct Item {
+    publication: Publication,
+    directory: Arc<Directory>,
+    cite_key: String,
+}
+
+/// Where a list's entries come from.
+#[derive(Clone)]
+enum Entries {
+    /// A loaded dataset: entries are indices into its publications.
+    Loaded(Arc<Detail>),
+    /// The compiled files: entries are list positions, in chunks.
+    Compiled(PubFiles),
+}
+
+impl Entries {
+    /// Entry `i`, when its records are loaded.
+    fn item(&self, i: usize) -> Option<Item> {
+        let (detail, at) = match self {
+            Self::Loaded(detail) => (detail.clone(), i),
+            Self::Compiled(files) => files.entry(i)?,
+        };
+        let publication = detail.directory.dataset.publications.get(at)?.clone();
+        let cite_key = (detail.cite_keys.get(&publication.id).cloned())
+            .unwrap_or_else(|| publication.id.0.clone());
+        Some(Item {
+            publication,
+            directory: detail.directory.clone(),
+            cite_key,
+        })
+    }
+
+    /// The entries `entries`, fetching the chunks they are in when needed.
+    async fn items(&self, entries: &[usize]) -> Result<Vec<Item>, DataError> {
+        if let Self::Compiled(files) = self {
+            files.load_entries(entries).await?;
+        }
+        Ok(entries.iter().filter_map(|&i| self.item(i)).collect())
+    }
+
+    /// Whether an export of `n` entries is allowed.
+    fn can_export(&self, n: usize) -> bool {
+        n > 0 && (matches!(self, Self::Loaded(_)) || n <= EXPORT_LIMIT)
+    }
 }
 
 /// A filterable, groupable, exportable list of publications.
@@ -38,9 +94,8 @@ pub fn PublicationList(
     filters_open: bool,
 ) -> impl IntoView {
     let pubs = use_pub_list();
-    let scope = Arc::new(scope);
+    let total = scope.len();
     let list = Memo::new({
-        let scope = scope.clone();
         let detail = detail.clone();
         move |_| {
             // Venue ids this list does not know are dropped rather than matching nothing.
@@ -48,16 +103,51 @@ pub fn PublicationList(
             Some(pubs.params.with(|p| ix.list(&scope, &ix.sanitize(p))))
         }
     });
-    let detail = StoredValue::new(detail);
+    view! {
+        <ListView list=list entries=Entries::Loaded(detail) total=total owner=owner
+            file_stem=file_stem top_level=top_level filters_open=filters_open/>
+    }
+}
+
+/// The all-publications list from the compiled files (see [`PubFiles`]).
+#[component]
+pub fn CompiledPublicationList(files: PubFiles) -> impl IntoView {
+    let total = files.index().total as usize;
+    view! {
+        {move || files.error().map(|e| view! {
+            <crate::ui::components::data_view::LoadErrorView error=e retry=Callback::new(move |_| files.retry())/>
+        })}
+        {move || files.list.with(Option::is_none).then(|| view! {
+            <p class="muted" role="status" data-testid="loading">"Loading publications…"</p>
+        })}
+        <ListView list=files.list entries=Entries::Compiled(files) total=total owner=None
+            file_stem="publications".to_owned() top_level=true filters_open=true/>
+    }
+}
+
+/// A list and its controls, whatever its source.
+#[component]
+fn ListView(
+    list: Memo<Option<PubList>>,
+    entries: Entries,
+    total: usize,
+    owner: Option<String>,
+    file_stem: String,
+    top_level: bool,
+    filters_open: bool,
+) -> impl IntoView {
+    let pubs = use_pub_list();
+    let entries = StoredValue::new(entries);
     let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
-    let total = scope.len();
+    let started = move || list.with(Option::is_some);
     view! {
         <div class="pub-list" data-testid="publication-list">
             <ListToolbar/>
             <ListFilters list=list open=filters_open/>
-            <ListStatus list=list total=total detail=detail file_stem=file_stem/>
-            <Groups list=list detail=detail owner=owner top_level=top_level/>
-            {move || (shown() == 0 && total > 0).then(|| view! {
+            <ListStatus list=list total=total entries=entries file_stem=file_stem/>
+            <Groups list=list entries=entries owner=owner top_level=top_level/>
+            <Pager list=list/>
+            {move || (started() && shown() == 0 && total > 0).then(|| view! {
                 <p class="empty-list" data-testid="no-publications">
                     "No publications match these filters. "
                     <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
@@ -66,6 +156,40 @@ pub fn PublicationList(
                 </p>
             })}
         </div>
+    }
+}
+
+/// Previous and next page, and where the page is, when the list has more than one.
+#[component]
+fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
+    let pubs = use_pub_list();
+    let at = move || list.with(|l| l.as_ref().map(|l| (l.page, l.pages(), l.shown)));
+    let go = move |page: usize| {
+        pubs.update(|p| p.page = page);
+        if let Some(el) = leptos::prelude::document()
+            .query_selector("[data-testid=publication-list]")
+            .ok()
+            .flatten()
+        {
+            el.scroll_into_view();
+        }
+    };
+    move || {
+        at().filter(|&(_, pages, _)| pages > 1).map(|(page, pages, shown)| {
+            let first = page * PAGE_SIZE + 1;
+            let last = ((page + 1) * PAGE_SIZE).min(shown);
+            view! {
+                <nav class="pager" aria-label="Pages of the list" data-testid="pager">
+                    <button type="button" class="button" disabled=page == 0 on:click=move |_| go(page - 1)>
+                        "Previous"
+                    </button>
+                    <span class="pager-at">{format!("{first}–{last} of {shown} · page {} of {pages}", page + 1)}</span>
+                    <button type="button" class="button" disabled=page + 1 >= pages on:click=move |_| go(page + 1)>
+                        "Next"
+                    </button>
+                </nav>
+            }
+        })
     }
 }
 
@@ -113,7 +237,7 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
 fn ListStatus(
     list: Memo<Option<PubList>>,
     total: usize,
-    detail: StoredValue<Arc<Detail>>,
+    entries: StoredValue<Entries>,
     file_stem: String,
 ) -> impl IntoView {
     let pubs = use_pub_list();
@@ -132,7 +256,7 @@ fn ListStatus(
                     "Clear filters"
                 </button>
             })}
-            <ExportButtons list=list detail=detail file_stem=file_stem/>
+            <ExportButtons list=list entries=entries file_stem=file_stem/>
         </div>
     }
 }
@@ -270,125 +394,151 @@ fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
     }
 }
 
-/// The shown publications, in display order.
-fn shown_publications<'a>(list: &PubList, dataset: &'a Dataset) -> Vec<&'a Publication> {
-    list.items()
-        .filter_map(|i| dataset.publications.get(i))
-        .collect()
+/// One dataset holding the vocabularies of every item's records, for the exports.
+fn merged(items: &[Item]) -> Option<Dataset> {
+    let mut d = items.first()?.directory.dataset.clone();
+    d.researchers.clear();
+    d.publications.clear();
+    let mut seen: Vec<&Arc<Directory>> = vec![&items[0].directory];
+    for item in &items[1..] {
+        if seen.iter().any(|d| Arc::ptr_eq(d, &item.directory)) {
+            continue;
+        }
+        seen.push(&item.directory);
+        let other = &item.directory.dataset;
+        for v in &other.venues {
+            if !d.venues.iter().any(|x| x.id == v.id) {
+                d.venues.push(v.clone());
+            }
+        }
+        for o in &other.organizations {
+            if !d.organizations.iter().any(|x| x.id == o.id) {
+                d.organizations.push(o.clone());
+            }
+        }
+        for t in &other.topics {
+            if !d.topics.iter().any(|x| x.id == t.id) {
+                d.topics.push(t.clone());
+            }
+        }
+    }
+    Some(d)
 }
 
-/// Download the visible list as BibTeX or CSV.
+/// Download the whole filtered list (every page) as BibTeX or CSV.
 #[component]
 fn ExportButtons(
     list: Memo<Option<PubList>>,
-    detail: StoredValue<Arc<Detail>>,
+    entries: StoredValue<Entries>,
     file_stem: String,
 ) -> impl IntoView {
-    let export = move |csv: bool, stem: &str| {
+    let failed = RwSignal::new(None::<String>);
+    let export = move |csv: bool, stem: String| {
         let Some(l) = list.get_untracked() else {
             return;
         };
-        let ix = detail.get_value();
-        let d = &ix.directory.dataset;
-        let pubs = shown_publications(&l, d);
-        let result = if csv {
-            // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-            let text = format!("\u{feff}{}", cite::csv(d, &pubs, &ix.cite_keys));
-            download(&format!("{stem}.csv"), "text/csv;charset=utf-8", &text)
-        } else {
-            let text = cite::bibtex_file(d, &pubs, &ix.cite_keys);
-            download(
-                &format!("{stem}.bib"),
-                "application/x-bibtex;charset=utf-8",
-                &text,
-            )
-        };
-        if let Err(e) = result {
-            leptos::logging::error!("export failed: {e:?}");
-        }
+        let source = entries.get_value();
+        spawn_local(async move {
+            let items = match source.items(&l.entries).await {
+                Ok(items) => items,
+                Err(e) => {
+                    failed.set(Some(e.to_string()));
+                    return;
+                }
+            };
+            failed.set(None);
+            let Some(d) = merged(&items) else {
+                return;
+            };
+            let pubs: Vec<&Publication> = items.iter().map(|i| &i.publication).collect();
+            let keys: HashMap<PublicationId, String> = (items.iter())
+                .map(|i| (i.publication.id.clone(), i.cite_key.clone()))
+                .collect();
+            let result = if csv {
+                // A byte-order mark, so spreadsheet programs read the file as UTF-8.
+                let text = format!("\u{feff}{}", cite::csv(&d, &pubs, &keys));
+                download(&format!("{stem}.csv"), "text/csv;charset=utf-8", &text)
+            } else {
+                let text = cite::bibtex_file(&d, &pubs, &keys);
+                download(
+                    &format!("{stem}.bib"),
+                    "application/x-bibtex;charset=utf-8",
+                    &text,
+                )
+            };
+            if let Err(e) = result {
+                leptos::logging::error!("export failed: {e:?}");
+            }
+        });
     };
     let stem = StoredValue::new(file_stem);
-    let disabled = move || list.with(|l| l.as_ref().is_none_or(|l| l.shown == 0));
+    let allowed = move || {
+        list.with(|l| {
+            let n = l.as_ref().map_or(0, |l| l.shown);
+            entries.with_value(|e| e.can_export(n))
+        })
+    };
+    let hint = move || {
+        (!allowed() && list.with(|l| l.as_ref().is_some_and(|l| l.shown > 0))).then(|| {
+            format!("Filter the list to {EXPORT_LIMIT} publications or fewer to export it")
+        })
+    };
     view! {
         <span class="export">
-            <button type="button" class="button" disabled=disabled on:click=move |_| stem.with_value(|s| export(false, s))>
+            <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(false, stem.get_value())>
                 "Export BibTeX"
             </button>
-            <button type="button" class="button" disabled=disabled on:click=move |_| stem.with_value(|s| export(true, s))>
+            <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(true, stem.get_value())>
                 "Export CSV"
             </button>
+            {move || failed.get().map(|e| view! { <span class="export-error" role="alert">{e}</span> })}
         </span>
     }
 }
 
-/// The groups with their headings and counts.
+/// The page's groups with their headings and whole counts.
 #[component]
 fn Groups(
     list: Memo<Option<PubList>>,
-    detail: StoredValue<Arc<Detail>>,
+    entries: StoredValue<Entries>,
     owner: Option<String>,
     top_level: bool,
 ) -> impl IntoView {
     let owner = StoredValue::new(owner);
     let groups = move || list.with(|l| l.as_ref().map(|l| l.groups.clone()).unwrap_or_default());
-    // A static page lists its first entries only (`host::static_list_limit`).
-    let room = StoredValue::new(crate::ui::host::static_list_limit());
-    let total = move || {
-        list.with(|l| {
-            l.as_ref()
-                .map_or(0, |l| l.groups.iter().map(|g| g.items.len()).sum())
-        })
-    };
-    let cut = move || {
-        room.get_value()
-            .is_some_and(|_| total() > crate::ui::host::STATIC_LIST_ITEMS)
-    };
     view! {
-        <For each=groups key=|g| (g.key.clone(), g.items.clone()) let:group>
+        <For each=groups key=|g| (g.key.clone(), g.count, g.items.clone()) let:group>
             {
                 let heading_id = format!("group-{}", group.key);
                 let heading = view! {
                     <bdi>{group.label.clone()}</bdi>
                     " "
-                    <span class="group-count">{format!("({})", group.items.len())}</span>
+                    <span class="group-count">{format!("({})", group.count)}</span>
                 };
                 let heading = if top_level {
                     view! { <h2 class="pub-group-title" id=heading_id.clone() title=group.title.clone()>{heading}</h2> }.into_any()
                 } else {
                     view! { <h3 class="pub-group-title" id=heading_id.clone() title=group.title.clone()>{heading}</h3> }.into_any()
                 };
-                let mut shown = group.items.len();
-                let items = {
-                    let ix = detail.get_value();
-                    let d = ix.directory.clone();
-                    shown = room.get_value().map_or(shown, |r| r.min(shown));
-                    room.update_value(|r| if let Some(r) = r { *r -= shown });
-                    group.items.iter().take(shown).filter_map(|&i| d.dataset.publications.get(i)).map(|p| {
-                        let key = ix.cite_keys.get(&p.id).cloned().unwrap_or_else(|| p.id.0.clone());
+                let items = entries.with_value(|e| {
+                    group.items.iter().filter_map(|&i| e.item(i)).map(|item| {
                         view! {
                             <PublicationItem
-                                publication=p.clone()
+                                publication=item.publication
                                 owner=owner.get_value()
-                                directory=d.clone()
-                                cite_key=key
+                                directory=item.directory
+                                cite_key=item.cite_key
                             />
                         }
                     }).collect_view()
-                };
-                (shown > 0).then(|| view! {
+                });
+                view! {
                     <section class="pub-group" aria-labelledby=heading_id>
                         {heading}
                         <ol class="publications">{items}</ol>
                     </section>
-                })
+                }
             }
         </For>
-        {move || cut().then(|| view! {
-            <p class="muted">{format!(
-                "The first {} of {}; the whole list shows once the page's script has started.",
-                crate::ui::host::STATIC_LIST_ITEMS,
-                publications_count(total()),
-            )}</p>
-        })}
     }
 }

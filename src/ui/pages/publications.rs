@@ -1,39 +1,84 @@
 //! `/publications`: every publication in the dataset once, with the same list as profiles.
 //!
-//! It needs every record: in memory when the directory was loaded as JSON, otherwise the
-//! authoring file, fetched when the page opens.
+//! A release build answers it from the compiled publication files (`data/pubs/`): the index
+//! and the chunk of the first page, then only what filters and pages need
+//! ([`PubFiles`]). Without them (`trunk serve` on the JSON, the pre-renderer) it lists the
+//! dataset in memory, fetching the authoring file if the directory did not load it.
 
 use leptos::prelude::*;
 
+use crate::search::publications::files::PubsIndex;
 use crate::ui::browser::set_title;
-use crate::ui::components::{DataView, DetailView, PublicationList};
-use crate::ui::state::data::{Load, fetch_everything};
+use crate::ui::components::publication_list::publications_count;
+use crate::ui::components::{
+    CompiledPublicationList, DataView, DetailView, LoadErrorView, LoadingView, PublicationList,
+};
+use crate::ui::state::data::{Load, fetch_everything, static_data};
+use crate::ui::state::pub_files::{PubFiles, fetch_index};
+
+/// "60 publications by 5 researchers of the directory, 2015–2025. …"
+fn lead(count: usize, authors: usize, span: Option<(u16, u16)>) -> String {
+    let span = match span {
+        Some((a, b)) if a != b => format!(", {a}–{b}"),
+        Some((a, _)) => format!(", {a}"),
+        None => String::new(),
+    };
+    format!(
+        "{} by {authors} researcher{} of the directory{span}. Papers by several members appear once.",
+        publications_count(count),
+        if authors == 1 { "" } else { "s" },
+    )
+}
 
 /// All publications: a paper by several directory members appears once, all of them linked.
 #[component]
 pub fn PublicationsPage() -> impl IntoView {
     set_title("Publications — Research Atlas");
+    let compiled = Load::new(|| async {
+        if static_data().is_some() {
+            return Ok(None);
+        }
+        fetch_index().await
+    });
     view! {
         <h1>"Publications"</h1>
+        {move || match compiled.get() {
+            None => view! { <LoadingView/> }.into_any(),
+            Some(Err(e)) => view! {
+                <LoadErrorView error=e retry=Callback::new(move |_| compiled.refetch())/>
+            }.into_any(),
+            Some(Ok(Some(index))) => view! { <Compiled index=index/> }.into_any(),
+            Some(Ok(None)) => view! { <Loaded/> }.into_any(),
+        }}
+    }
+}
+
+/// The list from the compiled files.
+#[component]
+fn Compiled(index: std::sync::Arc<PubsIndex>) -> impl IntoView {
+    let text = lead(index.total as usize, index.authors as usize, index.span());
+    let files = PubFiles::new(index);
+    view! {
+        <p class="page-lead">{text}</p>
+        <CompiledPublicationList files=files/>
+    }
+}
+
+/// The list from the whole dataset in memory.
+#[component]
+fn Loaded() -> impl IntoView {
+    view! {
         <DataView children=move |atlas| {
             let resource = Load::new(move || fetch_everything(atlas.clone()));
             view! { <DetailView resource=resource children=move |detail| {
                 let d = &detail.directory.dataset;
                 let scope = detail.publications.scope_all();
                 let years = d.publications.iter().map(|p| p.year);
-                let span = match (years.clone().min(), years.max()) {
-                    (Some(a), Some(b)) if a != b => format!(", {a}–{b}"),
-                    (Some(a), _) => format!(", {a}"),
-                    _ => String::new(),
-                };
+                let span = years.clone().min().zip(years.max());
                 let authors = d.researchers.iter().filter(|r| !r.publications.is_empty()).count();
-                let lead = format!(
-                    "{} by {authors} researcher{} of the directory{span}. Papers by several members appear once.",
-                    crate::ui::components::publication_list::publications_count(d.publications.len()),
-                    if authors == 1 { "" } else { "s" },
-                );
+                let text = lead(d.publications.len(), authors, span);
                 view! {
-                    <p class="page-lead">{lead}</p>
+                    <p class="page-lead">{text}</p>
                     <PublicationList detail=detail.clone() scope=scope owner=None file_stem="publications".to_owned() top_level=true filters_open=true/>
                 }
             }/> }

@@ -84,7 +84,7 @@ pub struct Detail {
 
 impl Detail {
     /// One researcher's detail file, loaded.
-    fn from_file(file: DetailFile) -> Self {
+    pub(crate) fn from_file(file: DetailFile) -> Self {
         let dataset = file.dataset;
         Self {
             publications: PublicationIndex::new(&dataset),
@@ -199,7 +199,7 @@ impl StaticData {
 }
 
 /// The pre-renderer's data, when the views are being pre-rendered.
-fn static_data() -> Option<StaticData> {
+pub(crate) fn static_data() -> Option<StaticData> {
     if cfg!(target_arch = "wasm32") {
         return None;
     }
@@ -238,7 +238,7 @@ pub fn use_directory() -> DirectoryContext {
 /// A response's body, or why there is none; `Ok(None)` for a 404, and for an HTML page where
 /// a data file was asked for: development servers and single-page-app hosts answer a missing
 /// file with `index.html` and status 200.
-async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
+pub(crate) async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     if !cfg!(target_arch = "wasm32") {
         return Err(DataError::Network(
             url.to_owned(),
@@ -276,7 +276,7 @@ pub fn is_html_page(bytes: &[u8]) -> bool {
 }
 
 /// Like [`fetch_bytes`], with a 404 as an error.
-async fn fetch_required(url: &str) -> Result<Vec<u8>, DataError> {
+pub(crate) async fn fetch_required(url: &str) -> Result<Vec<u8>, DataError> {
     fetch_bytes(url)
         .await?
         .ok_or_else(|| DataError::Status(url.to_owned(), 404, "Not Found".into()))

@@ -8,6 +8,7 @@ pub mod load;
 pub mod organizations;
 pub mod pacer;
 pub mod picks;
+pub mod pub_files;
 pub mod pub_list;
 pub mod search;
 pub mod theme;

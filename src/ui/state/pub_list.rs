@@ -21,17 +21,24 @@ impl PubListContext {
         self.route.go(&next, history);
     }
 
-    /// Changes the params with `change` and pushes the result as a new history entry.
+    /// Changes the params with `change` and pushes the result as a new history entry. A
+    /// change of anything but the page goes back to the first page.
     pub fn update(&self, change: impl FnOnce(&mut PubParams)) {
         let mut p = self.params.get_untracked();
+        let page = p.page;
         change(&mut p);
+        if p.page == page {
+            p.page = 0;
+        }
         self.set(p, History::Push);
     }
 
-    /// Sets the filter text while the user types (a burst is one history entry).
+    /// Sets the filter text while the user types (a burst is one history entry), from the
+    /// first page.
     pub fn type_query(&self, text: String) {
         let mut p = self.params.get_untracked();
         p.query = text;
+        p.page = 0;
         self.set(p, History::Typing);
     }
 }

@@ -1,0 +1,231 @@
+//! The compiled `/publications` in the browser: the index fetched when the page opens, then
+//! only what the current list needs — the attributes for a filter, the word shards of the
+//! query's words, the chunks holding the page's entries — each once.
+//!
+//! [`PubFiles::list`] is the list to show: it changes only once everything its page needs has
+//! arrived, so a filter or a page never blanks the list while its files load.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::data::{DataError, Detail, fetch_bytes, fetch_required};
+use super::pub_list::use_pub_list;
+use crate::search::DetailFile;
+use crate::search::publications::PubList;
+use crate::search::publications::files::{Need, PubsIndex, answer, paths};
+use crate::search::publications::{PubCore, words::WordShard};
+use crate::ui::browser::timed;
+
+/// The index, or `None` when the host has no compiled publication files (the page then loads
+/// the dataset).
+pub async fn fetch_index() -> Result<Option<Arc<PubsIndex>>, DataError> {
+    let Some(bytes) = fetch_bytes(paths::INDEX).await? else {
+        return Ok(None);
+    };
+    let index = PubsIndex::from_bytes(&bytes)
+        .map_err(|e| DataError::Invalid(paths::INDEX.to_owned(), e))?;
+    Ok(Some(Arc::new(index)))
+}
+
+/// One file the list may need.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum File {
+    Attrs,
+    Words(String),
+    Chunk(usize),
+}
+
+impl File {
+    fn url(&self) -> String {
+        match self {
+            Self::Attrs => paths::ATTRS.to_owned(),
+            Self::Words(key) => paths::words(key),
+            Self::Chunk(n) => paths::chunk(*n),
+        }
+    }
+}
+
+/// The files fetched so far.
+#[derive(Default, Clone)]
+struct Loaded {
+    core: Option<Arc<PubCore>>,
+    shards: BTreeMap<String, Arc<WordShard>>,
+    chunks: BTreeMap<usize, Arc<Detail>>,
+    /// Files being fetched.
+    pending: BTreeSet<File>,
+    /// The first failure; nothing more is fetched until Retry.
+    error: Option<DataError>,
+}
+
+/// The compiled list's state.
+#[derive(Clone, Copy)]
+pub struct PubFiles {
+    index: StoredValue<Arc<PubsIndex>>,
+    loaded: RwSignal<Loaded>,
+    /// The list to show, once its page's entries have arrived.
+    pub list: Memo<Option<PubList>>,
+}
+
+impl PubFiles {
+    /// Starts answering the list params of the URL from `index`.
+    pub fn new(index: Arc<PubsIndex>) -> Self {
+        let pubs = use_pub_list();
+        let dates = Arc::new(index.dates());
+        let loaded = RwSignal::new(Loaded::default());
+        let answer = Memo::new({
+            let index = index.clone();
+            move |_| {
+                pubs.params.with(|p| {
+                    loaded.with(|l| {
+                        timed("publications:list", || {
+                            answer(&index, &dates, l.core.as_deref(), &l.shards, p)
+                        })
+                    })
+                })
+            }
+        });
+        let index = StoredValue::new(index);
+        let chunk_of = move |pos: usize| index.with_value(|i| i.chunk_of(pos));
+        let list = Memo::new(move |prev: Option<&Option<PubList>>| {
+            let ready = answer.with(|a| {
+                a.as_ref()
+                    .ok()
+                    .filter(|l| {
+                        loaded.with(|s| l.items().all(|pos| s.chunks.contains_key(&chunk_of(pos))))
+                    })
+                    .cloned()
+            });
+            ready.or_else(|| prev.cloned().flatten())
+        });
+        // Fetches what the answer lacks; tracks the answer and whether a failure stops it.
+        Effect::new(move |_| {
+            if loaded.with(|l| l.error.is_some()) {
+                return;
+            }
+            let wanted: Vec<File> = answer.with(|a| match a {
+                Err(Need::Attrs) => vec![File::Attrs],
+                Err(Need::Words(keys)) => keys.iter().cloned().map(File::Words).collect(),
+                Ok(l) => {
+                    let chunks: BTreeSet<usize> = l.items().map(chunk_of).collect();
+                    chunks.into_iter().map(File::Chunk).collect()
+                }
+            });
+            for file in wanted {
+                let skip = loaded.with_untracked(|l| {
+                    l.pending.contains(&file)
+                        || match &file {
+                            File::Attrs => l.core.is_some(),
+                            File::Words(k) => l.shards.contains_key(k),
+                            File::Chunk(n) => l.chunks.contains_key(n),
+                        }
+                });
+                if skip {
+                    continue;
+                }
+                loaded.update(|l| {
+                    l.pending.insert(file.clone());
+                });
+                spawn_local(async move {
+                    let result = fetch(&file).await;
+                    loaded.update(|l| {
+                        l.pending.remove(&file);
+                        match result {
+                            Ok(Got::Core(c)) => l.core = Some(c),
+                            Ok(Got::Words(k, s)) => {
+                                l.shards.insert(k, s);
+                            }
+                            Ok(Got::Chunk(n, d)) => {
+                                l.chunks.insert(n, d);
+                            }
+                            Err(e) => l.error = l.error.take().or(Some(e)),
+                        }
+                    });
+                });
+            }
+        });
+        Self {
+            index,
+            loaded,
+            list,
+        }
+    }
+
+    /// The index.
+    pub fn index(&self) -> Arc<PubsIndex> {
+        self.index.get_value()
+    }
+
+    /// The failure that stopped loading, if any.
+    pub fn error(&self) -> Option<DataError> {
+        self.loaded.with(|l| l.error.clone())
+    }
+
+    /// Whether files the current params need are still coming.
+    pub fn busy(&self) -> bool {
+        self.loaded.with(|l| !l.pending.is_empty())
+    }
+
+    /// Clears the failure, so loading starts again (the Retry button).
+    pub fn retry(&self) {
+        self.loaded.update(|l| l.error = None);
+    }
+
+    /// The chunk holding entry `position` and the entry's place in it, when loaded.
+    pub fn entry(&self, position: usize) -> Option<(Arc<Detail>, usize)> {
+        let (chunk, size) = self
+            .index
+            .with_value(|i| (i.chunk_of(position), i.chunk_size));
+        let detail = self
+            .loaded
+            .with_untracked(|l| l.chunks.get(&chunk).cloned())?;
+        Some((detail, position % size.max(1) as usize))
+    }
+
+    /// Fetches the chunks holding `positions` that are not loaded yet, one at a time.
+    pub async fn load_entries(&self, positions: &[usize]) -> Result<(), DataError> {
+        let chunks: BTreeSet<usize> = (positions.iter())
+            .map(|&p| self.index.with_value(|i| i.chunk_of(p)))
+            .collect();
+        for n in chunks {
+            if self.loaded.with_untracked(|l| l.chunks.contains_key(&n)) {
+                continue;
+            }
+            if let Got::Chunk(n, d) = fetch(&File::Chunk(n)).await? {
+                self.loaded.update(|l| {
+                    l.chunks.insert(n, d);
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A fetched file, decoded.
+enum Got {
+    Core(Arc<PubCore>),
+    Words(String, Arc<WordShard>),
+    Chunk(usize, Arc<Detail>),
+}
+
+async fn fetch(file: &File) -> Result<Got, DataError> {
+    let url = file.url();
+    let bytes = fetch_required(&url).await?;
+    let invalid = |e: String| DataError::Invalid(url.clone(), e);
+    Ok(match file {
+        File::Attrs => Got::Core(Arc::new(
+            timed("publications:attrs", || PubCore::from_bytes(&bytes)).map_err(invalid)?,
+        )),
+        File::Words(key) => Got::Words(
+            key.clone(),
+            Arc::new(WordShard::from_bytes(&bytes).map_err(invalid)?),
+        ),
+        File::Chunk(n) => {
+            let file: DetailFile = timed("publications:chunk", || serde_json::from_slice(&bytes))
+                .map_err(|e| invalid(e.to_string()))?;
+            Got::Chunk(*n, Arc::new(Detail::from_file(file)))
+        }
+    })
+}
