@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Release builds made by `cargo xtask test` (or `cargo xtask dist`): one for `/`, one for `/atlas/`.
 const dist = process.env.ATLAS_DIST ?? '../dist';
 const distSub = process.env.ATLAS_DIST_SUB ?? '../dist-atlas';
+// The same build with 2,000 generated researchers (`cargo xtask test` makes it), for scale.spec.ts.
+const distScale = process.env.ATLAS_DIST_SCALE ?? '../dist-scale';
 const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 // Ports of the two servers; ATLAS_PORT moves both (for a second run beside another).
 const port = Number(process.env.ATLAS_PORT ?? 4173);
@@ -37,8 +39,9 @@ export default defineConfig({
   },
   projects: [
     // `metadata.dist`: the build a project serves, for tests that serve a changed copy of it.
-    { name: 'root', use: { baseURL: `http://127.0.0.1:${port}/` }, metadata: { dist } },
-    { name: 'subpath', use: { baseURL: `http://127.0.0.1:${port + 1}/atlas/` }, metadata: { dist: distSub } },
+    { name: 'root', testIgnore: 'scale.spec.ts', use: { baseURL: `http://127.0.0.1:${port}/` }, metadata: { dist } },
+    { name: 'subpath', testIgnore: 'scale.spec.ts', use: { baseURL: `http://127.0.0.1:${port + 1}/atlas/` }, metadata: { dist: distSub } },
+    { name: 'scale', testMatch: 'scale.spec.ts', use: { baseURL: `http://127.0.0.1:${port + 2}/` }, metadata: { dist: distScale } },
   ],
   webServer: [
     {
@@ -49,6 +52,11 @@ export default defineConfig({
     {
       command: `node server.mjs --root ${distSub} --prefix /atlas/ --port ${port + 1}`,
       url: `http://127.0.0.1:${port + 1}/atlas/`,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node server.mjs --root ${distScale} --prefix / --port ${port + 2}`,
+      url: `http://127.0.0.1:${port + 2}/`,
       reuseExistingServer: false,
     },
   ],

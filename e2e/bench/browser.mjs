@@ -265,6 +265,64 @@ async function atlas(base, seq) {
 }
 
 /**
+ * `/publications` opened cold: navigation to the first entry painted, the bytes fetched before
+ * it (compressed, as sent) and the memory then; then a text filter of the first entry's first
+ * long word, from the input event to its results painted, and the bytes that fetched.
+ */
+async function publications(base) {
+  const context = await track(browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' }));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  await page.addInitScript(() => {
+    const bench = (window.__bench = { first: null, wasm: null });
+    addEventListener('TrunkApplicationStarted', (e) => { bench.wasm = e.detail.wasm; });
+    const mo = new MutationObserver(() => {
+      // The app's list (a pre-rendered page's entries are not the app's).
+      if (bench.first == null && bench.wasm && document.querySelector('[data-testid=publication]')) {
+        mo.disconnect();
+        requestAnimationFrame(() => setTimeout(() => { bench.first = performance.now(); }, 0));
+      }
+    });
+    mo.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(new URL('publications', base).href);
+  await page.waitForFunction(() => window.__bench.first != null, null, { timeout, polling: 50 });
+  const firstBytes = bytes;
+  const firstMs = await page.evaluate(() => window.__bench.first);
+  const memory = await page.evaluate(() => (performance.memory.usedJSHeapSize + (window.__bench.wasm?.memory?.buffer.byteLength ?? 0)) / 1e6);
+  const word = await page.evaluate(() => document.querySelector('[data-testid=publication] .pub-title').textContent
+    .split(/\s+/).map((w) => w.replace(/[^\p{L}]/gu, '')).find((w) => w.length >= 5) ?? 'system');
+  const before = bytes;
+  const filterMs = await page.evaluate((word) => new Promise((done) => {
+    const count = () => document.querySelector('[data-testid=publication-count]')?.textContent;
+    const was = count();
+    const input = document.querySelector('input.pub-search');
+    const t0 = performance.now();
+    const poll = () => {
+      if (count() !== was) requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0));
+      else if (performance.now() - t0 > 20000) done(null);
+      else requestAnimationFrame(poll);
+    };
+    input.value = word;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    poll();
+  }), word);
+  await page.waitForTimeout(200);
+  const filterBytes = bytes - before;
+  await context.close();
+  return {
+    publications_first_ms: round(firstMs, 1),
+    publications_bytes_gz: firstBytes,
+    publications_memory_mb: round(memory, 1),
+    publications_filter_ms: round(filterMs, 1),
+    publications_filter_bytes_gz: filterBytes,
+  };
+}
+
+/**
  * Types `text` into the cleared search box with real key presses at about 8 keys a second and
  * reads each keystroke's input-to-next-paint from the Event Timing API (the measure behind
  * Interaction to Next Paint): the longest event of each interaction. A keystroke the browser
@@ -360,7 +418,7 @@ async function peers(base, seq) {
   }));
 }
 
-const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz'];
+const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz'];
 const rows = [];
 for (const { researchers, file, dataDir } of sizes) {
   const { seq, bytes } = await typingSequence(file);
@@ -368,7 +426,10 @@ for (const { researchers, file, dataDir } of sizes) {
   console.error(`bench: ${researchers} researchers (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
   // A system that does not finish (time-out, out of memory) gets a row of nulls and the reason.
   const failed = (system, e) => [{ system, ...Object.fromEntries(KEYS.map((k) => [k, null])), error: String(e.message ?? e).split('\n')[0] }];
-  const atlasRows = await atlas(base, seq).then((r) => [r], async (e) => { await closeAll(); return failed('research-atlas', e); });
+  const atlasRows = await atlas(base, seq).then(
+    async (r) => [{ ...r, ...(await publications(base).catch(async (e) => { await closeAll(); return { publications_error: String(e.message ?? e).split('\n')[0] }; })) }],
+    async (e) => { await closeAll(); return failed('research-atlas', e); },
+  );
   // The peers load the whole authoring file into the page: past a few hundred megabytes that is
   // more than a browser tab takes, so they are not run there.
   const tooBig = new Error(`not run: the peers parse the whole ${(bytes / 1e6).toFixed(0)} MB file in the page`);

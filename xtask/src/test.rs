@@ -132,6 +132,7 @@ pub fn test(args: &[String]) -> Result<(), String> {
                 prerender: true,
             },
         )?;
+        scale_site(&root().join("dist"), &root().join("dist-scale"))?;
         let e2e = playwright(&tb)?;
         levels.push(("end-to-end", e2e));
 
@@ -257,6 +258,47 @@ fn engine_suite(tb: &tools::Toolbox, engine: &str) -> Result<Tally, String> {
     }
 }
 
+/// Researchers of the generated dataset that `e2e/tests/scale.spec.ts` is run against.
+const SCALE_RESEARCHERS: usize = 2_000;
+
+/// The release build `dist` with a generated dataset of [`SCALE_RESEARCHERS`] instead of the
+/// bundled one, into `out`: the app's files copied, the data compiled, a few profiles
+/// pre-rendered (the rest open through `404.html`). The authoring file is there too, so that a
+/// test sees any page that would fetch it.
+fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
+    step(&format!(
+        "a site of {SCALE_RESEARCHERS} generated researchers (dist-scale/)"
+    ));
+    let data = crate::gen_data::default_path(SCALE_RESEARCHERS);
+    if !data.is_file() {
+        crate::gen_data::write(SCALE_RESEARCHERS, 1, &data)?;
+    }
+    if out.exists() {
+        std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let entries = std::fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("{}: {e}", dist.display()))?;
+        let path = entry.path();
+        // Top-level files only: the pages and data are the generated set's own.
+        if path.is_file() {
+            std::fs::copy(&path, out.join(entry.file_name()))
+                .map_err(|e| format!("{} → {}: {e}", path.display(), out.display()))?;
+        }
+    }
+    crate::build_data::build_data(&[
+        "--in".into(),
+        data.to_string_lossy().into_owned(),
+        "--out".into(),
+        out.join("data").to_string_lossy().into_owned(),
+    ])?;
+    std::fs::copy(&data, out.join("data/researchers.json"))
+        .map_err(|e| format!("{}: {e}", data.display()))?;
+    crate::build::prerender(out, &data, Some(20))?;
+    crate::offline::stamp_service_worker(out)
+}
+
 /// Runs Playwright and reads its `N passed` / `N failed` / `N skipped` lines.
 fn playwright(tb: &tools::Toolbox) -> Result<Tally, String> {
     let e2e = root().join("e2e");
@@ -265,7 +307,8 @@ fn playwright(tb: &tools::Toolbox) -> Result<Tally, String> {
             .args(["playwright", "test"])
             .current_dir(&e2e)
             .env("ATLAS_DIST", root().join("dist"))
-            .env("ATLAS_DIST_SUB", root().join("dist-atlas")),
+            .env("ATLAS_DIST_SUB", root().join("dist-atlas"))
+            .env("ATLAS_DIST_SCALE", root().join("dist-scale")),
     );
     let (out, err) = match result {
         Ok(out) => (out, None),

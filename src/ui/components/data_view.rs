@@ -89,10 +89,13 @@ pub fn LoadErrorView(
     error: DataError,
     /// Fetches again.
     retry: Callback<()>,
+    /// What could not be loaded, as a heading.
+    #[prop(default = "The directory could not be loaded")]
+    heading: &'static str,
 ) -> impl IntoView {
     view! {
         <div class="load-error" role="alert" data-testid="load-error">
-            <h2>"The directory could not be loaded"</h2>
+            <h2>{heading}</h2>
             <p class="load-error-detail">{error.to_string()}</p>
             <button type="button" class="button" on:click=move |_| retry.run(())>
                 "Retry"

@@ -115,7 +115,8 @@ pub fn CompiledPublicationList(files: PubFiles) -> impl IntoView {
     let total = files.index().total as usize;
     view! {
         {move || files.error().map(|e| view! {
-            <crate::ui::components::data_view::LoadErrorView error=e retry=Callback::new(move |_| files.retry())/>
+            <crate::ui::components::data_view::LoadErrorView error=e retry=Callback::new(move |_| files.retry())
+                heading="The publications could not be loaded"/>
         })}
         {move || files.list.with(Option::is_none).then(|| view! {
             <p class="muted" role="status" data-testid="loading">"Loading publications…"</p>
@@ -180,11 +181,11 @@ fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
             let last = ((page + 1) * PAGE_SIZE).min(shown);
             view! {
                 <nav class="pager" aria-label="Pages of the list" data-testid="pager">
-                    <button type="button" class="button" disabled=page == 0 on:click=move |_| go(page - 1)>
+                    <button type="button" class="button" disabled={page == 0} on:click=move |_| go(page - 1)>
                         "Previous"
                     </button>
                     <span class="pager-at">{format!("{first}–{last} of {shown} · page {} of {pages}", page + 1)}</span>
-                    <button type="button" class="button" disabled=page + 1 >= pages on:click=move |_| go(page + 1)>
+                    <button type="button" class="button" disabled={page + 1 >= pages} on:click=move |_| go(page + 1)>
                         "Next"
                     </button>
                 </nav>

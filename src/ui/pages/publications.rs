@@ -45,7 +45,8 @@ pub fn PublicationsPage() -> impl IntoView {
         {move || match compiled.get() {
             None => view! { <LoadingView/> }.into_any(),
             Some(Err(e)) => view! {
-                <LoadErrorView error=e retry=Callback::new(move |_| compiled.refetch())/>
+                <LoadErrorView error=e retry=Callback::new(move |_| compiled.refetch())
+                    heading="The publications could not be loaded"/>
             }.into_any(),
             Some(Ok(Some(index))) => view! { <Compiled index=index/> }.into_any(),
             Some(Ok(None)) => view! { <Loaded/> }.into_any(),

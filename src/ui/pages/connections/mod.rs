@@ -49,7 +49,8 @@ fn NetworkLoader(atlas: Arc<Atlas>) -> impl IntoView {
     move || match resource.get() {
         None => view! { <LoadingView/> }.into_any(),
         Some(Err(e)) => view! {
-            <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())/>
+            <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())
+                heading="The connections could not be loaded"/>
         }
         .into_any(),
         Some(Ok(network)) => view! { <Explorer network=network/> }.into_any(),

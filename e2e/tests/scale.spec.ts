@@ -1,0 +1,102 @@
+import { test, expect, type Page } from '@playwright/test';
+import { watchErrors } from './pages';
+
+// Run against dist-scale/: the release build with 2,000 generated researchers (about 20,000
+// publications), which `cargo xtask test` makes. /publications answers from the compiled files
+// in data/pubs/ and must never fetch the authoring file or the whole network.
+
+const entries = (page: Page) => page.getByTestId('publication');
+const count = (page: Page) => page.getByTestId('publication-count');
+const pager = (page: Page) => page.getByTestId('pager').first();
+const titles = (page: Page) => entries(page).locator('.pub-title').allTextContents();
+
+/** The data files a page requests, as paths under `data/`. */
+function dataRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    const at = path.indexOf('/data/');
+    if (at >= 0) urls.push(path.slice(at + '/data/'.length));
+  });
+  return urls;
+}
+
+const WHOLE_FILES = ['researchers.json', 'network.bin'];
+
+test('the publications of 2,000 researchers page through the compiled files only', async ({ page }) => {
+  const errors = watchErrors(page, { documentMay404: true });
+  const requests = dataRequests(page);
+  await page.goto('publications');
+  await expect(entries(page)).toHaveCount(100);
+  const total = Number((await count(page).textContent())!.match(/^([\d,]+) publications$/)![1].replace(/,/g, ''));
+  expect(total).toBeGreaterThan(10_000);
+  const pages = Math.ceil(total / 100);
+  await expect(pager(page)).toContainText(`1–100 of ${total} · page 1 of ${pages}`);
+  await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  // The first page needs the index and the first chunk, nothing else.
+  expect(requests.filter((r) => r.startsWith('pubs/')).sort()).toEqual(['pubs/0.json', 'pubs/index.bin']);
+
+  const first = await titles(page);
+  await pager(page).getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]ppage=2(&|$)/);
+  await expect(pager(page)).toContainText(`101–200 of ${total} · page 2 of ${pages}`);
+  await expect(entries(page)).toHaveCount(100);
+  const second = await titles(page);
+  expect(second).not.toEqual(first);
+  await pager(page).getByRole('button', { name: 'Next' }).click();
+  await expect(pager(page)).toContainText(`201–300 of ${total}`);
+  // Entries 200–299 are the second chunk's.
+  expect(requests).toContain('pubs/1.json');
+  await page.goBack();
+  await expect(pager(page)).toContainText(`101–200 of ${total}`);
+  expect(await titles(page)).toEqual(second);
+
+  // A filter needs the attributes, goes back to the first page, and counts what it leaves.
+  const journal = page.getByRole('group', { name: 'Type' }).getByRole('button', { name: /^Journal [\d,]+$/ });
+  await journal.click();
+  await expect(count(page)).toHaveText(new RegExp(`^[\\d,]+ of ${total} publications$`));
+  await expect(page).not.toHaveURL(/ppage=/);
+  await expect(pager(page)).toContainText('1–100 of');
+  expect(requests).toContain('pubs/attrs.bin');
+  const venues = await entries(page).locator('.pub-venue').allTextContents();
+  expect(venues.every((v) => v.endsWith(' · Journal'))).toBe(true);
+
+  // Text needs the word shards of its words only.
+  const word = first[0].split(/\s+/).find((w) => /^[a-z]{5,}$/i.test(w))!;
+  await page.getByRole('button', { name: /Clear filters/ }).first().click();
+  await page.getByLabel('Filter publications').fill(word);
+  await expect(count(page)).toHaveText(new RegExp(`^[\\d,]+ of ${total} publications$`));
+  await expect(entries(page).first()).toContainText(new RegExp(word, 'i'));
+  const shards = requests.filter((r) => r.startsWith('pubs/w/'));
+  expect(shards.length).toBeGreaterThan(0);
+  expect(shards.length).toBeLessThanOrEqual(3);
+
+  expect(requests.filter((r) => WHOLE_FILES.includes(r))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a chunk that fails to load shows the error with Retry, and Retry loads it', async ({ page }) => {
+  let fail = true;
+  await page.route('**/data/pubs/1.json', (route) =>
+    fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
+  );
+  await page.goto('publications?ppage=3');
+  const error = page.getByTestId('load-error');
+  await expect(error).toContainText('The publications could not be loaded');
+  await expect(error).toContainText('503');
+  await expect(entries(page)).toHaveCount(0);
+  fail = false;
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(entries(page)).toHaveCount(100);
+  await expect(pager(page)).toContainText('201–300 of');
+});
+
+test('the directory of 2,000 researchers never fetches the authoring file either', async ({ page }) => {
+  const requests = dataRequests(page);
+  await page.goto('./');
+  await expect(page.getByTestId('researcher-card').first()).toBeVisible();
+  await page.getByRole('searchbox').first().fill('distributed');
+  await expect(page.getByTestId('result-count')).toContainText(/researchers?/);
+  expect(requests.filter((r) => WHOLE_FILES.includes(r))).toEqual([]);
+});
