@@ -9,6 +9,7 @@ use leptos::task::spawn_local;
 
 use super::publication_item::PublicationItem;
 use crate::model::{Dataset, Directory, Publication, PublicationId, cite};
+use crate::search::counts::grouped;
 use crate::search::publications::PAGE_SIZE;
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
@@ -17,9 +18,9 @@ use crate::ui::state::data::{DataError, Detail};
 use crate::ui::state::pub_files::PubFiles;
 use crate::ui::state::pub_list::{PubListContext, use_pub_list};
 
-/// "1 publication", "12 publications".
+/// "1 publication", "12 publications", "20,000 publications".
 pub fn publications_count(n: usize) -> String {
-    format!("{n} publication{}", if n == 1 { "" } else { "s" })
+    crate::search::counts::counted(n, "publication", "publications")
 }
 
 /// Most entries an export of the compiled list fetches (about a hundred kilobytes gzipped per
@@ -184,7 +185,14 @@ fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
                     <button type="button" class="button" disabled={page == 0} on:click=move |_| go(page - 1)>
                         "Previous"
                     </button>
-                    <span class="pager-at">{format!("{first}–{last} of {shown} · page {} of {pages}", page + 1)}</span>
+                    <span class="pager-at">{format!(
+                        "{}–{} of {} · page {} of {}",
+                        grouped(first),
+                        grouped(last),
+                        grouped(shown),
+                        grouped(page + 1),
+                        grouped(pages),
+                    )}</span>
                     <button type="button" class="button" disabled={page + 1 >= pages} on:click=move |_| go(page + 1)>
                         "Next"
                     </button>
@@ -249,7 +257,7 @@ fn ListStatus(
             <p class="result-count" role="status" aria-live="polite" data-testid="publication-count">
                 {move || match (shown(), total) {
                     (s, t) if s == t => publications_count(t),
-                    (s, t) => format!("{s} of {}", publications_count(t)),
+                    (s, t) => format!("{} of {}", grouped(s), publications_count(t)),
                 }}
             </p>
             {move || (active() > 0).then(|| view! {
@@ -316,7 +324,11 @@ fn ListToolbar() -> impl IntoView {
     }
 }
 
-/// A facet as toggle buttons with counts; values that would empty the list are disabled.
+/// Values a facet shows before "Show all": the first, plus any selected.
+const FIRST_VALUES: usize = 15;
+
+/// A facet as toggle buttons with counts; values that would empty the list are disabled. A long
+/// facet (the venues of a big list) shows its first values until asked for all.
 #[component]
 fn FacetChips(
     /// The facet's name.
@@ -326,27 +338,41 @@ fn FacetChips(
     /// Called with a value's id when it is toggled.
     on_toggle: Callback<String>,
 ) -> impl IntoView {
+    let expanded = RwSignal::new(false);
     move || {
         let values = values.get();
-        (!values.is_empty()).then(|| {
+        let total = values.len();
+        let all = expanded.get();
+        (total > 0).then(|| {
+            let chips = (values.into_iter().enumerate())
+                .filter(|(i, v)| all || *i < FIRST_VALUES || v.selected)
+                .map(|(_, v)| {
+                    let id = v.id.clone();
+                    view! {
+                        <button
+                            type="button"
+                            class="chip"
+                            class:chip-active=v.selected
+                            aria-pressed=v.selected.to_string()
+                            disabled={v.count == 0 && !v.selected}
+                            on:click=move |_| on_toggle.run(id.clone())
+                        >
+                            <bdi>{v.label}</bdi> " " <span class="chip-count">{grouped(v.count)}</span>
+                        </button>
+                    }
+                })
+                .collect_view();
             view! {
                 <div class="pub-facet" role="group" aria-label=title>
                     <span class="pub-facet-title">{title}</span>
-                    {values.into_iter().map(|v| {
-                        let id = v.id.clone();
-                        view! {
-                            <button
-                                type="button"
-                                class="chip"
-                                class:chip-active=v.selected
-                                aria-pressed=v.selected.to_string()
-                                disabled=v.count == 0 && !v.selected
-                                on:click=move |_| on_toggle.run(id.clone())
-                            >
-                                <bdi>{v.label}</bdi> " " <span class="chip-count">{v.count}</span>
-                            </button>
-                        }
-                    }).collect_view()}
+                    {chips}
+                    {(total > FIRST_VALUES).then(|| view! {
+                        <button type="button" class="link-button facet-more"
+                            aria-expanded=all.to_string()
+                            on:click=move |_| expanded.update(|e| *e = !*e)>
+                            {if all { "Show fewer".to_owned() } else { format!("Show all {}", grouped(total)) }}
+                        </button>
+                    })}
                 </div>
             }
         })
@@ -514,7 +540,7 @@ fn Groups(
                 let heading = view! {
                     <bdi>{group.label.clone()}</bdi>
                     " "
-                    <span class="group-count">{format!("({})", group.count)}</span>
+                    <span class="group-count">{format!("({})", grouped(group.count))}</span>
                 };
                 let heading = if top_level {
                     view! { <h2 class="pub-group-title" id=heading_id.clone() title=group.title.clone()>{heading}</h2> }.into_any()

@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 
+use crate::search::counts::counted;
 use crate::search::publications::files::PubsIndex;
 use crate::ui::browser::set_title;
 use crate::ui::components::publication_list::publications_count;
@@ -24,9 +25,9 @@ fn lead(count: usize, authors: usize, span: Option<(u16, u16)>) -> String {
         None => String::new(),
     };
     format!(
-        "{} by {authors} researcher{} of the directory{span}. Papers by several members appear once.",
+        "{} by {} of the directory{span}. Papers by several members appear once.",
         publications_count(count),
-        if authors == 1 { "" } else { "s" },
+        counted(authors, "researcher", "researchers"),
     )
 }
 
