@@ -59,6 +59,7 @@ test('the publications of 2,000 researchers page through the compiled files only
   await expect(page).not.toHaveURL(/ppage=/);
   await expect(pager(page)).toContainText('1–100 of');
   expect(requests).toContain('pubs/attrs.bin');
+  await expect(page.locator('.pub-files')).toHaveAttribute('aria-busy', 'false');
   const venues = await entries(page).locator('.pub-venue').allTextContents();
   expect(venues.every((v) => v.endsWith(' · Journal'))).toBe(true);
 

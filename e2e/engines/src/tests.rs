@@ -26,6 +26,9 @@ pub enum Test {
     Compare,
     /// `/connections` draws the graph, and the zoom buttons change the drawing.
     Connections,
+    /// `/publications` from its compiled files: the list, a text filter (word shards) and a type
+    /// filter (the attributes file), each in the URL.
+    Publications,
     /// A star on a card persists through a reload and fills `/shortlist`.
     Shortlist,
     /// The theme toggle sets `data-theme`, the colours follow, and the choice is remembered.
@@ -38,7 +41,7 @@ pub enum Test {
 
 impl Test {
     /// Every test, in the order they run.
-    pub const ALL: [Test; 11] = [
+    pub const ALL: [Test; 12] = [
         Test::Boot,
         Test::SearchInUrl,
         Test::BackForward,
@@ -46,6 +49,7 @@ impl Test {
         Test::FacetFilters,
         Test::Compare,
         Test::Connections,
+        Test::Publications,
         Test::Shortlist,
         Test::Theme,
         Test::OfflineReload,
@@ -62,6 +66,7 @@ impl Test {
             Self::FacetFilters => "facet_filters",
             Self::Compare => "compare",
             Self::Connections => "connections",
+            Self::Publications => "publications",
             Self::Shortlist => "shortlist",
             Self::Theme => "theme",
             Self::OfflineReload => "offline_reload",
@@ -79,6 +84,7 @@ impl Test {
             Self::FacetFilters => facet_filters(p).await,
             Self::Compare => compare(p).await,
             Self::Connections => connections(p).await,
+            Self::Publications => publications(p).await,
             Self::Shortlist => shortlist(p).await,
             Self::Theme => theme(p).await,
             Self::OfflineReload => offline_reload(p).await,
@@ -322,6 +328,45 @@ async fn connections(p: &Page<'_>) -> Outcome {
         .await?;
     p.until_eq("the view box after Reset view", view_box, before)
         .await
+}
+
+async fn publications(p: &Page<'_>) -> Outcome {
+    p.open("publications").await?;
+    // The app's list (the static page's is gone), every paper once.
+    p.until_eq(
+        "the app's list of 43",
+        "[!!$('#atlas-static'), $$(tid('publication')).length, text($(tid('publication-count')))]",
+        json!([false, 43, "43 publications"]),
+    )
+    .await?;
+    p.type_into(Locator::Css("input.pub-search"), "stoica")
+        .await?;
+    p.url_param("pq", Some("stoica")).await?;
+    let count = "text($(tid('publication-count')))";
+    p.until("the text filter's count", count, |v| {
+        v.as_str().is_some_and(|s| {
+            s.ends_with(" of 43 publications") && !s.starts_with("0 ") && !s.starts_with("43 ")
+        })
+    })
+    .await?;
+    let filtered = p.eval(&format!("return {count};"), vec![]).await?;
+    p.click(Locator::XPath(
+        "//*[@role='group' and @aria-label='Type']//button[starts-with(normalize-space(), 'Conference')]",
+    ))
+    .await?;
+    p.url_param("ptype", Some("conference")).await?;
+    p.until("the type filter's count", count, |v| {
+        *v != filtered
+            && v.as_str()
+                .is_some_and(|s| s.ends_with(" of 43 publications"))
+    })
+    .await?;
+    p.until_eq(
+        "only conference papers",
+        "$$(tid('publication')).every((e) => text($('.pub-venue', e)).endsWith('· Conference'))",
+        json!(true),
+    )
+    .await
 }
 
 async fn shortlist(p: &Page<'_>) -> Outcome {
