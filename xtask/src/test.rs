@@ -296,6 +296,9 @@ fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), Strin
     std::fs::copy(&data, out.join("data/researchers.json"))
         .map_err(|e| format!("{}: {e}", data.display()))?;
     crate::build::prerender(out, &data, Some(20))?;
+    // The worker from its template: the copy in `dist` is stamped with that site's files.
+    let sw = root().join("public/sw.js");
+    std::fs::copy(&sw, out.join("sw.js")).map_err(|e| format!("{}: {e}", sw.display()))?;
     crate::offline::stamp_service_worker(out)
 }
 
