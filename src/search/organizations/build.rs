@@ -48,13 +48,7 @@ impl OrgTable {
                     papers: 0,
                 })
                 .collect(),
-            venues: (dataset.venues.iter())
-                .map(|v| VenueLabel {
-                    id: v.id.0.clone(),
-                    short: v.short_name.clone(),
-                    name: v.name.clone(),
-                })
-                .collect(),
+            venues: VenueLabel::all(dataset),
             topics: (dataset.topics.iter())
                 .map(|t| (t.id.0.clone(), t.name.clone()))
                 .collect(),

@@ -26,7 +26,7 @@ mod tests_bundled;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{CareerStage, OpeningKind, OrgKind};
+use crate::model::{CareerStage, Dataset, OpeningKind, OrgKind};
 use crate::search::params::{Sector, kind_sector};
 
 pub use affiliation::{Affiliations, OrgCredit};
@@ -119,6 +119,19 @@ pub struct VenueLabel {
     pub short: String,
     /// Its full name.
     pub name: String,
+}
+
+impl VenueLabel {
+    /// The dataset's venues, in its order.
+    pub fn all(dataset: &Dataset) -> Vec<Self> {
+        (dataset.venues.iter())
+            .map(|v| Self {
+                id: v.id.0.clone(),
+                short: v.short_name.clone(),
+                name: v.name.clone(),
+            })
+            .collect()
+    }
 }
 
 /// A person of the directory, as organization pages name them.

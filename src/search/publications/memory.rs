@@ -70,13 +70,7 @@ impl PublicationIndex {
     /// Prepares every publication of `dataset`.
     pub fn new(dataset: &Dataset) -> Self {
         let vocab = PubVocab {
-            venues: (dataset.venues.iter())
-                .map(|v| VenueLabel {
-                    id: v.id.0.clone(),
-                    short: v.short_name.clone(),
-                    name: v.name.clone(),
-                })
-                .collect(),
+            venues: VenueLabel::all(dataset),
             topics: (dataset.topics.iter())
                 .map(|t| (t.id.0.clone(), t.name.clone()))
                 .collect(),

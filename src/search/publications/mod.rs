@@ -29,19 +29,10 @@ pub mod words;
 
 pub use memory::PublicationIndex;
 
+use super::organizations::VenueLabel;
+
 /// Entries per page of a list.
 pub const PAGE_SIZE: usize = 100;
-
-/// A venue of the vocabulary, as lists name it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VenueLabel {
-    /// Its id, as URLs name it.
-    pub id: String,
-    /// Its short name, e.g. "NSDI".
-    pub short: String,
-    /// Its full name.
-    pub name: String,
-}
 
 /// The vocabularies a list's filters name: venues, topics and organizations, each `(id, label)`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
