@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::DetailFile;
 
 /// The most pack files a site has, whatever its size.
-pub const MAX_PACKS: usize = 1_000;
+pub const MAX_PACKS: usize = 600;
 
 /// The fewest researchers in a pack (below [`MAX_PACKS`] packs): a profile's fetch stays a few
 /// records, and a lab's site has one file.
@@ -69,8 +69,8 @@ mod tests {
     fn packs_stay_few_at_any_size() {
         assert_eq!(pack_size(5), MIN_PACK);
         assert_eq!(pack_size(2_000), MIN_PACK);
-        assert_eq!(pack_size(20_000), 20);
-        assert_eq!(pack_size(100_000), 100);
+        assert_eq!(pack_size(20_000), 34);
+        assert_eq!(pack_size(100_000), 167);
         for n in [
             1_usize, 5, 7, 8, 9, 2_000, 20_000, 31_999, 32_001, 100_000, 1_000_000,
         ] {

@@ -4,11 +4,11 @@
 //! At 20,000 researchers the titles of their 200,000 papers are most of the searchable text: kept
 //! in the directory's first download they would make it tens of megabytes. So the compiled
 //! directory leaves them out of [`SearchIndex`](super::SearchIndex), and [`build_shards`] splits
-//! them by the first characters of each folded word: two ([`shard_key`]), or more where a group
-//! of words would make a shard over about 100 KB gzipped ([`SHARD_BUDGET`]). A whole query word
-//! needs exactly one shard, and a prefix the shards of the words that start with it
-//! ([`shards_for_word`]); the UI fetches them while the user types. A shard
-//! holds its words in sorted order (so a prefix is a contiguous range), for each word the
+//! them by the first characters of each folded word: one ([`shard_key`]), or more where a group
+//! of words would make a shard over about 100 KB gzipped ([`SHARD_BUDGET`]), with the rare
+//! beginnings of a divided group kept in its own shard so that shards are few and full. A whole
+//! query word needs exactly one shard, and a prefix the shards of the words that start with it
+//! ([`shards_for_word`]); the UI fetches them while the user types. A shard holds its words in sorted order (so a prefix is a contiguous range), for each word the
 //! researchers whose titles have it (sorted by researcher, one title each), and the text of
 //! those titles, so a match can be explained without another request.
 //!
@@ -106,9 +106,12 @@ pub fn key_of(word: &str, chars: usize) -> String {
     key
 }
 
-/// The key a word's shard starts from: its first two characters ([`key_of`]).
+/// How many characters a shard's key has before its group is divided ([`split_words`]).
+pub const KEY_CHARS: usize = 1;
+
+/// The key a word's shard starts from: its first character ([`key_of`]).
 pub fn shard_key(word: &str) -> String {
-    key_of(word, 2)
+    key_of(word, KEY_CHARS)
 }
 
 /// The shards among `keys` (sorted) that hold `word`, as positions in `keys`: the one with the
@@ -117,7 +120,7 @@ pub fn shard_key(word: &str) -> String {
 pub fn shards_for_word<S: AsRef<str>>(word: &str, prefix: bool, keys: &[S]) -> Vec<usize> {
     let find = |key: &str| keys.binary_search_by(|k| k.as_ref().cmp(key)).ok();
     let len = word.chars().count();
-    let own = (len.min(2)..=len)
+    let own = (len.min(KEY_CHARS)..=len)
         .rev()
         .find_map(|n| find(&key_of(word, n)));
     let mut found: Vec<usize> = own.into_iter().collect();
@@ -160,9 +163,9 @@ type Entry<'a> = (String, u32, &'a str, u32);
 /// Builds the shards from each researcher's publication titles (`titles[i]` for researcher `i`,
 /// in profile order). For each word a researcher keeps the first of their titles that has it.
 ///
-/// Words are grouped by their first two characters and split where a group is over
-/// [`SHARD_BUDGET`] ([`split_words`]), so that common beginnings ("co", "in") make several small
-/// files rather than one large one. A single word over the budget ("for", "learning") is split
+/// Words are grouped by their first character and divided where a group is over
+/// [`SHARD_BUDGET`] ([`split_words`]), so that common beginnings ("co", "in") make several
+/// files rather than one too large, and rare ones share a file. A single word over the budget ("for", "learning") is split
 /// by researcher into parts `key`, `key~1`, `key~2`… which a lookup of the word reads together.
 pub fn build_shards(titles: &[Vec<&str>]) -> BTreeMap<String, TitleShard> {
     build_shards_within(titles, SHARD_BUDGET)
@@ -170,7 +173,7 @@ pub fn build_shards(titles: &[Vec<&str>]) -> BTreeMap<String, TitleShard> {
 
 /// [`build_shards`] with shards of at most about `budget` bytes.
 pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<String, TitleShard> {
-    // Each researcher's words, on all cores, grouped by their first two characters.
+    // Each researcher's words, on all cores, grouped by their first character.
     let people: Vec<(usize, &Vec<&str>)> = titles.iter().enumerate().collect();
     let mut groups: BTreeMap<String, Vec<Entry<'_>>> = BTreeMap::new();
     for share in map_shares(people, |share| {
@@ -218,10 +221,16 @@ pub(crate) struct ShardKind<E, S> {
     pub finish: fn(Vec<E>) -> S,
 }
 
-/// Finishes the words of `entries` (all starting with `key`, of two characters) as shards of
-/// about `budget` bytes at most, into `shards`: a group over the budget is split by the next
-/// character (its words no longer than the key stay in a shard of that key), and so on; a single
-/// word over the budget is divided by `kind.parts` into `key`, `key~1`, `key~2`…
+/// Finishes the words of `entries` (all starting with `key`, of [`KEY_CHARS`] characters) as
+/// shards of about `budget` bytes at most, into `shards`.
+///
+/// A group over the budget is divided by the next character, and the smallest of those parts go
+/// back into the group's own shard (`key`) for as long as it stays within the budget; only the
+/// parts left over become shards of their own (`key` plus that character), divided again the same
+/// way when they are still too big. So a shard is found by the longest key its word starts with,
+/// and the rare beginnings of a common one ("cob", "cod") share its shard instead of making a
+/// file each. A single word over the budget is divided by `kind.parts` into `key`, `key~1`,
+/// `key~2`…
 pub(crate) fn split_words<E, S>(
     key: String,
     entries: Vec<E>,
@@ -229,37 +238,53 @@ pub(crate) fn split_words<E, S>(
     kind: &ShardKind<E, S>,
     shards: &mut BTreeMap<String, S>,
 ) {
-    let mut work: Vec<(String, usize, Vec<E>)> = vec![(key, 2, entries)];
+    let mut work: Vec<(String, usize, Vec<E>)> = vec![(key, KEY_CHARS, entries)];
     while let Some((key, depth, entries)) = work.pop() {
-        let longer = |e: &E| (kind.word)(e).chars().nth(depth).is_some();
         if (kind.estimate)(&entries) <= budget {
             shards.insert(key, (kind.finish)(entries));
-        } else if entries.iter().any(longer) {
-            let mut parts: BTreeMap<String, Vec<E>> = BTreeMap::new();
-            for e in entries {
-                let part = if longer(&e) {
-                    key_of((kind.word)(&e), depth + 1)
-                } else {
-                    key.clone()
-                };
-                parts.entry(part).or_default().push(e);
+            continue;
+        }
+        // The words no longer than the key stay in its shard; the others by their next character.
+        let mut own: Vec<E> = Vec::new();
+        let mut parts: BTreeMap<String, Vec<E>> = BTreeMap::new();
+        for e in entries {
+            if (kind.word)(&e).chars().nth(depth).is_some() {
+                parts
+                    .entry(key_of((kind.word)(&e), depth + 1))
+                    .or_default()
+                    .push(e);
+            } else {
+                own.push(e);
             }
-            for (part, entries) in parts {
-                if part == key {
-                    work.push((part, usize::MAX, entries));
-                } else {
-                    work.push((part, depth + 1, entries));
-                }
+        }
+        let mut parts: Vec<(usize, String, Vec<E>)> = (parts.into_iter())
+            .map(|(k, e)| ((kind.estimate)(&e), k, e))
+            .collect();
+        parts.sort_unstable_by_key(|(bytes, _, _)| *bytes);
+        let mut bytes = (kind.estimate)(&own);
+        for (more, part, entries) in parts {
+            if bytes + more <= budget {
+                bytes += more;
+                own.extend(entries);
+            } else {
+                work.push((part, depth + 1, entries));
             }
-        } else {
-            for (i, part) in (kind.parts)(entries, budget).into_iter().enumerate() {
-                let name = if i == 0 {
-                    key.clone()
-                } else {
-                    format!("{key}~{i}")
-                };
-                shards.insert(name, (kind.finish)(part));
-            }
+        }
+        if own.is_empty() {
+            continue;
+        }
+        if bytes <= budget {
+            shards.insert(key, (kind.finish)(own));
+            continue;
+        }
+        // One word alone over the budget.
+        for (i, part) in (kind.parts)(own, budget).into_iter().enumerate() {
+            let name = if i == 0 {
+                key.clone()
+            } else {
+                format!("{key}~{i}")
+            };
+            shards.insert(name, (kind.finish)(part));
         }
     }
 }
@@ -377,8 +402,10 @@ mod tests {
             ("über", "_fc_b"),
             ("数据", "_6570__636e_"),
         ] {
-            assert_eq!(shard_key(word), key, "{word}");
+            assert_eq!(key_of(word, 2), key, "{word}");
         }
+        assert_eq!(shard_key("learning"), "l");
+        assert_eq!(shard_key("über"), "_fc_");
     }
 
     fn known(keys: &[&str]) -> Vec<String> {
@@ -451,7 +478,7 @@ mod tests {
         let whole = build_shards_within(&titles, usize::MAX);
         let split = build_shards_within(&titles, 2_000);
         assert!(split.len() > whole.len(), "{:?}", split.keys());
-        assert!(split.keys().any(|k| k.len() > 2), "{:?}", split.keys());
+        assert!(split.keys().any(|k| k.len() > 1), "{:?}", split.keys());
         assert!(split.keys().any(|k| k.contains('~')), "{:?}", split.keys());
         for (key, shard) in &split {
             // Within the budget, but for the one title that may end a part.
@@ -501,9 +528,38 @@ mod tests {
         co.sort();
         // (A word split by researcher is in each of its parts.)
         co.dedup();
-        let mut want: Vec<String> = whole["co"].words.clone();
+        let mut want: Vec<String> = (whole["c"].words.iter())
+            .filter(|w| w.starts_with("co"))
+            .cloned()
+            .collect();
         want.sort();
         assert_eq!(co, want);
+    }
+
+    #[test]
+    fn rare_beginnings_share_the_shard_of_their_group_and_only_big_parts_get_their_own() {
+        // Many "co…" words, fewer "ca…" and "cu…" ones: "c" is over the budget, "co" alone is
+        // not, and the rare beginnings stay in "c" rather than making a file each.
+        let mut titles: Vec<String> = (0..300).map(|i| format!("compute{i} dense{i}")).collect();
+        titles.extend((0..75).map(|i| format!("cable{i}")));
+        titles.extend((0..75).map(|i| format!("cubes{i}")));
+        let titles: Vec<Vec<&str>> = titles.iter().map(|t| vec![t.as_str()]).collect();
+        let whole = build_shards_within(&titles, usize::MAX);
+        let budget = whole["c"].to_bytes().len() * 9 / 10;
+        let split = build_shards_within(&titles, budget);
+        let keys: Vec<&str> = split.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["c", "co", "d"], "{budget}");
+        assert_eq!(split["c"].words.len(), 150);
+        assert!(
+            split["c"]
+                .words
+                .iter()
+                .all(|w| w.starts_with("ca") || w.starts_with("cu"))
+        );
+        let k: Vec<String> = split.keys().cloned().collect();
+        assert_eq!(for_word("cable3", false, &k), ["c"]);
+        assert_eq!(for_word("compute1", false, &k), ["co"]);
+        assert_eq!(for_word("c", true, &k), ["c", "co"]);
     }
 
     #[test]
@@ -515,8 +571,8 @@ mod tests {
         ];
         let shards = build_shards(&titles);
         let keys: Vec<&str> = shards.keys().map(String::as_str).collect();
-        assert_eq!(keys, ["in", "le", "sc", "sy", "to"]);
-        let le = &shards["le"];
+        assert_eq!(keys, ["i", "l", "s", "t"]);
+        let le = &shards["l"];
         assert_eq!(le.words, ["lean", "learned", "learning"]);
         let (lo, hi, exact) = le.range("lea", true);
         assert_eq!((lo, hi, exact), (0, 3, None));
@@ -527,7 +583,7 @@ mod tests {
         assert_eq!(le.titles[hit.title as usize], "Learning to schedule");
         assert_eq!(hit.rank, 0);
         assert_eq!(le.posting_of(2, 1), None);
-        let sc = &shards["sc"];
+        let sc = &shards["s"];
         // Researcher 0 has "schedule" and "scheduling" in different titles.
         let w = sc.range("scheduling", false).0;
         let hit = sc.posting_of(w, 0).unwrap();

@@ -165,9 +165,9 @@ pub mod paths {
     }
 }
 
-/// Entries per chunk for a list of `total`: about 50 KB gzipped, and at most 400 chunks.
+/// Entries per chunk for a list of `total`: about 50 KB gzipped, and at most 300 chunks.
 pub fn chunk_size(total: usize) -> usize {
-    total.div_ceil(400).max(200)
+    total.div_ceil(300).max(200)
 }
 
 /// What the page needs first.
@@ -309,7 +309,7 @@ pub struct CompiledPubs {
 impl CompiledPubs {
     /// Compiles the publications of `dataset`, with BibTeX keys from `keys`.
     pub fn build(dataset: &Dataset, keys: &HashMap<PublicationId, String>) -> Self {
-        Self::build_within(dataset, keys, crate::search::titles::SHARD_BUDGET)
+        Self::build_within(dataset, keys, words::WORD_BUDGET)
     }
 
     /// [`Self::build`] with word shards of about `budget` bytes at most.

@@ -10,7 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use super::TextQuery;
 use crate::model::shares::map_shares;
-use crate::search::titles::{SHARD_BUDGET, ShardKind, shard_key, shards_for_word, split_words};
+use crate::search::titles::{ShardKind, shard_key, shards_for_word, split_words};
+
+/// Most bytes a word shard may have (encoded): about 100 KB gzipped. Gaps between list positions
+/// compress far less than title text, so this is lower than the title shards' budget.
+pub const WORD_BUDGET: usize = 130 * 1024;
 
 /// The words that share a key, each with the entries that have it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,15 +79,31 @@ impl WordShard {
 /// One entry having one word.
 type Posting<'a> = (&'a str, u32);
 
-fn estimate(postings: &[Posting<'_>]) -> usize {
-    let mut words: Vec<&str> = postings.iter().map(|p| p.0).collect();
-    words.dedup();
-    words.iter().map(|w| w.len() + 2).sum::<usize>() + postings.len() * 2
+/// Bytes of a gap of about `gap` (a LEB128 varint).
+fn varint_len(gap: usize) -> usize {
+    (usize::BITS - gap.max(1).leading_zeros())
+        .div_ceil(7)
+        .max(1) as usize
 }
 
+/// About the encoded size of a shard of `postings`: each word, and each of its `c` entries as
+/// a gap of about `n / c` in a list of `n`.
+fn estimate(postings: &[Posting<'_>]) -> usize {
+    let n = postings.iter().map(|p| p.1 as usize + 1).max().unwrap_or(1);
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for p in postings {
+        *counts.entry(p.0).or_default() += 1;
+    }
+    (counts.iter())
+        .map(|(w, &c)| w.len() + 2 + c * varint_len(n / c))
+        .sum()
+}
+
+/// One word's postings divided into parts of about `budget` bytes, by entry.
 fn parts(mut postings: Vec<Posting<'_>>, budget: usize) -> Vec<Vec<Posting<'_>>> {
     postings.sort_unstable_by_key(|p| p.1);
-    let per = (budget / 3).max(1);
+    let n = postings.last().map_or(1, |p| p.1 as usize + 1);
+    let per = (budget / varint_len(n / postings.len().max(1))).max(1);
     let mut out: Vec<Vec<Posting<'_>>> = Vec::new();
     while postings.len() > per {
         let rest = postings.split_off(per);
@@ -108,9 +128,9 @@ fn finish(mut postings: Vec<Posting<'_>>) -> WordShard {
     s
 }
 
-/// The shards of `words[i]`, the words of entry `i`, of about [`SHARD_BUDGET`] bytes at most.
+/// The shards of `words[i]`, the words of entry `i`, of about [`WORD_BUDGET`] bytes at most.
 pub fn build(words: &[Vec<String>]) -> BTreeMap<String, WordShard> {
-    build_within(words, SHARD_BUDGET)
+    build_within(words, WORD_BUDGET)
 }
 
 /// [`build`] with shards of about `budget` bytes at most.
