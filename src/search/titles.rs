@@ -238,9 +238,10 @@ pub(crate) fn split_words<E, S>(
     kind: &ShardKind<E, S>,
     shards: &mut BTreeMap<String, S>,
 ) {
-    let mut work: Vec<(String, usize, Vec<E>)> = vec![(key, KEY_CHARS, entries)];
-    while let Some((key, depth, entries)) = work.pop() {
-        if (kind.estimate)(&entries) <= budget {
+    let bytes = (kind.estimate)(&entries);
+    let mut work: Vec<(String, usize, Vec<E>, usize)> = vec![(key, KEY_CHARS, entries, bytes)];
+    while let Some((key, depth, entries, bytes)) = work.pop() {
+        if bytes <= budget {
             shards.insert(key, (kind.finish)(entries));
             continue;
         }
@@ -267,7 +268,7 @@ pub(crate) fn split_words<E, S>(
                 bytes += more;
                 own.extend(entries);
             } else {
-                work.push((part, depth + 1, entries));
+                work.push((part, depth + 1, entries, more));
             }
         }
         if own.is_empty() {
@@ -323,9 +324,11 @@ fn title_parts(mut entries: Vec<Entry<'_>>, budget: usize) -> Vec<Vec<Entry<'_>>
 /// About the encoded size of a shard of `entries`: its words, postings and titles.
 fn estimate(entries: &[Entry<'_>]) -> usize {
     let words: HashSet<&str> = entries.iter().map(|e| e.0.as_str()).collect();
-    let titles: HashSet<&str> = entries.iter().map(|e| e.2).collect();
+    // A title is one slice of the dataset, however many words share it: its address is enough.
+    let titles: HashMap<*const u8, usize> =
+        entries.iter().map(|e| (e.2.as_ptr(), e.2.len())).collect();
     let words: usize = words.iter().map(|w| w.len() + 2).sum();
-    let titles: usize = titles.iter().map(|t| t.len() + 2).sum();
+    let titles: usize = titles.values().map(|len| len + 2).sum();
     words + titles + entries.len() * 6
 }
 

@@ -8,7 +8,7 @@
 //!   without publication titles, and the load's problems;
 //! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
 //! - `people/N.json`: the researchers' [`DetailFile`]s in packs ([`PeoplePack`]), fetched by
-//!   profiles: at most a thousand files whatever the number of researchers;
+//!   profiles: at most 600 files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
 //!   credited to it — fetched by the organizations pages;
 //! - `pubs/`: the all-publications page's files ([`CompiledPubs`]): its index, the entries in
@@ -20,6 +20,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use research_atlas::model::shares::map_shares;
 use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::network::Network;
@@ -105,7 +106,11 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     let mut clock = Instant::now();
     let mut phases: Vec<String> = Vec::new();
     let mut lap = |name: &str| {
-        phases.push(format!("{name} {:.1} s", clock.elapsed().as_secs_f64()));
+        let peak = peak_memory_mb().map_or(String::new(), |mb| format!(" (peak {mb} MB)"));
+        phases.push(format!(
+            "{name} {:.1} s{peak}",
+            clock.elapsed().as_secs_f64()
+        ));
         clock = Instant::now();
     };
     let text = std::fs::read_to_string(input).map_err(|e| format!("{}: {e}", input.display()))?;
@@ -127,31 +132,38 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
         std::fs::create_dir_all(path).map_err(|e| format!("{}: {e}", path.display()))
     };
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let mut w = Written::default();
 
-    let (compiled, shards) = CompiledDirectory::compile_sharded(&dir);
-    w.directory_bytes = write(&out.join("directory.bin"), &compiled.to_bytes())?;
-    let first = FirstPage::new(&compiled, FIRST_PAGE_CARDS);
-    w.first_page_bytes = write(&out.join("first.bin"), &first.to_bytes())?;
-    let titles = out.join("titles");
-    fresh(&titles)?;
-    for (key, shard) in &shards {
-        w.shard_bytes += write(&titles.join(format!("{key}.bin")), &shard.to_bytes())?;
-        w.shards += 1;
-    }
-    drop(shards);
-    let size = compiled.pack_size as usize;
-    drop(compiled);
-    lap("directory and titles");
-
-    let network = Network::build(&dir.dataset);
-    w.network_bytes = write(&out.join("network.bin"), &network.to_bytes())?;
-    drop(network);
-    lap("network");
-    let organizations = OrgTable::build(&dir.dataset);
-    w.organizations_bytes = write(&out.join("organizations.bin"), &organizations.to_bytes())?;
-    drop(organizations);
-    lap("organizations");
+    // The network and the organizations are built on one core while the directory's index is
+    // built on the other (both one-threaded); the title shards then take every core.
+    let (directory, graphs) = std::thread::scope(|scope| {
+        let graphs = scope.spawn(|| -> Result<(u64, u64), String> {
+            let network = Network::build(&dir.dataset);
+            let network = write(&out.join("network.bin"), &network.to_bytes())?;
+            let organizations = OrgTable::build(&dir.dataset);
+            let organizations = write(&out.join("organizations.bin"), &organizations.to_bytes())?;
+            Ok((network, organizations))
+        });
+        let directory = (|| -> Result<(Written, usize), String> {
+            let mut w = Written::default();
+            let (compiled, shards) = CompiledDirectory::compile_sharded(&dir);
+            w.directory_bytes = write(&out.join("directory.bin"), &compiled.to_bytes())?;
+            let first = FirstPage::new(&compiled, FIRST_PAGE_CARDS);
+            w.first_page_bytes = write(&out.join("first.bin"), &first.to_bytes())?;
+            let titles = out.join("titles");
+            fresh(&titles)?;
+            for (key, shard) in &shards {
+                w.shard_bytes += write(&titles.join(format!("{key}.bin")), &shard.to_bytes())?;
+                w.shards += 1;
+            }
+            Ok((w, compiled.pack_size as usize))
+        })();
+        let graphs = (graphs.join())
+            .unwrap_or_else(|_| Err("building the network or the organizations panicked".into()));
+        (directory, graphs)
+    });
+    let (mut w, size) = directory?;
+    (w.network_bytes, w.organizations_bytes) = graphs?;
+    lap("directory, titles, network and organizations");
 
     let people = out.join("people");
     fresh(&people)?;
@@ -197,27 +209,32 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     w.packs = packs;
     lap("profiles");
 
-    let compiled = CompiledPubs::build(&dir.dataset, &keys);
-    drop(keys);
+    let compiled = CompiledPubs::build(&dir.dataset);
     let pubs = out.join("pubs");
     fresh(&pubs)?;
     std::fs::create_dir_all(pubs.join("w")).map_err(|e| format!("{}: {e}", pubs.display()))?;
     let at = |path: &str| out.join(path.trim_start_matches("data/"));
-    let mut files: Vec<(PathBuf, Vec<u8>)> = vec![
-        (at(pub_paths::INDEX), compiled.index.to_bytes()),
-        (at(pub_paths::ATTRS), compiled.core.to_bytes()),
-    ];
+    w.pub_bytes += write(&at(pub_paths::INDEX), &compiled.index.to_bytes())?;
+    w.pub_bytes += write(&at(pub_paths::ATTRS), &compiled.core.to_bytes())?;
+    w.pub_files += 2;
     for (key, shard) in &compiled.words {
-        files.push((at(&pub_paths::words(key)), shard.to_bytes()));
-    }
-    for (n, chunk) in compiled.chunks.iter().enumerate() {
-        let json = serde_json::to_vec(chunk).map_err(|e| format!("chunk {n}: {e}"))?;
-        files.push((at(&pub_paths::chunk(n)), json));
-    }
-    drop(compiled);
-    for (path, bytes) in files {
-        w.pub_bytes += write(&path, &bytes)?;
+        w.pub_bytes += write(&at(&pub_paths::words(key)), &shard.to_bytes())?;
         w.pub_files += 1;
+    }
+    // The chunks are most of the bytes: each made, encoded and written on one of the cores and
+    // let go, so the list is never all in memory twice.
+    let chunks: Vec<usize> = (0..compiled.chunk_count()).collect();
+    w.pub_files += chunks.len();
+    for bytes in map_shares(chunks, |share| -> Result<u64, String> {
+        let mut bytes = 0;
+        for n in share {
+            let chunk = compiled.chunk(&dir.dataset, &keys, n);
+            let json = serde_json::to_vec(&chunk).map_err(|e| format!("chunk {n}: {e}"))?;
+            bytes += write(&at(&pub_paths::chunk(n)), &json)?;
+        }
+        Ok(bytes)
+    }) {
+        w.pub_bytes += bytes?;
     }
     lap("publications");
 
@@ -228,6 +245,14 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     lap("copy");
     eprintln!("build-data: {}", phases.join(", "));
     Ok(w)
+}
+
+/// The most memory this process has held so far, in MB, where the system says (Linux).
+fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
 }
 
 /// What loading did about `p`, for the line build-data prints after it.

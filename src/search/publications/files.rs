@@ -53,10 +53,11 @@ impl Fetched {
     }
 }
 
-/// Checks that the compiled list (`compiled`, and `fetched` from it) answers `params` as `ix`
-/// does over the same dataset, with every entry of the page in its chunk; for tests, here and
-/// at scale (`xtask`).
+/// Checks that the compiled list (`compiled` from `dataset`, and `fetched` from it) answers
+/// `params` as `ix` does over the same dataset, with every entry of the page in its chunk; for
+/// tests, here and at scale (`xtask`).
 pub fn check_against(
+    dataset: &Dataset,
     compiled: &CompiledPubs,
     fetched: &Fetched,
     ix: &PublicationIndex,
@@ -73,7 +74,11 @@ pub fn check_against(
         .map_err(|need| format!("{params:?}: still needs {need:?}"))?;
     let order = ix.order();
     for pos in got.items() {
-        let chunk = compiled.chunks.get(index.chunk_of(pos)).ok_or("no chunk")?;
+        let n = index.chunk_of(pos);
+        if n >= compiled.chunk_count() {
+            return Err(format!("{params:?}: entry {pos} has no chunk"));
+        }
+        let chunk = compiled.chunk(dataset, &HashMap::new(), n);
         let at = pos % index.chunk_size as usize;
         let id = chunk.dataset.publications.get(at).map(|p| &p.id);
         if id != ix.id_at(order[pos]) {
@@ -300,28 +305,27 @@ pub struct CompiledPubs {
     pub index: PubsIndex,
     /// `attrs.bin`.
     pub core: PubCore,
-    /// `N.json`, in order.
-    pub chunks: Vec<DetailFile>,
+    /// The dataset position of each entry, in list order: chunk `N` ([`Self::chunk`]) holds
+    /// `order[N * chunk_size..]`, up to `chunk_size` of them.
+    pub order: Vec<usize>,
     /// `w/KEY.bin`.
     pub words: BTreeMap<String, WordShard>,
 }
 
 impl CompiledPubs {
-    /// Compiles the publications of `dataset`, with BibTeX keys from `keys`.
-    pub fn build(dataset: &Dataset, keys: &HashMap<PublicationId, String>) -> Self {
-        Self::build_within(dataset, keys, words::WORD_BUDGET)
+    /// Compiles the publications of `dataset` (the chunks are made by [`Self::chunk`]).
+    pub fn build(dataset: &Dataset) -> Self {
+        Self::build_within(dataset, words::WORD_BUDGET)
     }
 
     /// [`Self::build`] with word shards of about `budget` bytes at most.
-    pub fn build_within(
-        dataset: &Dataset,
-        keys: &HashMap<PublicationId, String>,
-        budget: usize,
-    ) -> Self {
+    pub fn build_within(dataset: &Dataset, budget: usize) -> Self {
+        // `ix` (and its words) lives until the chunks are made: letting a million entries' words
+        // go first measured four times slower chunk writing (the allocator's free lists).
         let ix = PublicationIndex::new(dataset);
-        let core = ix.core().clone();
         let words = words::build_within(ix.words(), budget);
-        let order = ix.order();
+        let core = ix.core().clone();
+        let order = ix.order().to_vec();
         let mut runs: Vec<(u16, u8, u32)> = Vec::new();
         for (&year, &month) in core.attrs.year.iter().zip(&core.attrs.month) {
             match runs.last_mut() {
@@ -330,10 +334,6 @@ impl CompiledPubs {
             }
         }
         let size = chunk_size(order.len());
-        let slices: Vec<&[usize]> = order.chunks(size).collect();
-        let chunks = crate::model::shares::map_in_order(slices, |slice| {
-            DetailFile::subset(dataset, None, slice, keys)
-        });
         let facets = core.list(None, None, &PubParams::default()).facets;
         let index = PubsIndex {
             format: FORMAT,
@@ -353,8 +353,30 @@ impl CompiledPubs {
         Self {
             index,
             core,
-            chunks,
+            order,
             words,
         }
+    }
+
+    /// How many chunk files there are.
+    pub fn chunk_count(&self) -> usize {
+        self.order
+            .len()
+            .div_ceil(self.index.chunk_size.max(1) as usize)
+    }
+
+    /// `N.json`: the publications of chunk `n` (of `dataset`, the one compiled), the vocabulary
+    /// entries they mention and their BibTeX keys from `keys`. Made when asked for, so that a
+    /// large list is never all in memory twice.
+    pub fn chunk(
+        &self,
+        dataset: &Dataset,
+        keys: &HashMap<PublicationId, String>,
+        n: usize,
+    ) -> DetailFile {
+        let size = self.index.chunk_size.max(1) as usize;
+        let from = (n * size).min(self.order.len());
+        let to = (from + size).min(self.order.len());
+        DetailFile::subset(dataset, None, &self.order[from..to], keys)
     }
 }

@@ -6,6 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 use super::{
     PubAttrs, PubCore, PubList, PubParams, PubVocab, TextQuery, VenueLabel, kind_index, words_of,
 };
+use crate::model::shares::map_in_order;
 use crate::model::{Dataset, Publication, PublicationId, Researcher};
 use crate::search::organizations::Affiliations;
 use crate::search::text::fold;
@@ -93,28 +94,29 @@ impl PublicationIndex {
         for (pos, &i) in order.iter().enumerate() {
             position_of[i] = pos;
         }
-        let mut attrs = PubAttrs::default();
-        let mut words = Vec::with_capacity(order.len());
-        for &i in &order {
+        // Each entry's words and attributes on every core (a million at 100,000 researchers).
+        let rows = map_in_order(order.clone(), |i| {
             let p = &dataset.publications[i];
             let venue = (p.venue.as_ref()).and_then(|v| venue_pos.get(v.as_str()).copied());
-            words.push(words_of(&searchable_text(
-                p,
-                venue.map(|v| &vocab.venues[v]),
-            )));
+            let words = words_of(&searchable_text(p, venue.map(|v| &vocab.venues[v])));
+            let topics: Vec<u32> = (p.topics.iter())
+                .filter_map(|t| topic_pos.get(t.as_str()).copied())
+                .collect();
+            let orgs: Vec<u32> = affiliations.credit(p).iter().map(|c| c.org).collect();
+            (words, venue, topics, orgs)
+        });
+        let mut attrs = PubAttrs::default();
+        let mut words = Vec::with_capacity(order.len());
+        for (&i, (w, venue, topics, orgs)) in order.iter().zip(rows) {
+            let p = &dataset.publications[i];
+            words.push(w);
             attrs.year.push(p.year);
             attrs.month.push(p.month.unwrap_or(0));
             attrs.kind.push(kind_index(p.kind));
             attrs.venue.push(venue.map_or(0, |v| v as u32 + 1));
             attrs.honoured.push(!p.honours.is_empty());
-            attrs.topics.push(
-                (p.topics.iter())
-                    .filter_map(|t| topic_pos.get(t.as_str()).copied())
-                    .collect(),
-            );
-            attrs
-                .orgs
-                .push(affiliations.credit(p).iter().map(|c| c.org).collect());
+            attrs.topics.push(topics);
+            attrs.orgs.push(orgs);
         }
         let by_id = (dataset.publications.iter().enumerate())
             .map(|(i, p)| (p.id.clone(), i))

@@ -17,11 +17,25 @@ fn the_compiled_list_answers_as_the_loaded_one_on_the_bundled_data() {
     let keys = cite::bibtex_keys(&d);
     // A small budget splits the word shards, as a large dataset would.
     for budget in [files::chunk_size(0) * 1000, 300] {
-        let c = CompiledPubs::build_within(&d, &keys, budget);
+        let c = CompiledPubs::build_within(&d, budget);
         assert_eq!(c.index.total as usize, d.publications.len());
         let fetched = Fetched::of(&c).unwrap();
         for p in sample_params(&d) {
-            check_against(&c, &fetched, &ix, &p).unwrap();
+            check_against(&d, &c, &fetched, &ix, &p).unwrap();
+        }
+        // Every entry is in one chunk, once, in list order, with its BibTeX key.
+        let chunks: Vec<_> = (0..c.chunk_count()).map(|n| c.chunk(&d, &keys, n)).collect();
+        let ids: Vec<&str> = (chunks.iter())
+            .flat_map(|f| f.dataset.publications.iter().map(|p| p.id.as_str()))
+            .collect();
+        let want: Vec<&str> = (ix.order().iter())
+            .map(|&i| d.publications[i].id.as_str())
+            .collect();
+        assert_eq!(ids, want);
+        for f in &chunks {
+            for p in &f.dataset.publications {
+                assert_eq!(f.cite_keys.get(&p.id), keys.get(&p.id), "{}", p.id);
+            }
         }
     }
 }

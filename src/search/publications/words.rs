@@ -12,9 +12,10 @@ use super::TextQuery;
 use crate::model::shares::map_shares;
 use crate::search::titles::{ShardKind, shard_key, shards_for_word, split_words};
 
-/// Most bytes a word shard may have (encoded): about 100 KB gzipped. Gaps between list positions
-/// compress far less than title text, so this is lower than the title shards' budget.
-pub const WORD_BUDGET: usize = 130 * 1024;
+/// Most bytes a word shard may have, gzipped as a host serves it (the estimate of this kind of
+/// shard is of gzipped bytes: how well gaps between list positions compress depends on how
+/// common the word is).
+pub const WORD_BUDGET: usize = 100 * 1024;
 
 /// The words that share a key, each with the entries that have it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,31 +80,36 @@ impl WordShard {
 /// One entry having one word.
 type Posting<'a> = (&'a str, u32);
 
-/// Bytes of a gap of about `gap` (a LEB128 varint).
-fn varint_len(gap: usize) -> usize {
-    (usize::BITS - gap.max(1).leading_zeros())
-        .div_ceil(7)
-        .max(1) as usize
+/// About the gzipped bytes of one entry when a word's entries are `gap` apart on average: the
+/// entropy of such gaps, about `log2(e · gap)` bits, but never under a third of the gap's
+/// varint (entries in runs, as a venue's words are, compress less than their average says).
+fn entry_bytes(gap: usize) -> f64 {
+    let gap = gap.max(1);
+    let entropy = ((gap as f64).log2() + std::f64::consts::LOG2_E) / 8.0;
+    let varint = (usize::BITS - gap.leading_zeros()).div_ceil(7).max(1) as f64;
+    entropy.max(varint / 3.0)
 }
 
-/// About the encoded size of a shard of `postings`: each word, and each of its `c` entries as
-/// a gap of about `n / c` in a list of `n`.
+/// About the gzipped size of a shard of `postings`: each word (text compresses about three to
+/// one), and each of its `c` entries, about `n / c` apart in a list of `n`.
 fn estimate(postings: &[Posting<'_>]) -> usize {
     let n = postings.iter().map(|p| p.1 as usize + 1).max().unwrap_or(1);
     let mut counts: HashMap<&str, usize> = HashMap::new();
     for p in postings {
         *counts.entry(p.0).or_default() += 1;
     }
-    (counts.iter())
-        .map(|(w, &c)| w.len() + 2 + c * varint_len(n / c))
-        .sum()
+    let bytes: f64 = (counts.iter())
+        .map(|(w, &c)| (w.len() + 2) as f64 / 3.0 + c as f64 * entry_bytes(n / c))
+        .sum();
+    bytes.ceil() as usize
 }
 
-/// One word's postings divided into parts of about `budget` bytes, by entry.
+/// One word's postings divided into parts of about `budget` gzipped bytes, by entry.
 fn parts(mut postings: Vec<Posting<'_>>, budget: usize) -> Vec<Vec<Posting<'_>>> {
     postings.sort_unstable_by_key(|p| p.1);
     let n = postings.last().map_or(1, |p| p.1 as usize + 1);
-    let per = (budget / varint_len(n / postings.len().max(1))).max(1);
+    let per = (budget as f64 / entry_bytes(n / postings.len().max(1))) as usize;
+    let per = per.max(1);
     let mut out: Vec<Vec<Posting<'_>>> = Vec::new();
     while postings.len() > per {
         let rest = postings.split_off(per);
