@@ -83,7 +83,7 @@ fn Harness(
         let answer = answers[i.min(answers.len() - 1)].clone();
         async move { answer }
     });
-    provide_context(DirectoryContext(resource));
+    provide_context(DirectoryContext::of_load(resource));
     provide_picks();
     provide_route();
     provide_search();
@@ -457,7 +457,7 @@ fn mount_data_view(answers: Vec<DataResult>) -> (web_sys::HtmlElement, Rc<Cell<u
             let answer = answers[i.min(answers.len() - 1)].clone();
             async move { answer }
         });
-        provide_context(DirectoryContext(resource));
+        provide_context(DirectoryContext::of_load(resource));
         view! {
             <DataView children=|dir| view! {
                 <p class="loaded">{format!("{} researchers", dir.compiled.cards.len())}</p>

@@ -77,6 +77,21 @@ test('the publications of 2,000 researchers page through the compiled files only
   expect(errors).toEqual([]);
 });
 
+test('/publications loads the directory only after its own first page, then while idle', async ({ page }) => {
+  const requests = dataRequests(page);
+  await page.goto('publications');
+  await expect(entries(page)).toHaveCount(100);
+  // Nothing on the page shows the directory: it is not fetched before the list's files (it
+  // comes once the page is idle, for the next page and offline use).
+  const directory = requests.indexOf('directory.bin');
+  expect(directory === -1 || directory > requests.indexOf('pubs/0.json')).toBe(true);
+  expect(requests.indexOf('pubs/0.json')).toBeGreaterThan(-1);
+  await expect.poll(() => requests.includes('directory.bin'), { timeout: 10_000 }).toBe(true);
+  // The directory is there for the next page.
+  await page.getByRole('link', { name: 'Researchers', exact: true }).first().click();
+  await expect(page.getByTestId('researcher-card').first()).toBeVisible();
+});
+
 test('a chunk that fails to load shows the error with Retry, and Retry loads it', async ({ page }) => {
   let fail = true;
   await page.route('**/data/pubs/1.json', (route) =>

@@ -4,6 +4,8 @@
 //! opens offline after one visit. Only release builds register it: in `trunk serve` a worker
 //! would keep answering with an old build from its cache while the code changes.
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
@@ -11,21 +13,33 @@ use web_sys::RegistrationOptions;
 
 use super::state::data::use_directory;
 
+/// How long a page that does not show the directory (the compiled `/publications`) waits
+/// before loading it anyway, for the next page and for offline use.
+const IDLE_DIRECTORY: Duration = Duration::from_secs(3);
+
 /// Registers the service worker once the directory has loaded (or failed to), so its
-/// precaching never competes with the first cards and the index for the connection. Release
+/// precaching never competes with the first cards and the index for the connection. A page
+/// that has not asked for the directory by [`IDLE_DIRECTORY`] gets it loaded then. Release
 /// builds only; called once, by `App`.
 pub fn use_service_worker() {
-    if cfg!(debug_assertions) {
+    // Not in development builds, nor natively (the pre-renderer has no browser to ask).
+    if cfg!(debug_assertions) || !cfg!(target_arch = "wasm32") {
         return;
     }
     let directory = use_directory();
     let registered = StoredValue::new(false);
     Effect::new(move || {
-        if directory.get().is_some() && !registered.get_value() {
+        if directory.started() && directory.get().is_some() && !registered.get_value() {
             registered.set_value(true);
             register_service_worker();
         }
     });
+    set_timeout(
+        move || {
+            directory.start();
+        },
+        IDLE_DIRECTORY,
+    );
 }
 
 /// Registers `sw.js` from the document's base (`/`, `/atlas/`) with that base as its scope.

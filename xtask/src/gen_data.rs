@@ -312,7 +312,6 @@ mod tests {
 
 #[cfg(test)]
 mod compiled_publications {
-    use research_atlas::model::cite;
     use research_atlas::search::PublicationIndex;
     use research_atlas::search::publications::files::{
         CompiledPubs, Fetched, check_against, sample_params,

@@ -24,7 +24,9 @@ fn the_compiled_list_answers_as_the_loaded_one_on_the_bundled_data() {
             check_against(&d, &c, &fetched, &ix, &p).unwrap();
         }
         // Every entry is in one chunk, once, in list order, with its BibTeX key.
-        let chunks: Vec<_> = (0..c.chunk_count()).map(|n| c.chunk(&d, &keys, n)).collect();
+        let chunks: Vec<_> = (0..c.chunk_count())
+            .map(|n| c.chunk(&d, &keys, n))
+            .collect();
         let ids: Vec<&str> = (chunks.iter())
             .flat_map(|f| f.dataset.publications.iter().map(|p| p.id.as_str()))
             .collect();

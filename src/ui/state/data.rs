@@ -113,19 +113,81 @@ pub type DataResult = Result<Arc<Atlas>, DataError>;
 /// A detail load's outcome.
 pub type DetailResult = Result<Arc<Detail>, DataError>;
 
-/// The shared directory resource; pages read it, the error view refetches it.
+/// The shared directory: loaded when first read, so a page that does not show it (the
+/// compiled `/publications`) does not share the connection with it; pages read it, the error
+/// view refetches it.
 #[derive(Clone, Copy)]
-pub struct DirectoryContext(pub Load<DataResult>);
+pub struct DirectoryContext {
+    /// The load, once something has read the directory.
+    load: StoredValue<Option<Load<DataResult>>, LocalStorage>,
+    /// Set once the load has started ([`Self::started`]).
+    started: RwSignal<bool>,
+    /// The app's owner, which owns the load whoever reads first.
+    owner: StoredValue<Owner, LocalStorage>,
+    /// The first page, which the directory waits for.
+    first: Load<Option<Arc<FirstPage>>>,
+}
 
 impl DirectoryContext {
-    /// The current state: `None` while loading.
+    /// A context around a load already made (tests give the answers they want).
+    pub fn of_load(load: Load<DataResult>) -> Self {
+        Self {
+            load: StoredValue::new_local(Some(load)),
+            started: RwSignal::new(true),
+            owner: StoredValue::new_local(Owner::current().unwrap_or_default()),
+            first: Load::new(|| async { None }),
+        }
+    }
+
+    /// The current state: `None` while loading. Starts the load on the first call.
     pub fn get(&self) -> Option<DataResult> {
-        self.0.get()
+        self.start().get()
+    }
+
+    /// The current state if something has started the load, without starting it (tracked, so
+    /// a reader gets the directory once a page asks for it): for state every route has, such
+    /// as the search's, which must not load the directory on a page that does not show it.
+    pub fn peek(&self) -> Option<DataResult> {
+        if !self.started.get() {
+            return None;
+        }
+        self.load.get_value().and_then(|load| load.get())
+    }
+
+    /// Whether the load has started (tracked): nothing has asked for the directory before.
+    pub fn started(&self) -> bool {
+        self.started.get()
+    }
+
+    /// Starts the load if it has not started, e.g. once the page is idle.
+    pub fn start(&self) -> Load<DataResult> {
+        if let Some(load) = self.load.get_value() {
+            return load;
+        }
+        let first = self.first;
+        let load = self.owner.get_value().with(|| {
+            Load::new(move || async move {
+                if let Some(data) = static_data() {
+                    return Ok(data.atlas);
+                }
+                let _ = first.wait().await;
+                fetch_atlas().await
+            })
+        });
+        self.load.set_value(Some(load));
+        // In the browser after the current update: a reader's own effect may be running.
+        let started = self.started;
+        if cfg!(target_arch = "wasm32") {
+            queue_microtask(move || started.set(true));
+        } else {
+            started.set(true);
+        }
+        load
     }
 
     /// Fetches the directory again (the Retry button).
     pub fn retry(&self) {
-        self.0.refetch();
+        self.start().refetch();
     }
 }
 
@@ -134,8 +196,8 @@ impl DirectoryContext {
 #[derive(Clone, Copy)]
 pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 
-/// Starts loading the directory (and its first page) and provides both to the app. Called
-/// once, by `App`.
+/// Starts loading the first page of cards and provides it, and the directory (loaded when
+/// first read), to the app. Called once, by `App`.
 pub fn provide_directory() {
     let first = Load::new(fetch_first_page);
     provide_context(FirstPageContext(first));
@@ -145,14 +207,12 @@ pub fn provide_directory() {
     // The wait is untracked: a tracked `first.await` would subscribe the directory to the first
     // page, and the first page arriving would then fetch the directory a second time, rebuilding
     // every page that shows it (a profile then refetched its record on its own).
-    let resource = Load::new(move || async move {
-        if let Some(data) = static_data() {
-            return Ok(data.atlas);
-        }
-        let _ = first.wait().await;
-        fetch_atlas().await
+    provide_context(DirectoryContext {
+        load: StoredValue::new_local(None),
+        started: RwSignal::new(false),
+        owner: StoredValue::new_local(Owner::current().expect("provide_directory runs in App")),
+        first,
     });
-    provide_context(DirectoryContext(resource));
 }
 
 /// The whole dataset, given to the views by the pre-renderer instead of fetched: every load

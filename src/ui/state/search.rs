@@ -116,7 +116,8 @@ impl SearchContext {
 pub fn provide_search() {
     let data = use_directory();
     let route = use_route();
-    let indexed = Memo::new(move |_| match data.get() {
+    // Without starting the load: the pages that show the directory start it (`DataView`).
+    let indexed = Memo::new(move |_| match data.peek() {
         Some(Ok(atlas)) => Some(Indexed { atlas }),
         _ => None,
     });
