@@ -164,6 +164,12 @@ impl DirectoryContext {
         if let Some(load) = self.load.get_value() {
             return load;
         }
+        // The directory is fetched once the first page has arrived (a few kilobytes), so the
+        // first paint does not share the connection with the whole directory.
+        //
+        // The wait is untracked: a tracked `first.await` would subscribe the directory to the
+        // first page, and the first page arriving would then fetch the directory a second time,
+        // rebuilding every page that shows it (a profile then refetched its record on its own).
         let first = self.first;
         let load = self.owner.get_value().with(|| {
             Load::new(move || async move {
@@ -201,16 +207,10 @@ pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 pub fn provide_directory() {
     let first = Load::new(fetch_first_page);
     provide_context(FirstPageContext(first));
-    // The directory is fetched once the first page has arrived (a few kilobytes), so the first
-    // paint does not share the connection with the whole directory.
-    //
-    // The wait is untracked: a tracked `first.await` would subscribe the directory to the first
-    // page, and the first page arriving would then fetch the directory a second time, rebuilding
-    // every page that shows it (a profile then refetched its record on its own).
     provide_context(DirectoryContext {
         load: StoredValue::new_local(None),
         started: RwSignal::new(false),
-        owner: StoredValue::new_local(Owner::current().expect("provide_directory runs in App")),
+        owner: StoredValue::new_local(Owner::current().unwrap_or_default()),
         first,
     });
 }
