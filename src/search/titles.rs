@@ -8,9 +8,10 @@
 //! of words would make a shard over about 100 KB gzipped ([`SHARD_BUDGET`]), with the rare
 //! beginnings of a divided group kept in its own shard so that shards are few and full. A whole
 //! query word needs exactly one shard, and a prefix the shards of the words that start with it
-//! ([`shards_for_word`]); the UI fetches them while the user types. A shard holds its words in sorted order (so a prefix is a contiguous range), for each word the
-//! researchers whose titles have it (sorted by researcher, one title each), and the text of
-//! those titles, so a match can be explained without another request.
+//! ([`shards_for_word`]); the UI fetches them while the user types. A shard holds its words in
+//! sorted order (so a prefix is a contiguous range), for each word the researchers whose titles
+//! have it (sorted by researcher, one title each), and the text of those titles, so a match can
+//! be explained without another request.
 //!
 //! A one-character last word (a prefix of hundreds of words in every shard) searches names,
 //! organizations, topics and the rest, not titles, until a second character is typed.
@@ -165,8 +166,9 @@ type Entry<'a> = (String, u32, &'a str, u32);
 ///
 /// Words are grouped by their first character and divided where a group is over
 /// [`SHARD_BUDGET`] ([`split_words`]), so that common beginnings ("co", "in") make several
-/// files rather than one too large, and rare ones share a file. A single word over the budget ("for", "learning") is split
-/// by researcher into parts `key`, `key~1`, `key~2`… which a lookup of the word reads together.
+/// files rather than one too large, and rare ones share a file. A single word over the budget
+/// ("for", "learning") is split by researcher into parts `key`, `key~1`, `key~2`… which a lookup
+/// of the word reads together.
 pub fn build_shards(titles: &[Vec<&str>]) -> BTreeMap<String, TitleShard> {
     build_shards_within(titles, SHARD_BUDGET)
 }
