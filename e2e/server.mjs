@@ -92,6 +92,23 @@ function send(req, res, status, type, body) {
   res.end(compress ? gzipSync(body, { level: 6 }) : body);
 }
 
+/** Answers a `Range: bytes=a-b` request as static hosts do: 206 with those bytes, as they are. */
+function sendRange(req, res, body, type) {
+  const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range);
+  const start = m ? Number(m[1]) : NaN;
+  const end = m && m[2] !== '' ? Math.min(Number(m[2]), body.length - 1) : body.length - 1;
+  if (!(start <= end)) {
+    res.writeHead(416, { 'Content-Range': `bytes */${body.length}` });
+    return res.end();
+  }
+  res.writeHead(206, {
+    'Content-Type': type,
+    'Content-Range': `bytes ${start}-${end}/${body.length}`,
+    'Accept-Ranges': 'bytes',
+  });
+  res.end(body.subarray(start, end + 1));
+}
+
 async function file(path) {
   try {
     const s = await stat(path);
@@ -119,6 +136,9 @@ createServer(async (req, res) => {
   }
   const rel = normalize(path.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
   const found = await file(join(root, rel));
+  if (found && req.headers.range) {
+    return sendRange(req, res, found.body, types[extname(found.path)] ?? 'application/octet-stream');
+  }
   if (found) {
     const type = extname(found.path);
     return send(req, res, 200, types[type] ?? 'application/octet-stream', type === '.html' ? html(found.body) : found.body);

@@ -9,7 +9,9 @@
 // - Navigations: network first, so a page is never stale while online; offline, the cached
 //   app shell, 404.html (the app renders every path itself).
 // - The app's files (hashed names, icons, manifest): cache first, from this version's cache.
-// - data/: network first, and every good response is kept, so what was seen online opens offline.
+// - data/: network first, and every whole good response is kept, so what was seen online opens
+//   offline. A byte range (the connections page's records) is not kept: offline it is answered
+//   with the whole file when that was precached, and the page takes its range out of it.
 const VERSION = 'unstamped';
 const PRECACHE = [];
 
@@ -77,7 +79,7 @@ async function navigation(request) {
 async function networkFirst(event, request) {
   try {
     const response = await fetch(request);
-    if (response.ok) {
+    if (response.status === 200 && !request.headers.has('range')) {
       const copy = response.clone();
       event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
     }

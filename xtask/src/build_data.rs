@@ -52,7 +52,7 @@ pub struct Written {
     pub people: usize,
     pub packs: usize,
     pub people_bytes: u64,
-    /// Bytes of `network.bin`.
+    /// Bytes of the network's three files (`net/`).
     pub network_bytes: u64,
     /// Bytes of `organizations.bin`.
     pub organizations_bytes: u64,
@@ -81,7 +81,7 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let w = compile(&input, &out)?;
     eprintln!(
-        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, network.bin {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
+        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
@@ -137,8 +137,14 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     // built on the other (both one-threaded); the title shards then take every core.
     let (directory, graphs) = std::thread::scope(|scope| {
         let graphs = scope.spawn(|| -> Result<(u64, u64), String> {
-            let network = Network::build(&dir.dataset);
-            let network = write(&out.join("network.bin"), &network.to_bytes())?;
+            let files = Network::build(&dir.dataset).to_parts();
+            let net = out.join("net");
+            fresh(&net)?;
+            let network = write(&net.join("index.bin"), &files.index)?
+                + write(&net.join("people.bin"), &files.people)?
+                + write(&net.join("groups.bin"), &files.groups)?;
+            // The single file of earlier builds, which nothing reads any more.
+            let _ = std::fs::remove_file(out.join("network.bin"));
             let organizations = OrgTable::build(&dir.dataset);
             let organizations = write(&out.join("organizations.bin"), &organizations.to_bytes())?;
             Ok((network, organizations))
@@ -269,6 +275,7 @@ fn outcome(p: &Problem) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use research_atlas::search::network::parts::NetIndex;
     use research_atlas::search::people;
 
     #[test]
@@ -323,8 +330,10 @@ mod tests {
             );
         }
         assert!(out.path().join("researchers.json").exists());
-        let network = Network::from_bytes(&std::fs::read(out.path().join("network.bin")).unwrap());
-        assert_eq!(network.unwrap().people.len(), 5);
+        let index = NetIndex::from_bytes(&std::fs::read(out.path().join("net/index.bin")).unwrap());
+        assert_eq!(index.unwrap().len(), 5);
+        assert!(out.path().join("net/people.bin").exists());
+        assert!(out.path().join("net/groups.bin").exists());
         let orgs =
             OrgTable::from_bytes(&std::fs::read(out.path().join("organizations.bin")).unwrap());
         assert!(orgs.unwrap().position("uc-berkeley").is_some());

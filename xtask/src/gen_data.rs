@@ -334,3 +334,30 @@ mod compiled_publications {
         }
     }
 }
+
+#[cfg(test)]
+mod network_tests {
+    use research_atlas::search::network::Network;
+    use research_atlas::search::network::parts::check_parts;
+
+    use super::generate;
+
+    #[test]
+    fn the_network_answers_from_its_parts_as_the_whole_at_2000_researchers() {
+        let whole = Network::build(&generate(2000, 11));
+        let n = whole.people.len() as u32;
+        let foci: Vec<u32> = (0..n).step_by(97).collect();
+        let pairs: Vec<(u32, u32)> = (0..n)
+            .step_by(331)
+            .flat_map(|a| (1..n).step_by(409).map(move |b| (a, b)))
+            .collect();
+        assert!(foci.len() > 15 && pairs.len() > 25);
+        let (drawing, chain) = check_parts(&whole, &foci, &pairs).unwrap();
+        // A drawing reads the records of the people it shows, and of the ring before them.
+        assert!(
+            drawing <= 2 * 120,
+            "a drawing fetched {drawing} of {n} records"
+        );
+        eprintln!("most records fetched: {drawing} for a drawing, {chain} for a chain");
+    }
+}

@@ -61,8 +61,8 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
 }
 
 /// Chooses what to precache from `dist`: every top-level file of the app but the worker (the
-/// shell `404.html` first, then the home page), the essential data files, then the optional ones — `data/network.bin`,
-/// `data/organizations.bin`, the publication list's index, first chunk and attributes, title
+/// shell `404.html` first, then the home page), the essential data files, then the optional ones — the network's
+/// three files (`data/net/`), `data/organizations.bin`, the publication list's index, first chunk and attributes, title
 /// shards, profiles, the publication list's word shards and other chunks,
 /// `data/researchers.json` — in that order,
 /// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
@@ -83,7 +83,9 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
     essential.extend(ESSENTIAL_DATA.iter().map(|s| s.to_string()));
 
     let mut optional: Vec<String> = vec![
-        "data/network.bin".into(),
+        "data/net/index.bin".into(),
+        "data/net/groups.bin".into(),
+        "data/net/people.bin".into(),
         "data/organizations.bin".into(),
         "data/pubs/index.bin".into(),
         "data/pubs/0.json".into(),
@@ -289,11 +291,21 @@ mod tests {
     }
 
     #[test]
-    fn the_network_file_comes_first_among_optional_data_when_present() {
+    fn the_network_files_come_first_among_optional_data_when_present() {
         let dir = site();
-        std::fs::write(dir.path().join("data/network.bin"), [1, 2, 3]).unwrap();
+        std::fs::create_dir_all(dir.path().join("data/net")).unwrap();
+        for name in ["index", "groups", "people"] {
+            std::fs::write(dir.path().join(format!("data/net/{name}.bin")), [1, 2, 3]).unwrap();
+        }
         let p = plan_of(&dir, PRECACHE_BUDGET);
-        assert_eq!(p.urls[9], "data/network.bin");
+        assert_eq!(
+            p.urls[9..12],
+            [
+                "data/net/index.bin",
+                "data/net/groups.bin",
+                "data/net/people.bin"
+            ]
+        );
     }
 
     #[test]

@@ -39,6 +39,7 @@ impl Network {
             groups,
             advised,
             lookup: Lookup::default(),
+            loaded: None,
         }
     }
 }

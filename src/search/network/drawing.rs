@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Edge, EdgeKind, EdgeKinds, Network, Step};
+use super::{Edge, EdgeKind, EdgeKinds, Missing, Network, Step};
 use crate::search::layout::{LayoutParams, fill_frame, force_layout};
 
 /// A directory this small is drawn whole; a larger one shows one person's neighbourhood of at
@@ -36,7 +36,7 @@ pub fn shown(net: &Network, kinds: EdgeKinds, focus: Option<&str>, chain: &[Step
     } else {
         let center = focus
             .and_then(|f| net.position(f))
-            .unwrap_or_else(|| best_connected(net, kinds));
+            .unwrap_or_else(|| net.default_focus(kinds));
         (net.neighbourhood(center, NEIGHBOURHOOD_HOPS, WHOLE_GRAPH_MAX, kinds)
             .into_iter())
         .collect()
@@ -48,13 +48,21 @@ pub fn shown(net: &Network, kinds: EdgeKinds, focus: Option<&str>, chain: &[Step
     set.into_iter().collect()
 }
 
-/// The person with the most distinct links under `kinds` (the lowest number among equals; 0 in
-/// an empty network).
-fn best_connected(net: &Network, kinds: EdgeKinds) -> u32 {
-    let degrees = net.degrees(kinds);
-    (0..degrees.len() as u32)
-        .max_by_key(|&i| (degrees[i as usize], std::cmp::Reverse(i)))
-        .unwrap_or(0)
+/// What [`shown`] and the edges among the people it shows still need from the parts that are
+/// not loaded (nothing for a whole network). Ask again once they are loaded: each answer is
+/// one step of what the question reads.
+pub fn needs(net: &Network, kinds: EdgeKinds, focus: Option<&str>, chain: &[Step]) -> Missing {
+    let n = net.people.len();
+    if n > WHOLE_GRAPH_MAX {
+        let center = focus
+            .and_then(|f| net.position(f))
+            .unwrap_or_else(|| net.default_focus(kinds));
+        let missing = net.neighbourhood_needs(center, NEIGHBOURHOOD_HOPS, WHOLE_GRAPH_MAX, kinds);
+        if !missing.is_empty() {
+            return missing;
+        }
+    }
+    net.people_needed(&shown(net, kinds, focus, chain))
 }
 
 /// How many of the drawn `edges` touch each person; people without one are absent.

@@ -1,7 +1,10 @@
 //! Who is connected to whom: co-authorship, shared advisors, shared organizations, advising.
 //!
-//! The build step turns the whole dataset into one [`Network`] (`data/network.bin`, postcard) so
-//! the Connections and Compare pages never parse the authoring file. People are numbered in
+//! The build step turns the whole dataset into one [`Network`] and writes it in parts
+//! ([`parts`]: one record per person and per group in `data/net/`, fetched by byte range), so
+//! the Connections page never parses the authoring file and fetches only what its question
+//! needs. A network assembled from some of the parts answers as the whole one wherever it has
+//! what the question reads; [`Network::needs`](Missing) says what it lacks. People are numbered in
 //! dataset order. Co-authorship and advising are person–person edges; shared advisors and shared
 //! organizations are kept *bipartite* — a [`Group`] and its members — because an organization
 //! may have thousands of members, and the pairs of its members would be millions of edges.
@@ -16,7 +19,7 @@
 //! its years — and never from anything the data does not say.
 //!
 //! This file holds the public types; the work is split by question: `build` (the network from a
-//! dataset), `file` (its file: encoding, decoding, checks), `walk` (neighbourhoods, degrees,
+//! dataset), [`parts`] (its files, and a network assembled from some of them), `walk` (neighbourhoods, degrees,
 //! shortest chains), `reasons` (why two people are linked, the edges a drawing shows) and
 //! [`drawing`] (who a drawing shows and names, and where).
 
@@ -26,21 +29,16 @@ use walk::Lookup;
 
 mod build;
 pub mod drawing;
-mod file;
+pub mod parts;
 mod reasons;
 mod walk;
 
 #[cfg(test)]
 mod tests;
 
-/// Version of the network file format; a file of another version is refused with a clear message.
-pub const NETWORK_FORMAT: u32 = 1;
-
-/// Path of the network file, relative to the site's base URL.
-pub const PATH: &str = "data/network.bin";
-
-/// The first bytes of a network file, so a host's HTML error page is not mistaken for one.
-pub const MAGIC: &[u8] = b"ATLASNET\x00";
+/// Version of the network files' format; files of another version are refused with a clear
+/// message.
+pub const NETWORK_FORMAT: u32 = 2;
 
 /// The connections among the directory's researchers, built once from the whole dataset.
 ///
@@ -65,6 +63,37 @@ pub struct Network {
     /// Per-person adjacency, derived on first use (not part of the file).
     #[serde(skip)]
     lookup: Lookup,
+    /// For a network assembled from some of its parts, which parts it has; `None` when whole.
+    #[serde(skip)]
+    loaded: Option<Loaded>,
+}
+
+/// Which parts a network assembled from [`parts`] holds, and what the build computed over the
+/// whole network.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Loaded {
+    /// Per person: whether their record (every link they have) is here.
+    pub people: Vec<bool>,
+    /// Per group: whether its whole member list is here.
+    pub groups: Vec<bool>,
+    /// The best-connected person under each set of kinds, by [`EdgeKinds::bits`].
+    pub focus: Vec<u32>,
+}
+
+/// The parts a question still needs before a partly loaded network answers it as the whole one.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Missing {
+    /// People whose records are needed, sorted.
+    pub people: Vec<u32>,
+    /// Groups whose member lists are needed, sorted.
+    pub groups: Vec<u32>,
+}
+
+impl Missing {
+    /// True when nothing is missing.
+    pub fn is_empty(&self) -> bool {
+        self.people.is_empty() && self.groups.is_empty()
+    }
 }
 
 /// A publication that links two or more directory members.
@@ -172,6 +201,23 @@ impl EdgeKinds {
             EdgeKind::Coauthor => self.coauthor,
             EdgeKind::Advisor => self.advisor,
             EdgeKind::Organization => self.organization,
+        }
+    }
+
+    /// The kinds as three bits (co-authorship 1, advisors 2, organizations 4), for tables
+    /// computed per set of kinds.
+    pub fn bits(self) -> usize {
+        usize::from(self.coauthor)
+            | usize::from(self.advisor) << 1
+            | usize::from(self.organization) << 2
+    }
+
+    /// The kinds of [`Self::bits`].
+    pub fn from_bits(bits: usize) -> Self {
+        Self {
+            coauthor: bits & 1 != 0,
+            advisor: bits & 2 != 0,
+            organization: bits & 4 != 0,
         }
     }
 

@@ -2,12 +2,13 @@
 //! people. Each group is entered once, so the walks stay linear in the size of the network
 //! however big an organization is.
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::{AdvisedEdge, EdgeKind, EdgeKinds, Network, Step};
+use super::{AdvisedEdge, EdgeKind, EdgeKinds, Missing, Network, Step};
 
 /// Marks a person nobody reached yet in a breadth-first search.
 const UNREACHED: u32 = u32::MAX;
@@ -69,6 +70,114 @@ impl Network {
             }
         }
         out
+    }
+
+    /// What [`Self::neighbourhood`] with the same arguments still needs from the parts that are
+    /// not loaded (nothing for a whole network): the records of the ring it would expand next,
+    /// then their groups' member lists.
+    pub fn neighbourhood_needs(
+        &self,
+        center: u32,
+        hops: u32,
+        max: usize,
+        kinds: EdgeKinds,
+    ) -> Missing {
+        if self.loaded.is_none() || center as usize >= self.people.len() || max == 0 {
+            return Missing::default();
+        }
+        let missing = RefCell::new(Missing::default());
+        self.rings(center, kinds, |s| {
+            let enough = s.rings.len() as u64 > u64::from(hops)
+                || s.rings.iter().map(Vec::len).sum::<usize>() >= max;
+            enough || self.stop_for(s, kinds, &missing)
+        });
+        missing.into_inner()
+    }
+
+    /// What [`Self::shortest_path`] with the same arguments still needs from the parts that are
+    /// not loaded: the records and groups of the ring the search would expand next, or of the
+    /// person the chain would step from next.
+    pub fn chain_needs(&self, from: u32, to: u32, kinds: EdgeKinds) -> Missing {
+        let n = self.people.len() as u32;
+        if self.loaded.is_none() || from >= n || to >= n || from == to {
+            return Missing::default();
+        }
+        let missing = RefCell::new(Missing::default());
+        let search = self.rings(to, kinds, |s| {
+            s.dist[from as usize] != UNREACHED || self.stop_for(s, kinds, &missing)
+        });
+        let mut left = search.dist[from as usize];
+        if !missing.borrow().is_empty() || left == UNREACHED {
+            return missing.into_inner();
+        }
+        let mut here = from;
+        while here != to {
+            let need = self.missing_in(&[here], kinds);
+            if !need.is_empty() {
+                return need;
+            }
+            left -= 1;
+            match self.best_hop(here, kinds, |p| search.dist[p as usize] == left) {
+                Some(next) => here = next,
+                None => break,
+            }
+        }
+        Missing::default()
+    }
+
+    /// The records of `people` that are not loaded (what [`Self::edges`] among them reads).
+    pub fn people_needed(&self, people: &[u32]) -> Missing {
+        self.missing_in(people, EdgeKinds::NONE)
+    }
+
+    /// True, with what is missing kept in `missing`, when the last ring of `s` cannot be
+    /// expanded from what is loaded.
+    fn stop_for(&self, s: &Rings, kinds: EdgeKinds, missing: &RefCell<Missing>) -> bool {
+        let ring = s.rings.last().map_or(&[][..], Vec::as_slice);
+        let need = self.missing_in(ring, kinds);
+        let stop = !need.is_empty();
+        *missing.borrow_mut() = need;
+        stop
+    }
+
+    /// What expanding `people` under `kinds` needs: the records not loaded, else the member
+    /// lists of their groups (of the kinds asked for) that are not loaded.
+    fn missing_in(&self, people: &[u32], kinds: EdgeKinds) -> Missing {
+        let Some(loaded) = &self.loaded else {
+            return Missing::default();
+        };
+        let absent: BTreeSet<u32> = (people.iter().copied())
+            .filter(|&p| !loaded.people.get(p as usize).copied().unwrap_or(true))
+            .collect();
+        if !absent.is_empty() {
+            return Missing {
+                people: absent.into_iter().collect(),
+                groups: Vec::new(),
+            };
+        }
+        let adjacency = self.adjacency();
+        let groups: BTreeSet<u32> = (people.iter())
+            .flat_map(|&p| adjacency.groups[p as usize].iter().copied())
+            .filter(|&g| kinds.allows(self.groups[g as usize].kind.into()))
+            .filter(|&g| !loaded.groups.get(g as usize).copied().unwrap_or(true))
+            .collect();
+        Missing {
+            people: Vec::new(),
+            groups: groups.into_iter().collect(),
+        }
+    }
+
+    /// The person a drawing centres on when nobody is asked for: the one with the most distinct
+    /// links under `kinds`, the lowest number among equals (0 in an empty network). A network
+    /// assembled from parts has it from the build, which saw the whole network.
+    pub fn default_focus(&self, kinds: EdgeKinds) -> u32 {
+        if let Some(loaded) = &self.loaded {
+            return loaded.focus.get(kinds.bits()).copied().unwrap_or(0);
+        }
+        let degrees = self.degrees(kinds);
+        (0..degrees.len() as u32)
+            .max_by_key(|&i| (degrees[i as usize], Reverse(i)))
+            .unwrap_or(0)
     }
 
     /// The number of distinct people each person is linked to under `kinds`, by person number.

@@ -18,7 +18,7 @@ use leptos::prelude::*;
 
 use crate::model::{self, Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
-use crate::search::network::{self, Network};
+use crate::search::network::Network;
 use crate::search::organizations::{self, OrgTable};
 use crate::search::people::{self, PeoplePack};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
@@ -259,7 +259,7 @@ impl StaticData {
 }
 
 /// The pre-renderer's data, when the views are being pre-rendered.
-pub(crate) fn static_data() -> Option<StaticData> {
+pub fn static_data() -> Option<StaticData> {
     if cfg!(target_arch = "wasm32") {
         return None;
     }
@@ -298,7 +298,7 @@ pub fn use_directory() -> DirectoryContext {
 /// A response's body, or why there is none; `Ok(None)` for a 404, and for an HTML page where
 /// a data file was asked for: development servers and single-page-app hosts answer a missing
 /// file with `index.html` and status 200.
-pub(crate) async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
+pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     if !cfg!(target_arch = "wasm32") {
         return Err(DataError::Network(
             url.to_owned(),
@@ -405,25 +405,6 @@ pub async fn fetch_details(
         out.push(Arc::new(Detail::from_file(file.clone())));
     }
     Ok(out)
-}
-
-/// Who is connected to whom: the build's `network.bin`, or built here from the whole dataset
-/// (in memory, or fetched when the host has no network file).
-pub async fn fetch_network(atlas: Arc<Atlas>) -> Result<Arc<Network>, DataError> {
-    if let Some(data) = static_data() {
-        return Ok(data.network);
-    }
-    if atlas.full.is_none()
-        && let Some(bytes) = fetch_bytes(network::PATH).await?
-    {
-        let net = Network::from_bytes(&bytes)
-            .map_err(|e| DataError::Invalid(network::PATH.to_owned(), e))?;
-        return Ok(Arc::new(net));
-    }
-    let everything = fetch_everything(atlas).await?;
-    Ok(Arc::new(timed("atlas:network", || {
-        Network::build(&everything.directory.dataset)
-    })))
 }
 
 /// Every organization, its people and the papers credited to it: the build's

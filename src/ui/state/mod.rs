@@ -5,6 +5,7 @@ pub mod data;
 pub mod facets;
 pub mod grid_window;
 pub mod load;
+pub mod network;
 pub mod organizations;
 pub mod pacer;
 pub mod picks;

@@ -1,8 +1,8 @@
-//! The bundled dataset's network: its five researchers, two edges and four groups, and its file.
+//! The bundled dataset's network: its five researchers, two edges and four groups, and its parts (in `parts`).
 
 use super::{bundled, chain, group, person, role, texts};
 use crate::search::network::reasons::ordered;
-use crate::search::network::{EdgeKind, EdgeKinds, GroupKind, MAGIC, NETWORK_FORMAT, Network, Via};
+use crate::search::network::{EdgeKind, EdgeKinds, GroupKind, Via};
 
 #[test]
 fn the_two_berkeley_researchers_are_one_step_apart_for_every_reason() {
@@ -183,46 +183,4 @@ fn members_carry_what_they_did_there() {
         "Ion Stoica, Anyscale, Meta, UC Berkeley"
     );
     assert_eq!(net.papers.len(), 2);
-}
-
-#[test]
-fn the_file_round_trips_and_refuses_what_it_cannot_read() {
-    let net = bundled();
-    let back = Network::from_bytes(&net.to_bytes()).unwrap();
-    assert_eq!(back, net);
-    assert_eq!(
-        back.papers[0].short_title, "SkyPilot",
-        "derived again on decoding"
-    );
-    let (luo, luan) = (
-        person(&back, "michael-luo"),
-        person(&back, "frank-sifei-luan"),
-    );
-    assert_eq!(
-        back.shortest_path(luo, luan, EdgeKinds::ALL),
-        net.shortest_path(luo, luan, EdgeKinds::ALL)
-    );
-
-    let mut newer = net.clone();
-    newer.format = NETWORK_FORMAT + 1;
-    let err = Network::from_bytes(&newer.to_bytes()).unwrap_err();
-    assert_eq!(
-        err,
-        "network format 2, this app reads 1: rebuild the data (cargo xtask build-data)"
-    );
-    let err = Network::from_bytes(b"<!doctype html>").unwrap_err();
-    assert!(err.starts_with("not a network file"), "{err}");
-    let err = Network::from_bytes(MAGIC).unwrap_err();
-    assert!(err.starts_with("not a network file"), "{err}");
-
-    let mut broken = net.clone();
-    broken.coauthors[0].b = 99;
-    let err = Network::from_bytes(&broken.to_bytes()).unwrap_err();
-    assert_eq!(
-        err,
-        "broken network file: a co-author edge names person 99 of 5"
-    );
-    let mut broken = net;
-    broken.names.pop();
-    assert!(Network::from_bytes(&broken.to_bytes()).is_err());
 }

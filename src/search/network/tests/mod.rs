@@ -123,3 +123,4 @@ fn abc() -> Network {
         ],
     ))
 }
+pub(crate) mod parts;

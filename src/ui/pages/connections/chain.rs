@@ -22,6 +22,8 @@ pub fn ChainFinder(
     question: Question,
     /// The answer, as the page derives it.
     chain: Memo<Option<Option<Vec<Step>>>>,
+    /// True when the chain was too big a search to make here.
+    too_big: Memo<bool>,
 ) -> impl IntoView {
     let people = sorted_people((network.people.iter().cloned()).zip(network.names.iter().cloned()));
     view! {
@@ -29,7 +31,7 @@ pub fn ChainFinder(
             <EndPicker people=people.clone() question=question end=End::From/>
             <EndPicker people=people question=question end=End::To/>
         </div>
-        <ChainAnswer network=network chain=chain/>
+        <ChainAnswer network=network chain=chain too_big=too_big/>
     }
 }
 
@@ -80,17 +82,28 @@ fn EndPicker(
     }
 }
 
-/// The answer: a prompt, "not connected", "the same person", or the numbered steps.
+/// The answer: a prompt, "not connected", "too big a search", "the same person", or the
+/// numbered steps.
 #[component]
 fn ChainAnswer(
     /// Names and ids.
     network: Arc<Network>,
     /// The answer.
     chain: Memo<Option<Option<Vec<Step>>>>,
+    /// True when the chain was too big a search to make here.
+    too_big: Memo<bool>,
 ) -> impl IntoView {
     move || match chain.get() {
         None => view! {
             <p class="muted">"Choose two researchers to see the shortest chain between them."</p>
+        }
+        .into_any(),
+        Some(None) if too_big.get() => view! {
+            <p class="path-none" data-testid="path-too-big" role="status">
+                "Finding the chain between these two would mean fetching most of the directory's \
+                 connections. Choose fewer kinds of connection (co-authorship alone, say) or \
+                 two people closer together."
+            </p>
         }
         .into_any(),
         Some(None) => view! {

@@ -22,13 +22,14 @@ use self::chain::ChainFinder;
 use self::controls::KindToggles;
 use self::edge_list::EdgeList;
 use self::graph::Graph;
-use self::state::{Drawn, use_drawn, use_question};
+use self::state::{Answer, Drawn, Question, question_needs, use_drawn, use_question};
+use crate::search::network::EdgeKind;
 use crate::search::network::drawing::{count_line, frame_for};
-use crate::search::network::{EdgeKind, Network};
 use crate::ui::browser::set_title;
 use crate::ui::components::DataView;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
-use crate::ui::state::data::{Atlas, Load, fetch_network};
+use crate::ui::state::data::{Atlas, DataError, Load};
+use crate::ui::state::network::{SharedSource, fetch_network};
 
 /// The connections page.
 #[component]
@@ -42,26 +43,65 @@ pub fn ConnectionsPage() -> impl IntoView {
     }
 }
 
-/// Fetches the network (or builds it from the loaded dataset).
+/// Fetches what each question needs (or builds the network from the loaded dataset). The last
+/// answer stays drawn while the next one loads, so a click never blanks the page.
 #[component]
 fn NetworkLoader(atlas: Arc<Atlas>) -> impl IntoView {
-    let resource = Load::new(move || fetch_network(atlas.clone()));
-    move || match resource.get() {
-        None => view! { <LoadingView/> }.into_any(),
-        Some(Err(e)) => view! {
+    let question = use_question();
+    let source: SharedSource = Default::default();
+    let resource = Load::new(move || {
+        let (atlas, source, q) = (atlas.clone(), source.clone(), question.params.get());
+        async move {
+            let answered = fetch_network(atlas, source, |net| question_needs(net, &q)).await?;
+            Ok::<_, DataError>(Answer {
+                params: q,
+                network: answered.network,
+                too_big: answered.too_big,
+            })
+        }
+    });
+    let latest = RwSignal::new(None::<Answer>);
+    let failed = RwSignal::new(None::<DataError>);
+    Effect::new(move |_| match resource.get() {
+        Some(Ok(answer)) => {
+            failed.set(None);
+            latest.set(Some(answer));
+        }
+        Some(Err(e)) => failed.set(Some(e)),
+        None => {}
+    });
+    // Natively (the pre-renderer) effects do not run: the answer is there at once.
+    if !cfg!(target_arch = "wasm32")
+        && let Some(Ok(answer)) = resource.get()
+    {
+        latest.set(Some(answer));
+    }
+    let answer = Signal::derive(move || latest.get().expect("shown once answered"));
+    let busy = move || {
+        let asked = question.params.get();
+        latest.with(|a| a.as_ref().is_none_or(|a| a.params != asked))
+    };
+    view! {
+        {move || failed.get().map(|e| view! {
             <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())
                 heading="The connections could not be loaded"/>
-        }
-        .into_any(),
-        Some(Ok(network)) => view! { <Explorer network=network/> }.into_any(),
+        })}
+        <Show when=move || latest.with(Option::is_some)
+            fallback=move || (failed.with(Option::is_none)).then(|| view! { <LoadingView/> })>
+            <div class="connections-answer" aria-busy=move || busy().to_string()
+                data-testid="connections-answer">
+                <Explorer question=question answer=answer/>
+            </div>
+        </Show>
     }
 }
 
 /// The controls, the chain, the graph and the list, all driven by the URL.
 #[component]
-fn Explorer(network: Arc<Network>) -> impl IntoView {
-    let question = use_question();
-    let drawn = use_drawn(network.clone(), question.params, screen_frame());
+fn Explorer(question: Question, answer: Signal<Answer>) -> impl IntoView {
+    // Ids and names are the same in every answer's network.
+    let network = answer.with_untracked(|a| a.network.clone());
+    let drawn = use_drawn(answer, screen_frame());
     view! {
         <section class="connections-controls" aria-labelledby="kinds-h">
             <h2 id="kinds-h" class="visually-hidden">"Kinds of connection"</h2>
@@ -69,7 +109,8 @@ fn Explorer(network: Arc<Network>) -> impl IntoView {
         </section>
         <section class="path-finder" aria-labelledby="path-h">
             <h2 id="path-h">"How are they connected?"</h2>
-            <ChainFinder network=network.clone() question=question chain=drawn.chain/>
+            <ChainFinder network=network.clone() question=question chain=drawn.chain
+                too_big=drawn.too_big/>
         </section>
         <section aria-labelledby="graph-h">
             <h2 id="graph-h">"Graph"</h2>

@@ -1,5 +1,6 @@
-//! The page's view-free state: the question from the route ([`use_question`]) and what it
-//! draws ([`use_drawn`]), as memos over the route, never copies kept in sync.
+//! The page's view-free state: the question from the route ([`use_question`]), what its network
+//! still lacks ([`question_needs`]) and what it draws ([`use_drawn`]), as memos over the latest
+//! answer, never copies kept in sync.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -7,8 +8,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::search::ConnectionsParams;
-use crate::search::network::drawing::{ChainMarks, drawn_degrees, named, place, shown};
-use crate::search::network::{Edge, Network, Step};
+use crate::search::network::drawing::{ChainMarks, drawn_degrees, named, needs, place, shown};
+use crate::search::network::{Edge, Missing, Network, Step};
 use crate::ui::routes::{AppRoute, History, RouteContext, use_route};
 
 /// The question in the URL and the one way to change it.
@@ -42,11 +43,32 @@ pub fn use_question() -> Question {
     Question { params, route }
 }
 
+/// A question with the network that answers it (all of it, or the parts it reads).
+#[derive(Clone)]
+pub struct Answer {
+    /// The question.
+    pub params: ConnectionsParams,
+    /// A network that holds everything the question reads.
+    pub network: Arc<Network>,
+    /// True when the chain asked about needed more than the browser fetches for one question.
+    pub too_big: bool,
+}
+
+impl PartialEq for Answer {
+    fn eq(&self, other: &Self) -> bool {
+        self.params == other.params
+            && Arc::ptr_eq(&self.network, &other.network)
+            && self.too_big == other.too_big
+    }
+}
+
 /// The answer to the question: the chain and what the graph draws.
 #[derive(Clone, Copy)]
 pub struct Drawn {
     /// `None` until two people are picked; then the chain, or `None` when they are not connected.
     pub chain: Memo<Option<Option<Vec<Step>>>>,
+    /// True when the chain asked about was too big a search to make here.
+    pub too_big: Memo<bool>,
     /// Who is drawn, by person number.
     pub shown: Memo<Vec<u32>>,
     /// The edges among them under the kinds asked for.
@@ -63,27 +85,49 @@ pub struct Drawn {
     pub frame: (f32, f32),
 }
 
-/// The chain and the drawing of `params` in `network`, laid out in `frame`.
-pub fn use_drawn(
-    network: Arc<Network>,
-    params: Memo<ConnectionsParams>,
-    frame: (f32, f32),
-) -> Drawn {
-    let net = network.clone();
+/// What the network of a question still lacks to answer it: the chain first, then the drawing
+/// with the chain's people.
+pub fn question_needs(net: &Network, q: &ConnectionsParams) -> Missing {
+    let ends = (q.from.as_deref().and_then(|f| net.position(f)))
+        .zip(q.to.as_deref().and_then(|t| net.position(t)));
+    if let Some((from, to)) = ends {
+        let missing = net.chain_needs(from, to, q.kinds);
+        if !missing.is_empty() {
+            return missing;
+        }
+    }
+    let chain = ends.and_then(|(from, to)| net.shortest_path(from, to, q.kinds));
+    needs(
+        net,
+        q.kinds,
+        q.focus.as_deref(),
+        chain.as_deref().unwrap_or_default(),
+    )
+}
+
+/// The chain and the drawing of the latest `answer`, laid out in `frame`.
+pub fn use_drawn(answer: Signal<Answer>, frame: (f32, f32)) -> Drawn {
+    let too_big = Memo::new(move |_| answer.with(|a| a.too_big));
     let chain = Memo::new(move |_| {
-        let q = params.get();
-        let from = net.position(q.from.as_deref()?)?;
-        let to = net.position(q.to.as_deref()?)?;
-        Some(net.shortest_path(from, to, q.kinds))
+        answer.with(|a| {
+            let (net, q) = (&a.network, &a.params);
+            let from = net.position(q.from.as_deref()?)?;
+            let to = net.position(q.to.as_deref()?)?;
+            Some(if a.too_big {
+                None
+            } else {
+                net.shortest_path(from, to, q.kinds)
+            })
+        })
     });
-    let net = network.clone();
     let shown = Memo::new(move |_| {
-        let (kinds, focus) = params.with(|q| (q.kinds, q.focus.clone()));
-        chain.with(|c| shown(&net, kinds, focus.as_deref(), steps(c)))
+        answer.with(|a| {
+            let q = &a.params;
+            chain.with(|c| shown(&a.network, q.kinds, q.focus.as_deref(), steps(c)))
+        })
     });
     let edges = Memo::new(move |_| {
-        let kinds = params.with(|q| q.kinds);
-        shown.with(|s| network.edges(kinds, Some(s)))
+        answer.with(|a| shown.with(|s| a.network.edges(a.params.kinds, Some(s))))
     });
     let positions = Memo::new(move |_| shown.with(|s| edges.with(|e| place(s, e, frame))));
     let degrees = Memo::new(move |_| edges.with(|e| drawn_degrees(e)));
@@ -91,6 +135,7 @@ pub fn use_drawn(
     let marks = Memo::new(move |_| chain.with(|c| ChainMarks::of(steps(c))));
     Drawn {
         chain,
+        too_big,
         shown,
         edges,
         positions,

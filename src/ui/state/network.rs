@@ -1,0 +1,152 @@
+//! The network a connections question needs: whole when it is small or comes from the dataset in
+//! memory; else assembled from the records of `data/net/` that the question reads, fetched by
+//! byte range and kept for the next question.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::search::network::parts::{INDEX_PATH, NetIndex, NetParts, PartRequest};
+use crate::search::network::{Missing, Network};
+use crate::ui::browser::timed;
+use crate::ui::state::data::{Atlas, DataError, fetch_bytes, fetch_everything, static_data};
+
+/// A question stops fetching records past this many bytes and is answered as too big to ask
+/// in the browser (a chain between two people far apart in a huge directory).
+pub const QUESTION_BUDGET: u64 = 6 * 1024 * 1024;
+
+/// Where the page's networks come from, kept across questions.
+#[derive(Default)]
+pub enum NetSource {
+    /// Nothing fetched yet.
+    #[default]
+    Unknown,
+    /// The whole network (the pre-renderer's, built from the dataset, or a host without
+    /// `data/net/`).
+    Whole(Arc<Network>),
+    /// The index and the records fetched so far.
+    Parts(Box<NetParts>),
+}
+
+/// The network's source, shared by the page's questions.
+pub type SharedSource = Rc<RefCell<NetSource>>;
+
+/// A network that answers the question `ask` describes, and whether the question outgrew
+/// [`QUESTION_BUDGET`] (the network then holds what was fetched before it did).
+pub struct Answered {
+    /// The network.
+    pub network: Arc<Network>,
+    /// True when the question needed more than [`QUESTION_BUDGET`].
+    pub too_big: bool,
+}
+
+/// The network as far as `ask` needs it: `ask` says what a network lacks, and is asked again
+/// after each round of fetches until it lacks nothing.
+pub async fn fetch_network(
+    atlas: Arc<Atlas>,
+    source: SharedSource,
+    ask: impl Fn(&Network) -> Missing,
+) -> Result<Answered, DataError> {
+    let whole = |network| Answered {
+        network,
+        too_big: false,
+    };
+    if let Some(data) = static_data() {
+        return Ok(whole(data.network));
+    }
+    if matches!(*source.borrow(), NetSource::Unknown) {
+        let found = first_source(&atlas).await?;
+        *source.borrow_mut() = found;
+    }
+    if let NetSource::Whole(net) = &*source.borrow() {
+        return Ok(whole(net.clone()));
+    }
+    let ids: Vec<String> = atlas.compiled.cards.iter().map(|c| c.id.clone()).collect();
+    let names: Vec<String> = (atlas.compiled.cards.iter())
+        .map(|c| c.name.clone())
+        .collect();
+    let start = parts_of(&source, |p| p.fetched);
+    loop {
+        let net = parts_of(&source, |p| p.network(ids.clone(), names.clone()));
+        let requests = parts_of(&source, |p| p.requests(&ask(&net)));
+        if requests.is_empty() {
+            return Ok(Answered {
+                network: Arc::new(net),
+                too_big: false,
+            });
+        }
+        if parts_of(&source, |p| p.fetched) - start > QUESTION_BUDGET {
+            return Ok(Answered {
+                network: Arc::new(net),
+                too_big: true,
+            });
+        }
+        let bodies = futures::future::try_join_all(requests.iter().map(fetch_range)).await?;
+        for (request, body) in requests.iter().zip(&bodies) {
+            let path = request.file.path();
+            let added = request
+                .slice(body)
+                .and_then(|bytes| parts_of_mut(&source, |p| p.add(request, bytes)));
+            added.map_err(|e| DataError::Invalid(path.to_owned(), e))?;
+        }
+    }
+}
+
+/// The index, or the whole network when the host has none (or the dataset is in memory).
+async fn first_source(atlas: &Arc<Atlas>) -> Result<NetSource, DataError> {
+    if atlas.full.is_none()
+        && let Some(bytes) = fetch_bytes(INDEX_PATH).await?
+    {
+        let index = NetIndex::from_bytes(&bytes)
+            .map_err(|e| DataError::Invalid(INDEX_PATH.to_owned(), e))?;
+        return Ok(NetSource::Parts(Box::new(NetParts::new(index))));
+    }
+    let everything = fetch_everything(atlas.clone()).await?;
+    Ok(NetSource::Whole(Arc::new(timed("atlas:network", || {
+        Network::build(&everything.directory.dataset)
+    }))))
+}
+
+/// `f` of the parts (only called once the source holds parts).
+fn parts_of<T>(source: &SharedSource, f: impl FnOnce(&NetParts) -> T) -> T {
+    match &*source.borrow() {
+        NetSource::Parts(p) => f(p),
+        _ => unreachable!("the source holds parts"),
+    }
+}
+
+/// `f` of the parts, to change them.
+fn parts_of_mut<T>(source: &SharedSource, f: impl FnOnce(&mut NetParts) -> T) -> T {
+    match &mut *source.borrow_mut() {
+        NetSource::Parts(p) => f(p),
+        _ => unreachable!("the source holds parts"),
+    }
+}
+
+/// The body of one byte-range request (206), or of the whole file when the host ignores
+/// `Range` (200); [`PartRequest::slice`] takes the range out of either.
+async fn fetch_range(request: &PartRequest) -> Result<Vec<u8>, DataError> {
+    let url = request.file.path();
+    if !cfg!(target_arch = "wasm32") {
+        return Err(DataError::Network(
+            url.to_owned(),
+            "not in a browser".into(),
+        ));
+    }
+    let response = gloo_net::http::Request::get(url)
+        .header("Range", &request.header())
+        .send()
+        .await
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if !response.ok() {
+        return Err(DataError::Status(
+            url.to_owned(),
+            response.status(),
+            response.status_text(),
+        ));
+    }
+    response
+        .binary()
+        .await
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))
+}
