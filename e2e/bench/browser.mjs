@@ -68,15 +68,26 @@ async function serve(dataDir) {
         path = '/index.html';
       }
       const type = types[extname(path)] ?? (path === '/__peers.html' ? types['.html'] : 'application/octet-stream');
-      cache.set(path, { raw, gz: gzipSync(raw, { level: 6 }), type });
+      // Gzipped when first sent whole (never, for the files only read by byte range).
+      let gz = null;
+      cache.set(path, { raw, get gz() { return (gz ??= gzipSync(raw, { level: 6 })); }, type });
     }
     return cache.get(path);
   };
   const server = createServer(async (req, res) => {
     let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (path.endsWith('/')) path += 'index.html';
-    const { raw, gz, type, status = 200 } = await body(path);
+    const file = await body(path);
+    const { raw, type, status = 200 } = file;
+    // A byte range is sent as it is, as static hosts do.
+    const range = status === 200 && /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+    if (range) {
+      const [from, to] = [Number(range[1]), Math.min(Number(range[2]), raw.length - 1)];
+      res.writeHead(206, { 'content-type': type, 'cache-control': 'no-store', 'content-range': `bytes ${from}-${to}/${raw.length}` });
+      return res.end(raw.subarray(from, to + 1));
+    }
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const gz = gzip ? file.gz : null;
     res.writeHead(status, {
       'content-type': type,
       'cache-control': 'no-store',
@@ -323,6 +334,42 @@ async function publications(base) {
 }
 
 /**
+ * `/connections` opened cold: navigation to the app's first drawing painted (the neighbourhood
+ * of the best-connected researcher), the bytes fetched before it as sent (the network's records
+ * come by byte range, uncompressed) and the memory then.
+ */
+async function connections(base) {
+  const context = await track(browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' }));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+  await page.addInitScript(() => {
+    const bench = (window.__bench = { first: null, wasm: null });
+    addEventListener('TrunkApplicationStarted', (e) => { bench.wasm = e.detail.wasm; });
+    const mo = new MutationObserver(() => {
+      if (bench.first == null && bench.wasm && document.querySelector('[data-testid=connections-answer][aria-busy=false] [data-testid=graph-node]')) {
+        mo.disconnect();
+        requestAnimationFrame(() => setTimeout(() => { bench.first = performance.now(); }, 0));
+      }
+    });
+    mo.observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  await page.goto(new URL('connections', base).href);
+  await page.waitForFunction(() => window.__bench.first != null, null, { timeout, polling: 50 });
+  const firstBytes = bytes;
+  const firstMs = await page.evaluate(() => window.__bench.first);
+  const memory = await page.evaluate(() => (performance.memory.usedJSHeapSize + (window.__bench.wasm?.memory?.buffer.byteLength ?? 0)) / 1e6);
+  await context.close();
+  return {
+    connections_first_ms: round(firstMs, 1),
+    connections_bytes: firstBytes,
+    connections_memory_mb: round(memory, 1),
+  };
+}
+
+/**
  * Types `text` into the cleared search box with real key presses at about 8 keys a second and
  * reads each keystroke's input-to-next-paint from the Event Timing API (the measure behind
  * Interaction to Next Paint): the longest event of each interaction. A keystroke the browser
@@ -418,7 +465,7 @@ async function peers(base, seq) {
   }));
 }
 
-const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz'];
+const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz', 'connections_first_ms', 'connections_bytes', 'connections_memory_mb'];
 const rows = [];
 for (const { researchers, file, dataDir } of sizes) {
   const { seq, bytes } = await typingSequence(file);
@@ -427,7 +474,11 @@ for (const { researchers, file, dataDir } of sizes) {
   // A system that does not finish (time-out, out of memory) gets a row of nulls and the reason.
   const failed = (system, e) => [{ system, ...Object.fromEntries(KEYS.map((k) => [k, null])), error: String(e.message ?? e).split('\n')[0] }];
   const atlasRows = await atlas(base, seq).then(
-    async (r) => [{ ...r, ...(await publications(base).catch(async (e) => { await closeAll(); return { publications_error: String(e.message ?? e).split('\n')[0] }; })) }],
+    async (r) => [{
+      ...r,
+      ...(await publications(base).catch(async (e) => { await closeAll(); return { publications_error: String(e.message ?? e).split('\n')[0] }; })),
+      ...(await connections(base).catch(async (e) => { await closeAll(); return { connections_error: String(e.message ?? e).split('\n')[0] }; })),
+    }],
     async (e) => { await closeAll(); return failed('research-atlas', e); },
   );
   // The peers load the whole authoring file into the page: past a few hundred megabytes that is

@@ -117,3 +117,76 @@ test('the directory of 2,000 researchers never fetches the authoring file either
   await expect(page.getByTestId('result-count')).toContainText(/researchers?/);
   expect(requests.filter((r) => WHOLE_FILES.includes(r))).toEqual([]);
 });
+
+/** The byte ranges a page asks of the network's record files (`people.bin`, `groups.bin`). */
+function recordRanges(page: Page): { file: string; from: number; to: number }[] {
+  const ranges: { file: string; from: number; to: number }[] = [];
+  page.on('request', (r) => {
+    const file = /\/data\/net\/(people|groups)\.bin$/.exec(new URL(r.url()).pathname)?.[1];
+    if (!file) return;
+    const m = /^bytes=(\d+)-(\d+)$/.exec(r.headers()['range'] ?? '');
+    // A request without a range would be the whole file: recorded as such, so the test fails.
+    ranges.push(m ? { file, from: Number(m[1]), to: Number(m[2]) } : { file, from: 0, to: Infinity });
+  });
+  return ranges;
+}
+
+/** The researcher id of the `n`th node drawn, from the profile it links to. */
+async function nodeId(page: Page, n: number): Promise<string> {
+  const href = (await page.getByTestId('graph-node').nth(n).getAttribute('href'))!;
+  return href.replace(/\/$/, '').split('/').pop()!;
+}
+
+/** Waits for the app's answer to the URL's question (not the pre-rendered page's drawing). */
+async function answered(page: Page) {
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  await expect(page.getByTestId('connections-answer')).toHaveAttribute('aria-busy', 'false');
+}
+
+test('/connections of 2,000 researchers fetches only the records it draws, by byte range', async ({ page }) => {
+  const errors = watchErrors(page, { documentMay404: true });
+  const requests = dataRequests(page);
+  const ranges = recordRanges(page);
+  const bytes = () => ranges.reduce((sum, r) => sum + (r.to - r.from + 1), 0);
+  await page.goto('connections');
+  await expect(page.getByTestId('graph-count')).toContainText(/^120 of 2000 researchers \(a neighbourhood\), \d+ connections/);
+  await answered(page);
+  await expect(page.getByTestId('graph-node')).toHaveCount(120);
+  expect(requests).toContain('net/index.bin');
+  expect(ranges.length).toBeGreaterThan(0);
+  // 120 people's records, and the ring before them at most: well under the 2,000 records.
+  const first = bytes();
+  expect(first).toBeLessThan(600_000);
+
+  // Another focus: its own records, the ones already here not fetched again.
+  const other = await nodeId(page, 60);
+  await page.goto(`connections?focus=${other}&kinds=coauthor`);
+  await answered(page);
+  await expect(page.getByTestId('graph-count')).toContainText(/ of 2000 researchers/);
+
+  // A chain (its ends in the URL, as the pickers write them): its steps, each with a reason.
+  const to = await nodeId(page, 5);
+  await page.goto(`connections?from=${other}&to=${to}&kinds=coauthor`);
+  await answered(page);
+  await expect(page.getByTestId('path-step').first()).toContainText('co-authored');
+  expect(bytes()).toBeLessThan(3_000_000);
+
+  expect(requests.filter((r) => WHOLE_FILES.includes(r))).toEqual([]);
+  expect(ranges.filter((r) => r.to === Infinity)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a network record that fails to load shows the error with Retry, and Retry draws', async ({ page }) => {
+  let fail = true;
+  await page.route('**/data/net/people.bin', (route) =>
+    fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
+  );
+  await page.goto('connections');
+  const error = page.getByTestId('load-error');
+  await expect(error).toContainText('The connections could not be loaded');
+  await expect(error).toContainText('503');
+  fail = false;
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('graph-node')).toHaveCount(120);
+});

@@ -75,8 +75,10 @@ pub struct NetIndex {
 /// One person's links: everything the questions read about them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PersonRecord {
-    /// Each co-author and the papers they share, in the order of the network's papers.
-    pub coauthors: Vec<(u32, Vec<PaperRecord>)>,
+    /// The papers they share with anyone in the directory, each once, in the network's order.
+    pub papers: Vec<PaperRecord>,
+    /// Each co-author and the papers they share, as positions in `papers`.
+    pub coauthors: Vec<(u32, Vec<u32>)>,
     /// The advising links they are either end of.
     pub advised: Vec<AdvisedEdge>,
     /// The groups they are a member of.
@@ -182,13 +184,19 @@ impl Network {
         let mut people = RECORDS_MAGIC.to_vec();
         let mut people_lengths = Vec::with_capacity(self.people.len());
         for p in 0..self.people.len() {
+            let mut mine: Vec<u32> = (adjacency.coauthors[p].iter())
+                .flat_map(|&(_, e)| self.coauthors[e as usize].papers.iter().copied())
+                .collect();
+            mine.sort_unstable();
+            mine.dedup();
+            let at = |i: &u32| mine.binary_search(i).expect("listed above") as u32;
             let record = PersonRecord {
+                papers: mine.iter().map(|&i| papers[i as usize].clone()).collect(),
                 coauthors: (adjacency.coauthors[p].iter())
                     .map(|&(other, e)| {
-                        let shared = &self.coauthors[e as usize].papers;
                         (
                             other,
-                            shared.iter().map(|&i| papers[i as usize].clone()).collect(),
+                            self.coauthors[e as usize].papers.iter().map(at).collect(),
                         )
                     })
                     .collect(),
@@ -402,6 +410,10 @@ impl NetParts {
         if record.coauthors.iter().any(|(q, _)| bad_person(*q)) {
             return Err("a co-author out of range".into());
         }
+        let papers = record.papers.len() as u32;
+        if (record.coauthors.iter()).any(|(_, shared)| shared.iter().any(|&i| i >= papers)) {
+            return Err("a shared paper out of range".into());
+        }
         let advised = |e: &AdvisedEdge| {
             (e.advisor != p && e.student != p)
                 || e.advisor as usize >= people
@@ -429,12 +441,15 @@ impl NetParts {
         let mut by_number: Vec<(&u32, &PersonRecord)> = self.people.iter().collect();
         by_number.sort_unstable_by_key(|(p, _)| **p);
         for (&p, record) in by_number {
-            for (other, papers) in &record.coauthors {
-                for paper in papers {
-                    paper_texts.insert(paper.number, paper);
-                }
-                (pairs.entry((p.min(*other), p.max(*other))))
-                    .or_insert_with(|| papers.iter().map(|x| x.number).collect());
+            for paper in &record.papers {
+                paper_texts.insert(paper.number, paper);
+            }
+            for (other, shared) in &record.coauthors {
+                (pairs.entry((p.min(*other), p.max(*other)))).or_insert_with(|| {
+                    (shared.iter())
+                        .map(|&i| record.papers[i as usize].number)
+                        .collect()
+                });
             }
             for e in &record.advised {
                 advised.insert((e.advisor, e.student), e);
