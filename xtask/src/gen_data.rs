@@ -348,10 +348,10 @@ mod network_tests {
         let n = whole.people.len() as u32;
         let foci: Vec<u32> = (0..n).step_by(97).collect();
         let pairs: Vec<(u32, u32)> = (0..n)
-            .step_by(331)
-            .flat_map(|a| (1..n).step_by(409).map(move |b| (a, b)))
+            .step_by(97)
+            .flat_map(|a| (1..n).step_by(131).map(move |b| (a, b)))
             .collect();
-        assert!(foci.len() > 15 && pairs.len() > 25);
+        assert!(foci.len() > 15 && pairs.len() > 300);
         let (drawing, chain) = check_parts(&whole, &foci, &pairs).unwrap();
         // A drawing reads the records of the people it shows, and of the ring before them.
         assert!(

@@ -622,9 +622,11 @@ pub fn check_parts(
                         .collect::<Vec<_>>()
                 })
             };
-            if steps(net.shortest_path(from, to, kinds))
-                != steps(whole.shortest_path(from, to, kinds))
-            {
+            let expected = steps(whole.one_sided_path(from, to, kinds));
+            if steps(whole.shortest_path(from, to, kinds)) != expected {
+                return Err(format!("the two-sided chain {from} → {to} under {kinds:?}"));
+            }
+            if steps(net.shortest_path(from, to, kinds)) != expected {
                 return Err(format!("the chain {from} → {to} under {kinds:?}"));
             }
             chain = chain.max(parts.people_loaded());

@@ -22,24 +22,66 @@ impl Network {
     /// person number — so the answer is deterministic, though `to → from` may take another
     /// chain of the same length. Each step carries all reasons linking its two people.
     pub fn shortest_path(&self, from: u32, to: u32, kinds: EdgeKinds) -> Option<Vec<Step>> {
+        self.chain(from, to, kinds).unwrap_or(None)
+    }
+
+    /// What [`Self::shortest_path`] with the same arguments still needs from the parts that are
+    /// not loaded: the records and groups of the ring one of its two searches would expand
+    /// next, or of the person the chain would step from next.
+    pub fn chain_needs(&self, from: u32, to: u32, kinds: EdgeKinds) -> Missing {
+        self.chain(from, to, kinds).err().unwrap_or_default()
+    }
+
+    /// The chain, or what is missing to find it.
+    ///
+    /// Two breadth-first searches, from `from` and from `to`, each expanding a whole ring at a
+    /// time (the one with the smaller ring first) until they meet: the chain's length is then
+    /// the least sum of the two distances of anyone both reached. That reads the rings of half
+    /// the chain's length around each end rather than all of them around `to`. Who lies on a
+    /// shortest chain is then known from the two distances where both are known, and else from
+    /// a neighbour one step further that is (walking `from`'s rings outwards in). The hops are
+    /// chosen as described at [`Self::shortest_path`].
+    fn chain(&self, from: u32, to: u32, kinds: EdgeKinds) -> Result<Option<Vec<Step>>, Missing> {
         let n = self.people.len() as u32;
         if from >= n || to >= n {
-            return None;
+            return Ok(None);
         }
         if from == to {
-            return Some(Vec::new());
+            return Ok(Some(Vec::new()));
         }
-        // Distances to `to`; every person nearer to it than `from` is settled once `from` is reached.
-        let search = self.rings(to, kinds, |s| s.dist[from as usize] != UNREACHED);
-        let mut left = search.dist[from as usize];
-        if left == UNREACHED {
-            return None;
-        }
-        let mut steps = Vec::with_capacity(left as usize);
+        let (mut ahead, mut back) = (Search::new(self, from), Search::new(self, to));
+        let length = loop {
+            if let Some(length) = meeting(&ahead, &back) {
+                break length;
+            }
+            let side = match ahead.frontier().len() <= back.frontier().len() {
+                true => &mut ahead,
+                false => &mut back,
+            };
+            let need = self.missing_in(side.frontier(), kinds);
+            if !need.is_empty() {
+                return Err(need);
+            }
+            if !self.expand(side, kinds) {
+                return Ok(None);
+            }
+        };
+        let on_path = self.on_path(&ahead, &back, length, kinds);
+        let mut steps = Vec::with_capacity(length as usize);
         let mut here = from;
-        while here != to {
-            left -= 1;
-            let next = self.best_hop(here, kinds, |p| search.dist[p as usize] == left)?;
+        for level in 1..=length {
+            let need = self.missing_in(&[here], kinds);
+            if !need.is_empty() {
+                return Err(need);
+            }
+            let left = length - level;
+            let next = self.best_hop(here, kinds, |p| match back.dist[p as usize] {
+                UNREACHED => ahead.dist[p as usize] == level && on_path[p as usize],
+                d => d == left,
+            });
+            let Some(next) = next else {
+                return Ok(None);
+            };
             steps.push(Step {
                 from: here,
                 to: next,
@@ -47,7 +89,54 @@ impl Network {
             });
             here = next;
         }
-        Some(steps)
+        Ok(Some(steps))
+    }
+
+    /// Per person reached from the start of `ahead`: whether they lie on a shortest chain of
+    /// `length` to the start of `back`. Where `back` reached them too the two distances say so;
+    /// else a neighbour one step further from the start that does (so the rings are walked from
+    /// the outermost in, and only expanded rings are asked for neighbours).
+    fn on_path(&self, ahead: &Search, back: &Search, length: u32, kinds: EdgeKinds) -> Vec<bool> {
+        let mut on = vec![false; self.people.len()];
+        for (level, ring) in ahead.rings.iter().enumerate().rev() {
+            let level = level as u32;
+            for &p in ring {
+                let d = back.dist[p as usize];
+                on[p as usize] = if d != UNREACHED {
+                    level + d == length
+                } else if (level as usize) + 1 < ahead.rings.len() {
+                    let mut found = false;
+                    self.each_neighbour(p, kinds, |q| {
+                        found |= ahead.dist[q as usize] == level + 1 && on[q as usize];
+                    });
+                    found
+                } else {
+                    false
+                };
+            }
+        }
+        on
+    }
+
+    /// Calls `f` with everyone `p` is linked to under `kinds` (`p` itself may come too).
+    fn each_neighbour(&self, p: u32, kinds: EdgeKinds, mut f: impl FnMut(u32)) {
+        let adjacency = self.adjacency();
+        if kinds.coauthor {
+            adjacency.coauthors[p as usize]
+                .iter()
+                .for_each(|&(q, _)| f(q));
+        }
+        if kinds.advisor {
+            for &e in &adjacency.advised[p as usize] {
+                f(other_end(&self.advised[e as usize], p));
+            }
+        }
+        for &g in &adjacency.groups[p as usize] {
+            let group = &self.groups[g as usize];
+            if kinds.allows(group.kind.into()) {
+                group.members.iter().for_each(|m| f(m.person));
+            }
+        }
     }
 
     /// Up to `max` people within `hops` of `center` under `kinds`: `center` first, then by
@@ -94,37 +183,6 @@ impl Network {
         missing.into_inner()
     }
 
-    /// What [`Self::shortest_path`] with the same arguments still needs from the parts that are
-    /// not loaded: the records and groups of the ring the search would expand next, or of the
-    /// person the chain would step from next.
-    pub fn chain_needs(&self, from: u32, to: u32, kinds: EdgeKinds) -> Missing {
-        let n = self.people.len() as u32;
-        if self.loaded.is_none() || from >= n || to >= n || from == to {
-            return Missing::default();
-        }
-        let missing = RefCell::new(Missing::default());
-        let search = self.rings(to, kinds, |s| {
-            s.dist[from as usize] != UNREACHED || self.stop_for(s, kinds, &missing)
-        });
-        let mut left = search.dist[from as usize];
-        if !missing.borrow().is_empty() || left == UNREACHED {
-            return missing.into_inner();
-        }
-        let mut here = from;
-        while here != to {
-            let need = self.missing_in(&[here], kinds);
-            if !need.is_empty() {
-                return need;
-            }
-            left -= 1;
-            match self.best_hop(here, kinds, |p| search.dist[p as usize] == left) {
-                Some(next) => here = next,
-                None => break,
-            }
-        }
-        Missing::default()
-    }
-
     /// The records of `people` that are not loaded (what [`Self::edges`] among them reads).
     pub fn people_needed(&self, people: &[u32]) -> Missing {
         self.missing_in(people, EdgeKinds::NONE)
@@ -132,7 +190,7 @@ impl Network {
 
     /// True, with what is missing kept in `missing`, when the last ring of `s` cannot be
     /// expanded from what is loaded.
-    fn stop_for(&self, s: &Rings, kinds: EdgeKinds, missing: &RefCell<Missing>) -> bool {
+    fn stop_for(&self, s: &Search, kinds: EdgeKinds, missing: &RefCell<Missing>) -> bool {
         let ring = s.rings.last().map_or(&[][..], Vec::as_slice);
         let need = self.missing_in(ring, kinds);
         let stop = !need.is_empty();
@@ -241,63 +299,92 @@ impl Network {
     /// Breadth-first search from `start`, one ring of equal distance at a time, until `enough`
     /// says so (checked before each ring is expanded) or nobody new is reached. Each group is
     /// entered once, from the first ring that holds one of its members.
-    fn rings(&self, start: u32, kinds: EdgeKinds, enough: impl Fn(&Rings) -> bool) -> Rings {
-        let n = self.people.len();
-        let adjacency = self.adjacency();
-        let mut search = Rings {
-            dist: vec![UNREACHED; n],
-            score: vec![0; n],
-            rings: vec![vec![start]],
-        };
-        search.dist[start as usize] = 0;
-        let mut entered = vec![false; self.groups.len()];
-        while !enough(&search) {
-            let d = search.rings.len() as u32;
-            let mut next = Vec::new();
-            // Reaches `p` at distance `d` through a link of `weight`.
-            let mut reach = |s: &mut Rings, p: u32, weight: u32| {
-                let p = p as usize;
-                if s.dist[p] == UNREACHED {
-                    s.dist[p] = d;
-                    next.push(p as u32);
-                }
-                if s.dist[p] == d {
-                    s.score[p] += weight;
-                }
-            };
-            let ring = std::mem::take(search.rings.last_mut().expect("the start ring"));
-            for &p in &ring {
-                let p = p as usize;
-                if kinds.coauthor {
-                    for &(other, e) in &adjacency.coauthors[p] {
-                        let weight = self.coauthors[e as usize].papers.len() as u32;
-                        reach(&mut search, other, weight);
-                    }
-                }
-                if kinds.advisor {
-                    for &e in &adjacency.advised[p] {
-                        let e = &self.advised[e as usize];
-                        reach(&mut search, other_end(e, p as u32), 1);
-                    }
-                }
-                for &g in &adjacency.groups[p] {
-                    let group = &self.groups[g as usize];
-                    if entered[g as usize] || !kinds.allows(group.kind.into()) {
-                        continue;
-                    }
-                    entered[g as usize] = true;
-                    for m in &group.members {
-                        reach(&mut search, m.person, 1);
-                    }
-                }
-            }
-            *search.rings.last_mut().expect("the start ring") = ring;
-            if next.is_empty() {
-                break;
-            }
-            search.rings.push(next);
-        }
+    fn rings(&self, start: u32, kinds: EdgeKinds, enough: impl Fn(&Search) -> bool) -> Search {
+        let mut search = Search::new(self, start);
+        while !enough(&search) && self.expand(&mut search, kinds) {}
         search
+    }
+
+    /// Reaches the ring after the last of `search`: `false`, with nothing added, when nobody new
+    /// is reached.
+    fn expand(&self, search: &mut Search, kinds: EdgeKinds) -> bool {
+        let adjacency = self.adjacency();
+        let d = search.rings.len() as u32;
+        let mut next = Vec::new();
+        let ring = std::mem::take(search.rings.last_mut().expect("the start ring"));
+        // Reaches `p` at distance `d` through a link of `weight`.
+        let mut reach = |s: &mut Search, p: u32, weight: u32| {
+            let p = p as usize;
+            if s.dist[p] == UNREACHED {
+                s.dist[p] = d;
+                next.push(p as u32);
+            }
+            if s.dist[p] == d {
+                s.score[p] += weight;
+            }
+        };
+        for &p in &ring {
+            let p = p as usize;
+            if kinds.coauthor {
+                for &(other, e) in &adjacency.coauthors[p] {
+                    let weight = self.coauthors[e as usize].papers.len() as u32;
+                    reach(search, other, weight);
+                }
+            }
+            if kinds.advisor {
+                for &e in &adjacency.advised[p] {
+                    let e = &self.advised[e as usize];
+                    reach(search, other_end(e, p as u32), 1);
+                }
+            }
+            for &g in &adjacency.groups[p] {
+                let group = &self.groups[g as usize];
+                if search.entered[g as usize] || !kinds.allows(group.kind.into()) {
+                    continue;
+                }
+                search.entered[g as usize] = true;
+                for m in &group.members {
+                    reach(search, m.person, 1);
+                }
+            }
+        }
+        *search.rings.last_mut().expect("the start ring") = ring;
+        if next.is_empty() {
+            return false;
+        }
+        search.rings.push(next);
+        true
+    }
+
+    /// The chain as it was first found, kept to check [`Self::shortest_path`] against: one
+    /// search from `to` until `from` is reached, then the hops. It reads every ring around `to`
+    /// up to `from`'s, so a network in parts would need far more of them.
+    pub fn one_sided_path(&self, from: u32, to: u32, kinds: EdgeKinds) -> Option<Vec<Step>> {
+        let n = self.people.len() as u32;
+        if from >= n || to >= n {
+            return None;
+        }
+        if from == to {
+            return Some(Vec::new());
+        }
+        let search = self.rings(to, kinds, |s| s.dist[from as usize] != UNREACHED);
+        let mut left = search.dist[from as usize];
+        if left == UNREACHED {
+            return None;
+        }
+        let mut steps = Vec::with_capacity(left as usize);
+        let mut here = from;
+        while here != to {
+            left -= 1;
+            let next = self.best_hop(here, kinds, |p| search.dist[p as usize] == left)?;
+            steps.push(Step {
+                from: here,
+                to: next,
+                reasons: self.reasons_between(here, next, kinds),
+            });
+            here = next;
+        }
+        Some(steps)
     }
 
     /// The best next hop from `here` among the people `on_path` accepts: strongest link kind,
@@ -344,13 +431,49 @@ impl Network {
 }
 
 /// The state of a breadth-first search over people.
-struct Rings {
+struct Search {
     /// Distance from the start per person; [`UNREACHED`] when not reached (yet).
     dist: Vec<u32>,
     /// Per person, the weight of their links to the ring before theirs (a group counts once).
     score: Vec<u32>,
     /// The people at distance 0, 1, 2, … in the order they were reached.
     rings: Vec<Vec<u32>>,
+    /// Per group: whether a ring has entered it (each is entered once).
+    entered: Vec<bool>,
+}
+
+impl Search {
+    /// A search of `net` that has reached `start` only.
+    fn new(net: &Network, start: u32) -> Self {
+        let mut dist = vec![UNREACHED; net.people.len()];
+        dist[start as usize] = 0;
+        Self {
+            dist,
+            score: vec![0; net.people.len()],
+            rings: vec![vec![start]],
+            entered: vec![false; net.groups.len()],
+        }
+    }
+
+    /// The last ring reached, not expanded yet.
+    fn frontier(&self) -> &[u32] {
+        self.rings.last().map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The length of a shortest chain between the starts of two searches once they have met: the
+/// least sum of the two distances of anyone both reached; `None` before they meet.
+fn meeting(a: &Search, b: &Search) -> Option<u32> {
+    let (small, large) = match a.rings.iter().map(Vec::len).sum::<usize>()
+        <= b.rings.iter().map(Vec::len).sum::<usize>()
+    {
+        true => (a, b),
+        false => (b, a),
+    };
+    (small.rings.iter().flatten())
+        .filter(|&&p| large.dist[p as usize] != UNREACHED)
+        .map(|&p| small.dist[p as usize] + large.dist[p as usize])
+        .min()
 }
 
 /// Each person's links, for walking the network without scanning it.
