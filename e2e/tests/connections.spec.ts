@@ -12,6 +12,10 @@ test('the graph draws a node per researcher, with its edges also as a list', asy
   expect(edges).toBeGreaterThan(0);
   await expect(page.getByTestId('edge-row')).toHaveCount(edges);
   await expect(page.getByTestId('graph-count')).toContainText('5 researchers');
+  // Ion Stoica's advisees, Anyscale, Meta and UC Berkeley: each a hub, listed with its members.
+  await expect(page.getByTestId('graph-hub')).toHaveCount(4);
+  await expect(page.getByTestId('group-row')).toHaveCount(4);
+  await expect(page.getByTestId('group-list')).toContainText('Advised by Ion Stoica');
   // Every node stays inside the drawing.
   const inside = await page.getByTestId('graph-node').evaluateAll((nodes) =>
     nodes.every((n) => {

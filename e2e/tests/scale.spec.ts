@@ -149,9 +149,27 @@ test('/connections of 2,000 researchers fetches only the records it draws, by by
   const ranges = recordRanges(page);
   const bytes = () => ranges.reduce((sum, r) => sum + (r.to - r.from + 1), 0);
   await page.goto('connections');
-  await expect(page.getByTestId('graph-count')).toContainText(/^120 of 2000 researchers \(a neighbourhood\), \d+ connections/);
   await answered(page);
+  await expect(page.getByTestId('graph-count')).toContainText(/^120 of 2000 researchers \(a neighbourhood\), \d+ direct connections? and \d+ shared groups?$/);
   await expect(page.getByTestId('graph-node')).toHaveCount(120);
+  // Shared organizations and advisors are hubs, one line per member, not a line per pair.
+  const hubs = page.getByTestId('graph-hub');
+  expect(await hubs.count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('group-row')).toHaveCount(await hubs.count());
+  await hubs.first().focus();
+  await expect(page.getByTestId('graph-details')).toContainText(/^(At|Advised by) /);
+  // No two circles overlap.
+  const overlaps = await page.locator('svg.graph').evaluate((svg) => {
+    const circles = [...svg.querySelectorAll('.node circle')].map((c) => [c.cx.baseVal.value, c.cy.baseVal.value, c.r.baseVal.value]);
+    let n = 0;
+    for (let i = 0; i < circles.length; i++)
+      for (let j = i + 1; j < circles.length; j++) {
+        const [[x1, y1, r1], [x2, y2, r2]] = [circles[i], circles[j]];
+        if (Math.hypot(x1 - x2, y1 - y2) < r1 + r2) n++;
+      }
+    return n;
+  });
+  expect(overlaps).toBe(0);
   expect(requests).toContain('net/index.bin');
   expect(ranges.length).toBeGreaterThan(0);
   // 120 people's records, and the ring before them at most: well under the 2,000 records.

@@ -159,6 +159,54 @@ pub fn fill_frame(xy: Vec<(f32, f32)>, p: &LayoutParams) -> Vec<(f32, f32)> {
         .collect()
 }
 
+/// Moves the circles of `radii` at `xy` apart until no two overlap (centres at least the sum of
+/// their radii and `gap` apart), as far as the frame of `p` has room. Each round pushes every
+/// overlapping pair apart along the line between them, half each, and keeps every centre
+/// inside the margins; it stops at the first round that moves nothing, after 400 rounds at
+/// most (a frame too small for its circles then keeps the least overlap it reached).
+/// Deterministic, and O(n²) per round like [`force_layout`].
+pub fn separate(
+    mut xy: Vec<(f32, f32)>,
+    radii: &[f32],
+    gap: f32,
+    p: &LayoutParams,
+) -> Vec<(f32, f32)> {
+    let (x0, x1, y0, y1) = (p.margin, p.width - p.margin, p.margin, p.height - p.margin);
+    if !(x1 >= x0 && y1 >= y0) || radii.len() != xy.len() {
+        return xy;
+    }
+    let mut rng = SplitMix64(p.seed ^ 0x5EED);
+    for _ in 0..400 {
+        let mut moved = false;
+        for i in 0..xy.len() {
+            for j in i + 1..xy.len() {
+                let least = radii[i] + radii[j] + gap;
+                let (mut dx, mut dy) = (xy[j].0 - xy[i].0, xy[j].1 - xy[i].1);
+                let mut dist = (dx * dx + dy * dy).sqrt();
+                if dist >= least {
+                    continue;
+                }
+                if dist < 1e-3 {
+                    // Coincident: apart in a seeded direction.
+                    let (ux, uy) = rng.direction();
+                    (dx, dy, dist) = (ux as f32, uy as f32, 1.0);
+                }
+                let push = (least - dist) / 2.0 / dist;
+                xy[i] = (xy[i].0 - dx * push, xy[i].1 - dy * push);
+                xy[j] = (xy[j].0 + dx * push, xy[j].1 + dy * push);
+                moved = true;
+            }
+        }
+        for c in &mut xy {
+            *c = (c.0.clamp(x0, x1), c.1.clamp(y0, y1));
+        }
+        if !moved {
+            break;
+        }
+    }
+    xy
+}
+
 /// How strongly the centre pulls, relative to the strength that balances all the repulsion.
 const GRAVITY: f64 = 1.0;
 

@@ -140,9 +140,14 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             let files = Network::build(&dir.dataset).to_parts();
             let net = out.join("net");
             fresh(&net)?;
-            let network = write(&net.join("index.bin"), &files.index)?
+            let mut network = write(&net.join("index.bin"), &files.index)?
                 + write(&net.join("people.bin"), &files.people)?
                 + write(&net.join("groups.bin"), &files.groups)?;
+            std::fs::create_dir_all(net.join("ids"))
+                .map_err(|e| format!("{}: {e}", net.display()))?;
+            for (n, ids) in files.ids.iter().enumerate() {
+                network += write(&net.join(format!("ids/{n}.bin")), ids)?;
+            }
             // The single file of earlier builds, which nothing reads any more.
             let _ = std::fs::remove_file(out.join("network.bin"));
             let organizations = OrgTable::build(&dir.dataset);
@@ -334,6 +339,7 @@ mod tests {
         assert_eq!(index.unwrap().len(), 5);
         assert!(out.path().join("net/people.bin").exists());
         assert!(out.path().join("net/groups.bin").exists());
+        assert!(out.path().join("net/ids/0.bin").exists());
         let orgs =
             OrgTable::from_bytes(&std::fs::read(out.path().join("organizations.bin")).unwrap());
         assert!(orgs.unwrap().position("uc-berkeley").is_some());

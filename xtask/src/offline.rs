@@ -92,7 +92,7 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
         "data/pubs/attrs.bin".into(),
     ];
     optional.retain(|url| dist.join(url).is_file());
-    for dir in ["titles", "people", "pubs/w", "pubs"] {
+    for dir in ["net/ids", "titles", "people", "pubs/w", "pubs"] {
         let mut names = files_in(&dist.join("data").join(dir)).unwrap_or_default();
         // Chunks in order (`2.json` before `10.json`).
         names.sort_by_key(|n| {

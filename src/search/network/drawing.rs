@@ -1,13 +1,13 @@
 //! What a connections drawing shows, decided without a view: who is drawn (a small directory
-//! whole, a big one as one person's neighbourhood, plus the chain asked about), who is named,
-//! where everyone goes, how big nodes and how thick edges are, and the short texts that go with
+//! whole, a big one as one person's neighbourhood, plus the chain asked about), which shared
+//! groups are drawn as hubs, who is named, where everyone goes (no two circles overlapping), how big nodes and how thick edges are, and the short texts that go with
 //! them. The page only renders these answers as SVG; positions come from
 //! [`crate::search::layout`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{Edge, EdgeKind, EdgeKinds, Missing, Network, Step};
-use crate::search::layout::{LayoutParams, fill_frame, force_layout};
+use super::{Edge, EdgeKind, EdgeKinds, Missing, Network, Step, Via};
+use crate::search::layout::{LayoutParams, fill_frame, force_layout, separate};
 
 /// A directory this small is drawn whole; a larger one shows one person's neighbourhood of at
 /// most this many people.
@@ -65,16 +65,6 @@ pub fn needs(net: &Network, kinds: EdgeKinds, focus: Option<&str>, chain: &[Step
     net.people_needed(&shown(net, kinds, focus, chain))
 }
 
-/// How many of the drawn `edges` touch each person; people without one are absent.
-pub fn drawn_degrees(edges: &[Edge]) -> BTreeMap<u32, usize> {
-    let mut degrees = BTreeMap::new();
-    for e in edges {
-        *degrees.entry(e.a).or_default() += 1;
-        *degrees.entry(e.b).or_default() += 1;
-    }
-    degrees
-}
-
 /// Who is named on the drawing: everyone `shown` when they are at most [`NAME_ALL_MAX`]; else
 /// the [`NAMED_MAX`] with the most drawn edges (the lowest number among equals), never anyone
 /// without a drawn edge.
@@ -98,6 +88,8 @@ pub struct ChainMarks {
     pub people: BTreeSet<u32>,
     /// Each hop as `(lower, higher)` person number.
     pub pairs: BTreeSet<(u32, u32)>,
+    /// `(person, group)` for each end of a hop that a shared group explains.
+    pub groups: BTreeSet<(u32, u32)>,
 }
 
 impl ChainMarks {
@@ -108,6 +100,12 @@ impl ChainMarks {
             marks.people.insert(s.from);
             marks.people.insert(s.to);
             marks.pairs.insert((s.from.min(s.to), s.from.max(s.to)));
+            for r in &s.reasons {
+                if let Via::Group(g) = r.via {
+                    marks.groups.insert((s.from, g));
+                    marks.groups.insert((s.to, g));
+                }
+            }
         }
         marks
     }
@@ -140,20 +138,45 @@ pub fn layout_params(frame: (f32, f32)) -> LayoutParams {
     }
 }
 
-/// Where each of the `shown` people goes in `frame`: a force layout pulled by the drawn `edges`
-/// (heavier pulls harder), then [`fill_frame`] so a small graph uses the room it has.
-/// Deterministic for the same people, edges and frame.
-pub fn place(shown: &[u32], edges: &[Edge], frame: (f32, f32)) -> BTreeMap<u32, (f32, f32)> {
+/// Where each of the `shown` people and each hub goes in `frame`: a force layout pulled by the
+/// direct `edges` (heavier pulls harder) and by each member's link to its hub, then
+/// [`fill_frame`] so a small graph uses the room it has, then [`separate`] so that no two
+/// circles overlap. Deterministic for the same people, edges, hubs and frame.
+pub fn place(shown: &[u32], edges: &[Edge], hubs: &[Hub], frame: (f32, f32)) -> Placed {
     let local: BTreeMap<u32, u32> = (shown.iter().enumerate())
         .map(|(i, &p)| (p, i as u32))
         .collect();
-    let weighted: Vec<(u32, u32, f32)> = (edges.iter())
+    let n = shown.len() as u32;
+    let mut weighted: Vec<(u32, u32, f32)> = (edges.iter().filter(|e| direct(e)))
         .filter_map(|e| Some((*local.get(&e.a)?, *local.get(&e.b)?, e.weight as f32)))
         .collect();
+    for (h, hub) in hubs.iter().enumerate() {
+        for p in &hub.members {
+            if let Some(&i) = local.get(p) {
+                weighted.push((i, n + h as u32, 1.0));
+            }
+        }
+    }
     let params = layout_params(frame);
-    let xy = fill_frame(force_layout(shown.len(), &weighted, &params), &params);
-    shown.iter().copied().zip(xy).collect()
+    let xy = fill_frame(
+        force_layout(shown.len() + hubs.len(), &weighted, &params),
+        &params,
+    );
+    let degrees = drawn_degrees(edges, hubs);
+    let radii: Vec<f32> = (shown.iter())
+        .map(|p| node_radius(degrees.get(p).copied().unwrap_or(0)))
+        .chain(hubs.iter().map(|h| hub_radius(h.members.len())))
+        .collect();
+    let mut xy = separate(xy, &radii, NODE_GAP, &params).into_iter();
+    let people = shown.iter().copied().zip(xy.by_ref()).collect();
+    Placed {
+        people,
+        hubs: xy.collect(),
+    }
 }
+
+/// The space kept between two circles of a drawing.
+pub const NODE_GAP: f32 = 3.0;
 
 /// A drawing's visible window in its own units: `(x, y, width, height)`, an SVG `viewBox`.
 pub type ViewBox = (f32, f32, f32, f32);
@@ -250,17 +273,107 @@ pub fn neighbour_lines(net: &Network, edges: &[Edge], p: u32, max: usize) -> (Ve
     (lines, more)
 }
 
-/// The line above the drawing: how many people of `total` are `shown` and how many `edges`.
-pub fn count_line(shown: usize, total: usize, edges: usize) -> String {
+/// The line above the drawing: how many people of `total` are `shown`, how many direct
+/// connections (papers, advising) join them and how many shared groups (hubs).
+pub fn count_line(shown: usize, total: usize, direct: usize, hubs: usize) -> String {
     let people = if shown == total {
         format!("{shown} researchers")
     } else {
         format!("{shown} of {total} researchers (a neighbourhood)")
     };
-    format!("{people}, {edges} connection{}", plural(edges))
+    format!(
+        "{people}, {direct} direct connection{} and {hubs} shared group{}",
+        plural(direct),
+        plural(hubs)
+    )
 }
 
 /// `"s"` unless `n` is 1.
 pub fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A group drawn as one node that its members on the drawing attach to, instead of a line
+/// between every two of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hub {
+    /// Its position in the network's groups.
+    pub group: u32,
+    /// What its members share.
+    pub kind: EdgeKind,
+    /// Its name: the organization's, or the advisor's.
+    pub label: String,
+    /// Its members among the people drawn, sorted.
+    pub members: Vec<u32>,
+}
+
+/// The groups of the kinds asked for with at least two of the `shown` people as members, by
+/// group number.
+pub fn hubs(net: &Network, kinds: EdgeKinds, shown: &[u32]) -> Vec<Hub> {
+    let adjacency = net.adjacency();
+    let mut members: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    for &p in shown {
+        for &g in adjacency.groups.get(p as usize).into_iter().flatten() {
+            if kinds.allows(net.groups[g as usize].kind.into()) {
+                members.entry(g).or_default().push(p);
+            }
+        }
+    }
+    (members.into_iter())
+        .filter(|(_, m)| m.len() >= 2)
+        .map(|(g, mut m)| {
+            m.sort_unstable();
+            let group = &net.groups[g as usize];
+            Hub {
+                group: g,
+                kind: group.kind.into(),
+                label: group.label.clone(),
+                members: m,
+            }
+        })
+        .collect()
+}
+
+/// True when `edge` has a reason of its own (a paper, advising), not only shared groups: such
+/// an edge is drawn as a line; shared groups are drawn as hubs.
+pub fn direct(edge: &Edge) -> bool {
+    edge.reasons.iter().any(|r| !matches!(r.via, Via::Group(_)))
+}
+
+/// How many lines touch each person drawn: direct edges and links to hubs.
+pub fn drawn_degrees(edges: &[Edge], hubs: &[Hub]) -> BTreeMap<u32, usize> {
+    let mut degrees = BTreeMap::new();
+    for e in edges.iter().filter(|e| direct(e)) {
+        *degrees.entry(e.a).or_default() += 1;
+        *degrees.entry(e.b).or_default() += 1;
+    }
+    for &p in hubs.iter().flat_map(|h| &h.members) {
+        *degrees.entry(p).or_default() += 1;
+    }
+    degrees
+}
+
+/// A hub's radius: 6 units, growing with the square root of its members, at most 14.
+pub fn hub_radius(members: usize) -> f32 {
+    6.0 + ((members as f32).sqrt()).min(8.0)
+}
+
+/// The hubs named on the drawing: all when they are few, else the [`NAMED_HUBS`] with the most
+/// members (the rest on hover or focus), by position in `hubs`.
+pub fn named_hubs(hubs: &[Hub]) -> BTreeSet<usize> {
+    let mut order: Vec<usize> = (0..hubs.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(hubs[i].members.len()), i));
+    order.into_iter().take(NAMED_HUBS).collect()
+}
+
+/// How many hubs a drawing names at most.
+pub const NAMED_HUBS: usize = 8;
+
+/// Where the people and the hubs of a drawing go.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Placed {
+    /// Each person drawn.
+    pub people: BTreeMap<u32, (f32, f32)>,
+    /// Each hub, in the order of the hubs.
+    pub hubs: Vec<(f32, f32)>,
 }

@@ -1,8 +1,11 @@
 //! The network in parts, so that a page fetches only what its question reads, however big the
-//! directory: `data/net/people.bin` holds one record per person (every link they have, with the
-//! papers and group names that explain it), `data/net/groups.bin` one member list per group,
-//! and `data/net/index.bin` where each record starts and what the build computed over the
-//! whole network (the default focus for each set of kinds).
+//! directory: `data/net/people.bin` holds one record per person (their id and name, and every
+//! link they have, with the papers and group names that explain it), `data/net/groups.bin` one
+//! member list per group, `data/net/ids/<n>.bin` researcher ids in sorted runs with their
+//! person numbers (to find the record of an id in a URL), and `data/net/index.bin` where each
+//! record starts, where each run of ids begins, and what the build computed over the whole
+//! network (the default focus for each set of kinds). The page needs nothing else: not the
+//! directory, whose names only its two pickers read.
 //!
 //! A reader fetches records by byte range ([`NetParts::requests`]), adds them
 //! ([`NetParts::add`]) and assembles a [`Network`] from what it has ([`NetParts::network`]).
@@ -37,6 +40,16 @@ pub const GROUPS_PATH: &str = "data/net/groups.bin";
 pub const INDEX_MAGIC: &[u8] = b"ATLASNIX\x00";
 /// The first bytes of the people's and the groups' files (records start after them).
 pub const RECORDS_MAGIC: &[u8] = b"ATLASNRC\x00";
+/// The first bytes of a file of ids.
+pub const IDS_MAGIC: &[u8] = b"ATLASNID\x00";
+
+/// Researcher ids per file of `data/net/ids/`.
+pub const IDS_PER_FILE: usize = 4096;
+
+/// Path of the `n`th file of ids.
+pub fn ids_path(n: usize) -> String {
+    format!("data/net/ids/{n}.bin")
+}
 
 /// Records this close together in a file are fetched in one request (the bytes between them
 /// cost less than another round trip).
@@ -51,6 +64,8 @@ pub struct NetFiles {
     pub people: Vec<u8>,
     /// `groups.bin`.
     pub groups: Vec<u8>,
+    /// `ids/0.bin`, `ids/1.bin`, …
+    pub ids: Vec<Vec<u8>>,
 }
 
 /// Where each record is, and what the build computed over the whole network.
@@ -64,6 +79,8 @@ pub struct NetIndex {
     pub groups: Vec<u32>,
     /// The best-connected person under each set of kinds, by [`EdgeKinds::bits`].
     pub focus: Vec<u32>,
+    /// The first id of each file of ids (ids sorted as strings).
+    pub id_files: Vec<String>,
     /// Where each person's record starts (not in the file).
     #[serde(skip)]
     people_starts: Vec<u64>,
@@ -75,6 +92,10 @@ pub struct NetIndex {
 /// One person's links: everything the questions read about them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PersonRecord {
+    /// Their researcher id.
+    pub id: String,
+    /// Their name.
+    pub name: String,
     /// The papers they share with anyone in the directory, each once, in the network's order.
     pub papers: Vec<PaperRecord>,
     /// Each co-author and the papers they share, as positions in `papers`.
@@ -191,6 +212,8 @@ impl Network {
             mine.dedup();
             let at = |i: &u32| mine.binary_search(i).expect("listed above") as u32;
             let record = PersonRecord {
+                id: self.people[p].clone(),
+                name: self.names[p].clone(),
                 papers: mine.iter().map(|&i| papers[i as usize].clone()).collect(),
                 coauthors: (adjacency.coauthors[p].iter())
                     .map(|&(other, e)| {
@@ -242,20 +265,34 @@ impl Network {
                 .map(|t| t.join().expect("a degree count never panics"))
                 .collect()
         });
+        let mut sorted: Vec<(&str, u32)> = (self.people.iter().enumerate())
+            .map(|(i, id)| (id.as_str(), i as u32))
+            .collect();
+        sorted.sort_unstable();
+        let runs: Vec<&[(&str, u32)]> = sorted.chunks(IDS_PER_FILE).collect();
         let index = NetIndex {
             format: NETWORK_FORMAT,
             people: people_lengths,
             groups: group_lengths,
             focus,
+            id_files: runs.iter().map(|run| run[0].0.to_owned()).collect(),
             people_starts: Vec::new(),
             group_starts: Vec::new(),
         };
         let mut index_bytes = INDEX_MAGIC.to_vec();
         append(&mut index_bytes, &index);
+        let ids = (runs.iter())
+            .map(|run| {
+                let mut bytes = IDS_MAGIC.to_vec();
+                append(&mut bytes, run);
+                bytes
+            })
+            .collect();
         NetFiles {
             index: index_bytes,
             people,
             groups,
+            ids,
         }
     }
 }
@@ -298,6 +335,13 @@ impl NetIndex {
         self.people.is_empty()
     }
 
+    /// The file of ids that holds `id`, if any could.
+    pub fn ids_file_of(&self, id: &str) -> Option<usize> {
+        self.id_files
+            .partition_point(|first| first.as_str() <= id)
+            .checked_sub(1)
+    }
+
     /// Where record `i` of `file` is.
     fn range(&self, file: PartFile, i: u32) -> Option<Range<u64>> {
         let (starts, lengths) = match file {
@@ -334,6 +378,10 @@ pub struct NetParts {
     pub index: NetIndex,
     people: HashMap<u32, PersonRecord>,
     groups: HashMap<u32, Vec<u32>>,
+    /// Person numbers by id, from the files of ids fetched.
+    numbers: HashMap<String, u32>,
+    /// Which files of ids are here.
+    id_files: Vec<bool>,
     /// Bytes of records fetched so far.
     pub fetched: u64,
 }
@@ -342,11 +390,48 @@ impl NetParts {
     /// Nothing but the index.
     pub fn new(index: NetIndex) -> Self {
         Self {
+            id_files: vec![false; index.id_files.len()],
             index,
             people: HashMap::new(),
             groups: HashMap::new(),
+            numbers: HashMap::new(),
             fetched: 0,
         }
+    }
+
+    /// The files of ids (by number) to fetch before the person numbers of `ids` are known.
+    pub fn id_files_needed<'a>(&self, ids: impl IntoIterator<Item = &'a str>) -> Vec<usize> {
+        let mut files: Vec<usize> = (ids.into_iter())
+            .filter_map(|id| self.index.ids_file_of(id))
+            .filter(|&f| !self.id_files[f])
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        files
+    }
+
+    /// Adds file `n` of ids from its bytes.
+    pub fn add_ids(&mut self, n: usize, bytes: &[u8]) -> Result<(), String> {
+        let path = ids_path(n);
+        let body =
+            (bytes.strip_prefix(IDS_MAGIC)).ok_or_else(|| format!("{path}: not a file of ids"))?;
+        let run: Vec<(String, u32)> =
+            postcard::from_bytes(body).map_err(|e| format!("{path}: {e}"))?;
+        if run.iter().any(|(_, p)| *p as usize >= self.index.len()) {
+            return Err(format!("{path}: a person out of range"));
+        }
+        *self
+            .id_files
+            .get_mut(n)
+            .ok_or_else(|| format!("{path}: no such file"))? = true;
+        self.numbers.extend(run);
+        self.fetched += bytes.len() as u64;
+        Ok(())
+    }
+
+    /// The person number of `id`, once its file of ids is here.
+    pub fn number(&self, id: &str) -> Option<u32> {
+        self.numbers.get(id).copied()
     }
 
     /// How many people's records are here.
@@ -431,9 +516,15 @@ impl NetParts {
         Ok(())
     }
 
-    /// The network as far as it is here, with the researchers' ids and names in person order
-    /// (the directory's): whole for everything the records here cover.
-    pub fn network(&self, ids: Vec<String>, names: Vec<String>) -> Network {
+    /// The network as far as it is here: whole for everything the records here cover. The ids
+    /// and names of people whose records are not here are empty.
+    pub fn network(&self) -> Network {
+        let n = self.index.len();
+        let (mut ids, mut names) = (vec![String::new(); n], vec![String::new(); n]);
+        for (&p, record) in &self.people {
+            ids[p as usize] = record.id.clone();
+            names[p as usize] = record.name.clone();
+        }
         let mut paper_texts: BTreeMap<u32, &PaperRecord> = BTreeMap::new();
         let mut pairs: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
         let mut advised: BTreeMap<(u32, u32), &AdvisedEdge> = BTreeMap::new();
@@ -505,7 +596,6 @@ impl NetParts {
                 }
             })
             .collect();
-        let n = self.index.len();
         Network {
             format: NETWORK_FORMAT,
             people: ids,
@@ -549,6 +639,18 @@ fn merged(file: PartFile, mut records: Vec<(u32, Range<u64>)>) -> Vec<PartReques
     out
 }
 
+/// `missing` and the records of `people` that are not loaded: the people a question names must
+/// be here before it is asked (their ids are in their records).
+pub fn with_people(mut missing: Missing, people: &[u32], net: &Network) -> Missing {
+    let absent = net.people_needed(people);
+    if !absent.people.is_empty() {
+        missing.people.extend(absent.people);
+        missing.people.sort_unstable();
+        missing.people.dedup();
+    }
+    missing
+}
+
 impl NetParts {
     /// Fetches from `files` in memory, round by round, whatever `ask` says the network still
     /// needs, and returns the network that then has it all: what the browser does with byte
@@ -556,13 +658,16 @@ impl NetParts {
     pub fn fill_from(
         &mut self,
         files: &NetFiles,
-        ids: &[String],
-        names: &[String],
+        named: &[&str],
         ask: impl Fn(&Network) -> Missing,
     ) -> Result<Network, String> {
+        for n in self.id_files_needed(named.iter().copied()) {
+            self.add_ids(n, &files.ids[n])?;
+        }
+        let wanted: Vec<u32> = named.iter().filter_map(|id| self.number(id)).collect();
         loop {
-            let net = self.network(ids.to_vec(), names.to_vec());
-            let missing = ask(&net);
+            let net = self.network();
+            let missing = with_people(ask(&net), &wanted, &net);
             let requests = self.requests(&missing);
             if requests.is_empty() {
                 return match missing.is_empty() {
@@ -592,7 +697,6 @@ pub fn check_parts(
 ) -> Result<(usize, usize), String> {
     let files = whole.to_parts();
     let index = NetIndex::from_bytes(&files.index)?;
-    let (ids, names) = (&whole.people, &whole.names);
     let (mut drawing, mut chain) = (0, 0);
     for bits in 0..8 {
         let kinds = EdgeKinds::from_bits(bits);
@@ -602,10 +706,17 @@ pub fn check_parts(
         for focus in std::iter::once(None).chain(foci.iter().map(|&f| Some(f))) {
             let id = focus.map(|f| whole.people[f as usize].as_str());
             let mut parts = NetParts::new(index.clone());
-            let net = parts.fill_from(&files, ids, names, |n| needs(n, kinds, id, &[]))?;
+            let named: Vec<&str> = id.into_iter().collect();
+            let net = parts.fill_from(&files, &named, |n| needs(n, kinds, id, &[]))?;
             let drawn = shown(whole, kinds, id, &[]);
             if shown(&net, kinds, id, &[]) != drawn {
                 return Err(format!("who is drawn around {id:?} under {kinds:?}"));
+            }
+            if drawn
+                .iter()
+                .any(|&p| net.names[p as usize] != whole.names[p as usize])
+            {
+                return Err(format!("the names drawn around {id:?} under {kinds:?}"));
             }
             if plain(net.edges(kinds, Some(&drawn))) != plain(whole.edges(kinds, Some(&drawn))) {
                 return Err(format!("the edges drawn around {id:?} under {kinds:?}"));
@@ -614,7 +725,14 @@ pub fn check_parts(
         }
         for &(from, to) in pairs {
             let mut parts = NetParts::new(index.clone());
-            let net = parts.fill_from(&files, ids, names, |n| n.chain_needs(from, to, kinds))?;
+            let named = [
+                whole.people[from as usize].as_str(),
+                whole.people[to as usize].as_str(),
+            ];
+            let net = parts.fill_from(&files, &named, |n| {
+                let ends = n.position(named[0]).zip(n.position(named[1]));
+                ends.map_or_else(Missing::default, |(a, b)| n.chain_needs(a, b, kinds))
+            })?;
             let steps = |chain: Option<Vec<Step>>| {
                 chain.map(|c| {
                     (c.into_iter())

@@ -1,15 +1,20 @@
-//! The network a connections question needs: whole when it is small or comes from the dataset in
-//! memory; else assembled from the records of `data/net/` that the question reads, fetched by
-//! byte range and kept for the next question.
+//! The network a connections question needs: whole when it comes from the dataset in memory
+//! (a host without `data/net/`, or the pre-renderer); else assembled from the records of
+//! `data/net/` that the question reads, fetched by byte range and kept for the next question.
+//! Nothing here waits for the directory: the records carry the names the page shows.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::search::network::parts::{INDEX_PATH, NetIndex, NetParts, PartRequest};
+use crate::search::network::parts::{
+    INDEX_PATH, NetIndex, NetParts, PartRequest, ids_path, with_people,
+};
 use crate::search::network::{Missing, Network};
 use crate::ui::browser::timed;
-use crate::ui::state::data::{Atlas, DataError, fetch_bytes, fetch_everything, static_data};
+use crate::ui::state::data::{
+    DataError, DirectoryContext, fetch_bytes, fetch_everything, fetch_required, static_data,
+};
 
 /// A question stops fetching records past this many bytes and is answered as too big to ask
 /// in the browser (a chain between two people far apart in a huge directory).
@@ -40,11 +45,13 @@ pub struct Answered {
     pub too_big: bool,
 }
 
-/// The network as far as `ask` needs it: `ask` says what a network lacks, and is asked again
-/// after each round of fetches until it lacks nothing.
+/// The network as far as `ask` needs it, with the records of the people `named` (by id) in
+/// it: `ask` says what a network lacks, and is asked again after each round of fetches until
+/// it lacks nothing.
 pub async fn fetch_network(
-    atlas: Arc<Atlas>,
+    directory: DirectoryContext,
     source: SharedSource,
+    named: Vec<String>,
     ask: impl Fn(&Network) -> Missing,
 ) -> Result<Answered, DataError> {
     let whole = |network| Answered {
@@ -55,20 +62,28 @@ pub async fn fetch_network(
         return Ok(whole(data.network));
     }
     if matches!(*source.borrow(), NetSource::Unknown) {
-        let found = first_source(&atlas).await?;
+        let found = first_source(directory).await?;
         *source.borrow_mut() = found;
     }
     if let NetSource::Whole(net) = &*source.borrow() {
         return Ok(whole(net.clone()));
     }
-    let ids: Vec<String> = atlas.compiled.cards.iter().map(|c| c.id.clone()).collect();
-    let names: Vec<String> = (atlas.compiled.cards.iter())
-        .map(|c| c.name.clone())
-        .collect();
     let start = parts_of(&source, |p| p.fetched);
+    let files = parts_of(&source, |p| {
+        p.id_files_needed(named.iter().map(String::as_str))
+    });
+    for n in files {
+        let url = ids_path(n);
+        let bytes = fetch_required(&url).await?;
+        parts_of_mut(&source, |p| p.add_ids(n, &bytes)).map_err(|e| DataError::Invalid(url, e))?;
+    }
+    let wanted: Vec<u32> = parts_of(&source, |p| {
+        named.iter().filter_map(|id| p.number(id)).collect()
+    });
     loop {
-        let net = parts_of(&source, |p| p.network(ids.clone(), names.clone()));
-        let requests = parts_of(&source, |p| p.requests(&ask(&net)));
+        let net = parts_of(&source, |p| p.network());
+        let missing = with_people(ask(&net), &wanted, &net);
+        let requests = parts_of(&source, |p| p.requests(&missing));
         if requests.is_empty() {
             return Ok(Answered {
                 network: Arc::new(net),
@@ -92,16 +107,16 @@ pub async fn fetch_network(
     }
 }
 
-/// The index, or the whole network when the host has none (or the dataset is in memory).
-async fn first_source(atlas: &Arc<Atlas>) -> Result<NetSource, DataError> {
-    if atlas.full.is_none()
-        && let Some(bytes) = fetch_bytes(INDEX_PATH).await?
-    {
+/// The index, or the whole network built from the dataset when the host has no `data/net/`
+/// (which then needs the directory, and the authoring file it came from).
+async fn first_source(directory: DirectoryContext) -> Result<NetSource, DataError> {
+    if let Some(bytes) = fetch_bytes(INDEX_PATH).await? {
         let index = NetIndex::from_bytes(&bytes)
             .map_err(|e| DataError::Invalid(INDEX_PATH.to_owned(), e))?;
         return Ok(NetSource::Parts(Box::new(NetParts::new(index))));
     }
-    let everything = fetch_everything(atlas.clone()).await?;
+    let atlas = directory.start().wait().await?;
+    let everything = fetch_everything(atlas).await?;
     Ok(NetSource::Whole(Arc::new(timed("atlas:network", || {
         Network::build(&everything.directory.dataset)
     }))))

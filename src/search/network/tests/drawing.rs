@@ -7,9 +7,9 @@ use serde_json::json;
 
 use super::{abc, dataset, paper, researcher};
 use crate::search::network::drawing::{
-    ChainMarks, LabelSpot, NAMED_MAX, WHOLE_GRAPH_MAX, count_line, drawn_degrees, edge_kind,
-    edge_title, edge_width, frame_for, layout_params, named, neighbour_lines, node_radius, pan_box,
-    place, shown, why, zoom_box,
+    ChainMarks, Hub, LabelSpot, NAMED_MAX, Placed, WHOLE_GRAPH_MAX, count_line, direct,
+    drawn_degrees, edge_kind, edge_title, edge_width, frame_for, hub_radius, hubs, layout_params,
+    named, named_hubs, neighbour_lines, node_radius, pan_box, place, shown, why, zoom_box,
 };
 use crate::search::network::{Edge, EdgeKind, EdgeKinds, Network, Reason, Via};
 
@@ -72,16 +72,33 @@ fn bare(a: u32, b: u32) -> Edge {
         a,
         b,
         weight: 1,
-        reasons: Vec::new(),
+        reasons: vec![Reason {
+            kind: EdgeKind::Coauthor,
+            text: String::new(),
+            via: Via::Paper(0),
+        }],
     }
 }
 
 #[test]
 fn a_crowded_drawing_names_only_its_best_connected() {
     let edges = [bare(1, 2), bare(1, 3), bare(2, 3), bare(3, 4)];
-    let degrees = drawn_degrees(&edges);
+    let degrees = drawn_degrees(&edges, &[]);
     assert_eq!(degrees, BTreeMap::from([(1, 2), (2, 2), (3, 3), (4, 1)]));
-    assert!(drawn_degrees(&[]).is_empty());
+    assert!(drawn_degrees(&[], &[]).is_empty());
+    // A link to a hub counts as a line; a pair joined by a shared group only is no line.
+    let hub = Hub {
+        group: 0,
+        kind: EdgeKind::Organization,
+        label: "X".into(),
+        members: vec![4, 5],
+    };
+    let mut grouped = bare(4, 5);
+    grouped.reasons[0].via = Via::Group(0);
+    assert_eq!(
+        drawn_degrees(&[bare(3, 4), grouped], &[hub]),
+        BTreeMap::from([(3, 1), (4, 2), (5, 1)])
+    );
 
     // Up to 40 people shown, everyone is named, edges or not.
     let few: Vec<u32> = (0..40).collect();
@@ -90,7 +107,7 @@ fn a_crowded_drawing_names_only_its_best_connected() {
     let many: Vec<u32> = (0..41).collect();
     assert_eq!(named(&many, &degrees), BTreeSet::from([1, 2, 3, 4]));
     let star: Vec<Edge> = (1..=30).map(|i| bare(0, i)).chain([bare(30, 29)]).collect();
-    let got = named(&many, &drawn_degrees(&star));
+    let got = named(&many, &drawn_degrees(&star, &[]));
     assert_eq!(got.len(), NAMED_MAX);
     let want: BTreeSet<u32> = [0, 29, 30].into_iter().chain(1..=22).collect();
     assert_eq!(got, want);
@@ -103,6 +120,9 @@ fn the_chain_is_marked_by_its_people_and_pairs() {
     let marks = ChainMarks::of(&chain);
     assert_eq!(marks.people, BTreeSet::from([0, 1, 2]));
     assert_eq!(marks.pairs, BTreeSet::from([(0, 1), (1, 2)]));
+    // Ben and Cat are linked by Org X only: their links to its hub are the chain's.
+    let x = (net.groups.iter().position(|g| g.label == "X")).unwrap() as u32;
+    assert_eq!(marks.groups, BTreeSet::from([(1, x), (2, x)]));
     assert!(marks.has_pair(1, 0) && marks.has_pair(2, 1));
     assert!(!marks.has_pair(0, 2));
     assert_eq!(ChainMarks::of(&[]), ChainMarks::default());
@@ -143,21 +163,60 @@ fn everyone_shown_is_placed_inside_the_frame_the_same_way_each_time() {
     let net = abc();
     let people = [0, 1, 2, 3];
     let edges = net.edges(EdgeKinds::ALL, Some(&people));
+    let hubs = hubs(&net, EdgeKinds::ALL, &people);
     for frame in [(900.0, 560.0), (440.0, 520.0)] {
-        let spots = place(&people, &edges, frame);
-        assert_eq!(spots, place(&people, &edges, frame), "deterministic");
-        assert_eq!(spots.keys().copied().collect::<Vec<_>>(), people);
+        let spots = place(&people, &edges, &hubs, frame);
+        assert_eq!(spots, place(&people, &edges, &hubs, frame), "deterministic");
+        assert_eq!(spots.people.keys().copied().collect::<Vec<_>>(), people);
+        assert_eq!(spots.hubs.len(), hubs.len());
         let p = layout_params(frame);
-        for (who, &(x, y)) in &spots {
+        for (who, &(x, y)) in spots
+            .people
+            .iter()
+            .map(|(p, xy)| (*p as usize, xy))
+            .chain(spots.hubs.iter().enumerate().map(|(i, xy)| (100 + i, xy)))
+        {
             let inside = (p.margin..=p.width - p.margin).contains(&x)
                 && (p.margin..=p.height - p.margin).contains(&y);
             assert!(inside, "{who} at ({x}, {y}) in {frame:?}");
         }
     }
     // Edges to people not shown are left out of the layout.
-    let some = place(&[1, 2], &edges, (900.0, 560.0));
-    assert_eq!(some.keys().copied().collect::<Vec<_>>(), [1, 2]);
-    assert!(place(&[], &edges, (900.0, 560.0)).is_empty());
+    let some = place(&[1, 2], &edges, &[], (900.0, 560.0));
+    assert_eq!(some.people.keys().copied().collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(place(&[], &edges, &[], (900.0, 560.0)), Placed::default());
+}
+
+#[test]
+fn a_group_of_a_hundred_and_twenty_is_one_hub_and_no_two_circles_overlap() {
+    let net = crowd();
+    let shown = shown(&net, EdgeKinds::ALL, None, &[]);
+    let edges = net.edges(EdgeKinds::ALL, Some(&shown));
+    assert_eq!(edges.len(), 120 * 119 / 2, "every pair shares Org X");
+    let hubs = hubs(&net, EdgeKinds::ALL, &shown);
+    assert_eq!(hubs.len(), 1);
+    assert_eq!((hubs[0].label.as_str(), hubs[0].members.len()), ("X", 120));
+    assert_eq!(named_hubs(&hubs), BTreeSet::from([0]));
+    // No pair has a line of its own: each member has one line, to the hub.
+    assert!(edges.iter().all(|e| !direct(e)));
+    let degrees = drawn_degrees(&edges, &hubs);
+    assert!(degrees.values().all(|&d| d == 1));
+    for frame in [(900.0, 560.0), (440.0, 520.0)] {
+        let placed = place(&shown, &edges, &hubs, frame);
+        let circles: Vec<((f32, f32), f32)> = (placed.people.iter())
+            .map(|(p, &xy)| (xy, node_radius(degrees[p])))
+            .chain(placed.hubs.iter().map(|&xy| (xy, hub_radius(120))))
+            .collect();
+        for (i, &((x1, y1), r1)) in circles.iter().enumerate() {
+            for &((x2, y2), r2) in &circles[i + 1..] {
+                let d = ((x1 - x2).powi(2) + (y1 - y2).powi(2)).sqrt();
+                assert!(
+                    d >= r1 + r2,
+                    "({x1}, {y1}) and ({x2}, {y2}) overlap in {frame:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -190,15 +249,21 @@ fn texts_of_edges_and_neighbours() {
         assert_eq!(neighbour_lines(&net, &edges, p, max), (want, more), "{p}");
     }
     let counts = [
-        ((5, 5, 2), "5 researchers, 2 connections"),
-        ((5, 5, 1), "5 researchers, 1 connection"),
         (
-            (120, 300, 0),
-            "120 of 300 researchers (a neighbourhood), 0 connections",
+            (5, 5, 2, 1),
+            "5 researchers, 2 direct connections and 1 shared group",
+        ),
+        (
+            (5, 5, 1, 0),
+            "5 researchers, 1 direct connection and 0 shared groups",
+        ),
+        (
+            (120, 300, 0, 3),
+            "120 of 300 researchers (a neighbourhood), 0 direct connections and 3 shared groups",
         ),
     ];
-    for ((shown, total, edges), want) in counts {
-        assert_eq!(count_line(shown, total, edges), want);
+    for ((shown, total, edges, hubs), want) in counts {
+        assert_eq!(count_line(shown, total, edges, hubs), want);
     }
 }
 

@@ -12,6 +12,7 @@ use crate::search::network::drawing::plural;
 use crate::search::network::{Network, Reason, Step};
 use crate::ui::components::person_picker::{People, PersonPicker, sorted_people};
 use crate::ui::routes::profile;
+use crate::ui::state::data::{static_data, use_directory};
 
 /// The two pickers and the answer.
 #[component]
@@ -25,12 +26,30 @@ pub fn ChainFinder(
     /// True when the chain was too big a search to make here.
     too_big: Memo<bool>,
 ) -> impl IntoView {
-    let people = sorted_people((network.people.iter().cloned()).zip(network.names.iter().cloned()));
+    // Everyone's names come with the directory, which loads after the first drawing.
+    let directory = use_directory();
+    let pickers = move || {
+        let atlas = (static_data().map(|d| Ok(d.atlas)))
+            .or_else(|| directory.peek())
+            .and_then(Result::ok);
+        match atlas {
+            Some(atlas) => {
+                let cards = atlas.compiled.cards.iter();
+                let people = sorted_people(cards.map(|c| (c.id.clone(), c.name.clone())));
+                view! {
+                    <EndPicker people=people.clone() question=question end=End::From/>
+                    <EndPicker people=people question=question end=End::To/>
+                }
+                .into_any()
+            }
+            None => view! {
+                <p class="muted" data-testid="pickers-loading">"Loading everyone's names…"</p>
+            }
+            .into_any(),
+        }
+    };
     view! {
-        <div class="path-picks">
-            <EndPicker people=people.clone() question=question end=End::From/>
-            <EndPicker people=people question=question end=End::To/>
-        </div>
+        <div class="path-picks">{pickers}</div>
         <ChainAnswer network=network chain=chain too_big=too_big/>
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::marks::{EdgeLines, NodeDetails, NodeMarks};
+use super::marks::{EdgeLines, HubLinks, HubMarks, Lit, NodeDetails, NodeMarks};
 use super::state::Drawn;
 use crate::search::network::Network;
 use crate::search::network::drawing::{ViewBox, pan_box, zoom_box};
@@ -20,7 +20,7 @@ pub fn Graph(
     drawn: Drawn,
 ) -> impl IntoView {
     let viewport = Viewport::new(drawn.frame);
-    let hovered = RwSignal::new(None::<u32>);
+    let hovered = RwSignal::new(None::<Lit>);
     view! {
         <div class="graph-wrap">
             <ZoomTools viewport=viewport/>
@@ -35,10 +35,12 @@ pub fn Graph(
                 on:pointermove=move |e| viewport.drag_to(e.client_x(), e.client_y())
                 on:pointerup=move |_| viewport.release()
                 on:pointerleave=move |_| viewport.release()>
+                <HubLinks drawn=drawn hovered=hovered/>
                 <EdgeLines network=network.clone() drawn=drawn hovered=hovered/>
+                <HubMarks drawn=drawn hovered=hovered/>
                 <NodeMarks network=network.clone() drawn=drawn hovered=hovered/>
             </svg>
-            <NodeDetails network=network edges=drawn.edges hovered=hovered/>
+            <NodeDetails network=network drawn=drawn hovered=hovered/>
             <GraphLegend/>
         </div>
     }

@@ -1,5 +1,6 @@
-//! What the SVG draws: a line per edge, a linked circle per person (named or not), and the
-//! details of the person hovered or focused. Sizes, sides and texts come from
+//! What the SVG draws: a line per direct edge (a paper, advising), a hub per shared group with
+//! a line to each member drawn, a linked circle per person (named or not), and the details of
+//! the person or hub hovered or focused. Sizes, sides and texts come from
 //! [`crate::search::network::drawing`].
 
 use std::sync::Arc;
@@ -9,26 +10,36 @@ use leptos::prelude::*;
 use super::kind_class;
 use super::state::Drawn;
 use crate::search::network::drawing::{
-    DETAIL_LINES, LabelSpot, edge_kind, edge_title, edge_width, neighbour_lines, node_radius,
-    plural,
+    DETAIL_LINES, Hub, LabelSpot, direct, edge_kind, edge_title, edge_width, hub_radius,
+    neighbour_lines, node_radius, plural,
 };
-use crate::search::network::{Edge, Network};
+use crate::search::network::{Edge, EdgeKind, Network};
 use crate::ui::routes::profile;
 
-/// One line per drawn edge, the chain's highlighted.
+/// What the pointer or the keyboard is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lit {
+    /// A person, by number.
+    Person(u32),
+    /// A hub, by its group's number.
+    Hub(u32),
+}
+
+/// One line per drawn direct edge, the chain's highlighted.
 #[component]
 pub fn EdgeLines(
     /// Names for the tooltips.
     network: Arc<Network>,
     /// What is drawn.
     drawn: Drawn,
-    /// The person hovered or focused, whose edges light up.
-    hovered: RwSignal<Option<u32>>,
+    /// What is hovered or focused; the edges of a person hovered light up.
+    hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     let lines = move || {
         let pos = drawn.positions.get();
         let marks = drawn.marks.get();
         (drawn.edges.get().into_iter())
+            .filter(direct)
             .filter_map(|e| {
                 let ends = (*pos.get(&e.a)?, *pos.get(&e.b)?);
                 let on_path = marks.has_pair(e.a, e.b);
@@ -53,12 +64,12 @@ fn EdgeLine(
     on_path: bool,
     /// Its tooltip.
     title: String,
-    /// The person hovered or focused.
-    hovered: RwSignal<Option<u32>>,
+    /// What is hovered or focused.
+    hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     let ((x1, y1), (x2, y2)) = ends;
     let (a, b) = (edge.a, edge.b);
-    let lit = move || hovered.get().is_some_and(|h| h == a || h == b);
+    let lit = move || matches!(hovered.get(), Some(Lit::Person(h)) if h == a || h == b);
     view! {
         <line class=format!("edge {}", kind_class(edge_kind(&edge))) data-testid="graph-edge"
             class:on-path=on_path
@@ -70,6 +81,111 @@ fn EdgeLine(
     }
 }
 
+/// A thin line from each hub to each of its members drawn.
+#[component]
+pub fn HubLinks(
+    /// What is drawn.
+    drawn: Drawn,
+    /// What is hovered or focused; a hub's links, or a person's, light up.
+    hovered: RwSignal<Option<Lit>>,
+) -> impl IntoView {
+    let lines = move || {
+        let (pos, hubs_at, marks) = (
+            drawn.positions.get(),
+            drawn.hub_positions.get(),
+            drawn.marks.get(),
+        );
+        let mut out = Vec::new();
+        for (hub, &(hx, hy)) in drawn.hubs.get().iter().zip(&hubs_at) {
+            let (group, class) = (hub.group, format!("hub-link {}", kind_class(hub.kind)));
+            for &p in &hub.members {
+                let Some(&(x, y)) = pos.get(&p) else { continue };
+                let on_path = marks.groups.contains(&(p, group));
+                let lit = move || {
+                    matches!(hovered.get(), Some(Lit::Person(h)) if h == p)
+                        || hovered.get() == Some(Lit::Hub(group))
+                };
+                out.push(view! {
+                    <line class=class.clone() data-testid="hub-link" class:on-path=on_path
+                        class:lit=lit
+                        x1=format!("{hx:.1}") y1=format!("{hy:.1}")
+                        x2=format!("{x:.1}") y2=format!("{y:.1}")/>
+                });
+            }
+        }
+        out.collect_view()
+    };
+    view! { <g class="hub-links">{lines}</g> }
+}
+
+/// One focusable mark per hub, named when it is among the biggest.
+#[component]
+pub fn HubMarks(
+    /// What is drawn.
+    drawn: Drawn,
+    /// What is hovered or focused.
+    hovered: RwSignal<Option<Lit>>,
+) -> impl IntoView {
+    let marks = move || {
+        let (at, named) = (drawn.hub_positions.get(), drawn.named_hubs.get());
+        (drawn.hubs.get().into_iter().zip(at).enumerate())
+            .map(|(i, (hub, at))| {
+                let named = named.contains(&i);
+                view! { <HubMark hub=hub at=at named=named width=drawn.frame.0 hovered=hovered/> }
+            })
+            .collect_view()
+    };
+    view! { <g class="hubs">{marks}</g> }
+}
+
+/// A hub: a rounded square with the group's name, focusable for its details.
+#[component]
+fn HubMark(
+    /// The hub.
+    hub: Hub,
+    /// Where it is drawn.
+    at: (f32, f32),
+    /// True when its name is drawn.
+    named: bool,
+    /// The drawing's width, to keep names inside it.
+    width: f32,
+    /// What is hovered or focused.
+    hovered: RwSignal<Option<Lit>>,
+) -> impl IntoView {
+    let (x, y) = at;
+    let r = hub_radius(hub.members.len());
+    let spot = LabelSpot::of(x, y, r, width);
+    let what = match hub.kind {
+        EdgeKind::Advisor => "advisor",
+        _ => "organization",
+    };
+    let n = hub.members.len();
+    let desc = format!(
+        "{}: {what} shared by {n} of the researchers shown",
+        hub.label
+    );
+    let label = named.then(|| {
+        view! {
+            <text class="node-label hub-label" y=format!("{:.1}", spot.y) x=format!("{:.1}", spot.x)
+                text-anchor=if spot.left { "end" } else { "start" }>{hub.label.clone()}</text>
+        }
+    });
+    let me = Lit::Hub(hub.group);
+    view! {
+        <g class=format!("hub {}", kind_class(hub.kind)) data-testid="graph-hub" tabindex="0"
+            role="img" aria-label=desc
+            class:lit=move || hovered.get() == Some(me)
+            on:mouseenter=move |_| hovered.set(Some(me))
+            on:mouseleave=move |_| hovered.set(None)
+            on:focus=move |_| hovered.set(Some(me))
+            on:blur=move |_| hovered.set(None)>
+            <rect x=format!("{:.1}", x - r) y=format!("{:.1}", y - r)
+                width=format!("{:.1}", 2.0 * r) height=format!("{:.1}", 2.0 * r) rx="3"/>
+            {label}
+        </g>
+    }
+}
+
 /// One linked circle per person drawn.
 #[component]
 pub fn NodeMarks(
@@ -77,8 +193,8 @@ pub fn NodeMarks(
     network: Arc<Network>,
     /// What is drawn.
     drawn: Drawn,
-    /// The person hovered or focused.
-    hovered: RwSignal<Option<u32>>,
+    /// What is hovered or focused.
+    hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     let nodes = move || {
         let (pos, marks) = (drawn.positions.get(), drawn.marks.get());
@@ -106,7 +222,7 @@ struct Node {
     id: String,
     /// Their name.
     name: String,
-    /// How many drawn edges touch them.
+    /// How many drawn lines touch them.
     degree: usize,
     /// True when their name is drawn.
     named: bool,
@@ -125,8 +241,8 @@ fn NodeMark(
     node: Node,
     /// The drawing's width, to keep names inside it.
     width: f32,
-    /// The person hovered or focused.
-    hovered: RwSignal<Option<u32>>,
+    /// What is hovered or focused.
+    hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     let (x, y) = at;
     let r = node_radius(node.degree);
@@ -142,16 +258,17 @@ fn NodeMark(
         "{name}: {degree} connection{} shown. Opens the profile.",
         plural(degree)
     );
+    let me = Lit::Person(p);
     // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
     view! {
         <g>
         <a href=profile(&node.id).href() class="node" data-testid="graph-node"
             class:on-path=node.on_path
-            class:lit=move || hovered.get() == Some(p)
+            class:lit=move || hovered.get() == Some(me)
             aria-label=desc
-            on:mouseenter=move |_| hovered.set(Some(p))
+            on:mouseenter=move |_| hovered.set(Some(me))
             on:mouseleave=move |_| hovered.set(None)
-            on:focus=move |_| hovered.set(Some(p))
+            on:focus=move |_| hovered.set(Some(me))
             on:blur=move |_| hovered.set(None)>
             <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r=format!("{r:.1}")/>
             {label}
@@ -160,19 +277,40 @@ fn NodeMark(
     }
 }
 
-/// The person hovered or focused and their drawn connections, the first few.
+/// The person or hub hovered or focused: a person's drawn connections, a hub's members drawn,
+/// the first few of them.
 #[component]
 pub fn NodeDetails(
     /// Names.
     network: Arc<Network>,
-    /// The drawn edges.
-    edges: Memo<Vec<Edge>>,
-    /// The person hovered or focused; nothing shows without one.
-    hovered: RwSignal<Option<u32>>,
+    /// What is drawn.
+    drawn: Drawn,
+    /// What is hovered or focused; nothing shows without one.
+    hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     move || {
-        let p = hovered.get()?;
-        let (lines, more) = edges.with(|es| neighbour_lines(&network, es, p, DETAIL_LINES));
+        let (title, lines, more) = match hovered.get()? {
+            Lit::Person(p) => {
+                let (lines, more) = drawn
+                    .edges
+                    .with(|es| neighbour_lines(&network, es, p, DETAIL_LINES));
+                (network.names[p as usize].clone(), lines, more)
+            }
+            Lit::Hub(g) => {
+                let hub = drawn
+                    .hubs
+                    .with(|hs| hs.iter().find(|h| h.group == g).cloned())?;
+                let names: Vec<String> = (hub.members.iter())
+                    .map(|&p| network.names[p as usize].clone())
+                    .collect();
+                let more = names.len().saturating_sub(DETAIL_LINES);
+                let title = match hub.kind {
+                    EdgeKind::Advisor => format!("Advised by {}", hub.label),
+                    _ => format!("At {}", hub.label),
+                };
+                (title, names.into_iter().take(DETAIL_LINES).collect(), more)
+            }
+        };
         let list = if lines.is_empty() {
             view! { <p class="muted">"No connection shown."</p> }.into_any()
         } else {
@@ -181,7 +319,7 @@ pub fn NodeDetails(
         };
         Some(view! {
             <div class="graph-details" data-testid="graph-details" aria-live="polite">
-                <strong>{network.names[p as usize].clone()}</strong>
+                <strong>{title}</strong>
                 {list}
                 {(more > 0).then(|| view! { <p class="muted">{format!("and {more} more")}</p> })}
             </div>

@@ -14,21 +14,18 @@ mod graph;
 mod marks;
 mod state;
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 
 use self::chain::ChainFinder;
 use self::controls::KindToggles;
-use self::edge_list::EdgeList;
+use self::edge_list::{EdgeList, GroupList};
 use self::graph::Graph;
 use self::state::{Answer, Drawn, Question, question_needs, use_drawn, use_question};
 use crate::search::network::EdgeKind;
-use crate::search::network::drawing::{count_line, frame_for};
+use crate::search::network::drawing::{count_line, direct, frame_for};
 use crate::ui::browser::set_title;
-use crate::ui::components::DataView;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
-use crate::ui::state::data::{Atlas, DataError, Load};
+use crate::ui::state::data::{DataError, Load, use_directory};
 use crate::ui::state::network::{SharedSource, fetch_network};
 
 /// The connections page.
@@ -38,21 +35,29 @@ pub fn ConnectionsPage() -> impl IntoView {
     view! {
         <div class="connections-page" data-testid="connections-page">
             <h1>"Connections"</h1>
-            <DataView children=move |atlas| view! { <NetworkLoader atlas=atlas/> }/>
+            <NetworkLoader/>
         </div>
     }
 }
 
 /// Fetches what each question needs (or builds the network from the loaded dataset). The last
-/// answer stays drawn while the next one loads, so a click never blanks the page.
+/// answer stays drawn while the next one loads, so a click never blanks the page. The
+/// directory, which only the pickers read, is loaded once the first answer is drawn.
 #[component]
-fn NetworkLoader(atlas: Arc<Atlas>) -> impl IntoView {
+fn NetworkLoader() -> impl IntoView {
     let question = use_question();
+    let directory = use_directory();
     let source: SharedSource = Default::default();
     let resource = Load::new(move || {
-        let (atlas, source, q) = (atlas.clone(), source.clone(), question.params.get());
+        let (source, q) = (source.clone(), question.params.get());
+        let named = [&q.focus, &q.from, &q.to]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
         async move {
-            let answered = fetch_network(atlas, source, |net| question_needs(net, &q)).await?;
+            let answered =
+                fetch_network(directory, source, named, |net| question_needs(net, &q)).await?;
             Ok::<_, DataError>(Answer {
                 params: q,
                 network: answered.network,
@@ -66,6 +71,7 @@ fn NetworkLoader(atlas: Arc<Atlas>) -> impl IntoView {
         Some(Ok(answer)) => {
             failed.set(None);
             latest.set(Some(answer));
+            directory.start();
         }
         Some(Err(e)) => failed.set(Some(e)),
         None => {}
@@ -119,7 +125,8 @@ fn Explorer(question: Question, answer: Signal<Answer>) -> impl IntoView {
         </section>
         <section aria-labelledby="list-h">
             <h2 id="list-h">"All connections shown"</h2>
-            <EdgeList network=network edges=drawn.edges/>
+            <EdgeList network=network.clone() edges=drawn.edges/>
+            <GroupList network=network hubs=drawn.hubs/>
         </section>
     }
 }
@@ -136,7 +143,10 @@ fn GraphCount(
         count_line(
             drawn.shown.with(Vec::len),
             total,
-            drawn.edges.with(Vec::len),
+            drawn
+                .edges
+                .with(|es| es.iter().filter(|e| direct(e)).count()),
+            drawn.hubs.with(Vec::len),
         )
     };
     view! { <p class="muted" data-testid="graph-count">{count}</p> }

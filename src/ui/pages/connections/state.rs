@@ -8,7 +8,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::search::ConnectionsParams;
-use crate::search::network::drawing::{ChainMarks, drawn_degrees, named, needs, place, shown};
+use crate::search::network::drawing::{
+    ChainMarks, Hub, drawn_degrees, hubs, named, named_hubs, needs, place, shown,
+};
 use crate::search::network::{Edge, Missing, Network, Step};
 use crate::ui::routes::{AppRoute, History, RouteContext, use_route};
 
@@ -73,9 +75,15 @@ pub struct Drawn {
     pub shown: Memo<Vec<u32>>,
     /// The edges among them under the kinds asked for.
     pub edges: Memo<Vec<Edge>>,
+    /// The shared groups drawn as hubs.
+    pub hubs: Memo<Vec<Hub>>,
     /// Where each of them is drawn.
     pub positions: Memo<BTreeMap<u32, (f32, f32)>>,
-    /// How many drawn edges touch each of them.
+    /// Where each hub is drawn.
+    pub hub_positions: Memo<Vec<(f32, f32)>>,
+    /// The hubs named on the drawing, by position.
+    pub named_hubs: Memo<BTreeSet<usize>>,
+    /// How many drawn lines touch each of them.
     pub degrees: Memo<BTreeMap<u32, usize>>,
     /// Who is named on the drawing.
     pub named: Memo<BTreeSet<u32>>,
@@ -129,8 +137,14 @@ pub fn use_drawn(answer: Signal<Answer>, frame: (f32, f32)) -> Drawn {
     let edges = Memo::new(move |_| {
         answer.with(|a| shown.with(|s| a.network.edges(a.params.kinds, Some(s))))
     });
-    let positions = Memo::new(move |_| shown.with(|s| edges.with(|e| place(s, e, frame))));
-    let degrees = Memo::new(move |_| edges.with(|e| drawn_degrees(e)));
+    let hubs =
+        Memo::new(move |_| answer.with(|a| shown.with(|s| hubs(&a.network, a.params.kinds, s))));
+    let placed =
+        Memo::new(move |_| shown.with(|s| edges.with(|e| hubs.with(|h| place(s, e, h, frame)))));
+    let positions = Memo::new(move |_| placed.with(|p| p.people.clone()));
+    let hub_positions = Memo::new(move |_| placed.with(|p| p.hubs.clone()));
+    let named_hubs = Memo::new(move |_| hubs.with(|h| named_hubs(h)));
+    let degrees = Memo::new(move |_| edges.with(|e| hubs.with(|h| drawn_degrees(e, h))));
     let named = Memo::new(move |_| shown.with(|s| degrees.with(|d| named(s, d))));
     let marks = Memo::new(move |_| chain.with(|c| ChainMarks::of(steps(c))));
     Drawn {
@@ -138,7 +152,10 @@ pub fn use_drawn(answer: Signal<Answer>, frame: (f32, f32)) -> Drawn {
         too_big,
         shown,
         edges,
+        hubs,
         positions,
+        hub_positions,
+        named_hubs,
         degrees,
         named,
         marks,
