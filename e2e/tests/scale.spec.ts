@@ -172,15 +172,21 @@ test('/connections of 2,000 researchers fetches only the records it draws, by by
   expect(overlaps).toBe(0);
   expect(requests).toContain('net/index.bin');
   expect(ranges.length).toBeGreaterThan(0);
+  // The directory (everyone's names, for the pickers) comes after the drawing's records.
+  const directory = requests.indexOf('directory.bin');
+  expect(directory === -1 || directory > requests.lastIndexOf('net/people.bin')).toBe(true);
+  await expect(page.getByTestId('pickers-loading')).toHaveCount(0);
   // 120 people's records, and the ring before them at most: well under the 2,000 records.
   const first = bytes();
   expect(first).toBeLessThan(600_000);
 
-  // Another focus: its own records, the ones already here not fetched again.
+  // Another focus, opened cold: its id is found in one file of ids, its records fetched.
   const other = await nodeId(page, 60);
   await page.goto(`connections?focus=${other}&kinds=coauthor`);
   await answered(page);
   await expect(page.getByTestId('graph-count')).toContainText(/ of 2000 researchers/);
+  expect(requests.filter((r) => r.startsWith('net/ids/'))).toEqual(['net/ids/0.bin']);
+  await expect(page.locator(`[data-testid=graph-node][href*="/researchers/${other}"]`)).toHaveCount(1);
 
   // A chain (its ends in the URL, as the pickers write them): its steps, each with a reason.
   const to = await nodeId(page, 5);

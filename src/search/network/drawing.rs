@@ -377,3 +377,57 @@ pub struct Placed {
     /// Each hub, in the order of the hubs.
     pub hubs: Vec<(f32, f32)>,
 }
+
+/// About how wide one character of a name is on the drawing (13-unit type), for telling
+/// whether two names would cover each other.
+pub const LABEL_CHAR_WIDTH: f32 = 7.2;
+
+/// The names a drawing shows without any two covering each other: the `named` people (most
+/// drawn lines first, then the lower number), then the `named_hubs` (most members first), each
+/// kept only when its box meets no box kept before it. Everyone else is named on hover and
+/// focus. Returns the people and the hubs (by position in `hubs`) whose names are drawn.
+pub fn readable_labels(
+    net: &Network,
+    placed: &Placed,
+    degrees: &BTreeMap<u32, usize>,
+    named: &BTreeSet<u32>,
+    hubs: &[Hub],
+    named_hubs: &BTreeSet<usize>,
+    width: f32,
+) -> (BTreeSet<u32>, BTreeSet<usize>) {
+    let degree = |p: &u32| degrees.get(p).copied().unwrap_or(0);
+    let mut people: Vec<u32> = named.iter().copied().collect();
+    people.sort_by_key(|p| (std::cmp::Reverse(degree(p)), *p));
+    let mut hub_order: Vec<usize> = named_hubs.iter().copied().collect();
+    hub_order.sort_by_key(|&i| (std::cmp::Reverse(hubs[i].members.len()), i));
+    let mut kept: Vec<[f32; 4]> = Vec::new();
+    let mut fits = |(x, y): (f32, f32), r: f32, text: &str| {
+        let spot = LabelSpot::of(x, y, r, width);
+        let w = text.chars().count() as f32 * LABEL_CHAR_WIDTH;
+        let (x0, x1) = if spot.left {
+            (spot.x - w, spot.x)
+        } else {
+            (spot.x, spot.x + w)
+        };
+        let b = [x0, spot.y - 11.0, x1, spot.y + 3.0];
+        let clear =
+            (kept.iter()).all(|k| b[2] <= k[0] || k[2] <= b[0] || b[3] <= k[1] || k[3] <= b[1]);
+        if clear {
+            kept.push(b);
+        }
+        clear
+    };
+    let people = (people.into_iter())
+        .filter(|p| {
+            let at = placed.people.get(p).copied();
+            at.is_some_and(|at| fits(at, node_radius(degree(p)), &net.names[*p as usize]))
+        })
+        .collect();
+    let hubs_kept = (hub_order.into_iter())
+        .filter(|&i| {
+            let at = placed.hubs.get(i).copied();
+            at.is_some_and(|at| fits(at, hub_radius(hubs[i].members.len()), &hubs[i].label))
+        })
+        .collect();
+    (people, hubs_kept)
+}

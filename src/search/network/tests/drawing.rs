@@ -7,9 +7,10 @@ use serde_json::json;
 
 use super::{abc, dataset, paper, researcher};
 use crate::search::network::drawing::{
-    ChainMarks, Hub, LabelSpot, NAMED_MAX, Placed, WHOLE_GRAPH_MAX, count_line, direct,
-    drawn_degrees, edge_kind, edge_title, edge_width, frame_for, hub_radius, hubs, layout_params,
-    named, named_hubs, neighbour_lines, node_radius, pan_box, place, shown, why, zoom_box,
+    ChainMarks, Hub, LABEL_CHAR_WIDTH, LabelSpot, NAMED_MAX, Placed, WHOLE_GRAPH_MAX, count_line,
+    direct, drawn_degrees, edge_kind, edge_title, edge_width, frame_for, hub_radius, hubs,
+    layout_params, named, named_hubs, neighbour_lines, node_radius, pan_box, place,
+    readable_labels, shown, why, zoom_box,
 };
 use crate::search::network::{Edge, EdgeKind, EdgeKinds, Network, Reason, Via};
 
@@ -331,4 +332,66 @@ fn kinds_have_url_keys_labels_and_toggles() {
         }
     );
     assert_eq!(no_advisors.with(EdgeKind::Advisor, true), EdgeKinds::ALL);
+}
+
+#[test]
+fn names_that_would_cover_one_another_are_left_to_hover() {
+    let net = crowd();
+    let shown = shown(&net, EdgeKinds::ALL, Some("p10"), &[]);
+    let edges = net.edges(EdgeKinds::ALL, Some(&shown));
+    let big = hubs(&net, EdgeKinds::ALL, &shown);
+    let degrees = drawn_degrees(&edges, &big);
+    let placed = place(&shown, &edges, &big, (440.0, 520.0));
+    // Everyone is a candidate here (all have one line); not all names fit.
+    let everyone: BTreeSet<u32> = shown.iter().copied().collect();
+    let (people, kept) = readable_labels(
+        &net,
+        &placed,
+        &degrees,
+        &everyone,
+        &big,
+        &named_hubs(&big),
+        440.0,
+    );
+    assert!(
+        !people.is_empty() && people.len() < shown.len(),
+        "{}",
+        people.len()
+    );
+    // The kept names' boxes are apart.
+    let boxes: Vec<[f32; 4]> = (people.iter())
+        .map(|p| {
+            let (x, y) = placed.people[p];
+            let spot = LabelSpot::of(x, y, node_radius(degrees[p]), 440.0);
+            let w = net.names[*p as usize].chars().count() as f32 * LABEL_CHAR_WIDTH;
+            let x0 = if spot.left { spot.x - w } else { spot.x };
+            [x0, spot.y - 11.0, x0 + w, spot.y + 3.0]
+        })
+        .collect();
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+            assert!(apart, "{a:?} and {b:?}");
+        }
+    }
+    // A small drawing keeps every name.
+    let small = abc();
+    let all = [0, 1, 2, 3];
+    let edges = small.edges(EdgeKinds::ALL, Some(&all));
+    let hubs = hubs(&small, EdgeKinds::ALL, &all);
+    let degrees = drawn_degrees(&edges, &hubs);
+    let placed = place(&all, &edges, &hubs, (900.0, 560.0));
+    let named = named(&all, &degrees);
+    let (people, kept_hubs_small) = readable_labels(
+        &small,
+        &placed,
+        &degrees,
+        &named,
+        &hubs,
+        &named_hubs(&hubs),
+        900.0,
+    );
+    assert_eq!(people, named);
+    assert_eq!(kept_hubs_small.len(), hubs.len());
+    assert!(kept.len() <= 1, "one hub at most");
 }

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::search::ConnectionsParams;
 use crate::search::network::drawing::{
-    ChainMarks, Hub, drawn_degrees, hubs, named, named_hubs, needs, place, shown,
+    ChainMarks, Hub, drawn_degrees, hubs, named, named_hubs, needs, place, readable_labels, shown,
 };
 use crate::search::network::{Edge, Missing, Network, Step};
 use crate::ui::routes::{AppRoute, History, RouteContext, use_route};
@@ -143,9 +143,19 @@ pub fn use_drawn(answer: Signal<Answer>, frame: (f32, f32)) -> Drawn {
         Memo::new(move |_| shown.with(|s| edges.with(|e| hubs.with(|h| place(s, e, h, frame)))));
     let positions = Memo::new(move |_| placed.with(|p| p.people.clone()));
     let hub_positions = Memo::new(move |_| placed.with(|p| p.hubs.clone()));
-    let named_hubs = Memo::new(move |_| hubs.with(|h| named_hubs(h)));
     let degrees = Memo::new(move |_| edges.with(|e| hubs.with(|h| drawn_degrees(e, h))));
-    let named = Memo::new(move |_| shown.with(|s| degrees.with(|d| named(s, d))));
+    // The names that fit without covering one another, among those worth naming.
+    let labels = Memo::new(move |_| {
+        let candidates = shown.with(|s| degrees.with(|d| named(s, d)));
+        let (net, hubs) = (answer.with(|a| a.network.clone()), hubs.get());
+        let hub_candidates = named_hubs(&hubs);
+        placed.with(|p| {
+            degrees
+                .with(|d| readable_labels(&net, p, d, &candidates, &hubs, &hub_candidates, frame.0))
+        })
+    });
+    let named = Memo::new(move |_| labels.with(|l| l.0.clone()));
+    let named_hubs = Memo::new(move |_| labels.with(|l| l.1.clone()));
     let marks = Memo::new(move |_| chain.with(|c| ChainMarks::of(steps(c))));
     Drawn {
         chain,
