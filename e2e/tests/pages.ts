@@ -51,6 +51,7 @@ export const COMPILED = '**/data/directory.bin';
 export const FIRST_PAGE = '**/data/first.bin';
 export const DATA = '**/data/researchers.json';
 export const PUBS = '**/data/pubs/index.bin';
+export const NETWORK = '**/data/net/index.bin';
 
 /**
  * Serves `data` as the dataset. The compiled files are answered 404, as on a host given only the
@@ -60,5 +61,6 @@ export async function serveDataset(page: Page, data: any) {
   await page.route(COMPILED, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
   await page.route(FIRST_PAGE, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
   await page.route(PUBS, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
+  await page.route(NETWORK, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
   await page.route(DATA, (route) => route.fulfill({ json: data }));
 }

@@ -16,8 +16,9 @@ use crate::ui::state::data::{
     DataError, DirectoryContext, fetch_bytes, fetch_everything, fetch_required, static_data,
 };
 
-/// A question stops fetching records past this many bytes and is answered as too big to ask
-/// in the browser (a chain between two people far apart in a huge directory).
+/// A chain stops fetching records past this many bytes and is answered as too big a search to
+/// make in the browser (two people far apart in a huge directory); the drawing is then made
+/// without it.
 pub const QUESTION_BUDGET: u64 = 6 * 1024 * 1024;
 
 /// Where the page's networks come from, kept across questions.
@@ -46,13 +47,14 @@ pub struct Answered {
 }
 
 /// The network as far as `ask` needs it, with the records of the people `named` (by id) in
-/// it: `ask` says what a network lacks, and is asked again after each round of fetches until
-/// it lacks nothing.
+/// it: `ask` says what a network lacks (with the chain, or without it once the chain has
+/// outgrown [`QUESTION_BUDGET`]), and is asked again after each round of fetches until it
+/// lacks nothing.
 pub async fn fetch_network(
     directory: DirectoryContext,
     source: SharedSource,
     named: Vec<String>,
-    ask: impl Fn(&Network) -> Missing,
+    ask: impl Fn(&Network, bool) -> Missing,
 ) -> Result<Answered, DataError> {
     let whole = |network| Answered {
         network,
@@ -80,21 +82,20 @@ pub async fn fetch_network(
     let wanted: Vec<u32> = parts_of(&source, |p| {
         named.iter().filter_map(|id| p.number(id)).collect()
     });
+    let mut too_big = false;
     loop {
         let net = parts_of(&source, |p| p.network());
-        let missing = with_people(ask(&net), &wanted, &net);
+        let missing = with_people(ask(&net, !too_big), &wanted, &net);
         let requests = parts_of(&source, |p| p.requests(&missing));
         if requests.is_empty() {
             return Ok(Answered {
                 network: Arc::new(net),
-                too_big: false,
+                too_big,
             });
         }
-        if parts_of(&source, |p| p.fetched) - start > QUESTION_BUDGET {
-            return Ok(Answered {
-                network: Arc::new(net),
-                too_big: true,
-            });
+        if !too_big && parts_of(&source, |p| p.fetched) - start > QUESTION_BUDGET {
+            too_big = true;
+            continue;
         }
         let bodies = futures::future::try_join_all(requests.iter().map(fetch_range)).await?;
         for (request, body) in requests.iter().zip(&bodies) {

@@ -56,8 +56,10 @@ fn NetworkLoader() -> impl IntoView {
             .cloned()
             .collect();
         async move {
-            let answered =
-                fetch_network(directory, source, named, |net| question_needs(net, &q)).await?;
+            let answered = fetch_network(directory, source, named, |net, with_chain| {
+                question_needs(net, &q, with_chain)
+            })
+            .await?;
             Ok::<_, DataError>(Answer {
                 params: q,
                 network: answered.network,

@@ -93,11 +93,12 @@ pub struct Drawn {
     pub frame: (f32, f32),
 }
 
-/// What the network of a question still lacks to answer it: the chain first, then the drawing
-/// with the chain's people.
-pub fn question_needs(net: &Network, q: &ConnectionsParams) -> Missing {
+/// What the network of a question still lacks to answer it: the chain first (unless
+/// `with_chain` is false: it was too big a search), then the drawing with the chain's people.
+pub fn question_needs(net: &Network, q: &ConnectionsParams, with_chain: bool) -> Missing {
     let ends = (q.from.as_deref().and_then(|f| net.position(f)))
-        .zip(q.to.as_deref().and_then(|t| net.position(t)));
+        .zip(q.to.as_deref().and_then(|t| net.position(t)))
+        .filter(|_| with_chain);
     if let Some((from, to)) = ends {
         let missing = net.chain_needs(from, to, q.kinds);
         if !missing.is_empty() {
