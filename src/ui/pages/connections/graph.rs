@@ -140,9 +140,9 @@ fn GraphLegend() -> impl IntoView {
     view! {
         <p class="graph-legend muted">
             <span class="legend"><span class="swatch edge-coauthor" aria-hidden="true"></span>"Co-authored papers"</span>
-            <span class="legend"><span class="swatch edge-advisor" aria-hidden="true"></span>"Advisor in common, or advised"</span>
-            <span class="legend"><span class="swatch edge-organization" aria-hidden="true"></span>"Organization in common"</span>
-            " Drag to pan, scroll to zoom, hover or Tab to a person for details."
+            <span class="legend"><span class="swatch edge-advisor" aria-hidden="true"></span>"Advised (a line), or an advisor in common (a square)"</span>
+            <span class="legend"><span class="swatch edge-organization" aria-hidden="true"></span>"An organization in common (a square)"</span>
+            " Drag to pan, scroll to zoom, hover or Tab to a person or a square for details."
         </p>
     }
 }
