@@ -1,0 +1,88 @@
+//! The parts answer as the whole: every question of the page asked of both.
+
+use super::{NetIndex, NetParts};
+use crate::search::network::drawing::{needs, shown};
+use crate::search::network::{Edge, EdgeKind, EdgeKinds, Missing, Network, Reason, Step};
+
+/// Asks `whole` and a network assembled from its parts every question of the connections page:
+/// each of `foci` (and no focus) under each set of kinds, who is drawn and the edges among them,
+/// and the chain of each of `pairs`. `Err` names the first question answered differently;
+/// `Ok` is the most records any one drawing fetched, and any one chain.
+pub fn check_parts(
+    whole: &Network,
+    foci: &[u32],
+    pairs: &[(u32, u32)],
+) -> Result<(usize, usize), String> {
+    let files = whole.to_parts();
+    let index = NetIndex::from_bytes(&files.index)?;
+    let (mut drawing, mut chain) = (0, 0);
+    for bits in 0..8 {
+        let kinds = EdgeKinds::from_bits(bits);
+        if whole.default_focus(kinds) != index.focus[bits] {
+            return Err(format!("the default focus under {kinds:?}"));
+        }
+        for focus in std::iter::once(None).chain(foci.iter().map(|&f| Some(f))) {
+            let id = focus.map(|f| whole.people[f as usize].as_str());
+            let mut parts = NetParts::new(index.clone());
+            let named: Vec<&str> = id.into_iter().collect();
+            let net = parts.fill_from(&files, &named, |n| needs(n, kinds, id, &[]))?;
+            let drawn = shown(whole, kinds, id, &[]);
+            if shown(&net, kinds, id, &[]) != drawn {
+                return Err(format!("who is drawn around {id:?} under {kinds:?}"));
+            }
+            if drawn
+                .iter()
+                .any(|&p| net.names[p as usize] != whole.names[p as usize])
+            {
+                return Err(format!("the names drawn around {id:?} under {kinds:?}"));
+            }
+            if plain(net.edges(kinds, Some(&drawn))) != plain(whole.edges(kinds, Some(&drawn))) {
+                return Err(format!("the edges drawn around {id:?} under {kinds:?}"));
+            }
+            drawing = drawing.max(parts.people_loaded());
+        }
+        for &(from, to) in pairs {
+            let mut parts = NetParts::new(index.clone());
+            let named = [
+                whole.people[from as usize].as_str(),
+                whole.people[to as usize].as_str(),
+            ];
+            let net = parts.fill_from(&files, &named, |n| {
+                let ends = n.position(named[0]).zip(n.position(named[1]));
+                ends.map_or_else(Missing::default, |(a, b)| n.chain_needs(a, b, kinds))
+            })?;
+            let steps = |chain: Option<Vec<Step>>| {
+                chain.map(|c| {
+                    (c.into_iter())
+                        .map(|s| (s.from, s.to, strip(s.reasons)))
+                        .collect::<Vec<_>>()
+                })
+            };
+            let expected = steps(whole.one_sided_path(from, to, kinds));
+            if steps(whole.shortest_path(from, to, kinds)) != expected {
+                return Err(format!("the two-sided chain {from} → {to} under {kinds:?}"));
+            }
+            if steps(net.shortest_path(from, to, kinds)) != expected {
+                return Err(format!("the chain {from} → {to} under {kinds:?}"));
+            }
+            chain = chain.max(parts.people_loaded());
+        }
+    }
+    Ok((drawing, chain))
+}
+
+/// An edge's ends, weight and reasons.
+type PlainEdge = (u32, u32, u32, Vec<(EdgeKind, String)>);
+
+/// Edges without the record numbers of their reasons: an assembled network numbers papers and
+/// advising links among those it has.
+fn plain(edges: Vec<Edge>) -> Vec<PlainEdge> {
+    (edges.into_iter())
+        .map(|e| (e.a, e.b, e.weight, strip(e.reasons)))
+        .collect()
+}
+
+/// Each reason's kind and sentence.
+fn strip(reasons: Vec<Reason>) -> Vec<(EdgeKind, String)> {
+    reasons.into_iter().map(|r| (r.kind, r.text)).collect()
+}

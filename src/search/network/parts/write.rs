@@ -1,0 +1,117 @@
+//! The network's files, made from the whole network (the build).
+
+use super::{
+    GroupRecord, IDS_MAGIC, IDS_PER_FILE, INDEX_MAGIC, NetFiles, NetIndex, PaperRecord,
+    PersonRecord, RECORDS_MAGIC, append,
+};
+use crate::search::network::{EdgeKinds, NETWORK_FORMAT, Network};
+
+impl Network {
+    /// The network's three files.
+    ///
+    /// Computes each set of kinds' best-connected person over the whole network, which is the
+    /// one question a part cannot answer.
+    pub fn to_parts(&self) -> NetFiles {
+        let adjacency = self.adjacency();
+        let papers: Vec<PaperRecord> = (self.papers.iter().enumerate())
+            .map(|(i, p)| PaperRecord {
+                number: i as u32,
+                title: p.short_title.clone(),
+                venue: p.venue.clone(),
+                year: p.year,
+            })
+            .collect();
+        let mut people = RECORDS_MAGIC.to_vec();
+        let mut people_lengths = Vec::with_capacity(self.people.len());
+        for p in 0..self.people.len() {
+            let mut mine: Vec<u32> = (adjacency.coauthors[p].iter())
+                .flat_map(|&(_, e)| self.coauthors[e as usize].papers.iter().copied())
+                .collect();
+            mine.sort_unstable();
+            mine.dedup();
+            let at = |i: &u32| mine.binary_search(i).expect("listed above") as u32;
+            let record = PersonRecord {
+                id: self.people[p].clone(),
+                name: self.names[p].clone(),
+                papers: mine.iter().map(|&i| papers[i as usize].clone()).collect(),
+                coauthors: (adjacency.coauthors[p].iter())
+                    .map(|&(other, e)| {
+                        (
+                            other,
+                            self.coauthors[e as usize].papers.iter().map(at).collect(),
+                        )
+                    })
+                    .collect(),
+                advised: (adjacency.advised[p].iter())
+                    .map(|&e| self.advised[e as usize].clone())
+                    .collect(),
+                groups: (adjacency.groups[p].iter())
+                    .map(|&g| {
+                        let group = &self.groups[g as usize];
+                        GroupRecord {
+                            number: g,
+                            kind: group.kind,
+                            label: group.label.clone(),
+                            advisor: group.advisor,
+                        }
+                    })
+                    .collect(),
+            };
+            let start = people.len();
+            append(&mut people, &record);
+            people_lengths.push((people.len() - start) as u32);
+        }
+        let mut groups = RECORDS_MAGIC.to_vec();
+        let mut group_lengths = Vec::with_capacity(self.groups.len());
+        for g in &self.groups {
+            let mut last = 0;
+            let gaps: Vec<u32> = (g.members.iter())
+                .map(|m| {
+                    let gap = m.person - last;
+                    last = m.person;
+                    gap
+                })
+                .collect();
+            let start = groups.len();
+            append(&mut groups, &gaps);
+            group_lengths.push((groups.len() - start) as u32);
+        }
+        let focus = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..8)
+                .map(|bits| s.spawn(move || self.default_focus(EdgeKinds::from_bits(bits))))
+                .collect();
+            (threads.into_iter())
+                .map(|t| t.join().expect("a degree count never panics"))
+                .collect()
+        });
+        let mut sorted: Vec<(&str, u32)> = (self.people.iter().enumerate())
+            .map(|(i, id)| (id.as_str(), i as u32))
+            .collect();
+        sorted.sort_unstable();
+        let runs: Vec<&[(&str, u32)]> = sorted.chunks(IDS_PER_FILE).collect();
+        let index = NetIndex {
+            format: NETWORK_FORMAT,
+            people: people_lengths,
+            groups: group_lengths,
+            focus,
+            id_files: runs.iter().map(|run| run[0].0.to_owned()).collect(),
+            people_starts: Vec::new(),
+            group_starts: Vec::new(),
+        };
+        let mut index_bytes = INDEX_MAGIC.to_vec();
+        append(&mut index_bytes, &index);
+        let ids = (runs.iter())
+            .map(|run| {
+                let mut bytes = IDS_MAGIC.to_vec();
+                append(&mut bytes, run);
+                bytes
+            })
+            .collect();
+        NetFiles {
+            index: index_bytes,
+            people,
+            groups,
+            ids,
+        }
+    }
+}
