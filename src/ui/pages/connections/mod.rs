@@ -40,9 +40,12 @@ pub fn ConnectionsPage() -> impl IntoView {
     }
 }
 
+/// How long after the first drawing the directory (everyone's names, for the pickers) loads.
+const PICKERS_AFTER: std::time::Duration = std::time::Duration::from_millis(1000);
+
 /// Fetches what each question needs (or builds the network from the loaded dataset). The last
 /// answer stays drawn while the next one loads, so a click never blanks the page. The
-/// directory, which only the pickers read, is loaded once the first answer is drawn.
+/// directory, which only the pickers read, is loaded a moment after the first answer is drawn.
 #[component]
 fn NetworkLoader() -> impl IntoView {
     let question = use_question();
@@ -73,7 +76,15 @@ fn NetworkLoader() -> impl IntoView {
         Some(Ok(answer)) => {
             failed.set(None);
             latest.set(Some(answer));
-            directory.start();
+            // A moment after the first drawing, so that its records have the connection.
+            if cfg!(target_arch = "wasm32") && !untrack(|| directory.started()) {
+                set_timeout(
+                    move || {
+                        directory.start();
+                    },
+                    PICKERS_AFTER,
+                );
+            }
         }
         Some(Err(e)) => failed.set(Some(e)),
         None => {}
