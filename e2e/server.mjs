@@ -7,7 +7,7 @@
 // --gzip (for the benchmarks): compresses what a static host would, for clients that accept it.
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
 // `--name value` pairs; a flag with no value (the next word is another flag, or none) is true.
@@ -92,28 +92,37 @@ function send(req, res, status, type, body) {
   res.end(compress ? gzipSync(body, { level: 6 }) : body);
 }
 
-/** Answers a `Range: bytes=a-b` request as static hosts do: 206 with those bytes, as they are. */
-function sendRange(req, res, body, type) {
+/** Answers a `Range: bytes=a-b` request as static hosts do: 206 with those bytes, as they are,
+ * read from the file alone (a record file may be hundreds of megabytes). */
+async function sendRange(req, res, path, type) {
   const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range);
+  const { size } = await stat(path);
   const start = m ? Number(m[1]) : NaN;
-  const end = m && m[2] !== '' ? Math.min(Number(m[2]), body.length - 1) : body.length - 1;
+  const end = m && m[2] !== '' ? Math.min(Number(m[2]), size - 1) : size - 1;
   if (!(start <= end)) {
-    res.writeHead(416, { 'Content-Range': `bytes */${body.length}` });
+    res.writeHead(416, { 'Content-Range': `bytes */${size}` });
     return res.end();
   }
-  res.writeHead(206, {
-    'Content-Type': type,
-    'Content-Range': `bytes ${start}-${end}/${body.length}`,
-    'Accept-Ranges': 'bytes',
-  });
-  res.end(body.subarray(start, end + 1));
+  const file = await open(path);
+  try {
+    const body = Buffer.alloc(end - start + 1);
+    await file.read(body, 0, body.length, start);
+    res.writeHead(206, {
+      'Content-Type': type,
+      'Content-Range': `bytes ${start}-${end}/${size}`,
+      'Accept-Ranges': 'bytes',
+    });
+    res.end(body);
+  } finally {
+    await file.close();
+  }
 }
 
-async function file(path) {
+async function file(path, read = true) {
   try {
     const s = await stat(path);
-    if (s.isDirectory()) return file(join(path, 'index.html'));
-    return { path, body: await readFile(path) };
+    if (s.isDirectory()) return file(join(path, 'index.html'), read);
+    return { path, body: read ? await readFile(path) : null };
   } catch {
     return null;
   }
@@ -135,10 +144,11 @@ createServer(async (req, res) => {
     return res.end(recorder);
   }
   const rel = normalize(path.slice(prefix.length)).replace(/^(\.\.[/\\])+/, '');
-  const found = await file(join(root, rel));
-  if (found && req.headers.range) {
-    return sendRange(req, res, found.body, types[extname(found.path)] ?? 'application/octet-stream');
+  if (req.headers.range) {
+    const ranged = await file(join(root, rel), false);
+    if (ranged) return sendRange(req, res, ranged.path, types[extname(ranged.path)] ?? 'application/octet-stream');
   }
+  const found = await file(join(root, rel));
   if (found) {
     const type = extname(found.path);
     return send(req, res, 200, types[type] ?? 'application/octet-stream', type === '.html' ? html(found.body) : found.body);

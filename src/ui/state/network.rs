@@ -84,8 +84,10 @@ pub async fn fetch_network(
     });
     let mut too_big = false;
     loop {
-        let net = parts_of(&source, |p| p.network());
-        let missing = with_people(ask(&net, !too_big), &wanted, &net);
+        let net = parts_of(&source, |p| timed("net:assemble", || p.network()));
+        let missing = timed("net:needs", || {
+            with_people(ask(&net, !too_big), &wanted, &net)
+        });
         let requests = parts_of(&source, |p| p.requests(&missing));
         if requests.is_empty() {
             return Ok(Answered {

@@ -12,6 +12,7 @@ use crate::search::network::drawing::{
     ChainMarks, Hub, drawn_degrees, hubs, named, named_hubs, needs, place, readable_labels, shown,
 };
 use crate::search::network::{Edge, Missing, Network, Step};
+use crate::ui::browser::timed;
 use crate::ui::routes::{AppRoute, History, RouteContext, use_route};
 
 /// The question in the URL and the one way to change it.
@@ -136,12 +137,21 @@ pub fn use_drawn(answer: Signal<Answer>, frame: (f32, f32)) -> Drawn {
         })
     });
     let edges = Memo::new(move |_| {
-        answer.with(|a| shown.with(|s| a.network.edges(a.params.kinds, Some(s))))
+        answer.with(|a| {
+            shown.with(|s| {
+                timed("connections:edges", || {
+                    a.network.edges(a.params.kinds, Some(s))
+                })
+            })
+        })
     });
     let hubs =
         Memo::new(move |_| answer.with(|a| shown.with(|s| hubs(&a.network, a.params.kinds, s))));
-    let placed =
-        Memo::new(move |_| shown.with(|s| edges.with(|e| hubs.with(|h| place(s, e, h, frame)))));
+    let placed = Memo::new(move |_| {
+        shown.with(|s| {
+            edges.with(|e| hubs.with(|h| timed("connections:layout", || place(s, e, h, frame))))
+        })
+    });
     let positions = Memo::new(move |_| placed.with(|p| p.people.clone()));
     let hub_positions = Memo::new(move |_| placed.with(|p| p.hubs.clone()));
     let degrees = Memo::new(move |_| edges.with(|e| hubs.with(|h| drawn_degrees(e, h))));
