@@ -4,14 +4,15 @@
 //! ([`parts`]: one record per person and per group in `data/net/`, fetched by byte range), so
 //! the Connections page never parses the authoring file and fetches only what its question
 //! needs. A network assembled from some of the parts answers as the whole one wherever it has
-//! what the question reads; [`Network::needs`](Missing) says what it lacks. People are numbered in
-//! dataset order. Co-authorship and advising are person–person edges; shared advisors and shared
+//! what the question reads; [`drawing::needs`] and [`Network::chain_needs`] say what it lacks
+//! ([`Missing`]). People are numbered in dataset order. Co-authorship and advising are person–person edges; shared advisors and shared
 //! organizations are kept *bipartite* — a [`Group`] and its members — because an organization
 //! may have thousands of members, and the pairs of its members would be millions of edges.
 //!
 //! The questions ([`Network::shortest_path`], [`Network::neighbourhood`],
 //! [`Network::degrees`]) walk that bipartite structure and enter each group once, so they stay
-//! linear in the size of the network. Only [`Network::edges`] lists member pairs, which is what a
+//! linear in the size of the network. A drawing shows a group as one hub its members attach to
+//! ([`drawing::hubs`]). Only [`Network::edges`] lists member pairs, which is what a
 //! drawing needs: ask it for the few hundred people on screen, not for a whole big directory.
 //!
 //! Every explanation ([`Reason`]) is assembled from the dataset's own words — a paper's title,
@@ -19,9 +20,10 @@
 //! its years — and never from anything the data does not say.
 //!
 //! This file holds the public types; the work is split by question: `build` (the network from a
-//! dataset), [`parts`] (its files, and a network assembled from some of them), `walk` (neighbourhoods, degrees,
-//! shortest chains), `reasons` (why two people are linked, the edges a drawing shows) and
-//! [`drawing`] (who a drawing shows and names, and where).
+//! dataset), [`parts`] (its files, and a network assembled from some of them), `walk`
+//! (neighbourhoods, degrees, shortest chains from both ends), `reasons` (why two people are
+//! linked, the edges a drawing shows) and [`drawing`] (who a drawing shows and names, which
+//! groups are hubs, and where).
 
 use serde::{Deserialize, Serialize};
 
