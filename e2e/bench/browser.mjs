@@ -165,7 +165,7 @@ async function atlas(base, seq) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   let bytes = 0;
-  // Bytes of the profiles' detail packs (data/people/N.json), apart.
+  // Bytes of the profiles' detail packs (data/people/N.bin), apart.
   let packBytes = 0;
   const packRequests = new Set();
   cdp.on('Network.requestWillBeSent', (e) => { if (e.request.url.includes('/data/people/')) packRequests.add(e.requestId); });

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { DirectoryPage, watchErrors } from './pages';
+import { DirectoryPage, bundledDataset, serveDataset, watchErrors } from './pages';
 
 const BERKELEY = 'compare?ids=michael-luo,frank-sifei-luan';
 
@@ -128,21 +128,11 @@ test('without a corrections target a profile shows no correction link; with one,
   await expect(page.getByTestId('profile')).toBeVisible();
   await expect(page.getByTestId('correction-link')).toHaveCount(0);
 
-  // The dataset's config names an issue tracker: served in the profile's detail file (in its
-  // pack, on compiled hosts) and in the authoring file (JSON-only hosts).
+  // A site whose dataset's config names an issue tracker: the profile's detail file carries it.
   const target = 'https://tracker.example/atlas/issues/new';
-  await page.route('**/data/people/*.json', async (route) => {
-    const res = await route.fetch();
-    const pack = await res.json();
-    for (const file of pack.people) file.dataset.config = { corrections: target };
-    await route.fulfill({ response: res, json: pack });
-  });
-  await page.route('**/data/researchers.json', async (route) => {
-    const res = await route.fetch();
-    const data = await res.json();
-    data.config = { corrections: target };
-    await route.fulfill({ response: res, json: data });
-  });
+  const data = await bundledDataset(page);
+  data.config = { ...data.config, corrections: target };
+  await serveDataset(page, data);
   await page.reload();
   const awards = page.getByRole('link', { name: 'Suggest a correction to Awards and honours' });
   await expect(awards).toBeVisible();

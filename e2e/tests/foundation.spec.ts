@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { COMPILED, DATA, DirectoryPage, bundledDataset, serveDataset, watchErrors } from './pages';
+import { COMPILED, DirectoryPage, FIRST_PAGE, bundledDataset, serveDataset, watchErrors } from './pages';
 
 
 test('the directory loads the bundled researchers without console errors', async ({ page }) => {
@@ -69,13 +69,18 @@ test('a network failure shows an error with Retry', async ({ page }) => {
   await expect(directory.loadError.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 
-test('a file that is not JSON shows where it broke', async ({ page }) => {
-  await page.route(COMPILED, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
-  await page.route(DATA, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"schema_version": 1,\n "researchers": [' }));
+test('a site without its compiled data says which file is missing and how to make it', async ({ page }) => {
+  let missing = true;
+  await page.route(COMPILED, (route) => (missing ? route.fulfill({ status: 404, body: 'Not Found' }) : route.continue()));
+  await page.route(FIRST_PAGE, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   const directory = new DirectoryPage(page);
   await directory.open();
-  await expect(directory.loadError).toContainText('not valid JSON');
-  await expect(directory.loadError).toContainText('line 2');
+  await expect(directory.loadError).toContainText('data/directory.bin is missing');
+  await expect(directory.loadError).toContainText('cargo xtask dist');
+  // The release app never falls back to the authoring file.
+  missing = false;
+  await directory.loadError.getByRole('button', { name: 'Retry' }).click();
+  await directory.expectCards(5);
 });
 
 test('invalid records are skipped with a visible warning and the rest is shown', async ({ page }) => {
@@ -102,26 +107,16 @@ test('a compiled directory that is not one says so, with Retry', async ({ page }
   await expect(directory.loadError.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
 
-test('a host that answers missing data files with its HTML page gets the JSON path', async ({ page }) => {
+test('a host that answers missing data files with its HTML page is told what is missing', async ({ page }) => {
   const html = '<!DOCTYPE html><html><body>index</body></html>';
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
   await page.route(COMPILED, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
-  await page.route('**/data/first.bin', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+  await page.route(FIRST_PAGE, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
   const directory = new DirectoryPage(page);
   await directory.open();
-  await directory.expectCards(5);
-  await expect(directory.loadError).toHaveCount(0);
-});
-
-test('without a compiled directory the app compiles the JSON itself, profiles included', async ({ page }) => {
-  const data = await bundledDataset(page);
-  await serveDataset(page, data);
-  const directory = new DirectoryPage(page);
-  await directory.open();
-  await directory.expectCards(5);
-  await page.getByRole('searchbox').first().fill('skypilot');
-  await expect(directory.cards).toHaveCount(2);
-  await directory.card('Michael Luo').getByRole('link', { name: 'Michael Luo', exact: true }).click();
-  await expect(page.getByTestId('profile')).toContainText('SkyPilot');
+  await expect(directory.loadError).toContainText('data/directory.bin is missing');
+  expect(requested.filter((p) => p.endsWith('researchers.json'))).toEqual([]);
 });
 
 test('markup in the data is shown as text and never run', async ({ page }) => {
@@ -183,7 +178,7 @@ test('a deep link fetches the directory once and the profile record once, in its
   await page.waitForLoadState('networkidle');
   expect(fetched.filter((f) => f === 'directory.bin')).toHaveLength(1);
   // The five bundled researchers share one pack of detail files.
-  expect(fetched.filter((f) => f.startsWith('people/'))).toEqual(['people/0.json']);
+  expect(fetched.filter((f) => f.startsWith('people/'))).toEqual(['people/0.bin']);
 });
 
 test('a profile whose record cannot be fetched says so, and Retry loads it', async ({ page }) => {
@@ -191,7 +186,7 @@ test('a profile whose record cannot be fetched says so, and Retry loads it', asy
   await page.route('**/data/people/**', (route) => (fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
   await page.goto('researchers/luo-mai');
   const error = page.getByTestId('load-error');
-  await expect(error).toContainText('data/people/0.json');
+  await expect(error).toContainText('data/people/0.bin');
   await expect(error).toContainText('HTTP 503');
   fail = false;
   await error.getByRole('button', { name: 'Retry' }).click();

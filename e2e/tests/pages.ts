@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, type Locator } from '@playwright/test';
 
 /**
@@ -46,21 +51,41 @@ export async function bundledDataset(page: Page): Promise<any> {
   return res.json();
 }
 
-/** The compiled directory the release build serves, and the authoring file beside it. */
+/** The compiled files the release build serves. */
 export const COMPILED = '**/data/directory.bin';
 export const FIRST_PAGE = '**/data/first.bin';
-export const DATA = '**/data/researchers.json';
 export const PUBS = '**/data/pubs/index.bin';
 export const NETWORK = '**/data/net/index.bin';
 
+/** The task runner, whose `build-data` compiles a dataset as `cargo xtask dist` does. */
+const XTASK = process.env.ATLAS_XTASK ?? fileURLToPath(new URL('../../target/xtask/xtask', import.meta.url));
+
 /**
- * Serves `data` as the dataset. The compiled files are answered 404, as on a host given only the
- * JSON, so the app loads, validates and compiles `data` itself.
+ * Serves `data` as the site's dataset: compiled by `build-data` into a folder of its own, as
+ * `cargo xtask dist` would, and answered in place of the build's `data/` (with byte ranges, as
+ * the network's files are read). What the app shows is then what a site built from `data` shows,
+ * problems and warnings included. Routes registered after this one take precedence.
  */
 export async function serveDataset(page: Page, data: any) {
-  await page.route(COMPILED, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
-  await page.route(FIRST_PAGE, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
-  await page.route(PUBS, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
-  await page.route(NETWORK, (route) => route.fulfill({ status: 404, body: 'not compiled' }));
-  await page.route(DATA, (route) => route.fulfill({ json: data }));
+  const dir = mkdtempSync(path.join(tmpdir(), 'atlas-data-'));
+  const input = path.join(dir, 'researchers.json');
+  writeFileSync(input, JSON.stringify(data));
+  const out = path.join(dir, 'data');
+  execFileSync(XTASK, ['build-data', '--in', input, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await page.route('**/data/**', async (route) => {
+    const { pathname } = new URL(route.request().url());
+    const file = path.join(out, decodeURIComponent(pathname.slice(pathname.lastIndexOf('/data/') + 6)));
+    if (!file.startsWith(out + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      return route.fulfill({ status: 404, body: 'Not Found' });
+    }
+    const body = readFileSync(file);
+    const range = /^bytes=(\d+)-(\d+)$/.exec(route.request().headers()['range'] ?? '');
+    if (!range) return route.fulfill({ status: 200, body });
+    const [from, to] = [Number(range[1]), Math.min(Number(range[2]), body.length - 1)];
+    return route.fulfill({
+      status: 206,
+      headers: { 'content-range': `bytes ${from}-${to}/${body.length}` },
+      body: body.subarray(from, to + 1),
+    });
+  });
 }

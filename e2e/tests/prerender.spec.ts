@@ -113,7 +113,7 @@ test('a click pressed on the static page and released once the app is ready is n
   await page.mouse.move(box.x + 10, box.y + box.height / 2);
   await page.mouse.down();
   // The app starts and loads the profile's pack while the button is held.
-  const pack = page.waitForResponse('**/data/people/*.json');
+  const pack = page.waitForResponse('**/data/people/*.bin');
   release();
   await pack;
   await page.evaluate(() => new Promise((done) => {

@@ -35,7 +35,7 @@ test('the publications of 2,000 researchers page through the compiled files only
   await expect(pager(page)).toContainText(`1–100 ${of} · page 1 of ${pages}`);
   await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeDisabled();
   // The first page needs the index and the first chunk, nothing else.
-  expect(requests.filter((r) => r.startsWith('pubs/')).sort()).toEqual(['pubs/0.json', 'pubs/index.bin']);
+  expect(requests.filter((r) => r.startsWith('pubs/')).sort()).toEqual(['pubs/0.bin', 'pubs/index.bin']);
 
   const first = await titles(page);
   await pager(page).getByRole('button', { name: 'Next' }).click();
@@ -47,7 +47,7 @@ test('the publications of 2,000 researchers page through the compiled files only
   await pager(page).getByRole('button', { name: 'Next' }).click();
   await expect(pager(page)).toContainText(`201–300 ${of}`);
   // Entries 200–299 are the second chunk's.
-  expect(requests).toContain('pubs/1.json');
+  expect(requests).toContain('pubs/1.bin');
   await page.goBack();
   await expect(pager(page)).toContainText(`101–200 ${of}`);
   expect(await titles(page)).toEqual(second);
@@ -84,8 +84,8 @@ test('/publications loads the directory only after its own first page, then whil
   // Nothing on the page shows the directory: it is not fetched before the list's files (it
   // comes once the page is idle, for the next page and offline use).
   const directory = requests.indexOf('directory.bin');
-  expect(directory === -1 || directory > requests.indexOf('pubs/0.json')).toBe(true);
-  expect(requests.indexOf('pubs/0.json')).toBeGreaterThan(-1);
+  expect(directory === -1 || directory > requests.indexOf('pubs/0.bin')).toBe(true);
+  expect(requests.indexOf('pubs/0.bin')).toBeGreaterThan(-1);
   await expect.poll(() => requests.includes('directory.bin'), { timeout: 10_000 }).toBe(true);
   // The directory is there for the next page.
   await page.getByRole('link', { name: 'Researchers', exact: true }).first().click();
@@ -94,7 +94,7 @@ test('/publications loads the directory only after its own first page, then whil
 
 test('a chunk that fails to load shows the error with Retry, and Retry loads it', async ({ page }) => {
   let fail = true;
-  await page.route('**/data/pubs/1.json', (route) =>
+  await page.route('**/data/pubs/1.bin', (route) =>
     fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
   );
   await page.goto('publications?ppage=3');

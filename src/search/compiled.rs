@@ -333,7 +333,50 @@ pub struct DetailFile {
     pub cite_keys: BTreeMap<PublicationId, String>,
 }
 
+/// The version of the detail files (profile packs and publication chunks); the app refuses
+/// files of another.
+pub const DETAIL_FORMAT: u32 = 1;
+
+/// The first bytes of a detail file.
+pub const DETAIL_MAGIC: &[u8] = b"ATLASD";
+
+/// Encodes a detail file's `value`: [`DETAIL_MAGIC`], [`DETAIL_FORMAT`], then postcard with
+/// every field written ([`crate::model::every_field`]: postcard has no field names).
+pub fn encode_detail<T: Serialize>(value: &T) -> Vec<u8> {
+    let header = DETAIL_MAGIC.to_vec();
+    crate::model::every_field(|| postcard::to_extend(&(DETAIL_FORMAT, value), header))
+        .expect("a detail file always encodes")
+}
+
+/// Decodes a file written by [`encode_detail`], refusing anything else; `what` names the file
+/// in the error ("not a profile pack: …").
+pub fn decode_detail<T: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    what: &str,
+) -> Result<T, String> {
+    let body = (bytes.strip_prefix(DETAIL_MAGIC))
+        .ok_or_else(|| format!("not {what} (it does not start with the Research Atlas header)"))?;
+    let (format, rest): (u32, _) =
+        postcard::take_from_bytes(body).map_err(|e| format!("not {what}: {e}"))?;
+    if format != DETAIL_FORMAT {
+        return Err(format!(
+            "{what} of format {format}, this app reads {DETAIL_FORMAT}: rebuild the data (cargo xtask build-data)"
+        ));
+    }
+    postcard::from_bytes(rest).map_err(|e| format!("not {what}: {e}"))
+}
+
 impl DetailFile {
+    /// Encodes the file ([`encode_detail`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        encode_detail(self)
+    }
+
+    /// Decodes a file written by [`Self::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        decode_detail(bytes, "a detail file")
+    }
+
     /// The detail file of `dataset.researchers[index]`, with keys from `keys` and publications
     /// looked up in `by_id` (position in `dataset.publications` per id).
     pub fn new<K: std::borrow::Borrow<str> + std::hash::Hash + Eq>(

@@ -4,7 +4,7 @@
 //! 100,000 researchers, over what static hosts accept (Cloudflare Pages takes 20,000 files in
 //! a site). So the build step packs them: consecutive researchers, in the compiled directory's
 //! order, share a pack of [`pack_size`] people, and there are never more than [`MAX_PACKS`]
-//! packs. A profile fetches its researcher's pack (`data/people/N.json`) and reads its record
+//! packs. A profile fetches its researcher's pack (`data/people/N.bin`, postcard: [`super::compiled::encode_detail`]) and reads its record
 //! from it; the pack's number comes from the researcher's position among the directory's cards
 //! and the pack size the directory records ([`super::CompiledDirectory::pack_size`]).
 
@@ -31,7 +31,7 @@ pub fn pack_of(position: usize, pack_size: usize) -> usize {
 
 /// The URL of pack `pack`, relative to the site's base URL.
 pub fn path(pack: usize) -> String {
-    format!("data/people/{pack}.json")
+    format!("data/people/{pack}.bin")
 }
 
 /// Consecutive researchers' detail files, in the directory's order.
@@ -42,6 +42,16 @@ pub struct PeoplePack {
 }
 
 impl PeoplePack {
+    /// Encodes the pack ([`super::compiled::encode_detail`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        super::compiled::encode_detail(self)
+    }
+
+    /// Decodes a pack written by [`Self::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        super::compiled::decode_detail(bytes, "a profile pack")
+    }
+
     /// The detail file of the researcher with `id`.
     pub fn get(&self, id: &str) -> Option<&DetailFile> {
         (self.people.iter()).find(|f| f.dataset.researchers.first().is_some_and(|r| r.id.0 == id))
@@ -93,10 +103,24 @@ mod tests {
         let packs = PeoplePack::split(files.clone(), 2);
         assert_eq!(packs.len(), 3);
         for (i, card) in compiled.cards.iter().enumerate() {
-            let json = serde_json::to_vec(&packs[pack_of(i, 2)]).unwrap();
-            let pack: PeoplePack = serde_json::from_slice(&json).unwrap();
+            let pack = PeoplePack::from_bytes(&packs[pack_of(i, 2)].to_bytes()).unwrap();
             assert_eq!(pack.get(&card.id), Some(&files[i]), "{}", card.id);
         }
+        // The authoring JSON leaves unknown fields out; the pack must not.
+        let json = serde_json::to_string(&packs[0]).unwrap();
+        assert!(!json.contains("null") && !json.contains("[]"));
+        let bytes = packs[0].to_bytes();
+        assert_eq!(PeoplePack::from_bytes(&bytes).unwrap(), packs[0]);
+        let err = PeoplePack::from_bytes(&bytes[..bytes.len() / 2]).unwrap_err();
+        assert!(err.starts_with("not a profile pack: "), "{err}");
+        let err = PeoplePack::from_bytes(b"<!DOCTYPE html>").unwrap_err();
+        assert!(err.contains("Research Atlas header"), "{err}");
+        let header = crate::search::compiled::DETAIL_MAGIC.to_vec();
+        let next = crate::search::compiled::DETAIL_FORMAT + 1;
+        let other = crate::model::every_field(|| postcard::to_extend(&(next, &packs[0]), header));
+        let other = other.unwrap();
+        let err = PeoplePack::from_bytes(&other).unwrap_err();
+        assert!(err.contains("rebuild the data"), "{err}");
         let json = serde_json::to_vec(&packs[0]).unwrap();
         let pack: PeoplePack = serde_json::from_slice(&json).unwrap();
         assert_eq!(pack.get("nobody"), None);

@@ -105,7 +105,9 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
     crate::data::check_data(&[])?;
     run(tb
         .command("trunk")
-        .args(["build", "--release", "--public-url", &opts.base, "--dist"])
+        .args(["build", "--release", "--public-url", &opts.base])
+        // Without the default `json-host`: the release wasm reads only the compiled data.
+        .args(["--no-default-features", "--features", "csr", "--dist"])
         .arg(&opts.out))?;
     postprocess(&opts.out)?;
     crate::build_data::build_data(&[

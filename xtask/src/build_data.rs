@@ -7,7 +7,7 @@
 //! - `directory.bin`: the [`CompiledDirectory`] — a card per researcher, the pre-built index
 //!   without publication titles, and the load's problems;
 //! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
-//! - `people/N.json`: the researchers' [`DetailFile`]s in packs ([`PeoplePack`]), fetched by
+//! - `people/N.bin`: the researchers' [`DetailFile`]s in packs ([`PeoplePack`]), fetched by
 //!   profiles: at most 600 files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
 //!   credited to it — fetched by the organizations pages;
@@ -199,9 +199,8 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
                         let files = (pack * size..end)
                             .map(|i| DetailFile::new(dataset, i, keys, by_id))
                             .collect();
-                        let json = serde_json::to_vec(&PeoplePack { people: files })
-                            .map_err(|e| format!("pack {pack}: {e}"))?;
-                        bytes += write(&people.join(format!("{pack}.json")), &json)?;
+                        let pack_bytes = PeoplePack { people: files }.to_bytes();
+                        bytes += write(&people.join(format!("{pack}.bin")), &pack_bytes)?;
                     }
                     Ok(bytes)
                 })
@@ -241,8 +240,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
         let mut bytes = 0;
         for n in share {
             let chunk = compiled.chunk(&dir.dataset, &keys, n);
-            let json = serde_json::to_vec(&chunk).map_err(|e| format!("chunk {n}: {e}"))?;
-            bytes += write(&at(&pub_paths::chunk(n)), &json)?;
+            bytes += write(&at(&pub_paths::chunk(n)), &chunk.to_bytes())?;
         }
         Ok(bytes)
     }) {
@@ -337,7 +335,7 @@ mod tests {
             let path = out
                 .path()
                 .join(people::path(pack).trim_start_matches("data/"));
-            let pack: PeoplePack = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            let pack = PeoplePack::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
             let file = pack.get(&card.id).unwrap();
             assert_eq!(file.dataset.researchers[0].id.0, card.id);
         }
@@ -359,8 +357,8 @@ mod tests {
         let first = FirstPage::from_bytes(&std::fs::read(out.path().join("first.bin")).unwrap());
         assert_eq!(first.unwrap().cards.len(), 5);
         // A second run replaces the folders instead of adding to them.
-        std::fs::write(out.path().join("people/gone.json"), "{}").unwrap();
+        std::fs::write(out.path().join("people/gone.bin"), "{}").unwrap();
         compile(&root().join(DATASET), out.path()).unwrap();
-        assert!(!out.path().join("people/gone.json").exists());
+        assert!(!out.path().join("people/gone.bin").exists());
     }
 }

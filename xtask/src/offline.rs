@@ -63,8 +63,8 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
 /// Chooses what to precache from `dist`: every top-level file of the app but the worker (the
 /// shell `404.html` first, then the home page), the essential data files, then the optional ones — the network's
 /// three files (`data/net/`), `data/organizations.bin`, the publication list's index, first chunk and attributes, title
-/// shards, profiles, the publication list's word shards and other chunks,
-/// `data/researchers.json` — in that order,
+/// shards, profiles, the publication list's word shards and other chunks — in that order
+/// (never `data/researchers.json`, which the release app does not read),
 /// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
 /// logic also starts a fresh cache.
 pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String> {
@@ -88,13 +88,13 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
         "data/net/people.bin".into(),
         "data/organizations.bin".into(),
         "data/pubs/index.bin".into(),
-        "data/pubs/0.json".into(),
+        "data/pubs/0.bin".into(),
         "data/pubs/attrs.bin".into(),
     ];
     optional.retain(|url| dist.join(url).is_file());
     for dir in ["net/ids", "titles", "people", "pubs/w", "pubs"] {
         let mut names = files_in(&dist.join("data").join(dir)).unwrap_or_default();
-        // Chunks in order (`2.json` before `10.json`).
+        // Chunks in order (`2.bin` before `10.bin`).
         names.sort_by_key(|n| {
             (
                 n.split('.').next().and_then(|s| s.parse::<u64>().ok()),
@@ -107,7 +107,6 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
             .collect();
         optional.extend(urls);
     }
-    optional.push("data/researchers.json".into());
 
     let mut precache = Precache {
         urls: Vec::new(),
@@ -227,8 +226,8 @@ mod tests {
             ("data/first.bin", 500),
             ("data/directory.bin", 5_000),
             ("data/titles/sk.bin", 700),
-            ("data/people/0.json", 900),
-            ("data/people/1.json", 800),
+            ("data/people/0.bin", 900),
+            ("data/people/1.bin", 800),
             ("data/researchers.json", 3_000),
         ];
         for (path, len) in files {
@@ -262,14 +261,13 @@ mod tests {
                 "data/first.bin",
                 "data/directory.bin",
                 "data/titles/sk.bin",
-                "data/people/0.json",
-                "data/people/1.json",
-                "data/researchers.json",
+                "data/people/0.bin",
+                "data/people/1.bin",
             ]
         );
         assert_eq!(
             p.bytes,
-            400 + 400 + 300 + 1_000 + 300 + 2_000 + 10_000 + 500 + 5_000 + 700 + 900 + 800 + 3_000
+            400 + 400 + 300 + 1_000 + 300 + 2_000 + 10_000 + 500 + 5_000 + 700 + 900 + 800
         );
     }
 
@@ -284,10 +282,10 @@ mod tests {
         let budget = essentials.bytes + 700 + 900 + 799;
         let p = plan_of(&dir, budget);
         assert!(p.bytes <= budget);
-        assert_eq!(&p.urls[9..], ["data/titles/sk.bin", "data/people/0.json"]);
+        assert_eq!(&p.urls[9..], ["data/titles/sk.bin", "data/people/0.bin"]);
         // Exactly enough is enough.
         let p = plan_of(&dir, budget + 1);
-        assert_eq!(p.urls.last().unwrap(), "data/people/1.json");
+        assert_eq!(p.urls.last().unwrap(), "data/people/1.bin");
     }
 
     #[test]
@@ -324,7 +322,7 @@ mod tests {
             "404.html",
             "research-atlas-0123456789abcdef_bg.wasm",
             "data/directory.bin",
-            "data/people/1.json",
+            "data/people/1.bin",
         ] {
             let file = dir.path().join(path);
             let original = std::fs::read(&file).unwrap();
@@ -372,7 +370,7 @@ mod tests {
         assert!(sw.contains(
             "const PRECACHE = [\n  \"404.html\",\n  \"index.html\",\n  \"favicon.svg\",\n"
         ));
-        assert!(sw.contains("  \"data/researchers.json\",\n];\nrest();\n"));
+        assert!(sw.contains("  \"data/people/1.bin\",\n];\nrest();\n"));
         assert!(stamp(&sw, &p).is_err());
     }
 

@@ -96,11 +96,21 @@ pub fn test(args: &[String]) -> Result<(), String> {
     if !only_native {
         step("browser component tests (wasm-bindgen-test in headless Chromium)");
         let (_, chromedriver) = tools::chromium()?;
-        run(tb.command("cargo").args([
+        let wasm_clippy = [
             "clippy",
             "--target",
             "wasm32-unknown-unknown",
             "--all-targets",
+        ];
+        run(tb
+            .command("cargo")
+            .args(wasm_clippy)
+            .args(["--", "-D", "warnings"]))?;
+        // The release wasm's features too (`dist`: without `json-host`).
+        run(tb.command("cargo").args(wasm_clippy).args([
+            "--no-default-features",
+            "--features",
+            "csr",
             "--",
             "-D",
             "warnings",
@@ -311,7 +321,12 @@ fn playwright(tb: &tools::Toolbox) -> Result<Tally, String> {
             .current_dir(&e2e)
             .env("ATLAS_DIST", root().join("dist"))
             .env("ATLAS_DIST_SUB", root().join("dist-atlas"))
-            .env("ATLAS_DIST_SCALE", root().join("dist-scale")),
+            .env("ATLAS_DIST_SCALE", root().join("dist-scale"))
+            // `serveDataset` compiles a test's own dataset with this binary's `build-data`.
+            .env(
+                "ATLAS_XTASK",
+                std::env::current_exe().map_err(|e| e.to_string())?,
+            ),
     );
     let (out, err) = match result {
         Ok(out) => (out, None),

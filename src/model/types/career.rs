@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::skip;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -70,10 +72,10 @@ pub struct Advisor {
     /// The advisor's name.
     pub name: String,
     /// Their id when they are in the directory.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub researcher: Option<ResearcherId>,
     /// The stage the advice was for, e.g. "PhD", "M.S.", "Research internship".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub role: Option<String>,
 }
 
@@ -87,19 +89,19 @@ pub struct Education {
     /// The degree as the source gives it, e.g. "Ph.D. in Computer Science".
     pub degree: String,
     /// Where, e.g. "Berkeley, CA".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub location: Option<String>,
     /// When it started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub start: Option<PartialDate>,
     /// When it ended (or is expected to end); `present` while ongoing.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub end: Option<EndDate>,
     /// Advisors or supervisors for this degree.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub advisors: Vec<Advisor>,
     /// Further facts: research topics, GPA, thesis, honours.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub details: Vec<String>,
 }
 
@@ -111,23 +113,23 @@ pub struct Position {
     /// The employer or host.
     pub organization: OrgId,
     /// The organization's name as it was at the time, when it differs (e.g. "Facebook").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub organization_name: Option<String>,
     /// Job title, e.g. "Member of Technical Staff".
     pub title: String,
     /// Team, group or department.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub team: Option<String>,
     /// Where, e.g. "Palo Alto, CA".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub location: Option<String>,
     /// When it started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub start: Option<PartialDate>,
     /// When it ended; `present` for a current position.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub end: Option<EndDate>,
     /// What the person did there, one point per entry.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub bullets: Vec<String>,
 }

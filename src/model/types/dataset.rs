@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::skip;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -16,12 +18,12 @@ pub const SCHEMA_VERSION: u32 = 1;
 #[serde(deny_unknown_fields)]
 pub struct Dataset {
     /// The JSON Schema of this file, for editors (`./researchers.schema.json`); ignored by the app.
-    #[serde(rename = "$schema", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "$schema", default, skip_serializing_if = "skip::none")]
     pub schema: Option<String>,
     /// The version of this format; this build reads version 1.
     pub schema_version: u32,
     /// Settings of the directory published from this file.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub config: Option<Config>,
     /// Organizations (universities, companies, labs) that positions, education and facets refer to.
     #[serde(default)]
@@ -49,12 +51,12 @@ pub struct Config {
     /// page (`https://github.com/org/repo/issues/new`, given `title` and `body` parameters, or a
     /// URL with `{title}` and `{body}` placeholders) or an address (`mailto:fixes@example.org`).
     /// Without it, profiles show no such link.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub corrections: Option<String>,
     /// The published directory's own address, e.g. `https://lab.example/atlas/`: an absolute
     /// http or https URL with a host and no query or fragment (a missing final `/` is added).
     /// Pre-rendered pages take their canonical links from it, and `sitemap.xml` and
     /// `robots.txt` are written only with it. Without it, pages have no canonical link.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub site_url: Option<String>,
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::skip;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -48,6 +50,6 @@ pub struct Link {
     /// The URL: `https://…`, `http://…` or `mailto:…`.
     pub url: String,
     /// Text to show instead of the kind's default label.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub label: Option<String>,
 }

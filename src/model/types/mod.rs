@@ -18,6 +18,7 @@ mod openings;
 mod publication;
 mod researcher;
 mod sections;
+mod skip;
 mod vocabulary;
 
 pub use super::date::{EndDate, PartialDate};
@@ -32,4 +33,5 @@ pub use sections::{
     Award, Certification, GroupMember, Leadership, Project, Service, ServiceKind, SkillGroup,
     Source, Talk, Teaching,
 };
+pub use skip::every_field;
 pub use vocabulary::{OrgKind, Organization, Topic, Venue, VenueKind};

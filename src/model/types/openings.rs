@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::skip;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -20,13 +22,13 @@ pub struct Openings {
     /// Who they take on, each kind once, e.g. `["phd", "postdoc"]`.
     pub kinds: Vec<OpeningKind>,
     /// What the source says about it (how to apply, what to send), in a sentence or two.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub note: Option<String>,
     /// Where it is stated: a URL, or a source document such as "seeds/003_44a56d475ea15521.txt".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub source: Option<String>,
     /// When the source stated it, when it says.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub stated: Option<PartialDate>,
 }
 

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::skip;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -78,10 +80,10 @@ pub struct Author {
     /// The name as printed on the paper.
     pub name: String,
     /// Their id when they are in the directory.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub researcher: Option<ResearcherId>,
     /// Marked as an equal-contribution author.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "skip::not")]
     pub equal_contribution: bool,
 }
 
@@ -116,57 +118,57 @@ pub struct Publication {
     /// Authors in order. Directory members carry their `researcher` id.
     pub authors: Vec<Author>,
     /// True when the sources give only some of the authors ("et al."): the list is not complete.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "skip::not")]
     pub authors_incomplete: bool,
     /// Conference, journal, workshop, preprint, thesis or blog.
     #[serde(rename = "type")]
     pub kind: PublicationType,
     /// The venue, when it is in the vocabulary.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub venue: Option<VenueId>,
     /// The venue as the citation prints it, e.g. "20th USENIX Symposium on … (NSDI 23)".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub booktitle: Option<String>,
     /// The year of publication.
     pub year: u16,
     /// The month of publication, 1 to 12, when stated.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub month: Option<u8>,
     /// Journal volume.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub volume: Option<String>,
     /// Journal issue number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub number: Option<String>,
     /// Pages, e.g. "437–455".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub pages: Option<String>,
     /// Publisher, e.g. "USENIX Association".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub publisher: Option<String>,
     /// Where the conference took place, e.g. "Boston, MA".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub location: Option<String>,
     /// For a thesis: the school.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub school: Option<OrgId>,
     /// DOI without the resolver, e.g. "10.1145/3603269.3604848".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub doi: Option<String>,
     /// arXiv identifier, e.g. "2502.13965".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub arxiv: Option<String>,
     /// Honours such as "Best Paper Award", "Oral", "Spotlight".
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub honours: Vec<String>,
     /// PDF, code, video, blog links.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub links: Vec<Link>,
     /// Taxonomy topics.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub topics: Vec<TopicId>,
     /// Anything else worth knowing, e.g. "Open-source Software Competition".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub note: Option<String>,
 }
 

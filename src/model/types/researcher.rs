@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::skip;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -21,83 +23,83 @@ pub struct Researcher {
     /// The name they go by, e.g. "Frank Sifei Luan".
     pub name: String,
     /// The name in its native script, e.g. "栾思飞".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub native_name: Option<String>,
     /// The BCP 47 language of `native_name`, e.g. "zh", so browsers pick the right glyphs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub native_name_lang: Option<String>,
     /// Other spellings found on papers and pages, e.g. "Sifei Luan", "Amber Liu".
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub alternative_names: Vec<String>,
     /// Current title, e.g. "Assistant Professor".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub title: Option<String>,
     /// Current organization.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub organization: Option<OrgId>,
     /// Department, school or team within the current organization.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub department: Option<String>,
     /// Where they are based, e.g. "Berkeley, CA".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub location: Option<String>,
     /// Career stage for the facet.
     pub career_stage: CareerStage,
     /// Their doctoral or current advisors.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub advisors: Vec<Advisor>,
     /// A short third-person summary written from their own profile.
     pub summary: String,
     /// Homepage, GitHub, LinkedIn, Scholar, email. Never a phone number.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub links: Vec<Link>,
     /// Research interests in their own words.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub interests: Vec<String>,
     /// Taxonomy topics, for facets.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub topics: Vec<TopicId>,
     /// Skills, grouped as the source groups them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub skills: Vec<SkillGroup>,
     /// Degrees, newest first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub education: Vec<Education>,
     /// Jobs and appointments, newest first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub positions: Vec<Position>,
     /// The publications on their profile, by id, in the source's order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub publications: Vec<PublicationId>,
     /// Awards and honours.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub awards: Vec<Award>,
     /// Invited talks.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub talks: Vec<Talk>,
     /// Software and research projects.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub projects: Vec<Project>,
     /// Reviewing, committees, chairing.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub service: Vec<Service>,
     /// Courses taught or assisted.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub teaching: Vec<Teaching>,
     /// Group members and advisees.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub group: Vec<GroupMember>,
     /// Leadership roles in student bodies, societies and programmes.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub leadership: Vec<Leadership>,
     /// Certifications and licences.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub certifications: Vec<Certification>,
     /// A postal or office address, when the profile publishes one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub office: Option<String>,
     /// Whom they say they are taking on (PhD students, postdocs, …), with where it is stated.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub openings: Option<Openings>,
     /// Where the facts came from.
     pub sources: Vec<Source>,

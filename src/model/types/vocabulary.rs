@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::skip;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -32,18 +34,18 @@ pub struct Organization {
     /// Display name, e.g. "University of California, Berkeley".
     pub name: String,
     /// Short name for chips and cards, e.g. "UC Berkeley".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub short_name: Option<String>,
     /// Other spellings found in sources, so search and import recognise them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "skip::empty")]
     pub aliases: Vec<String>,
     /// University, company, lab or non-profit.
     pub kind: OrgKind,
     /// ISO 3166-1 alpha-2 country code of its main site, e.g. "US", "GB".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub country: Option<String>,
     /// The organization's own website.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub url: Option<String>,
 }
 
@@ -64,7 +66,7 @@ pub struct Topic {
     /// Display name, e.g. "LLM serving".
     pub name: String,
     /// One line on what the topic covers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "skip::none")]
     pub description: Option<String>,
 }
 

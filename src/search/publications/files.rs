@@ -4,7 +4,7 @@
 //! - `data/pubs/index.bin` ([`PubsIndex`]): the counts, the dates of the list order, the
 //!   vocabularies, the facets of the unfiltered list and the word shards' keys. With one chunk it
 //!   answers the first page.
-//! - `data/pubs/N.json`: chunk `N` of the entries in list order, as a [`DetailFile`] (the
+//! - `data/pubs/N.bin`: chunk `N` of the entries in list order, as a [`DetailFile`] (the
 //!   publications, the vocabulary entries they mention, their BibTeX keys).
 //! - `data/pubs/attrs.bin` ([`PubCore`]): every entry's filter attributes, fetched by the first
 //!   filter, grouping or order that needs them.
@@ -166,7 +166,7 @@ pub mod paths {
 
     /// Chunk `n` of the entries.
     pub fn chunk(n: usize) -> String {
-        format!("data/pubs/{n}.json")
+        format!("data/pubs/{n}.bin")
     }
 
     /// A word shard.
@@ -370,7 +370,7 @@ impl CompiledPubs {
             .div_ceil(self.index.chunk_size.max(1) as usize)
     }
 
-    /// `N.json`: the publications of chunk `n` (of `dataset`, the one compiled), the vocabulary
+    /// `N.bin`: the publications of chunk `n` (of `dataset`, the one compiled), the vocabulary
     /// entries they mention and their BibTeX keys from `keys`. Made when asked for, so that a
     /// large list is never all in memory twice.
     pub fn chunk(

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use crate::search::counts::counted;
 use crate::search::publications::files::PubsIndex;
+use crate::search::publications::files::paths::INDEX as PUBS_INDEX;
 use crate::ui::browser::set_title;
 use crate::ui::components::publication_list::publications_count;
 use crate::ui::components::{
@@ -71,7 +72,7 @@ fn Compiled(index: std::sync::Arc<PubsIndex>) -> impl IntoView {
 fn Loaded() -> impl IntoView {
     view! {
         <DataView children=move |atlas| {
-            let resource = Load::new(move || fetch_everything(atlas.clone()));
+            let resource = Load::new(move || fetch_everything(atlas.clone(), PUBS_INDEX));
             view! { <DetailView resource=resource children=move |detail| {
                 let d = &detail.directory.dataset;
                 let scope = detail.publications.scope_all();

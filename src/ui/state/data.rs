@@ -1,11 +1,11 @@
 //! The data, fetched in the order the pages need it, and shared by every page.
 //!
 //! First the compiled directory (`data/directory.bin`: cards and the pre-built index), which is
-//! all the directory page needs. A profile then fetches its researcher's detail file, the
-//! organizations pages `data/organizations.bin`, and the all-publications page the authoring
-//! file. When the host has no compiled directory (`trunk
-//! serve`, or a site given only the JSON), the app fetches `data/researchers.json` instead,
-//! validates and compiles it here, and keeps it whole: details then come from memory.
+//! all the directory page needs. A profile then fetches its researcher's pack of detail files, the
+//! organizations pages `data/organizations.bin`. When the host has no compiled directory (`trunk
+//! serve`), a development build (feature `json-host`, [`READS_JSON`]) fetches
+//! `data/researchers.json` instead, validates and compiles it here, and keeps it whole: details
+//! then come from memory. A release build names the missing file instead.
 //!
 //! Every fetch is relative to the document's base URL, so the same build works at `/` and
 //! under a sub-path. Failures stay failures: they reach the user as an error view with Retry.
@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::model::{self, Directory, PublicationId, cite};
+use crate::model::{Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
 use crate::search::network::Network;
 use crate::search::organizations::{self, OrgTable};
@@ -38,7 +38,17 @@ pub enum DataError {
     Status(String, u16, String),
     /// The response for the URL was not usable.
     Invalid(String, String),
+    /// The host has no compiled file at the URL, and this build does not read the authoring
+    /// JSON in its place (see [`READS_JSON`]).
+    NotCompiled(String),
 }
+
+/// Whether this build reads the authoring JSON itself when a host has no compiled files: the
+/// development build (`trunk serve`, default feature `json-host`) and the native pre-renderer.
+/// The release build (`cargo xtask dist`) leaves the JSON path out, and with it serde_json's
+/// reader, the validator and the in-browser compilers: `cargo xtask dist` always writes the
+/// compiled files beside it.
+pub const READS_JSON: bool = cfg!(any(feature = "json-host", not(target_arch = "wasm32")));
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -48,6 +58,11 @@ impl fmt::Display for DataError {
                 write!(f, "Loading {url} failed: HTTP {code} {text}")
             }
             Self::Invalid(url, e) => write!(f, "{url} is not a valid dataset: {e}"),
+            Self::NotCompiled(url) => write!(
+                f,
+                "{url} is missing. This site reads only the compiled data that `cargo xtask \
+                 dist` writes beside the app; deploy its whole output folder."
+            ),
         }
     }
 }
@@ -352,19 +367,31 @@ pub async fn fetch_atlas() -> DataResult {
             full: None,
         }));
     }
-    let directory = fetch_dataset(DATASET_URL).await?;
+    let directory = fetch_dataset(paths::DIRECTORY, DATASET_URL).await?;
     Ok(Arc::new(timed("atlas:index", || {
         Atlas::from_json(directory)
     })))
 }
 
-/// Fetches, validates and loads a dataset file.
-pub async fn fetch_dataset(url: &str) -> Result<Directory, DataError> {
+/// Fetches, validates and loads the authoring file at `url`, read in place of the compiled
+/// file at `missing`.
+#[cfg(any(feature = "json-host", not(target_arch = "wasm32")))]
+pub async fn fetch_dataset(_missing: &str, url: &str) -> Result<Directory, DataError> {
     let bytes = fetch_required(url).await?;
     let text =
         String::from_utf8(bytes).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))?;
     let max_year = crate::ui::host::year_and_month().0 + 1;
-    model::load(&text, max_year).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))
+    crate::model::load(&text, max_year)
+        .map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))
+}
+
+/// A build that does not read the JSON: the compiled file at `missing` is missing. A function
+/// with no `await` (rather than a constant test inside the real one), so that everything that
+/// only follows a loaded dataset is left out of the wasm: a dead branch inside an `async fn`
+/// stays, reachable from the resumed states of its state machine.
+#[cfg(not(any(feature = "json-host", not(target_arch = "wasm32"))))]
+pub async fn fetch_dataset(missing: &str, _url: &str) -> Result<Directory, DataError> {
+    Err(DataError::NotCompiled(missing.to_owned()))
 }
 
 /// One researcher's records: from memory, or their detail file (in their pack).
@@ -394,8 +421,8 @@ pub async fn fetch_details(
         let url = people::path(pack);
         if !packs.iter().any(|(n, _)| *n == pack) {
             let bytes = fetch_required(&url).await?;
-            let file = timed("profile:pack", || serde_json::from_slice(&bytes))
-                .map_err(|e| DataError::Invalid(url.clone(), e.to_string()))?;
+            let file = timed("profile:pack", || PeoplePack::from_bytes(&bytes))
+                .map_err(|e| DataError::Invalid(url.clone(), e))?;
             packs.push((pack, file));
         }
         let file = (packs.iter())
@@ -421,18 +448,22 @@ pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, Dat
             .map_err(|e| DataError::Invalid(organizations::PATH.to_owned(), e))?;
         return Ok(Arc::new(table));
     }
-    let everything = fetch_everything(atlas).await?;
+    let everything = fetch_everything(atlas, organizations::PATH).await?;
     Ok(Arc::new(timed("atlas:organizations", || {
         OrgTable::build(&everything.directory.dataset)
     })))
 }
 
-/// Every record: from memory, or the authoring file.
-pub async fn fetch_everything(atlas: Arc<Atlas>) -> DetailResult {
+/// Every record: from memory, or the authoring file (read in place of the compiled file at
+/// `missing`).
+pub async fn fetch_everything(atlas: Arc<Atlas>, missing: &str) -> DetailResult {
+    if !READS_JSON {
+        return Err(DataError::NotCompiled(missing.to_owned()));
+    }
     if let Some(full) = &atlas.full {
         return Ok(full.clone());
     }
-    let directory = fetch_dataset(DATASET_URL).await?;
+    let directory = fetch_dataset(missing, DATASET_URL).await?;
     Ok(Arc::new(Detail::whole(directory)))
 }
 

@@ -119,7 +119,7 @@ async fn first_source(directory: DirectoryContext) -> Result<NetSource, DataErro
         return Ok(NetSource::Parts(Box::new(NetParts::new(index))));
     }
     let atlas = directory.start().wait().await?;
-    let everything = fetch_everything(atlas).await?;
+    let everything = fetch_everything(atlas, INDEX_PATH).await?;
     Ok(NetSource::Whole(Arc::new(timed("atlas:network", || {
         Network::build(&everything.directory.dataset)
     }))))

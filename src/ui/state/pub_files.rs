@@ -11,7 +11,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::data::{DataError, Detail, fetch_bytes, fetch_required};
+use super::data::{DataError, Detail, READS_JSON, fetch_bytes, fetch_required};
 use super::pub_list::use_pub_list;
 use crate::search::DetailFile;
 use crate::search::publications::PubList;
@@ -23,6 +23,9 @@ use crate::ui::browser::timed;
 /// the dataset).
 pub async fn fetch_index() -> Result<Option<Arc<PubsIndex>>, DataError> {
     let Some(bytes) = fetch_bytes(paths::INDEX).await? else {
+        if !READS_JSON {
+            return Err(DataError::NotCompiled(paths::INDEX.to_owned()));
+        }
         return Ok(None);
     };
     let index = PubsIndex::from_bytes(&bytes)
@@ -223,8 +226,8 @@ async fn fetch(file: &File) -> Result<Got, DataError> {
             Arc::new(WordShard::from_bytes(&bytes).map_err(invalid)?),
         ),
         File::Chunk(n) => {
-            let file: DetailFile = timed("publications:chunk", || serde_json::from_slice(&bytes))
-                .map_err(|e| invalid(e.to_string()))?;
+            let file =
+                timed("publications:chunk", || DetailFile::from_bytes(&bytes)).map_err(invalid)?;
             Got::Chunk(*n, Arc::new(Detail::from_file(file)))
         }
     })
