@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use super::periods::{self, Stretch};
 use super::walk::Lookup;
 use super::{
     AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, NETWORK_FORMAT, Network, SharedPaper,
@@ -207,47 +208,78 @@ fn advisor_groups(
     (groups, advised)
 }
 
-/// Shared-organization groups: everyone who studied or worked at an organization, or is there now.
+/// Shared-organization groups: the people who studied or worked at an organization, or are
+/// there now, at the same time ([`periods`]). An organization whose people were not all there
+/// together has a group per time they were, labelled with its years (`"Meta, 2017–2019"`).
 fn organization_groups(dataset: &Dataset) -> Vec<Group> {
     let labels: HashMap<&str, &str> = (dataset.organizations.iter())
         .map(|o| (o.id.as_str(), o.label()))
         .collect();
-    let mut drafts: BTreeMap<&str, DraftGroup> = BTreeMap::new();
+    let mut drafts: BTreeMap<&str, OrgDraft> = BTreeMap::new();
     for (person, r) in dataset.researchers.iter().enumerate() {
         let person = person as u32;
         let entries = (r.education.iter())
-            .map(|e| (&e.organization, with_years(&e.degree, e.start, e.end)))
-            .chain(
-                (r.positions.iter())
-                    .map(|p| (&p.organization, with_years(&p.title, p.start, p.end))),
-            );
+            .map(|e| (&e.organization, &e.degree, e.start, e.end))
+            .chain((r.positions.iter()).map(|p| (&p.organization, &p.title, p.start, p.end)));
         let mut mine: Vec<&str> = Vec::new();
-        for (org, role) in entries {
-            let org = org.as_str();
-            let draft = drafts.entry(org).or_insert_with(|| {
-                DraftGroup::new(labels.get(org).unwrap_or(&org).to_string(), None)
-            });
+        for (org, what, start, end) in entries {
+            let (draft, stretches) = org_draft(&mut drafts, &labels, org.as_str());
+            let role = with_years(what, start, end);
             push_new(draft.members.entry(person).or_default(), role);
-            mine.push(org);
+            stretches.push((person, Stretch::new(start, end)));
+            mine.push(org.as_str());
         }
-        // The current organization, when no degree or job there says more.
+        // The current organization, when no degree or job there says more: since when, unknown.
         if let Some(org) = r.organization.as_ref().map(|o| o.as_str())
             && !mine.contains(&org)
         {
-            let draft = drafts.entry(org).or_insert_with(|| {
-                DraftGroup::new(labels.get(org).unwrap_or(&org).to_string(), None)
-            });
+            let (draft, stretches) = org_draft(&mut drafts, &labels, org);
             let role = r
                 .title
                 .clone()
                 .filter(|t| !t.trim().is_empty())
                 .unwrap_or_else(|| "Current organization".to_owned());
             push_new(draft.members.entry(person).or_default(), role);
+            stretches.push((person, Stretch::ANY));
         }
     }
-    (drafts.into_iter())
-        .filter_map(|(org, draft)| draft.finish(GroupKind::Organization, org.to_owned()))
-        .collect()
+    let mut groups = Vec::new();
+    for (org, (draft, stretches)) in drafts {
+        let times = periods::together(&stretches);
+        let everyone = times.len() == 1 && times[0].people.len() == draft.members.len();
+        if everyone {
+            groups.extend(draft.finish(GroupKind::Organization, org.to_owned()));
+            continue;
+        }
+        for (n, time) in times.into_iter().enumerate() {
+            let label = match periods::years(time.when) {
+                Some(years) => format!("{}, {years}", draft.label),
+                None => draft.label.clone(),
+            };
+            let mut group = DraftGroup::new(label, None);
+            for person in time.people {
+                let role = draft.members.get(&person).cloned().unwrap_or_default();
+                group.members.insert(person, role);
+            }
+            groups.extend(group.finish(GroupKind::Organization, format!("{org}~{n}")));
+        }
+    }
+    groups
+}
+
+/// An organization's group being collected, and each member's stretches of time there.
+type OrgDraft = (DraftGroup, Vec<(u32, Stretch)>);
+
+/// The draft of `org`, begun when first met (labelled with the organization's short name).
+fn org_draft<'d, 'a>(
+    drafts: &'d mut BTreeMap<&'a str, OrgDraft>,
+    labels: &HashMap<&str, &str>,
+    org: &'a str,
+) -> &'d mut OrgDraft {
+    drafts.entry(org).or_insert_with(|| {
+        let label = labels.get(org).unwrap_or(&org).to_string();
+        (DraftGroup::new(label, None), Vec::new())
+    })
 }
 
 /// `"Research Intern, 2023"`: a degree or job title with the years it spans, as far as known.

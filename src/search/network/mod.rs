@@ -32,6 +32,7 @@ use walk::Lookup;
 mod build;
 pub mod drawing;
 pub mod parts;
+mod periods;
 mod reasons;
 mod walk;
 

@@ -45,7 +45,7 @@ fn a_chain_of_two_hops_and_its_kinds() {
     // Only papers with two directory authors are kept; Dan listed twice is one author.
     assert_eq!(net.papers.len(), 1);
     assert_eq!(role(&net, group(&net, "X"), "b"), "Engineer, from 2019");
-    assert_eq!(role(&net, group(&net, "X"), "c"), "PhD, until 2018");
+    assert_eq!(role(&net, group(&net, "X"), "c"), "PhD, until 2020");
     // Edges among some people only, and of some kinds only.
     let pairs =
         |edges: Vec<Edge>| -> Vec<(u32, u32)> { edges.iter().map(|e| (e.a, e.b)).collect() };
@@ -386,4 +386,53 @@ fn short_titles_and_years_table() {
     for (what, start, end, want) in cases {
         assert_eq!(with_years(what, start, end), want);
     }
+}
+
+#[test]
+fn an_organization_links_only_people_there_at_the_same_time() {
+    let job = |id: &str, name: &str, start: &str, end: &str| {
+        researcher(
+            id,
+            name,
+            json!({"positions": [{"organization": "org-x", "title": "Engineer", "start": start, "end": end}]}),
+        )
+    };
+    // Ann leaves as Ben arrives; Cat arrives while Ben is there; Dan is there now, since when
+    // the data does not say, so he may have met anyone.
+    let net = Network::build(&dataset(
+        vec![
+            job("a", "Ann", "2010", "2014"),
+            job("b", "Ben", "2014", "2018"),
+            job("c", "Cat", "2016", "2020"),
+            researcher("d", "Dan", json!({"organization": "org-x"})),
+        ],
+        vec![],
+    ));
+    let groups: Vec<(&str, &str, Vec<u32>)> = (net.groups.iter())
+        .map(|g| {
+            let people = g.members.iter().map(|m| m.person).collect();
+            (g.key.as_str(), g.label.as_str(), people)
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("org-x~0", "X, 2014", vec![0, 1, 3]),
+            ("org-x~1", "X, 2016–2018", vec![1, 2, 3])
+        ]
+    );
+    let (a, c, d) = (0, 2, 3);
+    assert!(net.reasons_between(a, c, EdgeKinds::ALL).is_empty());
+    assert_eq!(
+        texts(&net.reasons_between(a, d, EdgeKinds::ALL)),
+        ["both at X, 2014"]
+    );
+    let path = net.shortest_path(a, c, EdgeKinds::ALL).unwrap();
+    assert_eq!(path.len(), 2);
+    assert_eq!(
+        chain(&net, &path)[0].2,
+        ["both at X, 2014"],
+        "through Ben or Dan, both there in 2014"
+    );
+    assert_eq!(role(&net, &net.groups[1], "c"), "Engineer, 2016–2020");
 }

@@ -111,7 +111,7 @@ fn abc() -> Network {
                 "c",
                 "Cat",
                 json!({
-                    "education": [{"organization": "org-x", "degree": "PhD", "end": "2018"}]
+                    "education": [{"organization": "org-x", "degree": "PhD", "end": "2020"}]
                 }),
             ),
             researcher("d", "Dan", json!({"organization": "org-y"})),
