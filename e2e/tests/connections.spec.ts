@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { watchErrors } from './pages';
+import { expectMissingFileNamed, watchErrors } from './pages';
 
 const BERKELEY = 'connections?from=michael-luo&to=frank-sifei-luan';
 
@@ -101,3 +101,7 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   });
 }
+
+test('a site without the network files names the missing file and never fetches the authoring file', async ({ page }) => {
+  await expectMissingFileNamed(page, 'connections', 'data/net/index.bin');
+});

@@ -1,6 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { watchErrors } from './pages';
+import { expectMissingFileNamed, watchErrors } from './pages';
 
 const rows = (page: Page) => page.getByTestId('org-row');
 const row = (page: Page, name: string) =>
@@ -179,3 +179,7 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('a site without the organizations file names it and never fetches the authoring file', async ({ page }) => {
+  await expectMissingFileNamed(page, 'organizations', 'data/organizations.bin');
+});

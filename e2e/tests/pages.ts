@@ -89,3 +89,17 @@ export async function serveDataset(page: Page, data: any) {
     });
   });
 }
+
+/**
+ * Opens `url` on a host that lacks the compiled file `file`: the page names the file and offers
+ * Retry, and never falls back to the authoring file (the release build cannot read it).
+ */
+export async function expectMissingFileNamed(page: Page, url: string, file: string) {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  await page.route(`**/${file}`, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await page.goto(url);
+  await expect(page.getByText(`${file} is missing`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  expect(requested.filter((p) => p.endsWith('researchers.json'))).toEqual([]);
+}

@@ -24,6 +24,7 @@ use crate::search::people::{self, PeoplePack};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::ui::browser::timed;
 
+use super::json_host;
 pub use super::load::Load;
 
 /// Where the bundled dataset is served, relative to the base URL.
@@ -113,7 +114,7 @@ impl Detail {
     }
 
     /// The detail of a whole loaded dataset.
-    fn whole(directory: Directory) -> Self {
+    pub(crate) fn whole(directory: Directory) -> Self {
         let keys = cite::bibtex_keys(&directory.dataset);
         Self {
             publications: PublicationIndex::new(&directory.dataset),
@@ -367,31 +368,7 @@ pub async fn fetch_atlas() -> DataResult {
             full: None,
         }));
     }
-    let directory = fetch_dataset(paths::DIRECTORY, DATASET_URL).await?;
-    Ok(Arc::new(timed("atlas:index", || {
-        Atlas::from_json(directory)
-    })))
-}
-
-/// Fetches, validates and loads the authoring file at `url`, read in place of the compiled
-/// file at `missing`.
-#[cfg(any(feature = "json-host", not(target_arch = "wasm32")))]
-pub async fn fetch_dataset(_missing: &str, url: &str) -> Result<Directory, DataError> {
-    let bytes = fetch_required(url).await?;
-    let text =
-        String::from_utf8(bytes).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))?;
-    let max_year = crate::ui::host::year_and_month().0 + 1;
-    crate::model::load(&text, max_year)
-        .map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))
-}
-
-/// A build that does not read the JSON: the compiled file at `missing` is missing. A function
-/// with no `await` (rather than a constant test inside the real one), so that everything that
-/// only follows a loaded dataset is left out of the wasm: a dead branch inside an `async fn`
-/// stays, reachable from the resumed states of its state machine.
-#[cfg(not(any(feature = "json-host", not(target_arch = "wasm32"))))]
-pub async fn fetch_dataset(missing: &str, _url: &str) -> Result<Directory, DataError> {
-    Err(DataError::NotCompiled(missing.to_owned()))
+    json_host::atlas(paths::DIRECTORY).await
 }
 
 /// One researcher's records: from memory, or their detail file (in their pack).
@@ -448,24 +425,14 @@ pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, Dat
             .map_err(|e| DataError::Invalid(organizations::PATH.to_owned(), e))?;
         return Ok(Arc::new(table));
     }
-    let everything = fetch_everything(atlas, organizations::PATH).await?;
-    Ok(Arc::new(timed("atlas:organizations", || {
-        OrgTable::build(&everything.directory.dataset)
-    })))
+    Ok(Arc::new(
+        json_host::organizations(atlas, organizations::PATH).await?,
+    ))
 }
 
 /// Every record: from memory, or the authoring file (read in place of the compiled file at
 /// `missing`).
-pub async fn fetch_everything(atlas: Arc<Atlas>, missing: &str) -> DetailResult {
-    if !READS_JSON {
-        return Err(DataError::NotCompiled(missing.to_owned()));
-    }
-    if let Some(full) = &atlas.full {
-        return Ok(full.clone());
-    }
-    let directory = fetch_dataset(missing, DATASET_URL).await?;
-    Ok(Arc::new(Detail::whole(directory)))
-}
+pub use super::json_host::everything as fetch_everything;
 
 /// One publication-title shard.
 pub async fn fetch_titles(key: String) -> Result<Arc<TitleShard>, DataError> {

@@ -4,6 +4,7 @@ pub mod after_paint;
 pub mod data;
 pub mod facets;
 pub mod grid_window;
+pub mod json_host;
 pub mod load;
 pub mod network;
 pub mod organizations;

@@ -13,7 +13,7 @@ use crate::search::network::parts::{
 use crate::search::network::{Missing, Network};
 use crate::ui::browser::timed;
 use crate::ui::state::data::{
-    DataError, DirectoryContext, fetch_bytes, fetch_everything, fetch_required, static_data,
+    DataError, DirectoryContext, fetch_bytes, fetch_required, static_data,
 };
 
 /// A chain stops fetching records past this many bytes and is answered as too big a search to
@@ -119,10 +119,8 @@ async fn first_source(directory: DirectoryContext) -> Result<NetSource, DataErro
         return Ok(NetSource::Parts(Box::new(NetParts::new(index))));
     }
     let atlas = directory.start().wait().await?;
-    let everything = fetch_everything(atlas, INDEX_PATH).await?;
-    Ok(NetSource::Whole(Arc::new(timed("atlas:network", || {
-        Network::build(&everything.directory.dataset)
-    }))))
+    let network = crate::ui::state::json_host::network(atlas, INDEX_PATH).await?;
+    Ok(NetSource::Whole(Arc::new(network)))
 }
 
 /// `f` of the parts (only called once the source holds parts).
