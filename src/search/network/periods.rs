@@ -8,6 +8,7 @@
 //! time, which a sweep over the stretches' ends finds in order. Two people overlap exactly when
 //! some group holds both, so a chain through a group always means "there at the same time".
 
+use super::build::with_years;
 use crate::model::{EndDate, PartialDate};
 
 /// A stretch of time at an organization, in months (`year * 12 + month - 1`), both ends
@@ -147,14 +148,17 @@ fn is_subset(a: &[u32], b: &[u32]) -> bool {
 
 /// `"2020–2024"`, `"2021"`, `"from 2015"`, `"until 2010"`, or `None` when nothing is known.
 pub fn years(when: Stretch) -> Option<String> {
-    let year = |m: i32| m.div_euclid(12);
-    match (when.from.map(year), when.to.map(year)) {
-        (Some(a), Some(b)) if a == b => Some(a.to_string()),
-        (Some(a), Some(b)) => Some(format!("{a}–{b}")),
-        (Some(a), None) => Some(format!("from {a}")),
-        (None, Some(b)) => Some(format!("until {b}")),
-        (None, None) => None,
-    }
+    // Back to years, in the words the members' roles use.
+    let year = |m: i32| PartialDate {
+        year: u16::try_from(m.div_euclid(12)).unwrap_or(0),
+        month: None,
+    };
+    let text = with_years(
+        "",
+        when.from.map(year),
+        when.to.map(|m| EndDate::Date(year(m))),
+    );
+    (!text.is_empty()).then_some(text)
 }
 
 #[cfg(test)]

@@ -44,12 +44,7 @@ pub enum DataError {
     NotCompiled(String),
 }
 
-/// Whether this build reads the authoring JSON itself when a host has no compiled files: the
-/// development build (`trunk serve`, default feature `json-host`) and the native pre-renderer.
-/// The release build (`cargo xtask dist`) leaves the JSON path out, and with it serde_json's
-/// reader, the validator and the in-browser compilers: `cargo xtask dist` always writes the
-/// compiled files beside it.
-pub const READS_JSON: bool = cfg!(any(feature = "json-host", not(target_arch = "wasm32")));
+pub use super::json_host::READS_JSON;
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

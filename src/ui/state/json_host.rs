@@ -1,12 +1,19 @@
 //! The authoring JSON, read, validated and compiled in the browser when a host has no compiled
-//! files (`trunk serve`): only in builds that read it ([`super::data::READS_JSON`]: the default
-//! feature `json-host`, and the native pre-renderer).
+//! files (`trunk serve`): only in builds that read it ([`READS_JSON`]: the default feature
+//! `json-host`, and the native pre-renderer).
 //!
 //! A release build gets the refusing twins instead, which name the compiled file that is
 //! missing. Everything that only follows a loaded dataset (the validator, the compilers of the
 //! directory, the network and the organizations) is called from here alone, so it is not in the
 //! release wasm at all: a constant test inside an `async fn` would not do, as the states after
 //! an `await` stay reachable.
+
+/// Whether this build reads the authoring JSON itself when a host has no compiled files: the
+/// development build (`trunk serve`, default feature `json-host`) and the native pre-renderer.
+/// The release build (`cargo xtask dist`) leaves the JSON path out, and with it serde_json's
+/// reader, the validator and the in-browser compilers: `cargo xtask dist` always writes the
+/// compiled files beside it. The same condition picks the module below.
+pub const READS_JSON: bool = cfg!(any(feature = "json-host", not(target_arch = "wasm32")));
 
 #[cfg(any(feature = "json-host", not(target_arch = "wasm32")))]
 pub use reads::*;
