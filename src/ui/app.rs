@@ -1,15 +1,17 @@
-//! The root component: providers and the route table, nothing else.
+//! The root component: providers and the route table, nothing else. Every page but the
+//! directory's is a route of [`super::chunks`]: its code loads when first visited.
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
+use super::chunks::{
+    CompareRoute, ConnectionsRoute, OrganizationRoute, OrganizationsRoute, ProfileRoute,
+    PublicationsRoute, ShortlistRoute,
+};
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
-use super::pages::{
-    ComparePage, ConnectionsPage, DirectoryPage, NotFoundPage, OrganizationPage, OrganizationsPage,
-    ProfilePage, PublicationsPage, ShortlistPage,
-};
+use super::pages::{DirectoryPage, NotFoundPage};
 use super::routes::{AppRoute, base_path, provide_route};
 use super::state::data::provide_directory;
 use super::state::organizations::provide_organizations;
@@ -63,13 +65,13 @@ fn Shell() -> impl IntoView {
         <main id="main" tabindex="-1">
             <Routes fallback=|| view! { <NotFoundPage/> }>
                 <Route path=path!("/") view=DirectoryPage/>
-                <Route path=path!("/researchers/:id") view=ProfilePage/>
-                <Route path=path!("/publications") view=PublicationsPage/>
-                <Route path=path!("/compare") view=ComparePage/>
-                <Route path=path!("/connections") view=ConnectionsPage/>
-                <Route path=path!("/organizations") view=OrganizationsPage/>
-                <Route path=path!("/organizations/:id") view=OrganizationPage/>
-                <Route path=path!("/shortlist") view=ShortlistPage/>
+                <Route path=path!("/researchers/:id") view=ProfileRoute/>
+                <Route path=path!("/publications") view=PublicationsRoute/>
+                <Route path=path!("/compare") view=CompareRoute/>
+                <Route path=path!("/connections") view=ConnectionsRoute/>
+                <Route path=path!("/organizations") view=OrganizationsRoute/>
+                <Route path=path!("/organizations/:id") view=OrganizationRoute/>
+                <Route path=path!("/shortlist") view=ShortlistRoute/>
             </Routes>
         </main>
         <CompareTray/>

@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod browser;
+pub mod chunks;
 pub mod components;
 pub mod host;
 pub mod offline;

@@ -103,12 +103,31 @@ pub fn dist(args: &[String]) -> Result<(), String> {
 /// route, stamps the service worker with what it precaches, and reports sizes.
 pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String> {
     crate::data::check_data(&[])?;
+    // trunk writes the page, the CSS and the copied files; the wasm is built split (below).
+    let page = root().join(DIST_PAGE);
+    let html = std::fs::read_to_string(root().join("index.html"))
+        .map_err(|e| format!("index.html: {e}"))?;
+    let html = dist_page(&html)?;
+    let written = page.parent().map(std::fs::create_dir_all).transpose();
+    (written.and_then(|_| std::fs::write(&page, html))).map_err(|e| format!("{DIST_PAGE}: {e}"))?;
     run(tb
         .command("trunk")
-        .args(["build", "--release", "--public-url", &opts.base])
-        // Without the default `json-host`: the release wasm reads only the compiled data.
-        .args(["--no-default-features", "--features", "csr", "--dist"])
-        .arg(&opts.out))?;
+        .args(["build", "--release", "--public-url", &opts.base, "--dist"])
+        .arg(&opts.out)
+        .arg(&page))?;
+    let app = crate::split::build(tb, &opts.out)?;
+    let index = opts.out.join("index.html");
+    let html = std::fs::read_to_string(&index).map_err(|e| format!("{}: {e}", index.display()))?;
+    let Some(head_end) = html.find("</head>") else {
+        return Err(format!("{}: no </head>", index.display()));
+    };
+    let html = format!(
+        "{}{}{}",
+        &html[..head_end],
+        crate::split::start_script(&opts.base, &app),
+        &html[head_end..]
+    );
+    std::fs::write(&index, html).map_err(|e| format!("{}: {e}", index.display()))?;
     postprocess(&opts.out)?;
     crate::build_data::build_data(&[
         "--out".into(),
@@ -223,8 +242,35 @@ pub fn externalize_inline_scripts(html: &str) -> (String, Vec<(String, String)>)
     (out, files)
 }
 
+/// The page trunk builds for `dist`: `index.html` moved to a folder without a `Cargo.toml`, so
+/// trunk, finding no Rust link, builds no wasm ([`crate::split`] builds it).
+const DIST_PAGE: &str = "target/dist-page/index.html";
+
+/// `index.html` for [`DIST_PAGE`]: without trunk's Rust link, and with trunk's other links
+/// pointing two folders up, where the files are.
+pub fn dist_page(html: &str) -> Result<String, String> {
+    let at = html
+        .find("<link data-trunk rel=\"rust\"")
+        .ok_or("index.html: no `<link data-trunk rel=\"rust\"` line")?;
+    let end = at
+        + html[at..]
+            .find('>')
+            .ok_or("index.html: unclosed rust link")?
+        + 1;
+    let start = html[..at].rfind('\n').map_or(at, |nl| nl + 1);
+    let end = end + usize::from(html[end..].starts_with('\n'));
+    let html = format!("{}{}", &html[..start], &html[end..]);
+    Ok(html
+        .split_inclusive('\n')
+        .map(|line| match line.contains("data-trunk ") {
+            true => line.replace(" href=\"", " href=\"../../"),
+            false => line.to_owned(),
+        })
+        .collect())
+}
+
 /// A small stable hash for content-addressed file names.
-fn fnv1a(bytes: &[u8]) -> u64 {
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
     })

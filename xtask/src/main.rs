@@ -11,6 +11,7 @@ mod gen_data;
 mod names;
 mod offline;
 mod run;
+mod split;
 mod test;
 mod tools;
 

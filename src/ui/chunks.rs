@@ -1,0 +1,123 @@
+//! The routes whose code loads when first visited.
+//!
+//! A release build (`cargo xtask dist`, feature `split`) splits the wasm at each [`chunk!`]: the
+//! directory's code is the main module, and each other page's code is a chunk of its own (code
+//! two pages share, a chunk both fetch), fetched when the page is first shown. Meanwhile the
+//! page shows a loading state (which the takeover of a pre-rendered page waits for); a failed
+//! fetch shows an error with Retry. Every other build (`trunk serve`, the tests, the
+//! pre-renderer) renders the pages directly: a wasm with split points that was never split
+//! would not start.
+
+#[cfg(feature = "split")]
+use leptos::prelude::*;
+
+/// `chunk!(Route, chunk_name, Page)`: `Route` is the route's view. With `split`, it loads the
+/// chunk `chunk_name` (one per route) and then renders `Page`; otherwise it is `Page` itself.
+macro_rules! chunk {
+    ($route:ident, $chunk:ident, $page:ident) => {
+        #[cfg(not(feature = "split"))]
+        pub use super::pages::$page as $route;
+
+        #[cfg(feature = "split")]
+        /// Loads the route's chunk, then renders its page.
+        #[component]
+        pub fn $route() -> impl IntoView {
+            /// The page's view, built by the chunk's code.
+            #[::wasm_split_helpers::wasm_split($chunk, fallible, preload(load))]
+            fn $chunk() -> Result<AnyView, ::wasm_split_helpers::SplitLoaderError> {
+                use super::pages::$page;
+                Ok(view! { <$page/> }.into_any())
+            }
+            view! {
+                <Chunk
+                    load=|| Box::pin(load())
+                    render=|| ::futures::FutureExt::now_or_never($chunk())
+                />
+            }
+        }
+    };
+}
+
+chunk!(ProfileRoute, profile, ProfilePage);
+chunk!(PublicationsRoute, publications, PublicationsPage);
+chunk!(CompareRoute, compare, ComparePage);
+chunk!(ConnectionsRoute, connections, ConnectionsPage);
+chunk!(OrganizationsRoute, organizations, OrganizationsPage);
+chunk!(OrganizationRoute, organization, OrganizationPage);
+chunk!(ShortlistRoute, shortlist, ShortlistPage);
+
+/// A chunk's load: resolves once its code is in (or failed to arrive).
+#[cfg(feature = "split")]
+type Loading = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<(), wasm_split_helpers::SplitLoaderError>>>,
+>;
+
+/// Where a chunk's load stands.
+#[cfg(feature = "split")]
+#[derive(Clone, Copy, PartialEq)]
+enum ChunkState {
+    Loading,
+    Failed,
+    Loaded,
+}
+
+/// Fetches a chunk (`load`), then shows what `render` builds with it. `render` runs only after
+/// the load succeeded, when its own await of the chunk is ready at once.
+#[cfg(feature = "split")]
+#[component]
+fn Chunk(
+    load: fn() -> Loading,
+    render: fn() -> Option<Result<AnyView, wasm_split_helpers::SplitLoaderError>>,
+) -> impl IntoView {
+    let state = RwSignal::new(ChunkState::Loading);
+    let start = move || {
+        state.set(ChunkState::Loading);
+        leptos::task::spawn_local(async move {
+            let done = match load().await {
+                Ok(()) => ChunkState::Loaded,
+                Err(_) => ChunkState::Failed,
+            };
+            // The page may be gone (navigated away): then nobody reads the state.
+            let _ = state.try_set(done);
+        });
+    };
+    start();
+    move || match state.get() {
+        ChunkState::Loading => view! { <ChunkLoading/> }.into_any(),
+        ChunkState::Loaded => match render() {
+            Some(Ok(page)) => page,
+            Some(Err(_)) | None => view! { <ChunkFailed retry=start/> }.into_any(),
+        },
+        ChunkState::Failed => view! { <ChunkFailed retry=start/> }.into_any(),
+    }
+}
+
+/// Shown while a page's code arrives (its class keeps a pre-rendered page on screen meanwhile).
+#[cfg(feature = "split")]
+#[component]
+fn ChunkLoading() -> impl IntoView {
+    view! {
+        <div class="loading" data-testid="loading">
+            <p role="status" aria-live="polite">
+                <span class="spinner" aria-hidden="true"></span>
+                "Loading this page…"
+            </p>
+        </div>
+    }
+}
+
+/// A page whose code did not arrive, with Retry.
+#[cfg(feature = "split")]
+#[component]
+fn ChunkFailed(retry: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
+    view! {
+        <div class="load-error" role="alert" data-testid="load-error">
+            <h2>"This page could not be loaded"</h2>
+            <p class="load-error-detail">
+                "Its part of the app did not arrive: the connection may be down, or the site was \
+                 updated meanwhile (reload the page then)."
+            </p>
+            <button type="button" class="button" on:click=move |_| retry()>"Retry"</button>
+        </div>
+    }
+}

@@ -1,0 +1,205 @@
+//! The release wasm, split by route (what trunk 0.21 cannot do): `cargo` builds the app with
+//! feature `split` and relocations kept, `wasm_split_cli_support` cuts it at the split points of
+//! `src/ui/chunks.rs` into a main module and one chunk per route (plus chunks of code that
+//! routes share), `wasm-bindgen` writes the main module's JS, `wasm-opt -Oz` shrinks every
+//! module, and every file is named after one hash of the whole set (the JS files import each
+//! other, so they cannot each carry their own). The start-up script that loads it goes into
+//! `index.html`, where [`super::build`]'s post-processing treats it like trunk's.
+
+use std::path::{Path, PathBuf};
+
+use crate::data::root;
+use crate::run::run;
+use crate::tools::Toolbox;
+
+/// The app's name: the wasm-bindgen output is `{APP}-{hash}.js` and `{APP}-{hash}_bg.wasm`.
+const APP: &str = "research-atlas";
+/// The loader of the chunks that `wasm_split_cli_support` writes (the main module imports it).
+const LINK: &str = "__wasm_split.js";
+
+/// What [`build`] wrote into the site's folder.
+pub struct SplitApp {
+    /// The main module's JS (`research-atlas-HASH.js`).
+    pub js: String,
+    /// The main module (`research-atlas-HASH_bg.wasm`).
+    pub wasm: String,
+    /// The chunks (`NAME-HASH.wasm`), and the chunks' loader.
+    pub chunks: Vec<String>,
+}
+
+/// Builds the split app into `out`, next to what trunk wrote there.
+pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
+    let wasm = compile(tb)?;
+    let work = root().join("target").join("wasm-split");
+    // A fresh folder: a chunk that an earlier build had and this one has not must not ship.
+    let _ = std::fs::remove_dir_all(&work);
+    let split_dir = work.join("split");
+    let main = split_dir.join("main.wasm");
+    let input = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let main_js = format!("./{APP}.js");
+    let mut opts = wasm_split_cli_support::Options::new(&input);
+    opts.output_dir = &split_dir;
+    opts.main_out_path = &main;
+    opts.main_module = &main_js;
+    let link = format!("./{LINK}");
+    opts.link_name = &link;
+    let split = wasm_split_cli_support::transform(opts)
+        .map_err(|e| format!("wasm-split: {}: {e:#}", wasm.display()))?;
+
+    let bindgen = work.join("bindgen");
+    run(tb
+        .command("wasm-bindgen")
+        .args(["--target", "web", "--no-typescript", "--keep-lld-exports"])
+        .args(["--out-name", APP, "--out-dir"])
+        .arg(&bindgen)
+        .arg(&main))?;
+
+    // Every module optimized as trunk does the unsplit one (`data-wasm-opt="z"`).
+    let mut modules = vec![(bindgen.join(format!("{APP}_bg.wasm")), format!("{APP}_bg"))];
+    for chunk in &split.split_modules {
+        let stem = chunk.file_stem().unwrap_or_default().to_string_lossy();
+        modules.push((chunk.clone(), stem.into_owned()));
+    }
+    let optimized = work.join("opt");
+    std::fs::create_dir_all(&optimized).map_err(|e| format!("{}: {e}", optimized.display()))?;
+    let mut wasm_files = Vec::new();
+    for (path, stem) in &modules {
+        let to = optimized.join(format!("{stem}.wasm"));
+        run(tb
+            .command("wasm-opt")
+            .arg("-Oz")
+            .arg(path)
+            .arg("-o")
+            .arg(&to))?;
+        wasm_files.push((stem.clone(), read(&to)?));
+    }
+    let app_js = std::fs::read_to_string(bindgen.join(format!("{APP}.js")))
+        .map_err(|e| format!("{APP}.js: {e}"))?;
+    let link_js =
+        std::fs::read_to_string(split_dir.join(LINK)).map_err(|e| format!("{LINK}: {e}"))?;
+
+    let names = Names::new(&app_js, &link_js, &wasm_files);
+    let app_js = names.rewrite_app_js(&app_js)?;
+    let link_js = names.rewrite_link_js(&link_js, &wasm_files)?;
+    let write = |name: &str, bytes: &[u8]| {
+        std::fs::write(out.join(name), bytes).map_err(|e| format!("{name}: {e}"))
+    };
+    write(&names.file(APP, "js"), app_js.as_bytes())?;
+    write(&names.file("split", "js"), link_js.as_bytes())?;
+    let mut chunks = vec![names.file("split", "js")];
+    for (stem, bytes) in &wasm_files {
+        let name = names.wasm(stem);
+        write(&name, bytes)?;
+        if stem != &format!("{APP}_bg") {
+            chunks.push(name);
+        }
+    }
+    Ok(SplitApp {
+        js: names.file(APP, "js"),
+        wasm: names.wasm(&format!("{APP}_bg")),
+        chunks,
+    })
+}
+
+/// `cargo rustc` of the app with feature `split`, keeping the relocations that the split step
+/// reads (`--emit-relocs`, for the final link only). Returns the wasm's path.
+fn compile(tb: &Toolbox) -> Result<PathBuf, String> {
+    run(tb
+        .command(&std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+        .args(["rustc", "--release", "--target", "wasm32-unknown-unknown"])
+        .args(["--no-default-features", "--features", "split"])
+        .args(["--bin", APP, "--", "-C", "link-arg=--emit-relocs"]))?;
+    Ok(root()
+        .join("target/wasm32-unknown-unknown/release")
+        .join(format!("{APP}.wasm")))
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The files' names, all with the hash of the whole set.
+struct Names {
+    hash: String,
+}
+
+impl Names {
+    fn new(app_js: &str, link_js: &str, wasm: &[(String, Vec<u8>)]) -> Self {
+        let mut all = Vec::new();
+        all.extend_from_slice(app_js.as_bytes());
+        all.extend_from_slice(link_js.as_bytes());
+        for (stem, bytes) in wasm {
+            all.extend_from_slice(stem.as_bytes());
+            all.extend_from_slice(bytes);
+        }
+        Self {
+            hash: format!("{:016x}", crate::build::fnv1a(&all)),
+        }
+    }
+
+    /// `{stem}-{hash}.{ext}`.
+    fn file(&self, stem: &str, ext: &str) -> String {
+        format!("{stem}-{}.{ext}", self.hash)
+    }
+
+    /// A module's name: `research-atlas_bg` → `research-atlas-HASH_bg.wasm` (the suffix trunk's
+    /// names have), a chunk `profile` → `profile-HASH.wasm`.
+    fn wasm(&self, stem: &str) -> String {
+        match stem.strip_suffix("_bg") {
+            Some(app) => format!("{app}-{}_bg.wasm", self.hash),
+            None => self.file(stem, "wasm"),
+        }
+    }
+
+    /// The main module's JS imports the chunks' loader by its new name (the wasm's imports keep
+    /// naming their module `./__wasm_split.js`).
+    fn rewrite_app_js(&self, js: &str) -> Result<String, String> {
+        replace_all(
+            js,
+            &format!("from \"./{LINK}\""),
+            &format!("from \"./{}\"", self.file("split", "js")),
+        )
+    }
+
+    /// The loader imports the main module's JS and fetches the chunks by their new names.
+    fn rewrite_link_js(&self, js: &str, wasm: &[(String, Vec<u8>)]) -> Result<String, String> {
+        let mut js = replace_all(
+            js,
+            &format!("\"./{APP}.js\""),
+            &format!("\"./{}\"", self.file(APP, "js")),
+        )?;
+        for (stem, _) in wasm.iter().filter(|(s, _)| !s.ends_with("_bg")) {
+            js = replace_all(
+                &js,
+                &format!("\"./{stem}.wasm\""),
+                &format!("\"./{}\"", self.wasm(stem)),
+            )?;
+        }
+        Ok(js)
+    }
+}
+
+/// `text` with every `from` replaced; an error when there is none (the tools' output changed).
+fn replace_all(text: &str, from: &str, to: &str) -> Result<String, String> {
+    if !text.contains(from) {
+        return Err(format!(
+            "wasm-split: expected `{from}` in the generated JS; the tools' output has changed"
+        ));
+    }
+    Ok(text.replace(from, to))
+}
+
+/// trunk's start-up script, for the split app: loads the main module (the chunks load when
+/// their routes are first shown) and announces the start as trunk does.
+pub fn start_script(base: &str, app: &SplitApp) -> String {
+    format!(
+        "<script type=\"module\">\n\
+         import init, * as bindings from '{base}{js}';\n\
+         const wasm = await init({{ module_or_path: '{base}{wasm}' }});\n\
+         window.wasmBindings = bindings;\n\
+         dispatchEvent(new CustomEvent(\"TrunkApplicationStarted\", {{detail: {{wasm}}}}));\n\
+         </script>\n",
+        js = app.js,
+        wasm = app.wasm,
+    )
+}
