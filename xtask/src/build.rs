@@ -143,7 +143,7 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
         copy(&opts.out.join("404.html"), &opts.out.join("index.html"))?;
     }
     crate::offline::stamp_service_worker(&opts.out)?;
-    report_sizes(&opts.out);
+    report_sizes(&opts.out, &app);
     report_site(&opts.out);
     eprintln!(
         "dist: wrote {} for base path {}",
@@ -276,7 +276,6 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// Prints the raw and gzipped sizes of the wasm and JS files.
 /// Writes each route's static page into `out` (`src/bin/prerender`, the app's views rendered
 /// natively), from the dataset at `data`.
 pub fn prerender(out: &Path, data: &Path, max_profiles: Option<usize>) -> Result<(), String> {
@@ -346,28 +345,36 @@ pub fn tree_size(dir: &Path) -> (u64, u64) {
     })
 }
 
-fn report_sizes(out: &Path) {
-    let Ok(entries) = std::fs::read_dir(out) else {
-        return;
+/// Prints the raw and gzipped sizes of the start-up files, then what a first visit to each
+/// chunk's routes fetches.
+fn report_sizes(out: &Path, app: &crate::split::SplitApp) {
+    let gzipped = |name: &str| {
+        let path = out.join(name);
+        let raw = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let gz = Command::new("gzip")
+            .args(["-9", "-c"])
+            .arg(&path)
+            .output()
+            .map(|o| o.stdout.len() as u64)
+            .unwrap_or(0);
+        (raw, gz)
     };
-    for e in entries.flatten() {
-        let p = e.path();
-        let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
-        if ext == "wasm" || ext == "js" {
-            let raw = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
-            let gz = Command::new("gzip")
-                .args(["-9", "-c"])
-                .arg(&p)
-                .output()
-                .map(|o| o.stdout.len())
-                .unwrap_or(0);
-            eprintln!(
-                "dist: {:<48} {:>8.1} KB, {:>7.1} KB gzipped",
-                p.file_name().unwrap_or_default().to_string_lossy(),
-                raw as f64 / 1024.0,
-                gz as f64 / 1024.0
-            );
-        }
+    let kb = |b: u64| b as f64 / 1024.0;
+    for name in [&app.js, &app.loader, &app.wasm] {
+        let (raw, gz) = gzipped(name);
+        eprintln!(
+            "dist: {name:<48} {:>8.1} KB, {:>7.1} KB gzipped",
+            kb(raw),
+            kb(gz)
+        );
+    }
+    for (chunk, files) in &app.routes {
+        let gz: u64 = files.iter().map(|f| gzipped(f).1).sum();
+        eprintln!(
+            "dist: chunk {chunk:<42} {:>7.1} KB gzipped in {} files",
+            kb(gz),
+            files.len()
+        );
     }
 }
 
@@ -429,6 +436,19 @@ mod tests {
         }
         assert!(CSP.starts_with("default-src 'self';"));
         assert!(!CSP.contains("unsafe-inline"));
+    }
+
+    #[test]
+    fn the_dist_page_has_no_rust_link_and_finds_trunks_files_two_folders_up() {
+        let html = std::fs::read_to_string(root().join("index.html")).unwrap();
+        let page = dist_page(&html).unwrap();
+        assert!(!page.contains("rel=\"rust\""), "{page}");
+        assert!(page.contains("<link data-trunk rel=\"css\" href=\"../../style/theme.css\" />"));
+        assert!(page.contains("<link data-trunk rel=\"copy-dir\" href=\"../../data\" />"));
+        // Links that trunk leaves alone keep their paths (they are the site's, not the folder's).
+        assert!(page.contains("<link rel=\"icon\" href=\"favicon.svg\""));
+        assert_eq!(page.lines().count(), html.lines().count() - 1);
+        assert!(dist_page("<html></html>").is_err());
     }
 
     #[test]

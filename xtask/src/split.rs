@@ -23,8 +23,11 @@ pub struct SplitApp {
     pub js: String,
     /// The main module (`research-atlas-HASH_bg.wasm`).
     pub wasm: String,
-    /// The chunks (`NAME-HASH.wasm`), and the chunks' loader.
-    pub chunks: Vec<String>,
+    /// The chunks' loader (`split-HASH.js`).
+    pub loader: String,
+    /// Each chunk of `src/ui/chunks.rs` by name, with the files a first visit to one of its
+    /// routes fetches (`split_NAME-HASH.wasm` and the shared `chunk_N-HASH.wasm` it needs).
+    pub routes: Vec<(String, Vec<String>)>,
 }
 
 /// Builds the split app into `out`, next to what trunk wrote there.
@@ -86,18 +89,18 @@ pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
     };
     write(&names.file(APP, "js"), app_js.as_bytes())?;
     write(&names.file("split", "js"), link_js.as_bytes())?;
-    let mut chunks = vec![names.file("split", "js")];
     for (stem, bytes) in &wasm_files {
-        let name = names.wasm(stem);
-        write(&name, bytes)?;
-        if stem != &format!("{APP}_bg") {
-            chunks.push(name);
-        }
+        write(&names.wasm(stem), bytes)?;
     }
+    let mut routes: Vec<(String, Vec<String>)> = (split.prefetch_map.into_iter())
+        .map(|(chunk, stems)| (chunk, stems.iter().map(|s| names.wasm(s)).collect()))
+        .collect();
+    routes.sort();
     Ok(SplitApp {
         js: names.file(APP, "js"),
         wasm: names.wasm(&format!("{APP}_bg")),
-        chunks,
+        loader: names.file("split", "js"),
+        routes,
     })
 }
 
@@ -202,4 +205,67 @@ pub fn start_script(base: &str, app: &SplitApp) -> String {
         js = app.js,
         wasm = app.wasm,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shapes of wasm-bindgen's and wasm_split_cli_support's output that [`Names`] rewrites.
+    const APP_JS: &str = "import * as import1 from \"./__wasm_split.js\"\n\
+        imports = { \"./__wasm_split.js\": import1 };\n";
+    const LINK_JS: &str = "import { initSync } from \"./research-atlas.js\";\n\
+        fetch(new URL(\"./chunk_4.wasm\", import.meta.url));\n\
+        fetch(new URL(\"./split_profile.wasm\", import.meta.url));\n";
+
+    fn wasm() -> Vec<(String, Vec<u8>)> {
+        ["research-atlas_bg", "chunk_4", "split_profile"]
+            .map(|stem| (stem.to_owned(), stem.as_bytes().to_vec()))
+            .to_vec()
+    }
+
+    #[test]
+    fn every_file_is_named_with_the_sets_hash_and_the_references_follow() {
+        let names = Names::new(APP_JS, LINK_JS, &wasm());
+        let h = &names.hash;
+        assert_eq!(
+            names.wasm("research-atlas_bg"),
+            format!("research-atlas-{h}_bg.wasm")
+        );
+        assert_eq!(names.wasm("chunk_4"), format!("chunk_4-{h}.wasm"));
+        let app = names.rewrite_app_js(APP_JS).unwrap();
+        assert!(app.contains(&format!("from \"./split-{h}.js\"")), "{app}");
+        // The wasm's import keeps its module name.
+        assert!(app.contains("{ \"./__wasm_split.js\": import1 }"), "{app}");
+        let link = names.rewrite_link_js(LINK_JS, &wasm()).unwrap();
+        assert!(
+            link.contains(&format!("from \"./research-atlas-{h}.js\"")),
+            "{link}"
+        );
+        assert!(link.contains(&format!("\"./chunk_4-{h}.wasm\"")), "{link}");
+        assert!(
+            link.contains(&format!("\"./split_profile-{h}.wasm\"")),
+            "{link}"
+        );
+    }
+
+    #[test]
+    fn any_change_to_any_file_changes_every_name() {
+        let before = Names::new(APP_JS, LINK_JS, &wasm()).hash;
+        let mut changed = wasm();
+        changed[1].1.push(0);
+        assert_ne!(Names::new(APP_JS, LINK_JS, &changed).hash, before);
+        assert_ne!(Names::new(APP_JS, "x", &wasm()).hash, before);
+    }
+
+    #[test]
+    fn output_of_another_shape_is_an_error_not_a_broken_site() {
+        let names = Names::new(APP_JS, LINK_JS, &wasm());
+        assert!(
+            names
+                .rewrite_app_js("import * as a from './other.js'")
+                .is_err()
+        );
+        assert!(names.rewrite_link_js("no imports", &wasm()).is_err());
+    }
 }

@@ -106,11 +106,11 @@ pub fn test(args: &[String]) -> Result<(), String> {
             .command("cargo")
             .args(wasm_clippy)
             .args(["--", "-D", "warnings"]))?;
-        // The release wasm's features too (`dist`: without `json-host`).
+        // The release wasm's features too (`dist`: without `json-host`, split by route).
         run(tb.command("cargo").args(wasm_clippy).args([
             "--no-default-features",
             "--features",
-            "csr",
+            "split",
             "--",
             "-D",
             "warnings",

@@ -1,0 +1,81 @@
+import { test, expect, Page } from '@playwright/test';
+import { watchErrors } from './pages';
+
+// Issue 14: the release wasm is split by route (src/ui/chunks.rs). The directory loads the main
+// module only; every other page fetches its chunk when first shown, and a chunk that does not
+// arrive is an error with Retry, never a blank page.
+
+/** The wasm files the page fetches, by name without their hash (`split_profile`, `chunk_5`). */
+function wasmFetched(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/([^/]+?)-[0-9a-f]{16}(_bg)?\.wasm$/.exec(new URL(r.url()).pathname);
+    if (m) names.push(m[2] ? 'main' : m[1]);
+  });
+  return names;
+}
+
+const routeChunks = (names: string[]) => names.filter((n) => n.startsWith('split_'));
+
+test('the directory loads the main module only, and a profile then its own chunk', async ({ page }) => {
+  const errors = watchErrors(page);
+  const fetched = wasmFetched(page);
+  await page.goto('./');
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  await page.getByRole('searchbox').fill('edinburgh');
+  await expect(page.getByTestId('result-count')).toHaveText('1 researcher');
+  expect(fetched).toEqual(['main']);
+
+  await page.getByRole('link', { name: 'Luo Mai', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Luo Mai' })).toBeVisible();
+  await expect(page.getByTestId('publication').first()).toBeVisible();
+  expect(routeChunks(fetched)).toEqual(['split_profile']);
+  // The code it shares with other routes comes in a few files, not dozens.
+  expect(fetched.length).toBeLessThanOrEqual(10);
+
+  // Back to the directory and to another profile: nothing is fetched again.
+  const before = fetched.length;
+  await page.goBack();
+  await page.getByRole('searchbox').fill('');
+  await expect(page.getByTestId('researcher-card')).toHaveCount(5);
+  await page.getByRole('link', { name: 'Tao Luo', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tao Luo' })).toBeVisible();
+  expect(fetched.length).toBe(before);
+  expect(errors).toEqual([]);
+});
+
+test('each page fetches its own chunk and no other', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const [path, chunk, heading] of [
+    ['researchers/michael-luo', 'split_profile', 'Michael Luo'],
+    ['publications', 'split_lists', 'Publications'],
+    ['organizations', 'split_network', 'Organizations'],
+    ['connections', 'split_network', 'Connections'],
+    ['shortlist', 'split_picks', 'Shortlist'],
+    ['compare?ids=luo-mai,tao-luo', 'split_picks', 'Compare'],
+  ]) {
+    const fetched = wasmFetched(page);
+    await page.goto(path);
+    await expect(page.locator('#atlas-static')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"], main .loading')).toHaveCount(0);
+    expect(routeChunks(fetched), path).toEqual([chunk]);
+    page.removeAllListeners('request');
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a page whose code does not arrive says so, and Retry loads it', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  await page.route('**/split_network-*.wasm', (route) => route.abort());
+  await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Connections' }).click();
+  const failed = page.getByTestId('load-error');
+  await expect(failed).toContainText('This page could not be loaded');
+  // The rest of the app still works.
+  await expect(page.getByRole('navigation', { name: 'Site' })).toBeVisible();
+  await page.unroute('**/split_network-*.wasm');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('graph-node')).toHaveCount(5);
+  await expect(page.getByTestId('load-error')).toHaveCount(0);
+});
