@@ -4,12 +4,15 @@
 //   search is usable, and the same for a profile opened cold (painted, then interactive);
 // - Lighthouse 12 (mobile preset, simulated throttling) on `/` and the profile: the four category
 //   scores, first and largest contentful paint, total blocking time and layout shift; each the
-//   median of three runs, as Lighthouse's simulation varies from run to run.
+//   median of three runs, as Lighthouse's simulation varies from run to run;
+// - the release wasm's parts, gzipped: the main module and JS that `/` loads, and for each route
+//   chunk (src/ui/chunks.rs) the files a first visit to its pages fetches.
 //
 // usage: node bench/site.mjs --dist DIR --lighthouse DIR --out FILE [--profile researchers/ID]
 // (DIR of --lighthouse holds node_modules/lighthouse; Chromium comes from CHROME_PATH.)
 import { spawn, execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -75,6 +78,29 @@ async function bytesOf(browser, url) {
   return figures;
 }
 
+/** The wasm's parts in `dist`, gzipped: the main module and JS, and each route chunk's files
+ * (named in the chunks' loader, `split-HASH.js`, with the shared chunks each one needs). */
+async function chunksOf(dist) {
+  const names = await readdir(dist);
+  const gz = async (f) => gzipSync(await readFile(join(dist, f)), { level: 9 }).length;
+  const loader = names.find((f) => /^split-[0-9a-f]{16}\.js$/.test(f));
+  const main = names.find((f) => f.endsWith('_bg.wasm'));
+  const js = names.filter((f) => /^research-atlas-[0-9a-f]{16}\.js$/.test(f) || f === loader);
+  const parts = { main_wasm_gz_bytes: await gz(main), js_gz_bytes: 0, routes: {} };
+  for (const f of js) parts.js_gz_bytes += await gz(f);
+  const text = await readFile(join(dist, loader), 'utf8');
+  const shared = {};
+  for (const m of text.matchAll(/const (__chunk_\d+) = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) shared[m[1]] = m[2];
+  const routes = /export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"[\s\S]*?\[([^\]]*)\]\)\);/g;
+  for (const [, name, own, deps] of text.matchAll(routes)) {
+    const files = [own, ...deps.split(',').map((d) => shared[d.trim()]).filter(Boolean)];
+    let bytes = 0;
+    for (const f of files) bytes += await gz(f);
+    parts.routes[name] = { own_gz_bytes: await gz(own), gz_bytes: bytes, files: files.length };
+  }
+  return parts;
+}
+
 /** One Lighthouse run's figures. */
 async function lighthouse(url) {
   const cli = join(args.lighthouse, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -121,7 +147,9 @@ try {
     lh[`/${path}`] = median(runs);
     console.error(`site: lighthouse /${path}: ${JSON.stringify(lh[`/${path}`])}`);
   }
-  await writeFile(args.out, JSON.stringify({ no_js: noJs, bytes, lighthouse: lh }, null, 2) + '\n');
+  const chunks = await chunksOf(args.dist);
+  console.error(`site: wasm parts ${JSON.stringify(chunks)}`);
+  await writeFile(args.out, JSON.stringify({ no_js: noJs, bytes, chunks, lighthouse: lh }, null, 2) + '\n');
 } finally {
   server.kill();
 }

@@ -65,10 +65,29 @@ test('each page fetches its own chunk and no other', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('pointing at a link or focusing it fetches the chunk of its page before the click', async ({ page }) => {
+  const errors = watchErrors(page);
+  const fetched = wasmFetched(page);
+  await page.goto('./');
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  await expect(page.getByTestId('result-count')).toHaveText('5 researchers');
+  const site = page.getByRole('navigation', { name: 'Site' });
+  await site.getByRole('link', { name: 'Connections' }).hover();
+  await expect.poll(() => routeChunks(fetched)).toEqual(['split_network']);
+  await site.getByRole('link', { name: 'Shortlist' }).focus();
+  await expect.poll(() => routeChunks(fetched)).toEqual(['split_network', 'split_picks']);
+  // Followed, the page shows at once from the fetched code, and nothing is fetched twice.
+  await site.getByRole('link', { name: 'Connections' }).click();
+  await expect(page.getByTestId('graph-node')).toHaveCount(5);
+  expect(routeChunks(fetched)).toEqual(['split_network', 'split_picks']);
+  expect(errors).toEqual([]);
+});
+
 test('a page whose code does not arrive says so, and Retry loads it', async ({ page }) => {
   await page.goto('./');
   await expect(page.locator('#atlas-static')).toHaveCount(0);
   await page.route('**/split_network-*.wasm', (route) => route.abort());
+  // (Pointing at the link already tries to fetch its code, and fails too.)
   await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Connections' }).click();
   const failed = page.getByTestId('load-error');
   await expect(failed).toContainText('This page could not be loaded');

@@ -7,7 +7,7 @@ use leptos_router::path;
 
 use super::chunks::{
     CompareRoute, ConnectionsRoute, OrganizationRoute, OrganizationsRoute, ProfileRoute,
-    PublicationsRoute, ShortlistRoute,
+    PublicationsRoute, ShortlistRoute, prefetch_on_approach,
 };
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
@@ -28,6 +28,7 @@ pub fn App() -> impl IntoView {
     provide_theme();
     provide_picks();
     use_service_worker();
+    prefetch_on_approach();
     view! {
         <Router base=base_path()>
             <Shell/>

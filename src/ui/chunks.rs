@@ -11,29 +11,41 @@
 #[cfg(feature = "split")]
 use leptos::prelude::*;
 
-/// `chunk!(Route, Page, in name)`: `Route` is the route's view. With `split`, it loads the chunk
-/// `name` and then renders `Page`; otherwise it is `Page` itself.
+#[cfg(feature = "split")]
+use super::routes::{AppRoute, route_of};
+#[cfg(feature = "split")]
+use crate::search::params::decode_query;
+
+/// `chunk!(mod module: Route, Page, in name)`: `Route` is the route's view. With `split`, it
+/// loads the chunk `name` (its split point in `module`) and then renders `Page`; otherwise it is
+/// `Page` itself.
 macro_rules! chunk {
-    ($route:ident, $page:ident, in $chunk:ident) => {
+    (mod $module:ident: $route:ident, $page:ident, in $chunk:ident) => {
         #[cfg(not(feature = "split"))]
         pub use super::pages::$page as $route;
+
+        #[cfg(feature = "split")]
+        mod $module {
+            use leptos::prelude::*;
+
+            /// The page's view, built by the chunk's code (named after the route: the split
+            /// step tells split points apart by name and place). `load` fetches the chunk.
+            #[allow(non_snake_case)]
+            #[::wasm_split_helpers::wasm_split($chunk, fallible, preload(load))]
+            pub(super) fn $route() -> Result<AnyView, ::wasm_split_helpers::SplitLoaderError> {
+                use super::super::pages::$page;
+                Ok(view! { <$page/> }.into_any())
+            }
+        }
 
         #[cfg(feature = "split")]
         /// Loads the route's chunk, then renders its page.
         #[component]
         pub fn $route() -> impl IntoView {
-            /// The page's view, built by the chunk's code (named after the route: the split
-            /// step tells split points apart by name and place).
-            #[allow(non_snake_case)]
-            #[::wasm_split_helpers::wasm_split($chunk, fallible, preload(load))]
-            fn $route() -> Result<AnyView, ::wasm_split_helpers::SplitLoaderError> {
-                use super::pages::$page;
-                Ok(view! { <$page/> }.into_any())
-            }
             view! {
                 <Chunk
-                    load=|| Box::pin(load())
-                    render=|| ::futures::FutureExt::now_or_never($route())
+                    load=|| Box::pin($module::load())
+                    render=|| ::futures::FutureExt::now_or_never($module::$route())
                 />
             }
         }
@@ -44,16 +56,63 @@ macro_rules! chunk {
 // each combination of them, and seven chunks made 60 files, 41 fetched for a profile. Routes
 // that share the most share a chunk; a profile, the page most often opened from a link, has its
 // own.
-chunk!(ProfileRoute, ProfilePage, in profile);
+chunk!(mod profile_route: ProfileRoute, ProfilePage, in profile);
 // Lists of publications: all of them, and an organization's people and papers.
-chunk!(PublicationsRoute, PublicationsPage, in lists);
-chunk!(OrganizationRoute, OrganizationPage, in lists);
+chunk!(mod publications_route: PublicationsRoute, PublicationsPage, in lists);
+chunk!(mod organization_route: OrganizationRoute, OrganizationPage, in lists);
 // The people the reader picked.
-chunk!(CompareRoute, ComparePage, in picks);
-chunk!(ShortlistRoute, ShortlistPage, in picks);
+chunk!(mod compare_route: CompareRoute, ComparePage, in picks);
+chunk!(mod shortlist_route: ShortlistRoute, ShortlistPage, in picks);
 // The network of people and organizations.
-chunk!(ConnectionsRoute, ConnectionsPage, in network);
-chunk!(OrganizationsRoute, OrganizationsPage, in network);
+chunk!(mod connections_route: ConnectionsRoute, ConnectionsPage, in network);
+chunk!(mod organizations_route: OrganizationsRoute, OrganizationsPage, in network);
+
+/// Starts fetching the chunk of `route`'s page, if it has one and it is not in yet: a link
+/// pointed at or focused is likely followed next ([`prefetch_on_approach`]).
+#[cfg(feature = "split")]
+pub fn prefetch(route: &AppRoute) {
+    let load: fn() -> Loading = match route {
+        AppRoute::Profile { .. } => || Box::pin(profile_route::load()),
+        AppRoute::Publications(_) => || Box::pin(publications_route::load()),
+        AppRoute::Organization { .. } => || Box::pin(organization_route::load()),
+        AppRoute::Compare(_) => || Box::pin(compare_route::load()),
+        AppRoute::Shortlist(_) => || Box::pin(shortlist_route::load()),
+        AppRoute::Connections(_) => || Box::pin(connections_route::load()),
+        AppRoute::Organizations(_) => || Box::pin(organizations_route::load()),
+        AppRoute::Directory(_) | AppRoute::NotFound(_) => return,
+    };
+    // A failure is not kept: the page's own load tries again, and shows it.
+    leptos::task::spawn_local(async move {
+        let _ = load().await;
+    });
+}
+
+/// Prefetches the chunk of the page behind a link of the app as soon as the pointer is over it
+/// or it has the focus: the fetch then starts a few hundred milliseconds before the click.
+#[cfg(feature = "split")]
+pub fn prefetch_on_approach() {
+    use wasm_bindgen::JsCast;
+    let approach = |event: web_sys::Event| {
+        let link = (event.target())
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("a[href]").ok().flatten())
+            .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+        let Some(link) = link else { return };
+        if Some(link.origin()) != window().location().origin().ok() {
+            return;
+        }
+        prefetch(&route_of(&link.pathname(), &decode_query(&link.search())));
+    };
+    for name in ["pointerover", "focusin"] {
+        let handle = window_event_listener_untyped(name, approach);
+        // For the app's lifetime.
+        std::mem::forget(handle);
+    }
+}
+
+/// Without `split` every page's code is in the one wasm: nothing to prefetch.
+#[cfg(not(feature = "split"))]
+pub fn prefetch_on_approach() {}
 
 /// A chunk's load: resolves once its code is in (or failed to arrive).
 #[cfg(feature = "split")]

@@ -404,8 +404,9 @@ fn now() -> f64 {
     super::host::now_ms()
 }
 
-/// The route of the browser's location, with the base path taken off.
-fn route_of(pathname: &str, query: &[(String, String)]) -> AppRoute {
+/// The route of a path of this site (the browser's location, a link's), with the base path
+/// taken off.
+pub fn route_of(pathname: &str, query: &[(String, String)]) -> AppRoute {
     let base = base_path();
     let below = pathname.strip_prefix(base.as_str()).unwrap_or(pathname);
     let below = if below.is_empty() { "/" } else { below };
