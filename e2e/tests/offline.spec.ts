@@ -79,6 +79,10 @@ test('data fetched online is kept for offline use, and offline really is offline
   // Not precached: the app never asks for the schema, so only this fetch can have kept it.
   const fetchOk = (url: string) => page.evaluate((u) => fetch(u).then((r) => r.ok, () => false), url);
   expect(await fetchOk('data/researchers.schema.json')).toBe(true);
+  // The worker answers first and stores its copy right after (public/sw.js, networkFirst):
+  // wait for the copy, which a fetch made just before going offline may otherwise race.
+  const kept = (url: string) => page.evaluate((u) => caches.match(new URL(u, document.baseURI).href).then(Boolean), url);
+  await expect.poll(() => kept('data/researchers.schema.json')).toBe(true);
   await context.setOffline(true);
   expect(await fetchOk('data/researchers.schema.json')).toBe(true);
   expect(await fetchOk('data/README.md')).toBe(false);
