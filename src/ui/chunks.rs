@@ -145,8 +145,15 @@ fn Chunk(
                 Ok(()) => ChunkState::Loaded,
                 Err(_) => ChunkState::Failed,
             };
-            // The page may be gone (navigated away): then nobody reads the state.
-            let _ = state.try_set(done);
+            // The page renders in a task of its own, not in the one that instantiated the chunk:
+            // two shorter tasks block the page less than one long one. The page may be gone by
+            // then (navigated away): nobody reads the state.
+            set_timeout(
+                move || {
+                    let _ = state.try_set(done);
+                },
+                std::time::Duration::ZERO,
+            );
         });
     };
     start();
