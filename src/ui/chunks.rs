@@ -110,9 +110,28 @@ pub fn prefetch_on_approach() {
     }
 }
 
+/// Prefetches the profile's chunk in a task of its own: the directory calls it once its cards
+/// and search are ready, since a profile is where a reader goes from there. Nothing is fetched
+/// before the directory is usable, and the click on a card then finds the profile's code in.
+#[cfg(feature = "split")]
+pub fn prefetch_profile() {
+    set_timeout(
+        || {
+            leptos::task::spawn_local(async {
+                let _ = profile_route::load().await;
+            });
+        },
+        std::time::Duration::ZERO,
+    );
+}
+
 /// Without `split` every page's code is in the one wasm: nothing to prefetch.
 #[cfg(not(feature = "split"))]
 pub fn prefetch_on_approach() {}
+
+/// Without `split` every page's code is in the one wasm: nothing to prefetch.
+#[cfg(not(feature = "split"))]
+pub fn prefetch_profile() {}
 
 /// A chunk's load: resolves once its code is in (or failed to arrive).
 #[cfg(feature = "split")]

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::ui::browser::set_title;
+use crate::ui::chunks::prefetch_profile;
 
 use std::sync::Arc;
 
@@ -27,15 +28,19 @@ pub fn DirectoryPage() -> impl IntoView {
     view! {
         <h1>"Researchers"</h1>
         <SearchBox/>
-        <DataView loading=|| view! { <FirstPagePreview/> } children=move |_| view! {
-            <div class="directory">
-                <FilterPanel open=filters_open/>
-                <section class="results" aria-label="Results">
-                    <ResultsBar filters_open=filters_open/>
-                    <ActiveFilters/>
-                    <ResultList/>
-                </section>
-            </div>
+        <DataView loading=|| view! { <FirstPagePreview/> } children=move |_| {
+            // The usual next step, a profile: its code comes now, not on the click.
+            prefetch_profile();
+            view! {
+                <div class="directory">
+                    <FilterPanel open=filters_open/>
+                    <section class="results" aria-label="Results">
+                        <ResultsBar filters_open=filters_open/>
+                        <ActiveFilters/>
+                        <ResultList/>
+                    </section>
+                </div>
+            }
         }/>
     }
 }
