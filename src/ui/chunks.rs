@@ -1,8 +1,9 @@
 //! The routes whose code loads when first visited.
 //!
 //! A release build (`cargo xtask dist`, feature `split`) splits the wasm at each [`chunk!`]: the
-//! directory's code is the main module, and each other page's code is in a chunk (with the code
-//! it shares with other chunks in chunks both fetch), fetched when the page is first shown. Meanwhile the
+//! directory's code is the main module, and each other page's code is in a chunk (code that
+//! chunks share, in files they all fetch). A chunk is fetched when its page is first shown, when
+//! a link to it is approached, or (the profile's) once the directory is usable. Meanwhile the
 //! page shows a loading state (which the takeover of a pre-rendered page waits for); a failed
 //! fetch shows an error with Retry. Every other build (`trunk serve`, the tests, the
 //! pre-renderer) renders the pages directly: a wasm with split points that was never split
