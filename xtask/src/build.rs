@@ -1,5 +1,5 @@
-//! `serve` and `dist`: trunk with the pinned tools, and the release post-processing that makes
-//! `dist/` safe and deployable on any static host.
+//! `serve` and `dist`: trunk with the pinned tools, the release wasm split by route (`split.rs`),
+//! and the release post-processing that makes `dist/` safe and deployable on any static host.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -99,7 +99,8 @@ pub fn dist(args: &[String]) -> Result<(), String> {
     build_dist(&tb, &opts)
 }
 
-/// Builds with trunk, then post-processes `index.html`, compiles the data, pre-renders every
+/// Builds the page, styles and copied files with trunk and the wasm split by route
+/// ([`crate::split`]), then post-processes `index.html`, compiles the data, pre-renders every
 /// route, stamps the service worker with what it precaches, and reports sizes.
 pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String> {
     crate::data::check_data(&[])?;
