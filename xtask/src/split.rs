@@ -1,7 +1,7 @@
 //! The release wasm, split by route (what trunk 0.21 cannot do): `cargo` builds the app with
 //! feature `split` and relocations kept, `wasm_split_cli_support` cuts it at the split points of
-//! `src/ui/chunks.rs` into a main module and one chunk per route (plus chunks of code that
-//! routes share), `wasm-bindgen` writes the main module's JS, `wasm-opt -Oz` shrinks every
+//! `src/ui/chunks.rs` into a main module and a chunk per name given there (plus a file for the
+//! code each combination of chunks shares), `wasm-bindgen` writes the main module's JS, `wasm-opt -Oz` shrinks every
 //! module, and every file is named after one hash of the whole set (the JS files import each
 //! other, so they cannot each carry their own). The start-up script that loads it goes into
 //! `index.html`, where [`super::build`]'s post-processing treats it like trunk's.
