@@ -13,6 +13,8 @@
 use leptos::prelude::*;
 
 #[cfg(feature = "split")]
+use super::components::data_view::{LoadFailed, Loading};
+#[cfg(feature = "split")]
 use super::routes::{AppRoute, route_of};
 #[cfg(feature = "split")]
 use crate::search::params::decode_query;
@@ -191,14 +193,7 @@ fn Chunk(
 #[cfg(feature = "split")]
 #[component]
 fn ChunkLoading() -> impl IntoView {
-    view! {
-        <div class="loading" data-testid="loading">
-            <p role="status" aria-live="polite">
-                <span class="spinner" aria-hidden="true"></span>
-                "Loading this page…"
-            </p>
-        </div>
-    }
+    view! { <Loading text="Loading this page…"/> }
 }
 
 /// A page whose code did not arrive, with Retry.
@@ -206,13 +201,11 @@ fn ChunkLoading() -> impl IntoView {
 #[component]
 fn ChunkFailed(retry: impl Fn() + Copy + Send + Sync + 'static) -> impl IntoView {
     view! {
-        <div class="load-error" role="alert" data-testid="load-error">
-            <h2>"This page could not be loaded"</h2>
-            <p class="load-error-detail">
-                "Its part of the app did not arrive: the connection may be down, or the site was \
-                 updated meanwhile (reload the page then)."
-            </p>
-            <button type="button" class="button" on:click=move |_| retry()>"Retry"</button>
-        </div>
+        <LoadFailed
+            heading="This page could not be loaded"
+            detail="Its part of the app did not arrive: the connection may be down, or the site \
+                    was updated meanwhile (reload the page then)."
+            retry=Callback::new(move |_| retry())
+        />
     }
 }

@@ -59,15 +59,11 @@ where
     }
 }
 
-/// A visible, announced loading state.
+/// A visible, announced loading state: the researchers' cards on their way.
 #[component]
 pub fn LoadingView() -> impl IntoView {
     view! {
-        <div class="loading" data-testid="loading">
-            <p role="status" aria-live="polite">
-                <span class="spinner" aria-hidden="true"></span>
-                "Loading researchers…"
-            </p>
+        <Loading text="Loading researchers…">
             <div class="card-grid" aria-hidden="true">
                 {(0..3).map(|_| view! {
                     <div class="card skeleton">
@@ -78,6 +74,26 @@ pub fn LoadingView() -> impl IntoView {
                     </div>
                 }).collect_view()}
             </div>
+        </Loading>
+    }
+}
+
+/// A visible, announced loading state saying `text`, over `children` (placeholders) if any.
+#[component]
+pub fn Loading(
+    /// What is loading.
+    text: &'static str,
+    /// Placeholders of what is coming.
+    #[prop(optional)]
+    children: Option<Children>,
+) -> impl IntoView {
+    view! {
+        <div class="loading" data-testid="loading">
+            <p role="status" aria-live="polite">
+                <span class="spinner" aria-hidden="true"></span>
+                {text}
+            </p>
+            {children.map(|c| c())}
         </div>
     }
 }
@@ -93,10 +109,24 @@ pub fn LoadErrorView(
     #[prop(default = "The directory could not be loaded")]
     heading: &'static str,
 ) -> impl IntoView {
+    view! { <LoadFailed heading=heading detail=error.to_string() retry=retry/> }
+}
+
+/// A failed load: `heading`, the `detail` of why, and a Retry button.
+#[component]
+pub fn LoadFailed(
+    /// What could not be loaded.
+    heading: &'static str,
+    /// Why, for the reader.
+    #[prop(into)]
+    detail: String,
+    /// Loads again.
+    retry: Callback<()>,
+) -> impl IntoView {
     view! {
         <div class="load-error" role="alert" data-testid="load-error">
             <h2>{heading}</h2>
-            <p class="load-error-detail">{error.to_string()}</p>
+            <p class="load-error-detail">{detail}</p>
             <button type="button" class="button" on:click=move |_| retry.run(())>
                 "Retry"
             </button>
