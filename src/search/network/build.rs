@@ -8,6 +8,7 @@ use super::periods::{self, Stretch};
 use super::walk::Lookup;
 use super::{
     AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, NETWORK_FORMAT, Network, SharedPaper,
+    Whole,
 };
 use crate::model::{Dataset, EndDate, PartialDate};
 use crate::search::text::tokenize;
@@ -30,7 +31,8 @@ impl Network {
             .collect();
         let (papers, coauthors) = shared_papers(dataset, &position);
         let (mut groups, advised) = advisor_groups(dataset, &position, &names);
-        groups.extend(organization_groups(dataset));
+        let first = groups.len();
+        groups.extend(organization_groups(dataset, first));
         Self {
             format: NETWORK_FORMAT,
             people,
@@ -127,6 +129,7 @@ impl DraftGroup {
             key,
             label: self.label,
             advisor: self.advisor,
+            whole: None,
             members: (self.members.into_iter())
                 .map(|(person, parts)| Member {
                     person,
@@ -210,8 +213,10 @@ fn advisor_groups(
 
 /// Shared-organization groups: the people who studied or worked at an organization, or are
 /// there now, at the same time ([`periods`]). An organization whose people were not all there
-/// together has a group per time they were, labelled with its years (`"Meta, 2017–2019"`).
-fn organization_groups(dataset: &Dataset) -> Vec<Group> {
+/// together has a group per time they were, labelled with its years (`"Meta, 2017–2019"`), and
+/// each of them names the organization's first ([`Whole`]). The groups are numbered from
+/// `offset` in the network.
+fn organization_groups(dataset: &Dataset, offset: usize) -> Vec<Group> {
     let labels: HashMap<&str, &str> = (dataset.organizations.iter())
         .map(|o| (o.id.as_str(), o.label()))
         .collect();
@@ -251,6 +256,11 @@ fn organization_groups(dataset: &Dataset) -> Vec<Group> {
             groups.extend(draft.finish(GroupKind::Organization, org.to_owned()));
             continue;
         }
+        // The first of them to have two members or more lands here.
+        let whole = Whole {
+            first: (offset + groups.len()) as u32,
+            name_len: draft.label.len() as u32,
+        };
         for (n, time) in times.into_iter().enumerate() {
             let label = match periods::years(time.when) {
                 Some(years) => format!("{}, {years}", draft.label),
@@ -261,7 +271,11 @@ fn organization_groups(dataset: &Dataset) -> Vec<Group> {
                 let role = draft.members.get(&person).cloned().unwrap_or_default();
                 group.members.insert(person, role);
             }
-            groups.extend(group.finish(GroupKind::Organization, format!("{org}~{n}")));
+            let finished = group.finish(GroupKind::Organization, format!("{org}~{n}"));
+            groups.extend(finished.map(|g| Group {
+                whole: Some(whole),
+                ..g
+            }));
         }
     }
     groups

@@ -294,11 +294,14 @@ pub fn plural(n: usize) -> &'static str {
 }
 
 /// A group drawn as one node that its members on the drawing attach to, instead of a line
-/// between every two of them.
+/// between every two of them. An organization whose people were there at different times has
+/// a group per time in the network, and one hub here.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hub {
-    /// Its position in the network's groups.
+    /// Its identity: the position in the network's groups of its (organization's first) group.
     pub group: u32,
+    /// The network's groups it stands for, ascending.
+    pub groups: Vec<u32>,
     /// What its members share.
     pub kind: EdgeKind,
     /// Its name: the organization's, or the advisor's.
@@ -308,27 +311,33 @@ pub struct Hub {
 }
 
 /// The groups of the kinds asked for with at least two of the `shown` people as members, by
-/// group number.
+/// group number; an organization's groups of different times are one hub, named without years.
 pub fn hubs(net: &Network, kinds: EdgeKinds, shown: &[u32]) -> Vec<Hub> {
     let adjacency = net.adjacency();
-    let mut members: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    // Hub identity → (its groups, its members).
+    let mut found: BTreeMap<u32, (BTreeSet<u32>, BTreeSet<u32>)> = BTreeMap::new();
     for &p in shown {
         for &g in adjacency.groups.get(p as usize).into_iter().flatten() {
-            if kinds.allows(net.groups[g as usize].kind.into()) {
-                members.entry(g).or_default().push(p);
+            let group = &net.groups[g as usize];
+            if kinds.allows(group.kind.into()) {
+                let hub = group.whole.map_or(g, |w| w.first);
+                let (groups, members) = found.entry(hub).or_default();
+                groups.insert(g);
+                members.insert(p);
             }
         }
     }
-    (members.into_iter())
-        .filter(|(_, m)| m.len() >= 2)
-        .map(|(g, mut m)| {
-            m.sort_unstable();
-            let group = &net.groups[g as usize];
+    (found.into_iter())
+        .filter(|(_, (_, m))| m.len() >= 2)
+        .map(|(hub, (groups, members))| {
+            let groups: Vec<u32> = groups.into_iter().collect();
+            let group = &net.groups[groups[0] as usize];
             Hub {
-                group: g,
+                group: hub,
                 kind: group.kind.into(),
-                label: group.label.clone(),
-                members: m,
+                label: group.whole_label().to_owned(),
+                members: members.into_iter().collect(),
+                groups,
             }
         })
         .collect()

@@ -41,7 +41,7 @@ mod tests;
 
 /// Version of the network files' format; files of another version are refused with a clear
 /// message.
-pub const NETWORK_FORMAT: u32 = 2;
+pub const NETWORK_FORMAT: u32 = 3;
 
 /// The connections among the directory's researchers, built once from the whole dataset.
 ///
@@ -147,8 +147,31 @@ pub struct Group {
     pub label: String,
     /// For an advisor who is in the directory, their person number.
     pub advisor: Option<u32>,
+    /// For one of several times together at an organization, the organization as a whole.
+    pub whole: Option<Whole>,
     /// The members, sorted by person number.
     pub members: Vec<Member>,
+}
+
+/// The organization that a group of one time together there belongs to (when its people were
+/// not all there at once, an organization has a group per time they were). A drawing
+/// shows the organization's groups as one hub.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Whole {
+    /// The number of the organization's first group: the same for all its groups.
+    pub first: u32,
+    /// How much of each group's label is the organization's name (the years follow it).
+    pub name_len: u32,
+}
+
+impl Group {
+    /// What a drawing calls the group: the organization's name without the years for one time
+    /// together there, else the label.
+    pub fn whole_label(&self) -> &str {
+        (self.whole)
+            .and_then(|w| self.label.get(..w.name_len as usize))
+            .unwrap_or(&self.label)
+    }
 }
 
 /// One member of a [`Group`] and what they did there.

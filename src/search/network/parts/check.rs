@@ -1,7 +1,7 @@
 //! The parts answer as the whole: every question of the page asked of both.
 
 use super::{NetIndex, NetParts};
-use crate::search::network::drawing::{needs, shown};
+use crate::search::network::drawing::{hubs, needs, shown};
 use crate::search::network::{Edge, EdgeKind, EdgeKinds, Missing, Network, Reason, Step};
 
 /// Asks `whole` and a network assembled from its parts every question of the connections page:
@@ -38,6 +38,9 @@ pub fn check_parts(
             }
             if plain(net.edges(kinds, Some(&drawn))) != plain(whole.edges(kinds, Some(&drawn))) {
                 return Err(format!("the edges drawn around {id:?} under {kinds:?}"));
+            }
+            if hubs(&net, kinds, &drawn) != hubs(whole, kinds, &drawn) {
+                return Err(format!("the hubs drawn around {id:?} under {kinds:?}"));
             }
             drawing = drawing.max(parts.people_loaded());
         }

@@ -24,7 +24,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::{AdvisedEdge, GroupKind, NETWORK_FORMAT};
+use super::{AdvisedEdge, GroupKind, NETWORK_FORMAT, Whole};
 
 mod check;
 mod read;
@@ -134,6 +134,8 @@ pub struct GroupRecord {
     pub label: String,
     /// For an advisor in the directory, their person number.
     pub advisor: Option<u32>,
+    /// For one of several times together at an organization, the organization as a whole.
+    pub whole: Option<Whole>,
 }
 
 /// Which of the two record files a request reads.

@@ -222,6 +222,7 @@ impl NetParts {
                         key: String::new(),
                         label: String::new(),
                         advisor: None,
+                        whole: None,
                         members: Vec::new(),
                     };
                 };
@@ -231,6 +232,7 @@ impl NetParts {
                     key: String::new(),
                     label: record.label.clone(),
                     advisor: record.advisor,
+                    whole: record.whole,
                     members: (members.iter())
                         .map(|&person| Member {
                             person,

@@ -53,6 +53,7 @@ impl Network {
                             kind: group.kind,
                             label: group.label.clone(),
                             advisor: group.advisor,
+                            whole: group.whole,
                         }
                     })
                     .collect(),

@@ -6,6 +6,7 @@ use serde_json::json;
 use super::{abc, chain, dataset, group, paper, researcher, role, texts};
 use crate::model::{EndDate, PartialDate, Researcher};
 use crate::search::network::build::{short_title, with_years};
+use crate::search::network::drawing::hubs;
 use crate::search::network::{AdvisedEdge, Edge, EdgeKinds, Network};
 
 #[test]
@@ -435,4 +436,14 @@ fn an_organization_links_only_people_there_at_the_same_time() {
         "through Ben or Dan, both there in 2014"
     );
     assert_eq!(role(&net, &net.groups[1], "c"), "Engineer, 2016–2020");
+    // Drawn, the organization is one hub, named without years, for both times.
+    let everyone = hubs(&net, EdgeKinds::ALL, &[0, 1, 2, 3]);
+    let drawn: Vec<(&str, &[u32], &[u32])> = (everyone.iter())
+        .map(|h| (h.label.as_str(), &h.members[..], &h.groups[..]))
+        .collect();
+    assert_eq!(drawn, [("X", &[0, 1, 2, 3][..], &[0, 1][..])]);
+    // Two of the people there at different times are still one hub's two members.
+    let apart = hubs(&net, EdgeKinds::ALL, &[0, 2]);
+    assert_eq!(apart.len(), 1);
+    assert_eq!(apart[0].members, [0, 2]);
 }

@@ -90,6 +90,7 @@ fn a_crowded_drawing_names_only_its_best_connected() {
     // A link to a hub counts as a line; a pair joined by a shared group only is no line.
     let hub = Hub {
         group: 0,
+        groups: vec![0],
         kind: EdgeKind::Organization,
         label: "X".into(),
         members: vec![4, 5],

@@ -100,7 +100,7 @@ pub fn HubLinks(
             let (group, class) = (hub.group, format!("hub-link {}", kind_class(hub.kind)));
             for &p in &hub.members {
                 let Some(&(x, y)) = pos.get(&p) else { continue };
-                let on_path = marks.groups.contains(&(p, group));
+                let on_path = hub.groups.iter().any(|&g| marks.groups.contains(&(p, g)));
                 let lit = move || {
                     matches!(hovered.get(), Some(Lit::Person(h)) if h == p)
                         || hovered.get() == Some(Lit::Hub(group))
