@@ -170,6 +170,14 @@ test('/connections of 2,000 researchers fetches only the records it draws, by by
     return n;
   });
   expect(overlaps).toBe(0);
+  // The names drawn are a layer above every circle and square: none is hidden under a node.
+  const namesOnTop = await page.locator('svg.graph').evaluate((svg) => {
+    const marks = [...svg.querySelectorAll('.node circle, .hub rect')];
+    const names = [...svg.querySelectorAll('.node-label')];
+    const after = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    return names.length > 0 && names.every((t) => marks.every((m) => after(m, t)));
+  });
+  expect(namesOnTop).toBe(true);
   expect(requests).toContain('net/index.bin');
   expect(ranges.length).toBeGreaterThan(0);
   // The directory (everyone's names, for the pickers) comes after the drawing's records.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::marks::{EdgeLines, HubLinks, HubMarks, Lit, NodeDetails, NodeMarks};
+use super::marks::{EdgeLines, HubLinks, HubMarks, Lit, NameLabels, NodeDetails, NodeMarks};
 use super::state::Drawn;
 use crate::search::network::Network;
 use crate::search::network::drawing::{ViewBox, pan_box, zoom_box};
@@ -39,6 +39,7 @@ pub fn Graph(
                 <EdgeLines network=network.clone() drawn=drawn hovered=hovered/>
                 <HubMarks drawn=drawn hovered=hovered/>
                 <NodeMarks network=network.clone() drawn=drawn hovered=hovered/>
+                <NameLabels network=network.clone() drawn=drawn hovered=hovered/>
             </svg>
             <NodeDetails network=network drawn=drawn hovered=hovered/>
             <GraphLegend/>

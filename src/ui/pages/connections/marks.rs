@@ -127,34 +127,25 @@ pub fn HubMarks(
     hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     let marks = move || {
-        let (at, named) = (drawn.hub_positions.get(), drawn.named_hubs.get());
-        (drawn.hubs.get().into_iter().zip(at).enumerate())
-            .map(|(i, (hub, at))| {
-                let named = named.contains(&i);
-                view! { <HubMark hub=hub at=at named=named width=drawn.frame.0 hovered=hovered/> }
-            })
+        (drawn.hubs.get().into_iter().zip(drawn.hub_positions.get()))
+            .map(|(hub, at)| view! { <HubMark hub=hub at=at hovered=hovered/> })
             .collect_view()
     };
     view! { <g class="hubs">{marks}</g> }
 }
 
-/// A hub: a rounded square with the group's name, focusable for its details.
+/// A hub: a rounded square, focusable for its details (its name is in [`NameLabels`]).
 #[component]
 fn HubMark(
     /// The hub.
     hub: Hub,
     /// Where it is drawn.
     at: (f32, f32),
-    /// True when its name is drawn.
-    named: bool,
-    /// The drawing's width, to keep names inside it.
-    width: f32,
     /// What is hovered or focused.
     hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     let (x, y) = at;
     let r = hub_radius(hub.members.len());
-    let spot = LabelSpot::of(x, y, r, width);
     let what = match hub.kind {
         EdgeKind::Advisor => "advisor",
         _ => "organization",
@@ -164,12 +155,6 @@ fn HubMark(
         "{}: {what} shared by {n} of the researchers shown",
         hub.label
     );
-    let label = named.then(|| {
-        view! {
-            <text class="node-label hub-label" y=format!("{:.1}", spot.y) x=format!("{:.1}", spot.x)
-                text-anchor=if spot.left { "end" } else { "start" }>{hub.label.clone()}</text>
-        }
-    });
     let me = Lit::Hub(hub.group);
     view! {
         <g class=format!("hub {}", kind_class(hub.kind)) data-testid="graph-hub" tabindex="0"
@@ -181,7 +166,6 @@ fn HubMark(
             on:blur=move |_| hovered.set(None)>
             <rect x=format!("{:.1}", x - r) y=format!("{:.1}", y - r)
                 width=format!("{:.1}", 2.0 * r) height=format!("{:.1}", 2.0 * r) rx="3"/>
-            {label}
         </g>
     }
 }
@@ -198,7 +182,7 @@ pub fn NodeMarks(
 ) -> impl IntoView {
     let nodes = move || {
         let (pos, marks) = (drawn.positions.get(), drawn.marks.get());
-        let (degrees, named) = (drawn.degrees.get(), drawn.named.get());
+        let degrees = drawn.degrees.get();
         (drawn.shown.get().into_iter())
             .filter_map(|p| {
                 let at = *pos.get(&p)?;
@@ -206,10 +190,9 @@ pub fn NodeMarks(
                     id: network.people[p as usize].clone(),
                     name: network.names[p as usize].clone(),
                     degree: degrees.get(&p).copied().unwrap_or(0),
-                    named: named.contains(&p),
                     on_path: marks.people.contains(&p),
                 };
-                Some(view! { <NodeMark p=p at=at node=node width=drawn.frame.0 hovered=hovered/> })
+                Some(view! { <NodeMark p=p at=at node=node hovered=hovered/> })
             })
             .collect_view()
     };
@@ -224,13 +207,11 @@ struct Node {
     name: String,
     /// How many drawn lines touch them.
     degree: usize,
-    /// True when their name is drawn.
-    named: bool,
     /// True when they are on the chain asked about.
     on_path: bool,
 }
 
-/// A person's circle, a link to their profile, with their name when they are named.
+/// A person's circle, a link to their profile (their name is in [`NameLabels`]).
 #[component]
 fn NodeMark(
     /// Their person number.
@@ -239,20 +220,11 @@ fn NodeMark(
     at: (f32, f32),
     /// What to show.
     node: Node,
-    /// The drawing's width, to keep names inside it.
-    width: f32,
     /// What is hovered or focused.
     hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
     let (x, y) = at;
     let r = node_radius(node.degree);
-    let spot = LabelSpot::of(x, y, r, width);
-    let label = node.named.then(|| {
-        view! {
-            <text class="node-label" y=format!("{:.1}", spot.y) x=format!("{:.1}", spot.x)
-                text-anchor=if spot.left { "end" } else { "start" }>{node.name.clone()}</text>
-        }
-    });
     let (name, degree) = (&node.name, node.degree);
     let desc = format!(
         "{name}: {degree} connection{} shown. Opens the profile.",
@@ -271,10 +243,75 @@ fn NodeMark(
             on:focus=move |_| hovered.set(Some(me))
             on:blur=move |_| hovered.set(None)>
             <circle cx=format!("{x:.1}") cy=format!("{y:.1}") r=format!("{r:.1}")/>
-            {label}
         </a>
         </g>
     }
+}
+
+/// The names drawn, a layer above every circle and square so that no node hides one (which
+/// names: [`crate::search::network::drawing::readable_labels`]). A person's name links to their
+/// profile like their circle, out of the tab order (the circle is the one focused, and named to
+/// screen readers); pointing at a name lights what pointing at its mark does.
+#[component]
+pub fn NameLabels(
+    /// Names and ids.
+    network: Arc<Network>,
+    /// What is drawn.
+    drawn: Drawn,
+    /// What is hovered or focused.
+    hovered: RwSignal<Option<Lit>>,
+) -> impl IntoView {
+    let width = drawn.frame.0;
+    let person_names = move || {
+        let (pos, degrees) = (drawn.positions.get(), drawn.degrees.get());
+        (drawn.named.get().into_iter())
+            .filter_map(|p| {
+                let (x, y) = *pos.get(&p)?;
+                let degree = degrees.get(&p).copied().unwrap_or(0);
+                let spot = LabelSpot::of(x, y, node_radius(degree), width);
+                let me = Lit::Person(p);
+                // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
+                Some(view! {
+                    <g>
+                    <a href=profile(&network.people[p as usize]).href() tabindex="-1"
+                        aria-hidden="true"
+                        on:mouseenter=move |_| hovered.set(Some(me))
+                        on:mouseleave=move |_| hovered.set(None)>
+                        <text class="node-label" y=format!("{:.1}", spot.y)
+                            x=format!("{:.1}", spot.x)
+                            text-anchor=if spot.left { "end" } else { "start" }>
+                            {network.names[p as usize].clone()}
+                        </text>
+                    </a>
+                    </g>
+                })
+            })
+            .collect_view()
+    };
+    let hub_names = move || {
+        let (hubs, at, named) = (
+            drawn.hubs.get(),
+            drawn.hub_positions.get(),
+            drawn.named_hubs.get(),
+        );
+        (named.into_iter())
+            .filter_map(|i| {
+                let (hub, &(x, y)) = (hubs.get(i)?, at.get(i)?);
+                let spot = LabelSpot::of(x, y, hub_radius(hub.members.len()), width);
+                let me = Lit::Hub(hub.group);
+                Some(view! {
+                    <text class="node-label hub-label" aria-hidden="true"
+                        y=format!("{:.1}", spot.y) x=format!("{:.1}", spot.x)
+                        text-anchor=if spot.left { "end" } else { "start" }
+                        on:mouseenter=move |_| hovered.set(Some(me))
+                        on:mouseleave=move |_| hovered.set(None)>
+                        {hub.label.clone()}
+                    </text>
+                })
+            })
+            .collect_view()
+    };
+    view! { <g class="names">{hub_names}{person_names}</g> }
 }
 
 /// The person or hub hovered or focused: a person's drawn connections, a hub's members drawn,
