@@ -143,11 +143,15 @@ async function answered(page: Page) {
   await expect(page.getByTestId('connections-answer')).toHaveAttribute('aria-busy', 'false');
 }
 
-test('/connections of 2,000 researchers fetches only the records it draws, by byte range', async ({ page }) => {
+test('/connections of 2,000 researchers fetches only the records it draws: the opening view in one file, the others by byte range', async ({ page }) => {
   const errors = watchErrors(page, { documentMay404: true });
   const requests = dataRequests(page);
   const ranges = recordRanges(page);
   const bytes = () => ranges.reduce((sum, r) => sum + (r.to - r.from + 1), 0);
+  let startBytes = 0;
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/data/net/start.bin')) startBytes = (await r.body()).length;
+  });
   await page.goto('connections');
   await answered(page);
   await expect(page.getByTestId('graph-count')).toContainText(/^120 of 2000 researchers \(a neighbourhood\), \d+ direct connections? and \d+ shared groups?$/);
@@ -179,14 +183,16 @@ test('/connections of 2,000 researchers fetches only the records it draws, by by
   });
   expect(namesOnTop).toBe(true);
   expect(requests).toContain('net/index.bin');
-  expect(ranges.length).toBeGreaterThan(0);
+  // The opening view's records come in one file, and nothing else is asked for.
+  expect(requests.filter((r) => r === 'net/start.bin')).toHaveLength(1);
+  expect(ranges).toEqual([]);
   // The directory (everyone's names, for the pickers) comes after the drawing's records.
   const directory = requests.indexOf('directory.bin');
-  expect(directory === -1 || directory > requests.lastIndexOf('net/people.bin')).toBe(true);
+  expect(directory === -1 || directory > requests.indexOf('net/start.bin')).toBe(true);
   await expect(page.getByTestId('pickers-loading')).toHaveCount(0);
   // 120 people's records, and the ring before them at most: well under the 2,000 records.
-  const first = bytes();
-  expect(first).toBeLessThan(600_000);
+  expect(startBytes).toBeGreaterThan(0);
+  expect(startBytes).toBeLessThan(600_000);
 
   // Another focus, opened cold: its id is found in one file of ids, its records fetched.
   const other = await nodeId(page, 60);
@@ -194,6 +200,8 @@ test('/connections of 2,000 researchers fetches only the records it draws, by by
   await answered(page);
   await expect(page.getByTestId('graph-count')).toContainText(/ of 2000 researchers/);
   expect(requests.filter((r) => r.startsWith('net/ids/'))).toEqual(['net/ids/0.bin']);
+  expect(ranges.length).toBeGreaterThan(0);
+  expect(requests.filter((r) => r === 'net/start.bin')).toHaveLength(1);
   await expect(page.locator(`[data-testid=graph-node][href*="/researchers/${other}"]`)).toHaveCount(1);
 
   // A chain (its ends in the URL, as the pickers write them): its steps, each with a reason.
@@ -210,7 +218,7 @@ test('/connections of 2,000 researchers fetches only the records it draws, by by
 
 test('a network record that fails to load shows the error with Retry, and Retry draws', async ({ page }) => {
   let fail = true;
-  await page.route('**/data/net/people.bin', (route) =>
+  await page.route(/\/data\/net\/(start|people)\.bin$/, (route) =>
     fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
   );
   await page.goto('connections');

@@ -142,7 +142,8 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             fresh(&net)?;
             let mut network = write(&net.join("index.bin"), &files.index)?
                 + write(&net.join("people.bin"), &files.people)?
-                + write(&net.join("groups.bin"), &files.groups)?;
+                + write(&net.join("groups.bin"), &files.groups)?
+                + write(&net.join("start.bin"), &files.start)?;
             std::fs::create_dir_all(net.join("ids"))
                 .map_err(|e| format!("{}: {e}", net.display()))?;
             for (n, ids) in files.ids.iter().enumerate() {
@@ -355,6 +356,7 @@ mod tests {
         assert_eq!(index.unwrap().len(), 5);
         assert!(out.path().join("net/people.bin").exists());
         assert!(out.path().join("net/groups.bin").exists());
+        assert!(out.path().join("net/start.bin").exists());
         assert!(out.path().join("net/ids/0.bin").exists());
         let orgs =
             OrgTable::from_bytes(&std::fs::read(out.path().join("organizations.bin")).unwrap());

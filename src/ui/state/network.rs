@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::search::network::parts::{
-    INDEX_PATH, NetIndex, NetParts, PartRequest, ids_path, with_people,
+    INDEX_PATH, NetIndex, NetParts, PartRequest, START_PATH, ids_path, with_people,
 };
 use crate::search::network::{Missing, Network};
 use crate::ui::browser::timed;
@@ -49,11 +49,13 @@ pub struct Answered {
 /// The network as far as `ask` needs it, with the records of the people `named` (by id) in
 /// it: `ask` says what a network lacks (with the chain, or without it once the chain has
 /// outgrown [`QUESTION_BUDGET`]), and is asked again after each round of fetches until it
-/// lacks nothing.
+/// lacks nothing. For the `opening` view (no focus, no chain, every kind), the records it reads
+/// come first in one file ([`START_PATH`]), not a byte range each.
 pub async fn fetch_network(
     directory: DirectoryContext,
     source: SharedSource,
     named: Vec<String>,
+    opening: bool,
     ask: impl Fn(&Network, bool) -> Missing,
 ) -> Result<Answered, DataError> {
     let whole = |network| Answered {
@@ -69,6 +71,11 @@ pub async fn fetch_network(
     }
     if let NetSource::Whole(net) = &*source.borrow() {
         return Ok(whole(net.clone()));
+    }
+    if opening && parts_of(&source, NetParts::wants_start) {
+        let bytes = fetch_required(START_PATH).await?;
+        parts_of_mut(&source, |p| p.add_start(&bytes))
+            .map_err(|e| DataError::Invalid(START_PATH.to_owned(), e))?;
     }
     let start = parts_of(&source, |p| p.fetched);
     let files = parts_of(&source, |p| {

@@ -15,6 +15,20 @@ pub fn check_parts(
 ) -> Result<(usize, usize), String> {
     let files = whole.to_parts();
     let index = NetIndex::from_bytes(&files.index)?;
+    // The opening view from `start.bin` alone: nothing more to fetch, and the same drawing.
+    let mut parts = NetParts::new(index.clone());
+    parts.add_start(&files.start)?;
+    let (net, all) = (parts.network(), EdgeKinds::ALL);
+    if !parts.requests(&needs(&net, all, None, &[])).is_empty() {
+        return Err("the opening view needs records beyond start.bin".into());
+    }
+    let drawn = shown(whole, all, None, &[]);
+    if shown(&net, all, None, &[]) != drawn
+        || plain(net.edges(all, Some(&drawn))) != plain(whole.edges(all, Some(&drawn)))
+        || hubs(&net, all, &drawn) != hubs(whole, all, &drawn)
+    {
+        return Err("the opening view drawn from start.bin".into());
+    }
     let (mut drawing, mut chain) = (0, 0);
     for bits in 0..8 {
         let kinds = EdgeKinds::from_bits(bits);

@@ -39,6 +39,9 @@ pub const INDEX_PATH: &str = "data/net/index.bin";
 pub const PEOPLE_PATH: &str = "data/net/people.bin";
 /// Path of the groups' member lists.
 pub const GROUPS_PATH: &str = "data/net/groups.bin";
+/// The records the page's opening view reads (no focus, no chain, every kind), in one file:
+/// [`NetIndex::start_people`] and [`NetIndex::start_groups`] say which.
+pub const START_PATH: &str = "data/net/start.bin";
 
 /// The first bytes of the index.
 pub const INDEX_MAGIC: &[u8] = b"ATLASNIX\x00";
@@ -70,6 +73,8 @@ pub struct NetFiles {
     pub groups: Vec<u8>,
     /// `ids/0.bin`, `ids/1.bin`, …
     pub ids: Vec<Vec<u8>>,
+    /// `start.bin`.
+    pub start: Vec<u8>,
 }
 
 /// Where each record is, and what the build computed over the whole network.
@@ -85,6 +90,11 @@ pub struct NetIndex {
     pub focus: Vec<u32>,
     /// The first id of each file of ids (ids sorted as strings).
     pub id_files: Vec<String>,
+    /// The people whose records `start.bin` holds, ascending: every one the opening view reads.
+    /// Their records come first in it, each as in `people.bin`, then those of the groups.
+    pub start_people: Vec<u32>,
+    /// The groups whose member lists `start.bin` holds after the people's, ascending.
+    pub start_groups: Vec<u32>,
     /// Where each person's record starts (not in the file).
     #[serde(skip)]
     pub(super) people_starts: Vec<u64>,

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::{
     GroupRecord, IDS_MAGIC, MERGE_GAP, NetFiles, NetIndex, PaperRecord, PartFile, PartRequest,
-    PersonRecord, ids_path,
+    PersonRecord, RECORDS_MAGIC, ids_path,
 };
 use crate::search::network::build::short_title;
 use crate::search::network::walk::Lookup;
@@ -28,6 +28,8 @@ pub struct NetParts {
     id_files: Vec<bool>,
     /// Bytes of records fetched so far.
     pub fetched: u64,
+    /// Whether `start.bin` has been added.
+    start_added: bool,
 }
 
 impl NetParts {
@@ -40,7 +42,57 @@ impl NetParts {
             groups: HashMap::new(),
             numbers: HashMap::new(),
             fetched: 0,
+            start_added: false,
         }
+    }
+
+    /// True until `start.bin` is added, when the index lists records in it.
+    pub fn wants_start(&self) -> bool {
+        !self.start_added && !self.index.start_people.is_empty()
+    }
+
+    /// Adds the records of `start.bin` from its bytes: those of the people and then the groups
+    /// that the index lists for it, each as in its own file.
+    pub fn add_start(&mut self, bytes: &[u8]) -> Result<(), String> {
+        if !bytes.starts_with(RECORDS_MAGIC) {
+            return Err("not a file of network records".into());
+        }
+        let mut at = RECORDS_MAGIC.len() as u64;
+        let lists = [
+            (PartFile::People, self.index.start_people.clone()),
+            (PartFile::Groups, self.index.start_groups.clone()),
+        ];
+        for (file, numbers) in lists {
+            let lengths = match file {
+                PartFile::People => &self.index.people,
+                PartFile::Groups => &self.index.groups,
+            };
+            let from = at;
+            let mut records = Vec::with_capacity(numbers.len());
+            for n in numbers {
+                let len = lengths.get(n as usize).ok_or("a record out of range")?;
+                records.push((n, at..at + u64::from(*len)));
+                at += u64::from(*len);
+            }
+            let part = (bytes.get(from as usize..at as usize)).ok_or("the file is cut short")?;
+            let request = PartRequest {
+                file,
+                range: from..at,
+                records,
+            };
+            self.add(&request, part)?;
+        }
+        self.start_added = true;
+        Ok(())
+    }
+
+    /// The people and groups whose records are here, ascending.
+    pub fn loaded(&self) -> (Vec<u32>, Vec<u32>) {
+        let mut people: Vec<u32> = self.people.keys().copied().collect();
+        let mut groups: Vec<u32> = self.groups.keys().copied().collect();
+        people.sort_unstable();
+        groups.sort_unstable();
+        (people, groups)
     }
 
     /// The files of ids (by number) to fetch before the person numbers of `ids` are known.

@@ -1,9 +1,10 @@
 //! The network's files, made from the whole network (the build).
 
 use super::{
-    GroupRecord, IDS_MAGIC, IDS_PER_FILE, INDEX_MAGIC, NetFiles, NetIndex, PaperRecord,
-    PersonRecord, RECORDS_MAGIC, append,
+    GroupRecord, IDS_MAGIC, IDS_PER_FILE, INDEX_MAGIC, NetFiles, NetIndex, NetParts, PaperRecord,
+    PersonRecord, RECORDS_MAGIC, append, starts as record_starts,
 };
+use crate::search::network::drawing::needs;
 use crate::search::network::{EdgeKinds, NETWORK_FORMAT, Network};
 
 impl Network {
@@ -90,17 +91,17 @@ impl Network {
             .collect();
         sorted.sort_unstable();
         let runs: Vec<&[(&str, u32)]> = sorted.chunks(IDS_PER_FILE).collect();
-        let index = NetIndex {
+        let mut index = NetIndex {
             format: NETWORK_FORMAT,
             people: people_lengths,
             groups: group_lengths,
             focus,
             id_files: runs.iter().map(|run| run[0].0.to_owned()).collect(),
+            start_people: Vec::new(),
+            start_groups: Vec::new(),
             people_starts: Vec::new(),
             group_starts: Vec::new(),
         };
-        let mut index_bytes = INDEX_MAGIC.to_vec();
-        append(&mut index_bytes, &index);
         let ids = (runs.iter())
             .map(|run| {
                 let mut bytes = IDS_MAGIC.to_vec();
@@ -108,11 +109,45 @@ impl Network {
                 bytes
             })
             .collect();
-        NetFiles {
-            index: index_bytes,
+        let mut files = NetFiles {
+            index: index_bytes(&index),
             people,
             groups,
             ids,
+            start: RECORDS_MAGIC.to_vec(),
+        };
+        // The opening view's records, found as the page finds them, copied into one file.
+        let (start_people, start_groups) = opening_records(&files);
+        for (numbers, lengths, from) in [
+            (&start_people, &index.people, &files.people),
+            (&start_groups, &index.groups, &files.groups),
+        ] {
+            let starts = record_starts(lengths);
+            for &n in numbers {
+                let at = starts[n as usize] as usize;
+                (files.start).extend_from_slice(&from[at..at + lengths[n as usize] as usize]);
+            }
         }
+        (index.start_people, index.start_groups) = (start_people, start_groups);
+        files.index = index_bytes(&index);
+        files
     }
+}
+
+/// `index.bin`'s bytes.
+fn index_bytes(index: &NetIndex) -> Vec<u8> {
+    let mut bytes = INDEX_MAGIC.to_vec();
+    append(&mut bytes, index);
+    bytes
+}
+
+/// The people and groups whose records the opening view (no focus, no chain, every kind)
+/// reads from `files`, ascending.
+fn opening_records(files: &NetFiles) -> (Vec<u32>, Vec<u32>) {
+    let index = NetIndex::from_bytes(&files.index).expect("the index just written reads back");
+    let mut parts = NetParts::new(index);
+    parts
+        .fill_from(files, &[], |net| needs(net, EdgeKinds::ALL, None, &[]))
+        .expect("the files just written hold every record");
+    parts.loaded()
 }

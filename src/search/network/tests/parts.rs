@@ -57,6 +57,21 @@ fn broken_parts_are_refused() {
     let garbage = vec![0xff; (r.range.end - r.range.start) as usize];
     assert!(parts.add(&r, &garbage).is_err());
     assert_eq!(parts.people_loaded(), 0);
+    // The opening view's file: an HTML page or a cut one is refused, the whole one is taken.
+    assert!(parts.wants_start());
+    assert!(parts.add_start(b"<!doctype html>").is_err());
+    assert!(
+        parts
+            .add_start(&files.start[..files.start.len() - 1])
+            .is_err()
+    );
+    parts.add_start(&files.start).unwrap();
+    assert!(!parts.wants_start());
+    assert_eq!(
+        parts.people_loaded(),
+        whole.people.len(),
+        "all five are drawn"
+    );
 }
 
 #[test]

@@ -21,6 +21,7 @@ use self::controls::KindToggles;
 use self::edge_list::{EdgeList, GroupList};
 use self::graph::Graph;
 use self::state::{Answer, Drawn, Question, question_needs, use_drawn, use_question};
+use crate::search::ConnectionsParams;
 use crate::search::network::EdgeKind;
 use crate::search::network::drawing::{count_line, direct, frame_for};
 use crate::ui::browser::set_title;
@@ -59,7 +60,8 @@ fn NetworkLoader() -> impl IntoView {
             .cloned()
             .collect();
         async move {
-            let answered = fetch_network(directory, source, named, |net, with_chain| {
+            let opening = q == ConnectionsParams::default();
+            let answered = fetch_network(directory, source, named, opening, |net, with_chain| {
                 question_needs(net, &q, with_chain)
             })
             .await?;
