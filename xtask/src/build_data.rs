@@ -52,7 +52,7 @@ pub struct Written {
     pub people: usize,
     pub packs: usize,
     pub people_bytes: u64,
-    /// Bytes of the network's three files (`net/`).
+    /// Bytes of the network's files (`net/`).
     pub network_bytes: u64,
     /// Bytes of `organizations.bin`.
     pub organizations_bytes: u64,

@@ -62,7 +62,7 @@ pub fn ids_path(n: usize) -> String {
 /// cost less than another round trip).
 pub const MERGE_GAP: u64 = 8 * 1024;
 
-/// The three files of a network, as the build writes them.
+/// The files of a network, as the build writes them.
 #[derive(Debug, Clone)]
 pub struct NetFiles {
     /// `index.bin`.

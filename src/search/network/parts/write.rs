@@ -8,7 +8,8 @@ use crate::search::network::drawing::needs;
 use crate::search::network::{EdgeKinds, NETWORK_FORMAT, Network};
 
 impl Network {
-    /// The network's three files.
+    /// The network's files: the index, the records of people and of groups, the files of ids,
+    /// and the opening view's records together.
     ///
     /// Computes each set of kinds' best-connected person over the whole network, which is the
     /// one question a part cannot answer.
