@@ -175,7 +175,6 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     });
     let (mut w, size) = directory?;
     (w.network_bytes, w.organizations_bytes) = graphs?;
-    release_freed_memory();
     lap("directory, titles, network and organizations");
 
     let people = out.join("people");
@@ -219,10 +218,8 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     }
     w.people = researchers.len();
     w.packs = packs;
-    // The profile writers' threads freed their packs, which the allocator keeps for them: give
-    // that back, and the publication map, before the publication phase's peak.
+    // The publication map goes before the publication phase's peak.
     drop(by_id);
-    release_freed_memory();
     lap("profiles");
 
     let compiled = CompiledPubs::build(&dir.dataset);
@@ -278,19 +275,6 @@ fn outcome(p: &Problem) -> &'static str {
         Severity::Error if record_of(p).is_some() => "the record is skipped",
         // A file-level remark: an unknown top-level key, a bad setting.
         Severity::Error => "it is ignored",
-    }
-}
-
-/// Gives the memory freed so far back to the system. The network and the organizations are
-/// built on their own thread, and the profiles on one per core, whose freed memory the allocator
-/// keeps for that thread: without this, the publication phase's peak came on top of it (7.8 GB
-/// at 100,000 researchers).
-fn release_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: `malloc_trim` only returns free memory to the system; it is safe to call at any
-    // time from any thread.
-    unsafe {
-        libc::malloc_trim(0);
     }
 }
 

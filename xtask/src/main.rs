@@ -17,6 +17,10 @@ mod tools;
 
 use std::process::ExitCode;
 
+/// mimalloc, for build-data's memory (see `Cargo.toml`).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const HELP: &str = "\
 cargo xtask <task>
 
