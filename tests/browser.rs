@@ -8,7 +8,6 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use leptos_router::components::Router;
 use research_atlas::model;
 use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
@@ -122,11 +121,9 @@ fn mount_app_at<V: IntoView + 'static>(
     leptos::mount::mount_to(root.clone(), move || {
         let child = child.clone();
         view! {
-            <Router>
-                <Harness answers=vec![Ok(bundled())] calls=Rc::new(Cell::new(0))>
-                    {let child = child.clone(); move || child()}
-                </Harness>
-            </Router>
+            <Harness answers=vec![Ok(bundled())] calls=Rc::new(Cell::new(0))>
+                {let child = child.clone(); move || child()}
+            </Harness>
         }
     })
     .forget();

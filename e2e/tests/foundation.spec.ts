@@ -36,6 +36,32 @@ test('a card links to its profile and the profile links back, staying under the 
   await directory.expectCards(5);
 });
 
+test('links are followed in the page: no document is loaded, Back returns, and the skip link keeps the page it is on', async ({ page, baseURL }) => {
+  const errors = watchErrors(page);
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await directory.expectCards(5);
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents.push(r.url());
+  });
+  await directory.card('Luo Mai').getByRole('link', { name: 'Luo Mai', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Luo Mai');
+  await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
+  // "Skip to content" is `#main`, which the page's <base href> would resolve to the directory.
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await skip.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Luo Mai');
+  await page.goBack();
+  await expect(page).toHaveURL(baseURL!);
+  await directory.expectCards(5);
+  expect(documents).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('an unknown researcher gets a helpful page, not a blank one', async ({ page }) => {
   await page.goto('researchers/nobody-here');
   await expect(page.getByTestId('no-such-researcher')).toContainText('nobody-here');

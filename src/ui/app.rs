@@ -1,9 +1,7 @@
-//! The root component: providers and the route table, nothing else. Every page but the
+//! The root component: providers and the page of the route, nothing else. Every page but the
 //! directory's is a route of [`super::chunks`]: its code loads when first visited.
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
 
 use super::chunks::{
     CompareRoute, ConnectionsRoute, OrganizationRoute, OrganizationsRoute, ProfileRoute,
@@ -12,7 +10,7 @@ use super::chunks::{
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
 use super::pages::{DirectoryPage, NotFoundPage};
-use super::routes::{AppRoute, base_path, provide_route};
+use super::routes::{AppRoute, PageKind, provide_route, use_route};
 use super::state::data::provide_directory;
 use super::state::organizations::provide_organizations;
 use super::state::picks::{provide_picks, use_picks};
@@ -29,14 +27,10 @@ pub fn App() -> impl IntoView {
     provide_picks();
     use_service_worker();
     prefetch_on_approach();
-    view! {
-        <Router base=base_path()>
-            <Shell/>
-        </Router>
-    }
+    view! { <Shell/> }
 }
 
-/// Header, main and routes; inside the router, so it can provide the URL-backed state.
+/// Header, main and the route's page, with the URL-backed state.
 #[component]
 fn Shell() -> impl IntoView {
     provide_route();
@@ -64,17 +58,27 @@ fn Shell() -> impl IntoView {
         </header>
         <OfflineNotice/>
         <main id="main" tabindex="-1">
-            <Routes fallback=|| view! { <NotFoundPage/> }>
-                <Route path=path!("/") view=DirectoryPage/>
-                <Route path=path!("/researchers/:id") view=ProfileRoute/>
-                <Route path=path!("/publications") view=PublicationsRoute/>
-                <Route path=path!("/compare") view=CompareRoute/>
-                <Route path=path!("/connections") view=ConnectionsRoute/>
-                <Route path=path!("/organizations") view=OrganizationsRoute/>
-                <Route path=path!("/organizations/:id") view=OrganizationRoute/>
-                <Route path=path!("/shortlist") view=ShortlistRoute/>
-            </Routes>
+            <RoutePage/>
         </main>
         <CompareTray/>
+    }
+}
+
+/// The page of the current route. Its view stays while only the route's state changes (the
+/// query, the profile shown), and is replaced when the route is another page's.
+#[component]
+fn RoutePage() -> impl IntoView {
+    let route = use_route().route;
+    let kind = Memo::new(move |_| route.with(AppRoute::kind));
+    move || match kind.get() {
+        PageKind::Directory => view! { <DirectoryPage/> }.into_any(),
+        PageKind::Profile => view! { <ProfileRoute/> }.into_any(),
+        PageKind::Publications => view! { <PublicationsRoute/> }.into_any(),
+        PageKind::Compare => view! { <CompareRoute/> }.into_any(),
+        PageKind::Connections => view! { <ConnectionsRoute/> }.into_any(),
+        PageKind::Organizations => view! { <OrganizationsRoute/> }.into_any(),
+        PageKind::Organization => view! { <OrganizationRoute/> }.into_any(),
+        PageKind::Shortlist => view! { <ShortlistRoute/> }.into_any(),
+        PageKind::NotFound => view! { <NotFoundPage/> }.into_any(),
     }
 }

@@ -1,7 +1,7 @@
 //! The static HTML of a route: the app's own views, rendered natively with the whole dataset in
 //! memory (`src/bin/prerender.rs` writes a file per route with it).
 //!
-//! The views are the browser's: [`App`] with its router, given the dataset through
+//! The views are the browser's: [`App`] with its routes, given the dataset through
 //! [`StaticData`] instead of fetching it. Every load a page starts is then ready when it renders
 //! ([`crate::ui::state::load`]), effects do not run, and what the views ask of their
 //! surroundings comes from the [`StaticPage`] ([`crate::ui::host`]).
@@ -10,7 +10,6 @@ use std::sync::Arc;
 
 use hydration_context::SsrSharedContext;
 use leptos::prelude::*;
-use leptos_router::location::RequestUrl;
 
 use super::App;
 use super::host::{StaticPage, set_static_page, static_page};
@@ -27,13 +26,11 @@ pub struct Rendered {
 
 /// Renders `page` (its path below the base, and the base) with `data`.
 pub fn render(data: &StaticData, page: StaticPage) -> Rendered {
-    let url = format!("{}{}", page.base, page.path);
     set_static_page(page);
     // A server context: the views then know they are not in a browser (no listeners, no timers).
     let owner = Owner::new_root(Some(Arc::new(SsrSharedContext::new())));
     let body = owner.with(|| {
         provide_context(data.clone());
-        provide_context(RequestUrl::new(&url));
         view! { <App/> }.to_html()
     });
     // The app's contexts hold its owner (the organizations load keeps it to outlive a page):

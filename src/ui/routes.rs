@@ -1,13 +1,12 @@
 //! Every URL of the app, in one place: [`AppRoute`] is each page with its typed URL state, the
 //! only thing that turns routes into strings ([`AppRoute::href`], [`AppRoute::absolute`]) and
-//! strings back into routes ([`AppRoute::parse`]). [`provide_route`] keeps the current route as a
-//! memo over the router's location, and [`RouteContext::go`] is the one way the app writes the URL.
+//! strings back into routes ([`AppRoute::parse`]). [`provide_route`] keeps the current route,
+//! follows the app's links and Back and Forward, and [`RouteContext::go`] is the one way the app
+//! writes the URL. This is the app's whole router: [`PageKind`] says which page a route shows.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
-use leptos_router::NavigateOptions;
-use leptos_router::hooks::{use_location, use_navigate};
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::{Closure, JsValue};
@@ -54,6 +53,30 @@ pub enum AppRoute {
     NotFound(String),
 }
 
+/// Which page a route shows. A route of the same page (another query, another profile) keeps
+/// the page's view, which follows the route's state; another page replaces it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PageKind {
+    /// [`AppRoute::Directory`].
+    Directory,
+    /// [`AppRoute::Profile`].
+    Profile,
+    /// [`AppRoute::Publications`].
+    Publications,
+    /// [`AppRoute::Compare`].
+    Compare,
+    /// [`AppRoute::Connections`].
+    Connections,
+    /// [`AppRoute::Shortlist`].
+    Shortlist,
+    /// [`AppRoute::Organizations`].
+    Organizations,
+    /// [`AppRoute::Organization`].
+    Organization,
+    /// [`AppRoute::NotFound`].
+    NotFound,
+}
+
 /// The profile route of `id` with no directory or list state.
 pub fn profile(id: &str) -> AppRoute {
     AppRoute::Profile {
@@ -77,8 +100,24 @@ impl AppRoute {
         Self::Directory(SearchParams::default())
     }
 
+    /// The page this route shows.
+    pub fn kind(&self) -> PageKind {
+        match self {
+            Self::Directory(_) => PageKind::Directory,
+            Self::Profile { .. } => PageKind::Profile,
+            Self::Publications(_) => PageKind::Publications,
+            Self::Compare(_) => PageKind::Compare,
+            Self::Connections(_) => PageKind::Connections,
+            Self::Shortlist(_) => PageKind::Shortlist,
+            Self::Organizations(_) => PageKind::Organizations,
+            Self::Organization { .. } => PageKind::Organization,
+            Self::NotFound(_) => PageKind::NotFound,
+        }
+    }
+
     /// The full path of this page, base path included (`/atlas/researchers/luo-mai?q=sky`).
-    /// Views link with plain `<a href>`: the router intercepts same-origin clicks below its base.
+    /// Views link with plain `<a href>`: [`provide_route`] follows same-origin clicks below the
+    /// base path in the app.
     pub fn href(&self) -> String {
         format!("{}{}", base_path(), self.path())
     }
@@ -256,8 +295,7 @@ pub enum History {
     Typing,
 }
 
-/// The current route and the one way to change it; provided inside the router by
-/// [`provide_route`].
+/// The current route and the one way to change it; provided by [`provide_route`].
 ///
 /// The route is app state that follows the URL: it is read from the URL on load, on Back and
 /// Forward and when a link is followed, and it changes at once when the app calls
@@ -268,22 +306,18 @@ pub struct RouteContext {
     /// The current route.
     pub route: Memo<AppRoute>,
     current: RwSignal<AppRoute>,
-    navigate: StoredValue<Navigate, LocalStorage>,
     typing: StoredValue<u32, LocalStorage>,
     pacer: StoredValue<Pacer, LocalStorage>,
     /// When the pending timer fires, if one is set.
     timer: StoredValue<Option<f64>, LocalStorage>,
 }
 
-/// The router's navigate function, kept so event handlers can change page.
-type Navigate = Box<dyn Fn(&str, NavigateOptions)>;
-
 /// How long after the last keystroke a typing burst counts as settled.
 const TYPING_SETTLES: Duration = Duration::from_millis(1200);
 
 impl RouteContext {
     /// Makes `route` current: every memo reading the route follows at once, and the URL soon.
-    /// Another page is the router's to show, so that change is written at once.
+    /// Another page is a new view, so that change is written at once.
     pub fn go(&self, route: &AppRoute, history: History) {
         let entry = match history {
             History::Push => Entry::Push,
@@ -307,13 +341,7 @@ impl RouteContext {
         } else {
             self.flush();
             self.pacer.update_value(Pacer::cancel);
-            let options = NavigateOptions {
-                resolve: false,
-                replace: entry == Entry::Replace,
-                scroll: false,
-                ..Default::default()
-            };
-            self.navigate.with_value(|nav| nav(&route.href(), options));
+            self.write(route.href(), entry);
         }
     }
 
@@ -372,13 +400,25 @@ impl RouteContext {
         }
     }
 
-    /// Takes the route from the URL the browser now shows (Back, Forward, a followed link),
+    /// Takes the route of the URL the browser now shows (Back, Forward, a followed link),
     /// forgetting any write still waiting: it belonged to the entry the user left.
     fn adopt(&self, route: AppRoute) {
         self.pacer.update_value(Pacer::cancel);
         if self.current.with_untracked(|c| *c != route) {
             self.current.set(route);
         }
+    }
+
+    /// Follows a link of the app to `route` (`href` is its URL): a new history entry unless it
+    /// is the URL shown, and the page scrolled to its top.
+    fn follow(&self, route: AppRoute, href: String) {
+        let (path, search) = super::host::location();
+        let shown = format!("{path}{search}");
+        if href.split('#').next() != Some(shown.as_str()) {
+            self.write(href, Entry::Push);
+        }
+        self.adopt(route);
+        window().scroll_to_with_x_and_y(0.0, 0.0);
     }
 
     /// False for the first keystroke of a burst, true for the rest; counts the keystroke.
@@ -419,37 +459,40 @@ fn window_route() -> AppRoute {
     route_of(&pathname, &decode_query(&search))
 }
 
-/// Creates the route state; called once by the app shell, inside the router.
+/// Creates the route state and follows the app's links; called once by the app shell.
 pub fn provide_route() {
     let current = RwSignal::new(window_route());
     let ctx = RouteContext {
         route: Memo::new(move |_| current.get()),
         current,
-        navigate: StoredValue::new_local(Box::new(use_navigate())),
         typing: StoredValue::new_local(0),
         pacer: StoredValue::new_local(Pacer::default()),
         timer: StoredValue::new_local(None),
     };
-    // A followed link changes the router's location.
-    let location = use_location();
-    Effect::new(move |seen: Option<()>| {
-        let pathname = location.pathname.get();
-        let query: Vec<(String, String)> = location.query.with(|q| {
-            q.into_iter()
-                .map(|(k, v)| (k.to_string(), v.to_owned()))
-                .collect()
-        });
-        if seen.is_some() {
-            ctx.adopt(route_of(&pathname, &query));
+    // A link of the app is followed in the page (the browser keeps the others).
+    let click = window_event_listener(leptos::ev::click, move |ev| match followed(&ev) {
+        Some(Follow::Page(route, href)) => {
+            ev.prevent_default();
+            ctx.follow(*route, href);
         }
+        Some(Follow::Fragment(id)) => {
+            if let Some(el) = document().get_element_by_id(&id) {
+                ev.prevent_default();
+                if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+                el.scroll_into_view();
+            }
+        }
+        None => {}
     });
-    // Back and Forward: read the window's URL, which the router's location may already show
-    // (the URL changed without it while the user typed).
+    // Back and Forward: read the window's URL (which may have changed without the route while
+    // the user typed).
     let popstate = window_event_listener(leptos::ev::popstate, move |_| ctx.adopt(window_route()));
     // Leaving the page, or following a link, first writes what waits.
     let pagehide = window_event_listener(leptos::ev::pagehide, move |_| ctx.flush());
-    // (Capture phase, so it runs before the router's own click handler pushes the link's URL.
-    // Kept for the page's lifetime; it only reads state that may be gone, with `try_`.)
+    // (Capture phase, so it runs before any handler that changes the route. Kept for the page's
+    // lifetime; it only reads state that may be gone, with `try_`.)
     if cfg!(target_arch = "wasm32") {
         let click = Closure::<dyn Fn()>::new(move || ctx.flush());
         let _ = window().add_event_listener_with_callback_and_bool(
@@ -460,10 +503,57 @@ pub fn provide_route() {
         click.forget();
     }
     on_cleanup(move || {
+        click.remove();
         popstate.remove();
         pagehide.remove();
     });
     provide_context(ctx);
+}
+
+/// What a click on a link asks of the app.
+enum Follow {
+    /// A page of the app: its route, and its URL as the link has it (base path, query and
+    /// fragment included).
+    Page(Box<AppRoute>, String),
+    /// A part of this page (`href="#main"`, which the `<base href>` would otherwise resolve
+    /// to the base path): the element's id.
+    Fragment(String),
+}
+
+/// The app's part in a click, or `None` for the browser's: not on a link, a modified or
+/// middle click, a link with a target or `download` or `rel="external"`, another site's, a
+/// path outside the base path. Reads the `href` attribute, so SVG links count too.
+fn followed(ev: &web_sys::MouseEvent) -> Option<Follow> {
+    let modified = ev.meta_key() || ev.alt_key() || ev.ctrl_key() || ev.shift_key();
+    if ev.default_prevented() || ev.button() != 0 || modified {
+        return None;
+    }
+    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let link = target.closest("a[href]").ok()??;
+    let external = (link.get_attribute("rel").unwrap_or_default())
+        .split_ascii_whitespace()
+        .any(|r| r == "external");
+    let elsewhere = (link.get_attribute("target")).is_some_and(|t| !t.is_empty() && t != "_self");
+    if external || elsewhere || link.has_attribute("download") {
+        return None;
+    }
+    let href = link.get_attribute("href")?;
+    if let Some(id) = href.strip_prefix('#') {
+        return Some(Follow::Fragment(decode_component(id)));
+    }
+    let url = web_sys::Url::new_with_base(&href, &document().base_uri().ok()??).ok()?;
+    if Some(url.origin()) != window().location().origin().ok() {
+        return None;
+    }
+    let path = url.pathname();
+    let base = base_path();
+    let below = path.strip_prefix(base.as_str())?;
+    if !(below.is_empty() || below.starts_with('/')) {
+        return None;
+    }
+    let (search, hash) = (url.search(), url.hash());
+    let route = route_of(&path, &decode_query(&search));
+    Some(Follow::Page(Box::new(route), format!("{path}{search}{hash}")))
 }
 
 /// The route state; provided by the app shell through [`provide_route`].

@@ -194,3 +194,39 @@ fn parsing_is_lenient() {
         })
     );
 }
+
+#[test]
+fn a_page_keeps_its_view_while_only_its_state_changes() {
+    use super::PageKind;
+    let parse = |path: &str, q: &[(&str, &str)]| AppRoute::parse(path, &pairs(q));
+    // Another query, another profile, another organization: the same page's view.
+    assert_eq!(parse("/", &[]).kind(), parse("/", &[("q", "sky")]).kind());
+    assert_eq!(
+        parse("/researchers/luo-mai", &[]).kind(),
+        parse("/researchers/tao-luo", &[("q", "sky")]).kind()
+    );
+    assert_eq!(
+        parse("/organizations/ed", &[]).kind(),
+        parse("/organizations/ucb", &[]).kind()
+    );
+    // Every path of the route table is a page of its own.
+    let kinds = [
+        "/",
+        "/researchers/luo-mai",
+        "/publications",
+        "/compare",
+        "/connections",
+        "/shortlist",
+        "/organizations",
+        "/organizations/ed",
+        "/no/such/page",
+    ]
+    .map(|p| parse(p, &[]).kind());
+    for (i, a) in kinds.iter().enumerate() {
+        for b in &kinds[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    assert_eq!(kinds[0], PageKind::Directory);
+    assert_eq!(kinds[8], PageKind::NotFound);
+}

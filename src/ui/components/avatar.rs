@@ -2,19 +2,16 @@
 
 use leptos::prelude::*;
 
-/// Up to two initials: the first letters of the first and last words of a name, uppercased.
-/// Brackets such as "(Amber)" are skipped; a name in a script without case keeps its first
-/// character ("栾思飞" → "栾").
+/// Up to two initials: the first letters of the first and last words of a name, as written
+/// (the avatar's style shows them in capitals, so Unicode's case tables stay out of the first
+/// load). Brackets such as "(Amber)" are skipped; a name in a script without case keeps its
+/// first character ("栾思飞" → "栾").
 pub fn initials(name: &str) -> String {
     let words: Vec<&str> = name
         .split_whitespace()
         .filter(|w| w.chars().next().is_some_and(char::is_alphanumeric))
         .collect();
-    let first = |w: &str| {
-        w.chars()
-            .next()
-            .map(|c| c.to_uppercase().collect::<String>())
-    };
+    let first = |w: &str| w.chars().next().map(String::from);
     match words.as_slice() {
         [] => "?".into(),
         [one] => first(one).unwrap_or_default(),
@@ -26,7 +23,8 @@ pub fn initials(name: &str) -> String {
     }
 }
 
-/// A round badge with the initials of `name`; hidden from screen readers (the name is next to it).
+/// A round badge with the initials of `name` in capitals; hidden from screen readers (the name
+/// is next to it).
 #[component]
 pub fn Avatar(
     /// Whose initials to show.
@@ -45,7 +43,7 @@ mod tests {
             ("Michael Luo", "ML"),
             ("Frank Sifei Luan", "FL"),
             ("Jiachen (Amber) Liu", "JL"),
-            ("luo mai", "LM"),
+            ("luo mai", "lm"),
             ("Émilie du Châtelet", "ÉC"),
             ("栾思飞", "栾"),
             ("Plato", "P"),

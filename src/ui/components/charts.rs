@@ -17,6 +17,20 @@ fn chart_id(prefix: &str) -> String {
     format!("{prefix}-{}", NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
+/// `x` written with `places` decimals (`fixed(2.345, 1)` is "2.3"), by integer arithmetic: the
+/// float formatter's code would otherwise be in the first load of every page, since the cards'
+/// sparklines are on the directory.
+pub fn fixed(x: impl Into<f64>, places: u32) -> String {
+    let scale = 10_i64.pow(places);
+    let n = (x.into() * scale as f64).round() as i64;
+    let sign = if n < 0 { "-" } else { "" };
+    let (whole, part) = (n.abs() / scale, n.abs() % scale);
+    match places {
+        0 => format!("{sign}{whole}"),
+        _ => format!("{sign}{whole}.{part:0width$}", width = places as usize),
+    }
+}
+
 /// "11 publications from 2019 to 2025, most in 2024 (4)."
 pub fn describe_activity(a: &Activity) -> String {
     let Some(last) = a.last() else {
@@ -90,15 +104,15 @@ pub fn Sparkline(
             };
             let class = if c == 0 { "spark-zero" } else { "spark-bar" };
             view! {
-                <rect class=class x=format!("{:.2}", i as f32 * step + step * 0.1)
-                    y=format!("{:.2}", H - h) width=format!("{:.2}", step * 0.8)
-                    height=format!("{h:.2}")/>
+                <rect class=class x=fixed(i as f32 * step + step * 0.1, 2)
+                    y=fixed(H - h, 2) width=fixed(step * 0.8, 2)
+                    height=fixed(h, 2)/>
             }
         })
         .collect_view();
     view! {
         <span class="sparkline" data-testid="sparkline">
-            <svg role="img" viewBox=format!("0 0 {W} {H}") width="64" height="16"
+            <svg role="img" viewBox="0 0 64 16" width="64" height="16"
                 aria-labelledby=title_ref aria-describedby=desc_ref
                 preserveAspectRatio="none" focusable="false">
                 <title id=title_id>{title.clone()}</title>
@@ -149,22 +163,22 @@ pub fn YearChart(
             let x = i as f32 * step;
             let label = (i % every == 0 || i + 1 == years.len()).then(|| {
                 view! {
-                    <text class="chart-axis" x=format!("{:.1}", x + step / 2.0) y=format!("{}", H - 6.0)
+                    <text class="chart-axis" x=fixed(x + step / 2.0, 1) y=fixed(H - 6.0, 0)
                         text-anchor="middle">{y}</text>
                 }
             });
             let value = (c > 0).then(|| {
                 view! {
-                    <text class="chart-value" x=format!("{:.1}", x + step / 2.0)
-                        y=format!("{:.1}", H - BOTTOM - h - 4.0) text-anchor="middle">{c}</text>
+                    <text class="chart-value" x=fixed(x + step / 2.0, 1)
+                        y=fixed(H - BOTTOM - h - 4.0, 1) text-anchor="middle">{c}</text>
                 }
             });
             let tip = format!("{y}: {c} publication{}", if c == 1 { "" } else { "s" });
             view! {
                 <g>
-                    <rect class="chart-bar" x=format!("{:.1}", x + step * 0.15)
-                        y=format!("{:.1}", H - BOTTOM - h) width=format!("{:.1}", step * 0.7)
-                        height=format!("{h:.1}")>
+                    <rect class="chart-bar" x=fixed(x + step * 0.15, 1)
+                        y=fixed(H - BOTTOM - h, 1) width=fixed(step * 0.7, 1)
+                        height=fixed(h, 1)>
                         <title>{tip}</title>
                     </rect>
                     {value}
@@ -175,12 +189,12 @@ pub fn YearChart(
         .collect_view();
     view! {
         <figure class="chart year-chart" data-testid="year-chart">
-            <svg role="img" viewBox=format!("0 0 {w} {H}") width=format!("{w}") height=format!("{H}")
+            <svg role="img" viewBox=format!("0 0 {} {}", fixed(w, 0), fixed(H, 0)) width=fixed(w, 0) height=fixed(H, 0)
                 aria-labelledby=title_ref aria-describedby=desc_ref focusable="false">
                 <title id=title_id>{title.clone()}</title>
                 <desc id=desc_id>{desc}</desc>
-                <line class="chart-baseline" x1="0" x2=format!("{w}") y1=format!("{}", H - BOTTOM)
-                    y2=format!("{}", H - BOTTOM)/>
+                <line class="chart-baseline" x1="0" x2=fixed(w, 0) y1=fixed(H - BOTTOM, 0)
+                    y2=fixed(H - BOTTOM, 0)/>
                 {bars}
             </svg>
             <figcaption aria-hidden="true">{title.clone()}</figcaption>
@@ -220,7 +234,7 @@ pub fn ShareChart(
                             <td class="share-count">{s.count}</td>
                             <td class="share-bar">
                                 <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-                                    <rect class="chart-bar" x="0" y="0" height="8" width=format!("{pct:.1}")/>
+                                    <rect class="chart-bar" x="0" y="0" height="8" width=fixed(pct, 1)/>
                                 </svg>
                             </td>
                         </tr>
@@ -248,5 +262,17 @@ mod tests {
             "1 publication in 2020."
         );
         assert_eq!(describe_activity(&Activity::default()), "No publications.");
+    }
+
+    #[test]
+    fn fixed_writes_rounded_decimals() {
+        assert_eq!(fixed(2.345_f64, 1), "2.3");
+        assert_eq!(fixed(2.36_f32, 1), "2.4");
+        assert_eq!(fixed(0.05_f64, 2), "0.05");
+        assert_eq!(fixed(12.0_f32, 2), "12.00");
+        assert_eq!(fixed(240.0_f32, 0), "240");
+        assert_eq!(fixed(-1.25_f64, 1), "-1.3");
+        assert_eq!(fixed(-0.04_f64, 1), "0.0");
+        assert_eq!(fixed(99.96_f64, 1), "100.0");
     }
 }

@@ -46,13 +46,21 @@ impl GridWindow {
         let rows = self.total.get().div_ceil(self.columns());
         let h = self.layout.with(|l| l.map_or(0.0, |l| l.row_height));
         let (above, under) = self.rows.get().spacers(rows, h);
-        format!("{}px", if below { under } else { above })
+        // Whole pixels (at most half a pixel off): the float formatter stays out of the first load.
+        format!("{}px", (if below { under } else { above }).round() as i64)
     }
 
-    /// Notes that the card at list position `index` (0-based) took focus.
+    /// Notes that the card at list position `index` (0-based) took focus. Also called when the
+    /// focus leaves a grid being taken down (a card's link followed to another page: the browser
+    /// reports the focus leaving as the page's elements go, after its state is gone): then it
+    /// does nothing.
     pub fn focus(&self, index: Option<usize>) {
-        let row = index.map(|i| i / self.columns());
-        if self.focused.get_untracked() != row {
+        let Some(columns) = (self.layout).try_with(|l| l.map_or(FIRST_COLUMNS, |l| l.columns))
+        else {
+            return;
+        };
+        let row = index.map(|i| i / columns);
+        if self.focused.try_get_untracked().is_some_and(|f| f != row) {
             self.focused.set(row);
         }
     }
@@ -141,7 +149,9 @@ fn measure_grid(el: &web_sys::HtmlDivElement) -> Option<GridLayout> {
         .map_or(1, |c| c.split_whitespace().count().max(1));
     let item = el.query_selector(".card-slot").ok().flatten()?;
     let gap = (style.get_property_value("row-gap").ok())
-        .and_then(|g| g.trim_end_matches("px").parse::<f64>().ok())
+        // JavaScript's own parser: Rust's would add its code to the first load.
+        .map(|g| js_sys::parse_float(&g))
+        .filter(|g| g.is_finite())
         .unwrap_or(16.0);
     let scrolled = window().scroll_y().unwrap_or(0.0);
     Some(GridLayout {
