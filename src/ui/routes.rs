@@ -553,7 +553,10 @@ fn followed(ev: &web_sys::MouseEvent) -> Option<Follow> {
     }
     let (search, hash) = (url.search(), url.hash());
     let route = route_of(&path, &decode_query(&search));
-    Some(Follow::Page(Box::new(route), format!("{path}{search}{hash}")))
+    Some(Follow::Page(
+        Box::new(route),
+        format!("{path}{search}{hash}"),
+    ))
 }
 
 /// The route state; provided by the app shell through [`provide_route`].

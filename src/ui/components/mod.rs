@@ -8,6 +8,7 @@ pub mod data_view;
 pub mod empty_state;
 pub mod filter_panel;
 pub mod highlight;
+pub mod in_turn;
 pub mod isolated;
 pub mod links;
 pub mod offline_notice;
@@ -30,6 +31,7 @@ pub use data_view::{DataView, DataWarning, DetailView, LoadErrorView, LoadingVie
 pub use empty_state::EmptyState;
 pub use filter_panel::FilterPanel;
 pub use highlight::Highlighted;
+pub use in_turn::InTurn;
 pub use isolated::IsolatedList;
 pub use links::ExternalLinks;
 pub use offline_notice::OfflineNotice;

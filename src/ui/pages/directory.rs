@@ -11,8 +11,8 @@ use crate::search::SearchParams;
 use crate::search::counts::researchers_count;
 use crate::ui::components::researcher_card::FirstPageCard;
 use crate::ui::components::{
-    ActiveFilters, DataView, EmptyState, FilterPanel, LoadingView, ResearcherCard, SearchBox,
-    SortSelect,
+    ActiveFilters, DataView, EmptyState, FilterPanel, InTurn, LoadingView, ResearcherCard,
+    SearchBox, SortSelect,
 };
 use crate::ui::state::data::use_first_page;
 use crate::ui::state::grid_window::use_grid_window;
@@ -33,7 +33,11 @@ pub fn DirectoryPage() -> impl IntoView {
             prefetch_profile();
             view! {
                 <div class="directory">
-                    <FilterPanel open=filters_open/>
+                    // The facets in a task of their own, after the cards' (two shorter tasks
+                    // block the page less than one long one).
+                    <InTurn>
+                        <FilterPanel open=filters_open/>
+                    </InTurn>
                     <section class="results" aria-label="Results">
                         <ResultsBar filters_open=filters_open/>
                         <ActiveFilters/>

@@ -8,9 +8,9 @@ use leptos::prelude::*;
 use super::header::profile_header;
 use crate::model::{Directory, Researcher};
 use crate::search::summary;
-use crate::ui::components::PublicationList;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::profile_sections::*;
+use crate::ui::components::{InTurn, PublicationList};
 use crate::ui::routes::profile;
 use crate::ui::state::data::Detail;
 
@@ -67,17 +67,22 @@ pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoV
                 <SectionIndex sections=sections/>
                 <div class="profile-sections">
                     {profile_output(&researcher, &dir)}
+                    // The longest parts, each rendered in a task of its own.
                     {(!scope.is_empty()).then(|| view! {
                         <Section id="publications" title="Publications">
-                            <PublicationList
-                                detail=detail.clone()
-                                scope=scope
-                                file_stem=format!("{owner}-publications")
-                                owner=Some(owner)
-                            />
+                            <InTurn>
+                                <PublicationList
+                                    detail=detail.clone()
+                                    scope=scope
+                                    file_stem=format!("{owner}-publications")
+                                    owner=Some(owner)
+                                />
+                            </InTurn>
                         </Section>
                     })}
-                    <RecordSections researcher=researcher dir=dir/>
+                    <InTurn>
+                        <RecordSections researcher=researcher dir=dir/>
+                    </InTurn>
                 </div>
             </div>
         </article>
