@@ -55,6 +55,10 @@ test('links are followed in the page: no document is loaded, Back returns, and t
   await expect(page.locator('main')).toBeFocused();
   await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Luo Mai');
+  // The index of sections leads to the section, on this page.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Awards and honours' }).click();
+  await expect(page.locator('#awards')).toBeInViewport();
+  await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
   await page.goBack();
   await expect(page).toHaveURL(baseURL!);
   await directory.expectCards(5);

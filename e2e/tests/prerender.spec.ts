@@ -19,6 +19,11 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle('Luo Mai — Research Atlas');
     await expect(page.getByRole('heading', { level: 1, name: 'Luo Mai' })).toBeVisible();
     await expect(page.locator('.pub-title').first()).toBeVisible();
+    // Its index of sections and the skip link stay on the profile (the page has a <base href>).
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Awards and honours' }).click();
+    await expect(page).toHaveURL(/researchers\/luo-mai#awards$/);
+    await expect(page.locator('#awards')).toBeInViewport();
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', /researchers\/luo-mai#main$/);
     // The profile's own links lead on: back to the directory, and the site's pages.
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Publications' }).click();
     await expect(page).toHaveTitle('Publications — Research Atlas');

@@ -37,8 +37,9 @@ fn Shell() -> impl IntoView {
     provide_search();
     provide_pub_list();
     let picks = use_picks();
+    let route = use_route().route;
     view! {
-        <a class="skip-link" href="#main">"Skip to content"</a>
+        <a class="skip-link" href=move || route.with(|r| r.fragment("main"))>"Skip to content"</a>
         <header class="site-header">
             <a href=AppRoute::home().href() class="brand">"Research Atlas"</a>
             <nav class="site-nav" aria-label="Site">

@@ -159,6 +159,12 @@ impl AppRoute {
         path
     }
 
+    /// A link to the element `id` of this page (`/atlas/researchers/luo-mai#publications`): a
+    /// bare `#publications` would resolve against the `<base href>`, to the directory.
+    pub fn fragment(&self, id: &str) -> String {
+        format!("{}#{id}", self.href())
+    }
+
     /// The path of this page without its query: two routes with the same page differ only in
     /// their URL state.
     pub fn page(&self) -> String {
@@ -471,20 +477,18 @@ pub fn provide_route() {
     };
     // A link of the app is followed in the page (the browser keeps the others).
     let click = window_event_listener(leptos::ev::click, move |ev| match followed(&ev) {
-        Some(Follow::Page(route, href)) => {
+        // A part of the page shown (the route's own URL with a fragment): go there.
+        Some(Follow::Page(route, _, Some(id)))
+            if ctx.current.with_untracked(|c| *c == *route) && show_fragment(&id) =>
+        {
+            ev.prevent_default();
+        }
+        Some(Follow::Page(route, href, _)) => {
             ev.prevent_default();
             ctx.follow(*route, href);
         }
-        Some(Follow::Fragment(id)) => {
-            if let Some(el) = document().get_element_by_id(&id) {
-                ev.prevent_default();
-                if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
-                    let _ = el.focus();
-                }
-                el.scroll_into_view();
-            }
-        }
-        None => {}
+        Some(Follow::Fragment(id)) if show_fragment(&id) => ev.prevent_default(),
+        Some(Follow::Fragment(_)) | None => {}
     });
     // Back and Forward: read the window's URL (which may have changed without the route while
     // the user typed).
@@ -512,12 +516,25 @@ pub fn provide_route() {
 
 /// What a click on a link asks of the app.
 enum Follow {
-    /// A page of the app: its route, and its URL as the link has it (base path, query and
-    /// fragment included).
-    Page(Box<AppRoute>, String),
-    /// A part of this page (`href="#main"`, which the `<base href>` would otherwise resolve
-    /// to the base path): the element's id.
+    /// A page of the app: its route, its URL as the link has it (base path, query and fragment
+    /// included), and the fragment's element id, if it has one.
+    Page(Box<AppRoute>, String, Option<String>),
+    /// A bare `href="#main"` (which the `<base href>` would resolve to the base path): the
+    /// element's id on the page shown.
     Fragment(String),
+}
+
+/// Scrolls to the element `id` of the page and gives it the focus (where it takes one), as
+/// the browser does for a link to it; false if the page has no such element.
+fn show_fragment(id: &str) -> bool {
+    let Some(el) = document().get_element_by_id(id) else {
+        return false;
+    };
+    if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = el.focus();
+    }
+    el.scroll_into_view();
+    true
 }
 
 /// The app's part in a click, or `None` for the browser's: not on a link, a modified or
@@ -552,11 +569,12 @@ fn followed(ev: &web_sys::MouseEvent) -> Option<Follow> {
         return None;
     }
     let (search, hash) = (url.search(), url.hash());
+    let fragment = (hash.strip_prefix('#'))
+        .filter(|id| !id.is_empty())
+        .map(decode_component);
     let route = route_of(&path, &decode_query(&search));
-    Some(Follow::Page(
-        Box::new(route),
-        format!("{path}{search}{hash}"),
-    ))
+    let href = format!("{path}{search}{hash}");
+    Some(Follow::Page(Box::new(route), href, fragment))
 }
 
 /// The route state; provided by the app shell through [`provide_route`].

@@ -230,3 +230,13 @@ fn a_page_keeps_its_view_while_only_its_state_changes() {
     assert_eq!(kinds[0], PageKind::Directory);
     assert_eq!(kinds[8], PageKind::NotFound);
 }
+
+#[test]
+fn a_fragment_link_names_its_page() {
+    // A bare "#awards" would resolve against the page's <base href>, to the directory.
+    assert_eq!(
+        super::profile("luo-mai").fragment("awards"),
+        "/researchers/luo-mai#awards"
+    );
+    assert_eq!(AppRoute::home().fragment("main"), "/#main");
+}

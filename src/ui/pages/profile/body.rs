@@ -11,7 +11,7 @@ use crate::search::summary;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::profile_sections::*;
 use crate::ui::components::{InTurn, PublicationList};
-use crate::ui::routes::profile;
+use crate::ui::routes::{profile, use_route};
 use crate::ui::state::data::Detail;
 
 /// The profile sections that can appear, in page order: (anchor, title, present?).
@@ -92,9 +92,12 @@ pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoV
 /// Links to the sections present, in page order.
 #[component]
 fn SectionIndex(sections: Vec<(&'static str, &'static str)>) -> impl IntoView {
+    let route = use_route().route;
     let items = sections
         .into_iter()
-        .map(|(id, title)| view! { <li><a href=format!("#{id}")>{title}</a></li> })
+        .map(|(id, title)| {
+            view! { <li><a href=move || route.with(|r| r.fragment(id))>{title}</a></li> }
+        })
         .collect_view();
     view! {
         <nav class="section-index" aria-label="Sections">
