@@ -476,19 +476,22 @@ pub fn provide_route() {
         timer: StoredValue::new_local(None),
     };
     // A link of the app is followed in the page (the browser keeps the others).
-    let click = window_event_listener(leptos::ev::click, move |ev| match followed(&ev) {
-        // A part of the page shown (the route's own URL with a fragment): go there.
-        Some(Follow::Page(route, _, Some(id)))
-            if ctx.current.with_untracked(|c| *c == *route) && show_fragment(&id) =>
-        {
+    let click = window_event_listener(leptos::ev::click, move |ev| {
+        let handled = match followed(&ev) {
+            // The route's own URL with a fragment is a part of the page shown: go there.
+            Some(Follow::Page(route, href, fragment)) => {
+                let here = ctx.current.with_untracked(|c| *c == *route);
+                if !(here && fragment.is_some_and(|id| show_fragment(&id))) {
+                    ctx.follow(*route, href);
+                }
+                true
+            }
+            Some(Follow::Fragment(id)) => show_fragment(&id),
+            None => false,
+        };
+        if handled {
             ev.prevent_default();
         }
-        Some(Follow::Page(route, href, _)) => {
-            ev.prevent_default();
-            ctx.follow(*route, href);
-        }
-        Some(Follow::Fragment(id)) if show_fragment(&id) => ev.prevent_default(),
-        Some(Follow::Fragment(_)) | None => {}
     });
     // Back and Forward: read the window's URL (which may have changed without the route while
     // the user typed).
