@@ -20,6 +20,7 @@ pub mod load;
 mod lookup;
 mod problem;
 pub mod shares;
+pub mod sort;
 pub mod types;
 pub mod validate;
 

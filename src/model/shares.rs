@@ -2,6 +2,8 @@
 //! its records, building the title shards). Where threads are not available (the browser), the work runs
 //! in one go on the calling thread, with the same result.
 
+use crate::model::sort;
+
 /// How many threads to share work over: the cores natively, one in the browser.
 pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -42,7 +44,7 @@ pub fn map_in_order<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) 
     .into_iter()
     .flatten()
     .collect();
-    out.sort_unstable_by_key(|(i, _)| *i);
+    sort::by_key(&mut out, |(i, _)| *i);
     out.into_iter().map(|(_, r)| r).collect()
 }
 

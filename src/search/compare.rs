@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::compiled::role_line;
 use super::summary::{Activity, Share, activity, topic_mix, venue_mix};
 use super::text::fold;
+use crate::model::sort;
 use crate::model::{Dataset, EndDate, PartialDate, Researcher};
 
 /// One researcher to compare, and the records their facts point into.
@@ -193,7 +194,9 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
             ongoing,
         });
     }
-    spans.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)));
+    sort::by(&mut spans, |a, b| {
+        a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end))
+    });
     Column {
         id: r.id.0.clone(),
         name: r.name.clone(),
@@ -237,7 +240,7 @@ fn shared(subjects: &[Subject<'_>], facts: impl Fn(&Subject<'_>) -> Facts) -> Ve
         }
     }
     let mut out: Vec<Common> = all.into_values().filter(|c| c.who.len() >= 2).collect();
-    out.sort_by(|a, b| {
+    sort::by(&mut out, |a, b| {
         (b.who.len().cmp(&a.who.len())).then_with(|| fold(&a.label).cmp(&fold(&b.label)))
     });
     out
@@ -269,7 +272,7 @@ fn shared_papers(subjects: &[Subject<'_>]) -> Vec<Common> {
             years.insert(p.title.clone(), p.year);
         }
     }
-    out.sort_by(|a, b| {
+    sort::by(&mut out, |a, b| {
         (years.get(&b.label).cmp(&years.get(&a.label))).then_with(|| a.label.cmp(&b.label))
     });
     out

@@ -11,6 +11,7 @@ use super::compiled::{Card, CardLink};
 use super::index::Stats;
 use crate::model::cite::{bibtex_entry, push_csv_row};
 use crate::model::invisible::export_text;
+use crate::model::sort;
 use crate::model::{Dataset, LinkKind, Publication, PublicationId};
 
 /// One shortlisted researcher as the exports describe them.
@@ -169,7 +170,9 @@ pub fn bibtex(sources: &[(&Dataset, &HashMap<PublicationId, String>, &[&str])]) 
             }
         }
     }
-    entries.sort_by(|(a, _), (b, _)| b.year.cmp(&a.year).then_with(|| a.title.cmp(&b.title)));
+    sort::by(&mut entries, |(a, _), (b, _)| {
+        b.year.cmp(&a.year).then_with(|| a.title.cmp(&b.title))
+    });
     entries
         .into_iter()
         .map(|(_, e)| e)

@@ -2,6 +2,7 @@
 
 use super::text::{fold, tokenize};
 use crate::model::Dataset;
+use crate::model::sort;
 
 /// Edit distance (insertions, deletions, substitutions) between two strings, by chars.
 fn levenshtein(a: &str, b: &str) -> usize {
@@ -80,7 +81,7 @@ where
         })
         .filter(|(score, _)| *score >= 0.6)
         .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    sort::by(&mut scored, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     scored.into_iter().take(limit).map(|(_, i)| i).collect()
 }
 

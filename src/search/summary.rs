@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::sort;
 use crate::model::{Dataset, Researcher};
 
 /// Publications per year over a span of years, empty years included.
@@ -121,7 +122,9 @@ fn mix(labels: impl Iterator<Item = Vec<String>>) -> Vec<Share> {
     let mut shares: Vec<Share> = (counts.into_iter())
         .map(|(label, count)| Share { label, count })
         .collect();
-    shares.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+    sort::by(&mut shares, |a, b| {
+        b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
+    });
     shares
 }
 

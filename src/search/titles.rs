@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::text::tokenize;
 use crate::model::shares::map_shares;
+use crate::model::sort;
 
 /// One researcher having one title word: the researcher and the title that has it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -200,7 +201,7 @@ pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<Stri
     }
     // The groups split and finished on all cores, largest first so the cores' shares balance.
     let mut groups: Vec<(String, Vec<Entry<'_>>)> = groups.into_iter().collect();
-    groups.sort_unstable_by_key(|(_, entries)| std::cmp::Reverse(entries.len()));
+    sort::by_key(&mut groups, |(_, entries)| std::cmp::Reverse(entries.len()));
     let shards = map_shares(groups, |share| {
         let mut shards = BTreeMap::new();
         for (key, entries) in share {
@@ -263,7 +264,7 @@ pub(crate) fn split_words<E, S>(
         let mut parts: Vec<(usize, String, Vec<E>)> = (parts.into_iter())
             .map(|(k, e)| ((kind.estimate)(&e), k, e))
             .collect();
-        parts.sort_unstable_by_key(|(bytes, _, _)| *bytes);
+        sort::by_key(&mut parts, |(bytes, _, _)| *bytes);
         let mut bytes = (kind.estimate)(&own);
         for (more, part, entries) in parts {
             if bytes + more <= budget {
@@ -305,7 +306,7 @@ fn title_kind<'a>() -> ShardKind<Entry<'a>, TitleShard> {
 /// One word's entries divided by researcher into parts of about `budget` bytes, each part
 /// counting each of its titles once.
 fn title_parts(mut entries: Vec<Entry<'_>>, budget: usize) -> Vec<Vec<Entry<'_>>> {
-    entries.sort_unstable_by_key(|e| e.1);
+    sort::by_key(&mut entries, |e| e.1);
     let mut parts: Vec<Vec<Entry<'_>>> = vec![Vec::new()];
     let (mut bytes, mut titles) = (0, HashSet::new());
     for e in entries {
@@ -336,7 +337,7 @@ fn estimate(entries: &[Entry<'_>]) -> usize {
 
 /// The shard of `entries`: words sorted, postings by word and researcher, each title once.
 fn finish(mut entries: Vec<Entry<'_>>) -> TitleShard {
-    entries.sort_unstable_by(|x, y| (&x.0, x.1).cmp(&(&y.0, y.1)));
+    sort::by(&mut entries, |x, y| (&x.0, x.1).cmp(&(&y.0, y.1)));
     let mut shard = TitleShard::default();
     let mut lookup: HashMap<&str, u32> = HashMap::new();
     for (word, person, text, rank) in entries {

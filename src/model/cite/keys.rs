@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::latin::fold_ascii;
+use crate::model::sort;
 use crate::model::types::{Dataset, Publication, PublicationId};
 
 /// The longest key, suffix included: a key is typed and read, and a 2,000-letter name must not
@@ -29,7 +30,7 @@ pub fn bibtex_keys(dataset: &Dataset) -> HashMap<PublicationId, String> {
             keys.insert(only.id.clone(), base);
             continue;
         }
-        group.sort_by(|a, b| a.id.cmp(&b.id));
+        sort::by(&mut group, |a, b| a.id.cmp(&b.id));
         let mut n = 0;
         for p in group {
             let key = loop {

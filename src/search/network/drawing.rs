@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Edge, EdgeKind, EdgeKinds, Missing, Network, Step, Via};
+use crate::model::sort;
 use crate::search::layout::{LayoutParams, fill_frame, force_layout, separate};
 
 /// A directory this small is drawn whole; a larger one shows one person's neighbourhood of at
@@ -73,7 +74,7 @@ pub fn named(shown: &[u32], degrees: &BTreeMap<u32, usize>) -> BTreeSet<u32> {
         return shown.iter().copied().collect();
     }
     let mut by_degree: Vec<(usize, u32)> = degrees.iter().map(|(&p, &d)| (d, p)).collect();
-    by_degree.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    sort::by(&mut by_degree, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     by_degree
         .into_iter()
         .take(NAMED_MAX)
@@ -371,7 +372,9 @@ pub fn hub_radius(members: usize) -> f32 {
 /// members (the rest on hover or focus), by position in `hubs`.
 pub fn named_hubs(hubs: &[Hub]) -> BTreeSet<usize> {
     let mut order: Vec<usize> = (0..hubs.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(hubs[i].members.len()), i));
+    sort::by_key(&mut order, |&i| {
+        (std::cmp::Reverse(hubs[i].members.len()), i)
+    });
     order.into_iter().take(NAMED_HUBS).collect()
 }
 
@@ -406,9 +409,11 @@ pub fn readable_labels(
 ) -> (BTreeSet<u32>, BTreeSet<usize>) {
     let degree = |p: &u32| degrees.get(p).copied().unwrap_or(0);
     let mut people: Vec<u32> = named.iter().copied().collect();
-    people.sort_by_key(|p| (std::cmp::Reverse(degree(p)), *p));
+    sort::by_key(&mut people, |p| (std::cmp::Reverse(degree(p)), *p));
     let mut hub_order: Vec<usize> = named_hubs.iter().copied().collect();
-    hub_order.sort_by_key(|&i| (std::cmp::Reverse(hubs[i].members.len()), i));
+    sort::by_key(&mut hub_order, |&i| {
+        (std::cmp::Reverse(hubs[i].members.len()), i)
+    });
     let mut kept: Vec<[f32; 4]> = Vec::new();
     let mut fits = |(x, y): (f32, f32), r: f32, text: &str| {
         let spot = LabelSpot::of(x, y, r, width);

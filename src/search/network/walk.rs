@@ -9,6 +9,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::{AdvisedEdge, EdgeKind, EdgeKinds, Missing, Network, Step};
+use crate::model::sort;
 
 /// Marks a person nobody reached yet in a breadth-first search.
 const UNREACHED: u32 = u32::MAX;
@@ -152,7 +153,7 @@ impl Network {
         });
         let mut out = Vec::with_capacity(max);
         for mut ring in search.rings {
-            ring.sort_unstable_by_key(|&p| (Reverse(search.score[p as usize]), p));
+            sort::by_key(&mut ring, |&p| (Reverse(search.score[p as usize]), p));
             out.extend(ring.into_iter().take(max - out.len()));
             if out.len() == max {
                 break;

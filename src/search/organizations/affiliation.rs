@@ -18,6 +18,7 @@
 
 use std::collections::HashMap;
 
+use crate::model::sort;
 use crate::model::{Dataset, EndDate, PartialDate, Publication};
 
 /// An organization a researcher was at, for a span of years (inclusive).
@@ -132,7 +133,7 @@ impl<'a> Affiliations<'a> {
                 }
             }
         }
-        out.sort_by_key(|c| c.org);
+        sort::by_key(&mut out, |c| c.org);
         out
     }
 }

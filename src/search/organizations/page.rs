@@ -3,6 +3,7 @@
 
 use super::{Member, NO_VENUE, OrgTable, Until};
 use crate::model::CareerStage;
+use crate::model::sort;
 use crate::search::params::{Credit, OrgParams, Selection};
 use crate::search::summary::{Activity, Share};
 
@@ -62,7 +63,9 @@ impl OrgTable {
                     count,
                 })
                 .collect();
-            out.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+            sort::by(&mut out, |a, b| {
+                b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
+            });
             out
         };
         OrgSummary {

@@ -13,6 +13,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::OrgTable;
+use crate::model::sort;
 use crate::search::facet::country_name;
 use crate::search::index::FacetValue;
 use crate::search::params::{
@@ -152,7 +153,7 @@ impl OrgTable {
             .collect();
         let credit = params.selection.credit;
         let key = |o: u32| score_key(scores.papers[o as usize], scores.share[o as usize], credit);
-        listed.sort_by(|&a, &b| {
+        sort::by(&mut listed, |&a, &b| {
             (key(b).cmp(&key(a)))
                 .then_with(|| self.sort_name(a as usize).cmp(self.sort_name(b as usize)))
                 .then_with(|| self.orgs[a as usize].id.cmp(&self.orgs[b as usize].id))
@@ -172,7 +173,7 @@ impl OrgTable {
         }
         match params.sort {
             OrgSort::Rank => {}
-            OrgSort::Name => rows.sort_by(|a, b| {
+            OrgSort::Name => sort::by(&mut rows, |a, b| {
                 (self
                     .sort_name(a.org as usize)
                     .cmp(self.sort_name(b.org as usize)))
@@ -183,7 +184,9 @@ impl OrgTable {
                 })
             }),
             // Stable: equal head counts keep their rank order.
-            OrgSort::People => rows.sort_by_key(|r| Reverse(self.people_now(r.org as usize))),
+            OrgSort::People => {
+                sort::by_key(&mut rows, |r| Reverse(self.people_now(r.org as usize)))
+            }
         }
         Ranking {
             rows,
@@ -296,7 +299,9 @@ impl Tests {
             })
             .collect();
         for values in [&mut country_values, &mut topic_values] {
-            values.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+            sort::by(values, |a, b| {
+                b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
+            });
         }
         OrgFacets {
             countries: country_values,
@@ -370,7 +375,9 @@ impl OrgTable {
                     count,
                 })
                 .collect();
-            out.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+            sort::by(&mut out, |a, b| {
+                b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
+            });
             out
         };
         let venue_labels = &mut self.venues.iter().map(|v| (v.id.clone(), v.short.clone()));

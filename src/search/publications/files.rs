@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use super::words::{self, WordShard};
 use super::{PubCore, PubFacets, PubList, PubParams, PublicationIndex, TextQuery};
+use crate::model::sort;
 use crate::model::{Dataset, PublicationId};
 use crate::search::compiled::DetailFile;
 use crate::search::params::GroupBy;
@@ -282,7 +283,7 @@ pub fn answer(
     if plain && query.is_empty() {
         let mut shown: Vec<usize> = (0..index.total as usize).collect();
         if params.order == super::Order::Oldest {
-            shown.sort_by_key(|&i| (dates.attrs.year[i], dates.attrs.month[i]));
+            sort::by_key(&mut shown, |&i| (dates.attrs.year[i], dates.attrs.month[i]));
         }
         let (page, groups) = dates.group(&mut shown, &params);
         return Ok(PubList {

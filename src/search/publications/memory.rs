@@ -7,6 +7,7 @@ use super::{
     PubAttrs, PubCore, PubList, PubParams, PubVocab, TextQuery, VenueLabel, kind_index, words_of,
 };
 use crate::model::shares::map_in_order;
+use crate::model::sort;
 use crate::model::{Dataset, Publication, PublicationId, Researcher};
 use crate::search::organizations::Affiliations;
 use crate::search::text::fold;
@@ -57,7 +58,7 @@ pub fn list_order(dataset: &Dataset) -> Vec<usize> {
         .map(|p| fold(&p.title))
         .collect();
     let mut order: Vec<usize> = (0..dataset.publications.len()).collect();
-    order.sort_by(|&a, &b| {
+    sort::by(&mut order, |&a, &b| {
         let (x, y) = (&dataset.publications[a], &dataset.publications[b]);
         (y.year, y.month.unwrap_or(0))
             .cmp(&(x.year, x.month.unwrap_or(0)))

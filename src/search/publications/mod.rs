@@ -30,6 +30,7 @@ pub mod words;
 pub use memory::PublicationIndex;
 
 use super::organizations::VenueLabel;
+use crate::model::sort;
 
 /// Entries per page of a list.
 pub const PAGE_SIZE: usize = 100;
@@ -317,7 +318,7 @@ impl PubCore {
         // List order is newest first; the oldest first reverses the dates only, so entries of
         // the same month keep their order by title.
         if params.order == Order::Oldest {
-            shown.sort_by_key(|&i| (a.year[i], a.month[i]));
+            sort::by_key(&mut shown, |&i| (a.year[i], a.month[i]));
         }
         let (page, groups) = self.group(&mut shown, params);
 
@@ -342,7 +343,9 @@ impl PubCore {
                 });
             }
         }
-        venues.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+        sort::by(&mut venues, |a, b| {
+            b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
+        });
         let kinds: Vec<FacetValue> = PublicationType::ALL
             .into_iter()
             .filter(|k| kind_counts.contains_key(k) || params.kinds.contains(k))
@@ -436,8 +439,8 @@ impl PubCore {
         match params.group {
             // Year groups already follow the order of their entries.
             GroupBy::Year => {}
-            GroupBy::Type => groups.sort_by_key(|g| PublicationType::from_key(&g.key)),
-            GroupBy::Venue => groups.sort_by(|a, b| {
+            GroupBy::Type => sort::by_key(&mut groups, |g| PublicationType::from_key(&g.key)),
+            GroupBy::Venue => sort::by(&mut groups, |a, b| {
                 (a.key == "none")
                     .cmp(&(b.key == "none"))
                     .then(b.items.len().cmp(&a.items.len()))

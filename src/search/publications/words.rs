@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::TextQuery;
 use crate::model::shares::map_shares;
+use crate::model::sort;
 use crate::search::titles::{ShardKind, shard_key, shards_for_word, split_words};
 
 /// Most bytes a word shard may have, gzipped as a host serves it (the estimate of this kind of
@@ -106,7 +107,7 @@ fn estimate(postings: &[Posting<'_>]) -> usize {
 
 /// One word's postings divided into parts of about `budget` gzipped bytes, by entry.
 fn parts(mut postings: Vec<Posting<'_>>, budget: usize) -> Vec<Vec<Posting<'_>>> {
-    postings.sort_unstable_by_key(|p| p.1);
+    sort::by_key(&mut postings, |p| p.1);
     let n = postings.last().map_or(1, |p| p.1 as usize + 1);
     let per = (budget as f64 / entry_bytes(n / postings.len().max(1))) as usize;
     let per = per.max(1);
@@ -157,7 +158,7 @@ pub fn build_within(words: &[Vec<String>], budget: usize) -> BTreeMap<String, Wo
         }
     }
     let mut groups: Vec<(String, Vec<Posting<'_>>)> = groups.into_iter().collect();
-    groups.sort_unstable_by_key(|(_, p)| std::cmp::Reverse(p.len()));
+    sort::by_key(&mut groups, |(_, p)| std::cmp::Reverse(p.len()));
     let kind = ShardKind {
         word: |p: &Posting<'_>| p.0,
         estimate,

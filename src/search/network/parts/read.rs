@@ -8,6 +8,7 @@ use super::{
     GroupRecord, IDS_MAGIC, MERGE_GAP, NetFiles, NetIndex, PaperRecord, PartFile, PartRequest,
     PersonRecord, RECORDS_MAGIC, ids_path,
 };
+use crate::model::sort;
 use crate::search::network::build::short_title;
 use crate::search::network::walk::Lookup;
 use crate::search::network::{
@@ -226,7 +227,7 @@ impl NetParts {
         let mut advised: BTreeMap<(u32, u32), &AdvisedEdge> = BTreeMap::new();
         let mut groups: Vec<Option<(&GroupRecord, Vec<u32>)>> = vec![None; self.index.groups.len()];
         let mut by_number: Vec<(&u32, &PersonRecord)> = self.people.iter().collect();
-        by_number.sort_unstable_by_key(|(p, _)| **p);
+        sort::by_key(&mut by_number, |(p, _)| **p);
         for (&p, record) in by_number {
             for paper in &record.papers {
                 paper_texts.insert(paper.number, paper);
@@ -319,7 +320,7 @@ impl NetParts {
 /// `records` (number, bytes) of `file` as requests, neighbours closer than [`MERGE_GAP`] in
 /// one.
 fn merged(file: PartFile, mut records: Vec<(u32, Range<u64>)>) -> Vec<PartRequest> {
-    records.sort_unstable_by_key(|(_, r)| r.start);
+    sort::by_key(&mut records, |(_, r)| r.start);
     let mut out: Vec<PartRequest> = Vec::new();
     for (i, range) in records {
         match out.last_mut() {
