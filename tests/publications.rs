@@ -295,7 +295,7 @@ proptest! {
             query,
             year_from: from,
             year_to: to,
-            venues,
+            venues: venues.into_iter().collect(),
             kinds: kinds.into_iter().map(|k| PublicationType::ALL[k]).collect(),
             honoured,
             group: GroupBy::ALL[group],

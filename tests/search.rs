@@ -8,6 +8,7 @@ use proptest::prelude::*;
 use research_atlas::model::{self, CareerStage, Dataset, ResearcherId};
 use research_atlas::search::{
     Facet, FacetValue, FieldKind, OrgScope, SearchIndex, SearchParams, SearchResults, Sector, Sort,
+    params::Set,
 };
 
 /// A query string's pairs, for case tables.
@@ -604,15 +605,15 @@ proptest! {
         let mut p = SearchParams {
             query: query.into(),
             org_scope: if any { OrgScope::Any } else { OrgScope::Current },
-            sectors,
-            stages,
+            sectors: sectors.into_iter().collect(),
+            stages: stages.into_iter().collect(),
             has_award,
             year_from: years.map(|(from, _)| from),
             year_to: years.map(|(from, len)| from + len),
             ..SearchParams::default()
         };
         for (facet, i) in picks {
-            let (list, set): (&Vec<String>, &mut BTreeSet<String>) = match facet {
+            let (list, set): (&Vec<String>, &mut Set<String>) = match facet {
                 0 => (&topics, &mut p.topics),
                 1 => (&orgs, &mut p.orgs),
                 2 => (&countries, &mut p.countries),

@@ -7,10 +7,8 @@
 //! `index/facets.rs`. The award toggle and the year range are not list facets.
 //! [`country_name`] labels the country facet's ISO codes.
 
-use std::collections::BTreeSet;
-
 use super::FacetValue;
-use super::params::{SearchParams, Sector};
+use super::params::{SearchParams, Sector, Set};
 use crate::model::{CareerStage, OpeningKind};
 
 /// A facet whose values are a list of checkboxes.
@@ -97,7 +95,7 @@ impl Facet {
     /// Adds `id` to the facet's selection, or removes it if present. An id that is not a sector,
     /// career stage or opening kind key leaves those facets unchanged.
     pub fn toggle(self, p: &mut SearchParams, id: &str) {
-        fn flip<T: Ord>(set: &mut BTreeSet<T>, v: T) {
+        fn flip<T: Ord>(set: &mut Set<T>, v: T) {
             if !set.remove(&v) {
                 set.insert(v);
             }

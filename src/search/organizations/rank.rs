@@ -10,14 +10,14 @@
 //! organizations, whatever order the list is shown in.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use super::OrgTable;
 use crate::model::sort;
 use crate::search::facet::country_name;
 use crate::search::index::FacetValue;
 use crate::search::params::{
-    Credit, ORG_KINDS, OrgParams, OrgSort, Sector, Selection, kind_key, kind_label,
+    Credit, ORG_KINDS, OrgParams, OrgSort, Sector, Selection, Set, kind_key, kind_label,
 };
 use crate::search::text::tokenize;
 
@@ -365,7 +365,7 @@ impl OrgTable {
             .collect();
         let options = |ids: &mut dyn Iterator<Item = (String, String)>,
                        counts: Vec<usize>,
-                       chosen: &BTreeSet<String>| {
+                       chosen: &Set<String>| {
             let mut out: Vec<FacetValue> = (ids.zip(counts))
                 .filter(|((id, _), count)| *count > 0 || chosen.contains(id))
                 .map(|((id, label), count)| FacetValue {

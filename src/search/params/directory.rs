@@ -5,9 +5,7 @@
 //! ignored, so any URL someone shares opens a working directory. Writing is canonical (fixed key
 //! order, sorted lists, defaults left out), so equal states give equal URLs.
 
-use std::collections::BTreeSet;
-
-use super::items;
+use super::{Set, items};
 use crate::model::{CareerStage, OpeningKind};
 use crate::search::text::tokenize;
 
@@ -17,21 +15,21 @@ pub struct SearchParams {
     /// Free-text query (`q`).
     pub query: String,
     /// Selected topic ids (`topic=a,b`).
-    pub topics: BTreeSet<String>,
+    pub topics: Set<String>,
     /// Selected organization ids (`org=a,b`).
-    pub orgs: BTreeSet<String>,
+    pub orgs: Set<String>,
     /// Whether `orgs` match the current organization only or any past one too (`scope=any`).
     pub org_scope: OrgScope,
     /// Selected sectors (`sector=academia,industry`).
-    pub sectors: BTreeSet<Sector>,
+    pub sectors: Set<Sector>,
     /// Selected career stages (`stage=phd_student,faculty`).
-    pub stages: BTreeSet<CareerStage>,
+    pub stages: Set<CareerStage>,
     /// Selected kinds of openings: researchers taking on any of them (`open=phd,postdoc`).
-    pub openings: BTreeSet<OpeningKind>,
+    pub openings: Set<OpeningKind>,
     /// Selected ISO country codes of the current organization (`country=US,GB`).
-    pub countries: BTreeSet<String>,
+    pub countries: Set<String>,
     /// Selected venue ids (`venue=nsdi,osdi`).
-    pub venues: BTreeSet<String>,
+    pub venues: Set<String>,
     /// Earliest publication year of the range, inclusive (`from=2020`).
     pub year_from: Option<u16>,
     /// Latest publication year of the range, inclusive (`to=2024`).

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeSet;
 
+use super::Set;
 use super::directory::*;
 use crate::model::{CareerStage, OpeningKind};
 use proptest::prelude::*;
@@ -13,11 +14,11 @@ fn parse(q: &[(&str, &str)]) -> SearchParams {
     SearchParams::from_pairs(q.iter().copied())
 }
 
-fn set<T: Ord + Clone>(xs: &[T]) -> BTreeSet<T> {
+fn set<T: Ord + Clone>(xs: &[T]) -> Set<T> {
     xs.iter().cloned().collect()
 }
 
-fn strings(xs: &[&str]) -> BTreeSet<String> {
+fn strings(xs: &[&str]) -> Set<String> {
     xs.iter().map(|s| (*s).to_owned()).collect()
 }
 
@@ -357,10 +358,15 @@ prop_compose! {
             (Some(a), Some(b)) if a > b => (Some(b), Some(a)),
             other => other,
         };
+        let set = |s: BTreeSet<_>| s.into_iter().collect();
+        let (topics, orgs, countries, venues) = (set(topics), set(orgs), set(countries), set(venues));
         SearchParams {
             query, topics, orgs,
             org_scope: if any { OrgScope::Any } else { OrgScope::Current },
-            sectors, stages, openings, countries, venues, year_from, year_to, has_award, sort,
+            sectors: sectors.into_iter().collect(),
+            stages: stages.into_iter().collect(),
+            openings: openings.into_iter().collect(),
+            countries, venues, year_from, year_to, has_award, sort,
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod connections;
 pub mod directory;
 pub mod organizations;
 pub mod publications;
+mod set;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod directory_tests;
@@ -28,6 +29,7 @@ pub use organizations::{
     kind_label, kind_sector,
 };
 pub use publications::{GroupBy, Order, PUB_KEYS, PubParams};
+pub use set::Set;
 
 /// The non-empty, trimmed items of a comma-separated list.
 pub(crate) fn items(value: &str) -> impl Iterator<Item = &str> {

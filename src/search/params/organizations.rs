@@ -8,9 +8,7 @@
 //! the same params, so it can say where the organization stands in the ranking the user came
 //! from, and link back to it.
 
-use std::collections::BTreeSet;
-
-use super::{PubParams, Sector, items};
+use super::{PubParams, Sector, Set, items};
 use crate::model::OrgKind;
 
 /// Every organization kind, in menu order.
@@ -143,9 +141,9 @@ impl Credit {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Selection {
     /// Venue ids (`rvenue=nsdi,osdi`): a paper counts when its venue is one of them…
-    pub venues: BTreeSet<String>,
+    pub venues: Set<String>,
     /// …or it carries one of these topic ids (`rtopic=llm-serving`). Both empty: every paper.
-    pub topics: BTreeSet<String>,
+    pub topics: Set<String>,
     /// Earliest year, inclusive (`rfrom`).
     pub year_from: Option<u16>,
     /// Latest year, inclusive (`rto`).
@@ -185,13 +183,13 @@ pub struct OrgParams {
     /// Free text over names, short names, aliases and countries (`oq`).
     pub query: String,
     /// ISO country codes (`ocountry=US,GB`).
-    pub countries: BTreeSet<String>,
+    pub countries: Set<String>,
     /// Sectors (`osector=academia`).
-    pub sectors: BTreeSet<Sector>,
+    pub sectors: Set<Sector>,
     /// Kinds (`okind=university,lab`).
-    pub kinds: BTreeSet<OrgKind>,
+    pub kinds: Set<OrgKind>,
     /// Topic ids an organization works on (`otopic=llm-serving`).
-    pub topics: BTreeSet<String>,
+    pub topics: Set<String>,
     /// The order (`osort`).
     pub sort: OrgSort,
     /// What the ranking counts.
@@ -335,7 +333,7 @@ impl OrgParams {
 }
 
 /// Inserts `value` into `set`, or removes it when it is there.
-fn toggle(set: &mut BTreeSet<String>, value: &str) {
+fn toggle(set: &mut Set<String>, value: &str) {
     if !set.remove(value) {
         set.insert(value.to_owned());
     }

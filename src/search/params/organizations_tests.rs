@@ -6,14 +6,14 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 
 use super::organizations::*;
-use super::{PubParams, SearchParams, Sector, decode_query, encode_query};
+use super::{PubParams, SearchParams, Sector, Set, decode_query, encode_query};
 use crate::model::OrgKind;
 
 fn parse(q: &[(&str, &str)]) -> OrgParams {
     OrgParams::from_pairs(q.iter().copied())
 }
 
-fn strings(xs: &[&str]) -> BTreeSet<String> {
+fn strings(xs: &[&str]) -> Set<String> {
     xs.iter().map(|s| (*s).to_owned()).collect()
 }
 
@@ -247,9 +247,15 @@ prop_compose! {
             (Some(a), Some(b)) if a > b => (Some(b), Some(a)),
             other => other,
         };
+        let set = |s: BTreeSet<String>| s.into_iter().collect();
         OrgParams {
-            query, countries, sectors, kinds, topics, sort,
-            selection: Selection { venues, topics: rank_topics, year_from, year_to, credit },
+            query, countries: set(countries),
+            sectors: sectors.into_iter().collect(),
+            kinds: kinds.into_iter().collect(),
+            topics: set(topics), sort,
+            selection: Selection {
+                venues: set(venues), topics: set(rank_topics), year_from, year_to, credit,
+            },
         }
     }
 }

@@ -5,9 +5,7 @@
 //! (for "back" and previous / next) and the list's own filters. `ptopic` and `porg` come from the
 //! organizations ranking, whose every score links to the papers behind it.
 
-use std::collections::BTreeSet;
-
-use super::items;
+use super::{Set, items};
 use crate::model::PublicationType;
 
 /// How a publication list is grouped.
@@ -100,16 +98,16 @@ pub struct PubParams {
     /// Latest year, inclusive (`pto`).
     pub year_to: Option<u16>,
     /// Venue ids; a publication matches any of them (`pvenue=nsdi,osdi`).
-    pub venues: BTreeSet<String>,
+    pub venues: Set<String>,
     /// Topic ids; a publication matches when it carries any of them (`ptopic=llm-serving`). With
     /// venues too, the two name one selection, as a ranking does: a publication matches when
     /// its venue is one of them *or* it carries one of the topics.
-    pub topics: BTreeSet<String>,
+    pub topics: Set<String>,
     /// An organization id: only publications credited to it by the organizations ranking's
     /// rule (`porg=uc-berkeley`; see [`crate::search::organizations`]).
     pub org: Option<String>,
     /// Publication types; a publication matches any of them (`ptype=conference,journal`).
-    pub kinds: BTreeSet<PublicationType>,
+    pub kinds: Set<PublicationType>,
     /// Only publications with an honour such as a best-paper award (`honours=1`).
     pub honoured: bool,
     /// The grouping (`group`).

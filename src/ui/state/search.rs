@@ -2,13 +2,14 @@
 //! ([`AppRoute::parse`]) into a memo, and [`SearchContext::set`] writes it back through the route. Results are a memo over the index and those params — never a copy
 //! kept in sync by an effect.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::data::{Atlas, fetch_titles, use_directory};
+use crate::search::params::Set;
 use crate::search::titles::shards_for_query;
 use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
 use crate::ui::browser::timed;
@@ -34,7 +35,7 @@ pub struct TitleState {
     /// The shards loaded so far.
     pub loaded: RwSignal<TitleShards>,
     /// Keys being fetched.
-    pub pending: RwSignal<BTreeSet<String>>,
+    pub pending: RwSignal<Set<String>>,
     /// Keys whose fetch failed, with the error.
     pub failed: RwSignal<BTreeMap<String, String>>,
 }
@@ -132,7 +133,7 @@ pub fn provide_search() {
     });
     let titles = TitleState {
         loaded: RwSignal::new(TitleShards::default()),
-        pending: RwSignal::new(BTreeSet::new()),
+        pending: RwSignal::new(Set::new()),
         failed: RwSignal::new(BTreeMap::new()),
     };
     let results =
@@ -166,7 +167,7 @@ fn fetch_needed_titles(indexed: Memo<Option<Indexed>>, params: Memo<SearchParams
         };
         let wanted = params.with(|p| shards_for_query(&p.query, known));
         // Read on every run (not behind a short-circuit), so Retry clearing it always reruns this.
-        let failed: BTreeSet<String> = t.failed.with(|f| f.keys().cloned().collect());
+        let failed: Set<String> = t.failed.with(|f| f.keys().cloned().collect());
         for key in wanted {
             let skip = failed.contains(&key)
                 || t.loaded.with_untracked(|l| l.loaded.contains_key(&key))
