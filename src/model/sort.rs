@@ -8,9 +8,10 @@
 //! found.
 //!
 //! Both are stable, like `sort_by`; where a caller needs no stability, a stable order is still a
-//! right answer. Each comparison costs one indirect call more: a keystroke's ranking
-//! (`search::index::query`), sorting up to every researcher on each key, keeps the standard
-//! library's sort, and so does code that runs only at build time.
+//! right answer. Each comparison costs one indirect call more, so what runs on every keystroke
+//! keeps the standard library's sort: the ranking (`search::index::query`) and the facets' values
+//! (`search::index::facets`: through this sort, a one-letter query at 20,000 researchers took 4%
+//! longer natively). So does code that runs only at build time.
 
 use std::cmp::Ordering;
 

@@ -7,7 +7,6 @@
 use std::collections::BTreeMap;
 
 use super::{FacetCounts, FacetValue, SearchIndex, Values};
-use crate::model::sort;
 use crate::search::bits::Bits;
 use crate::search::facet::Facet;
 use crate::search::params::{OrgScope, SearchParams};
@@ -204,7 +203,7 @@ impl SearchIndex {
                 (v, value)
             })
             .collect();
-        sort::by(&mut out, |(a, x), (b, y)| {
+        out.sort_by(|(a, x), (b, y)| {
             y.count
                 .cmp(&x.count)
                 .then_with(|| values.sort_keys[*a].cmp(&values.sort_keys[*b]))
