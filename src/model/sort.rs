@@ -2,7 +2,7 @@
 //!
 //! `slice::sort_by` and its kin compile the standard library's sort anew for every comparison
 //! closure: 1–3 KB of wasm each, and the pages' lists, summaries and rankings had some forty of
-//! them (about 48 KB before `wasm-opt` in the files a profile fetches, 20 KB in the main module).
+//! them (48 KB of sort code before `wasm-opt` in the files a profile fetches).
 //! [`by`] sorts the items' positions with a comparison of one type (`&dyn Fn`), so every caller
 //! shares one compiled sort and pays only for a small loop that moves its items into the order
 //! found.
