@@ -10,7 +10,7 @@ use std::borrow::Borrow;
 use crate::model::sort;
 
 /// A set of values in ascending order, each once: the subset of `BTreeSet`'s API the params use.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Set<T>(Vec<T>);
 
 impl<T> Default for Set<T> {
@@ -86,11 +86,6 @@ impl<T> Set<T> {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
-
-    /// The smallest value.
-    pub fn first(&self) -> Option<&T> {
-        self.0.first()
-    }
 }
 
 impl<T: Ord> FromIterator<T> for Set<T> {
@@ -148,7 +143,10 @@ mod tests {
             set.iter().collect::<Vec<_>>(),
             ["0", "a", "ab", "b", "c", "d"]
         );
-        assert_eq!((set.len(), set.first().map(String::as_str)), (6, Some("0")));
+        assert_eq!(
+            (set.len(), set.iter().next().map(String::as_str)),
+            (6, Some("0"))
+        );
     }
 
     #[test]
