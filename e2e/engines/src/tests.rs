@@ -20,6 +20,9 @@ pub enum Test {
     BackForward,
     /// A profile opened from its URL lists its papers; Cite shows the BibTeX and copies it.
     ProfileCite,
+    /// A profile URL with a fragment keeps that paper at the top of the window through the
+    /// app's takeover of the pre-rendered page.
+    FragmentTakeover,
     /// A facet checkbox filters the cards.
     FacetFilters,
     /// `/compare?ids=…` shows what two researchers share.
@@ -41,11 +44,12 @@ pub enum Test {
 
 impl Test {
     /// Every test, in the order they run.
-    pub const ALL: [Test; 12] = [
+    pub const ALL: [Test; 13] = [
         Test::Boot,
         Test::SearchInUrl,
         Test::BackForward,
         Test::ProfileCite,
+        Test::FragmentTakeover,
         Test::FacetFilters,
         Test::Compare,
         Test::Connections,
@@ -63,6 +67,7 @@ impl Test {
             Self::SearchInUrl => "search_in_url",
             Self::BackForward => "back_forward",
             Self::ProfileCite => "profile_cite",
+            Self::FragmentTakeover => "fragment_takeover",
             Self::FacetFilters => "facet_filters",
             Self::Compare => "compare",
             Self::Connections => "connections",
@@ -81,6 +86,7 @@ impl Test {
             Self::SearchInUrl => search_in_url(p).await,
             Self::BackForward => back_forward(p).await,
             Self::ProfileCite => profile_cite(p).await,
+            Self::FragmentTakeover => fragment_takeover(p).await,
             Self::FacetFilters => facet_filters(p).await,
             Self::Compare => compare(p).await,
             Self::Connections => connections(p).await,
@@ -187,7 +193,7 @@ async fn back_forward(p: &Page<'_>) -> Outcome {
 }
 
 async fn profile_cite(p: &Page<'_>) -> Outcome {
-    // Opened cold: the host answers this path from 404.html.
+    // Opened cold: the pre-rendered page, which the app then takes over.
     p.open("researchers/michael-luo").await?;
     p.until_eq(
         "the profile's heading",
@@ -247,6 +253,25 @@ async fn profile_cite(p: &Page<'_>) -> Outcome {
     } else {
         Err(format!("unexpected copy status {status:?}"))
     }
+}
+
+async fn fragment_takeover(p: &Page<'_>) -> Outcome {
+    // A paper in the middle of Luo Mai's list: the browser scrolls the static page to it.
+    p.open("researchers/luo-mai#pub-gear-icml-2023").await?;
+    let top = "Math.round($('#pub-gear-icml-2023').getBoundingClientRect().top)";
+    p.until_eq(
+        "the static page scrolled to the paper",
+        &format!("[!!$('#atlas-static'), scrollY > 0, {top}]"),
+        json!([true, true, 0]),
+    )
+    .await?;
+    // The app replaces the static page with its own, laid out the same: the paper stays put.
+    p.until_eq(
+        "the app's page in place, the paper still at the top",
+        &format!("[!!$('#atlas-static'), !!$('.atlas-root'), scrollY > 0, {top}]"),
+        json!([false, true, true, 0]),
+    )
+    .await
 }
 
 async fn facet_filters(p: &Page<'_>) -> Outcome {
