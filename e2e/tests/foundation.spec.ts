@@ -205,6 +205,8 @@ test('a deep link fetches the directory once and the profile record once, in its
   });
   await page.goto('researchers/luo-mai');
   await expect(page.getByTestId('profile')).toContainText('Luo Mai');
+  // The pre-rendered profile opens from its pack; the directory follows once the page is idle.
+  await expect.poll(() => fetched.includes('directory.bin'), { timeout: 10_000 }).toBe(true);
   await page.waitForLoadState('networkidle');
   expect(fetched.filter((f) => f === 'directory.bin')).toHaveLength(1);
   // The five bundled researchers share one pack of detail files.

@@ -72,6 +72,16 @@ export async function serveDataset(page: Page, data: any) {
   writeFileSync(input, JSON.stringify(data));
   const out = path.join(dir, 'data');
   execFileSync(XTASK, ['build-data', '--in', input, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The build's pages are pre-rendered from the bundled data, and a profile's names the pack of
+  // its records there. A site built from `data` has pages of its own: here every page is the
+  // app's shell, as a host without pre-rendered pages answers it.
+  const shell = await (await page.request.get('404.html')).text();
+  await page.route(
+    (url) => !url.pathname.includes('/data/'),
+    (route) => (route.request().resourceType() === 'document'
+      ? route.fulfill({ status: 200, contentType: 'text/html', body: shell })
+      : route.fallback()),
+  );
   await page.route('**/data/**', async (route) => {
     const { pathname } = new URL(route.request().url());
     const file = path.join(out, decodeURIComponent(pathname.slice(pathname.lastIndexOf('/data/') + 6)));

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { watchErrors } from './pages';
+import { COMPILED, watchErrors } from './pages';
 
 // Issue 14: every route is a static page with its content (status 200), readable without
 // JavaScript; with it, the app takes the page over without a jump and works as before.
@@ -140,4 +140,61 @@ test('on a pre-rendered profile the Cite button works once the app has started',
   await expect(first.getByTestId('bibtex')).toHaveValue(/^@/);
   expect(await page.evaluate(() => (window as any).__shift)).toBeLessThanOrEqual(0.01);
   expect(errors).toEqual([]);
+});
+
+test('a pre-rendered profile opens from its own pack without the directory, and so does the next one', async ({ page }) => {
+  const errors = watchErrors(page);
+  await recordShifts(page);
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.includes('/data/')) fetched.push(path.split('/data/')[1]);
+  });
+  // The directory never arrives (it is asked for once the page is idle, for later pages and
+  // offline use): the profile must not need it.
+  await page.route(COMPILED, () => new Promise(() => {}));
+  await page.goto('researchers/luo-mai');
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  const profile = page.getByTestId('profile');
+  await expect(profile.getByRole('heading', { level: 1 })).toHaveText('Luo Mai');
+  const nav = page.getByRole('navigation', { name: 'Results' });
+  await expect(nav.locator('.step-position')).toHaveText('3 of 5');
+  await expect(nav.getByRole('link', { name: /Previous/ })).toHaveText(/Jiachen Liu/);
+  await expect(nav.getByRole('link', { name: 'All researchers' })).toBeVisible();
+  const first = page.getByTestId('publication').first();
+  await first.getByRole('button', { name: 'Cite' }).click();
+  await expect(first.getByTestId('bibtex')).toHaveValue(/^@/);
+  expect(await page.evaluate(() => (window as any).__shift)).toBeLessThanOrEqual(0.01);
+  // Next: the neighbour's pack came with the steps.
+  await nav.getByRole('link', { name: /Next/ }).click();
+  await expect(page).toHaveURL(/researchers\/michael-luo$/);
+  await expect(profile.getByRole('heading', { level: 1 })).toHaveText('Michael Luo');
+  await expect(page).toHaveTitle('Michael Luo — Research Atlas');
+  await expect(nav.locator('.step-position')).toHaveText('4 of 5');
+  await expect(page.getByTestId('publication')).toHaveCount(16);
+  // Neither the first page of cards nor, before the pack, the directory.
+  expect(fetched).not.toContain('first.bin');
+  expect(fetched[0]).toBe('people/0.bin');
+  expect(errors).toEqual([]);
+});
+
+test('a profile whose page names a pack that lacks it (data rebuilt without the pages) opens through the directory', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.includes('/data/')) fetched.push(path.split('/data/')[1]);
+  });
+  await page.route((url) => /\/researchers\/luo-mai\/?$/.test(url.pathname), async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const body = html.replace('<meta name="atlas-pack" content="0" />', '<meta name="atlas-pack" content="9" />');
+    expect(body).not.toBe(html);
+    await route.fulfill({ response, body });
+  });
+  await page.goto('researchers/luo-mai');
+  await expect(page.locator('#atlas-static')).toHaveCount(0);
+  await expect(page.getByTestId('profile').getByRole('heading', { level: 1 })).toHaveText('Luo Mai');
+  await expect(page.getByRole('navigation', { name: 'Results' }).locator('.step-position')).toHaveText('3 of 5');
+  await expect(page.getByTestId('load-error')).toHaveCount(0);
+  expect(fetched.slice(0, 3)).toEqual(['people/9.bin', 'directory.bin', 'people/0.bin']);
 });

@@ -335,7 +335,7 @@ pub struct DetailFile {
 
 /// The version of the detail files (profile packs and publication chunks); the app refuses
 /// files of another.
-pub const DETAIL_FORMAT: u32 = 1;
+pub const DETAIL_FORMAT: u32 = 2;
 
 /// The first bytes of a detail file.
 pub const DETAIL_MAGIC: &[u8] = b"ATLASD";

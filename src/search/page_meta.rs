@@ -37,7 +37,13 @@ pub struct PageMeta {
     pub profile: bool,
     /// A profile's schema.org `Person` as JSON, safe inside a `<script>` element.
     pub json_ld: Option<String>,
+    /// The pack of a profile's records (`data/people/N.bin`), which the app then fetches without
+    /// the whole directory; the pre-renderer sets it when the directory has nothing to warn of.
+    pub pack: Option<usize>,
 }
+
+/// The name of the `<meta>` tag that holds [`PageMeta::pack`].
+pub const PACK_META: &str = "atlas-pack";
 
 /// The head of the page at `path` (the route below the base: "/", "/researchers/<id>", …)
 /// whose views set the document title `title`; `site_url` is the dataset's `config.site_url`.
@@ -56,6 +62,7 @@ pub fn page_meta(dataset: &Dataset, path: &str, title: &str, site_url: Option<&s
         profile: person.is_some(),
         json_ld: person.map(|r| person_json_ld(dataset, r, canonical.as_deref())),
         canonical,
+        pack: None,
     }
 }
 
@@ -81,6 +88,9 @@ pub fn head_html(meta: &PageMeta) -> String {
     tags.push(meta_tag("name", "twitter:card", "summary"));
     tags.push(meta_tag("name", "twitter:title", &meta.title));
     tags.push(meta_tag("name", "twitter:description", &meta.description));
+    if let Some(pack) = meta.pack {
+        tags.push(meta_tag("name", PACK_META, &pack.to_string()));
+    }
     if let Some(json) = &meta.json_ld {
         // Escaped again, in case the value was not made by `page_meta`: a no-op when it was.
         tags.push(format!(

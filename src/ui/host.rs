@@ -86,6 +86,21 @@ pub fn location() -> (String, String) {
     })
 }
 
+/// The pack of the profile's records that a pre-rendered profile page names in its head
+/// ([`crate::search::page_meta::PACK_META`]); `None` on other pages, and natively.
+pub fn page_pack() -> Option<u32> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let selector = format!("meta[name=\"{}\"]", crate::search::page_meta::PACK_META);
+        let meta = leptos::prelude::document()
+            .query_selector(&selector)
+            .ok()??;
+        meta.get_attribute("content")?.parse().ok()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    None
+}
+
 /// Sets the document title (natively: the page's, for its `<title>`).
 pub fn set_title(title: &str) {
     #[cfg(target_arch = "wasm32")]

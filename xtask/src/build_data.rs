@@ -25,7 +25,7 @@ use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::compiled::FirstPage;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
-use research_atlas::search::people::PeoplePack;
+use research_atlas::search::people::{PeoplePack, Steps};
 use research_atlas::search::publications::files::{CompiledPubs, paths as pub_paths};
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
@@ -155,7 +155,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             let organizations = write(&out.join("organizations.bin"), &organizations.to_bytes())?;
             Ok((network, organizations))
         });
-        let directory = (|| -> Result<(Written, usize), String> {
+        let directory = (|| -> Result<(Written, usize, Vec<Steps>), String> {
             let mut w = Written::default();
             let (compiled, shards) = CompiledDirectory::compile_sharded(&dir);
             w.directory_bytes = write(&out.join("directory.bin"), &compiled.to_bytes())?;
@@ -167,13 +167,15 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
                 w.shard_bytes += write(&titles.join(format!("{key}.bin")), &shard.to_bytes())?;
                 w.shards += 1;
             }
-            Ok((w, compiled.pack_size as usize))
+            // Each profile's previous and next in the default view, kept in its pack.
+            let steps = Steps::default_view(&compiled);
+            Ok((w, compiled.pack_size as usize, steps))
         })();
         let graphs = (graphs.join())
             .unwrap_or_else(|_| Err("building the network or the organizations panicked".into()));
         (directory, graphs)
     });
-    let (mut w, size) = directory?;
+    let (mut w, size, steps) = directory?;
     (w.network_bytes, w.organizations_bytes) = graphs?;
     lap("directory, titles, network and organizations");
 
@@ -192,6 +194,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             .step_by(share)
             .map(|first| {
                 let (dataset, keys, by_id, people) = (&dir.dataset, &keys, &by_id, &people);
+                let steps = &steps;
                 scope.spawn(move || {
                     let mut bytes = 0;
                     for pack in (first..packs).take(share) {
@@ -199,7 +202,12 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
                         let files = (pack * size..end)
                             .map(|i| DetailFile::new(dataset, i, keys, by_id))
                             .collect();
-                        let pack_bytes = PeoplePack { people: files }.to_bytes();
+                        let steps = steps[pack * size..end].to_vec();
+                        let pack_bytes = PeoplePack {
+                            people: files,
+                            steps,
+                        }
+                        .to_bytes();
                         bytes += write(&people.join(format!("{pack}.bin")), &pack_bytes)?;
                     }
                     Ok(bytes)
@@ -329,6 +337,14 @@ mod tests {
             let file = pack.get(&card.id).unwrap();
             assert_eq!(file.dataset.researchers[0].id.0, card.id);
         }
+        // The packs know each profile's previous and next in the default view (by name).
+        let pack = std::fs::read(out.path().join("people/0.bin")).unwrap();
+        let pack = PeoplePack::from_bytes(&pack).unwrap();
+        let (_, steps) = pack.get_with_steps("luo-mai").unwrap();
+        let name = |s: &Option<people::Step>| s.as_ref().map(|s| s.name.clone());
+        assert_eq!((steps.at, steps.of), (3, 5));
+        assert_eq!(name(&steps.prev).as_deref(), Some("Jiachen Liu"));
+        assert_eq!(name(&steps.next).as_deref(), Some("Michael Luo"));
         for key in c.shards.as_ref().unwrap() {
             assert!(
                 out.path().join(format!("titles/{key}.bin")).exists(),

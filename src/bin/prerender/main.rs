@@ -9,12 +9,14 @@
 
 mod shell;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use research_atlas::model::Dataset;
 use research_atlas::search::page_meta::{head_html, page_meta, robots_txt, sitemap_xml};
+use research_atlas::search::people;
 use research_atlas::ui::host::StaticPage;
 use research_atlas::ui::prerender::render;
 use research_atlas::ui::state::data::StaticData;
@@ -71,8 +73,21 @@ fn run(opts: &Options) -> Result<(), String> {
     let paths = routes(&data, opts.max_profiles);
     let loaded = started.elapsed();
     let full = (data.atlas.full.clone()).ok_or("the directory was not loaded whole")?;
+    let compiled = &data.atlas.compiled;
+    let packs = (compiled.is_clean())
+        .then(|| compiled.cards.iter().enumerate())
+        .into_iter()
+        .flatten()
+        .map(|(i, card)| {
+            (
+                card.id.as_str(),
+                people::pack_of(i, compiled.pack_size as usize),
+            )
+        })
+        .collect();
     let pages = Pages {
         data: &data,
+        packs,
         dataset: &full.directory.dataset,
         shell: &shell,
         base: &base,
@@ -157,6 +172,9 @@ fn safe(id: &str) -> bool {
 /// Renders pages into the shell.
 struct Pages<'a> {
     data: &'a StaticData,
+    /// The pack of each profile's records, by id: empty when the directory has something to
+    /// warn of (the app then loads the directory, to show the warning as the page does).
+    packs: HashMap<&'a str, usize>,
     dataset: &'a Dataset,
     shell: &'a Shell,
     base: &'a str,
@@ -177,7 +195,8 @@ impl Pages<'_> {
                 title: String::new(),
             },
         );
-        let meta = page_meta(self.dataset, path, &rendered.title, self.site_url);
+        let mut meta = page_meta(self.dataset, path, &rendered.title, self.site_url);
+        meta.pack = (path.strip_prefix("/researchers/")).and_then(|id| self.packs.get(id).copied());
         let html = self
             .shell
             .page(&rendered.title, &head_html(&meta), &rendered.body);

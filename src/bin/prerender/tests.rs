@@ -81,7 +81,13 @@ fn a_profile_page_has_the_person_every_paper_and_its_head_tags() {
         assert!(!html.contains("noscript"));
         // No canonical URL without a configured site.
         assert!(!html.contains("rel=\"canonical\""));
+        // The pack of their records (five researchers: one pack), for the app to fetch alone.
+        assert!(html.contains("<meta name=\"atlas-pack\" content=\"0\" />"));
     }
+    assert!(
+        !page(&dist, "").contains("atlas-pack"),
+        "only profiles name a pack"
+    );
     assert!(!dist.join("sitemap.xml").exists() && !dist.join("robots.txt").exists());
     let _ = std::fs::remove_dir_all(&dist);
 }

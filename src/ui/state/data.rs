@@ -20,9 +20,10 @@ use crate::model::{Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
 use crate::search::network::Network;
 use crate::search::organizations::{self, OrgTable};
-use crate::search::people::{self, PeoplePack};
+use crate::search::people::{self, PeoplePack, Steps};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::ui::browser::timed;
+use crate::ui::routes::{AppRoute, route_of};
 
 use super::json_host;
 pub use super::load::Load;
@@ -91,6 +92,9 @@ pub struct Detail {
     pub publications: PublicationIndex,
     /// BibTeX keys, computed over the whole directory.
     pub cite_keys: HashMap<PublicationId, String>,
+    /// Where the researcher stands in the directory's default view, when the records came from
+    /// their pack alone ([`fetch_packed`]); otherwise the directory says.
+    pub steps: Option<Steps>,
 }
 
 impl Detail {
@@ -105,6 +109,7 @@ impl Detail {
                 problems: Vec::new(),
                 skipped: Vec::new(),
             }),
+            steps: None,
         }
     }
 
@@ -115,6 +120,7 @@ impl Detail {
             publications: PublicationIndex::new(&directory.dataset),
             cite_keys: keys,
             directory: Arc::new(directory),
+            steps: None,
         }
     }
 }
@@ -216,7 +222,19 @@ pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 /// Starts loading the first page of cards and provides it, and the directory (loaded when
 /// first read), to the app. Called once, by `App`.
 pub fn provide_directory() {
-    let first = Load::new(fetch_first_page);
+    // The pre-rendered profile the app starts on names the pack of its records.
+    let (path, _) = crate::ui::host::location();
+    let start = route_of(&path, &[]);
+    // The first page of cards only speeds up a directory the app starts on.
+    let first = match start {
+        AppRoute::Directory(_) => Load::new(fetch_first_page),
+        _ => Load::new(|| async { None }),
+    };
+    let hints = match (start, crate::ui::host::page_pack()) {
+        (AppRoute::Profile { id, .. }, Some(pack)) => vec![(id, pack)],
+        _ => Vec::new(),
+    };
+    provide_context(PackHints(RwSignal::new(hints)));
     provide_context(FirstPageContext(first));
     provide_context(DirectoryContext {
         load: StoredValue::new_local(None),
@@ -369,6 +387,68 @@ pub async fn fetch_atlas() -> DataResult {
 /// One researcher's records: from memory, or their detail file (in their pack).
 pub async fn fetch_detail(atlas: Arc<Atlas>, id: String) -> DetailResult {
     Ok(fetch_details(atlas, vec![id]).await?.remove(0))
+}
+
+/// Researcher `id`'s records from pack `pack` alone, with their steps in the directory's default
+/// view: a pre-rendered profile names its pack ([`crate::ui::host::page_pack`]), and its
+/// neighbours' packs come with the steps, so that a profile opened from its link, and the
+/// profiles reached from it by Previous and Next, never need the whole directory.
+///
+/// A pack that is missing or lacks them (data rebuilt without its pages) makes `hints` forget
+/// the id: the profile then opens through the directory, which knows where they are, or that
+/// they are gone.
+pub async fn fetch_packed(id: String, pack: u32, hints: PackHints) -> DetailResult {
+    let url = people::path(pack as usize);
+    let Some(bytes) = fetch_bytes(&url).await? else {
+        hints.forget(&id);
+        return Err(DataError::Status(url, 404, "Not Found".into()));
+    };
+    let file = timed("profile:pack", || PeoplePack::from_bytes(&bytes))
+        .map_err(|e| DataError::Invalid(url.clone(), e))?;
+    let Some((file, steps)) = file.get_with_steps(&id) else {
+        hints.forget(&id);
+        return Err(DataError::Invalid(url, format!("no researcher {id:?}")));
+    };
+    Ok(Arc::new(Detail {
+        steps: Some(steps.clone()),
+        ..Detail::from_file(file.clone())
+    }))
+}
+
+/// The packs of the records of the profiles that can open without the directory
+/// ([`fetch_packed`]), by id: the pre-rendered profile the app started on, and the neighbours of
+/// each profile opened so.
+#[derive(Clone, Copy)]
+pub struct PackHints(RwSignal<Vec<(String, u32)>>);
+
+impl PackHints {
+    /// The pack of `id`'s records, if known (tracked: a forgotten hint sends the profile
+    /// through the directory).
+    pub fn pack_of(&self, id: &str) -> Option<u32> {
+        (self.0).with(|hints| hints.iter().find(|(i, _)| i == id).map(|(_, p)| *p))
+    }
+
+    /// Learns the packs of the neighbours in `steps` (untracked: no profile shown changes).
+    pub fn learn(&self, steps: &Steps) {
+        let new = [&steps.prev, &steps.next].into_iter().flatten();
+        self.0.update_untracked(|hints| {
+            for step in new {
+                if !hints.iter().any(|(i, _)| *i == step.id) {
+                    hints.push((step.id.clone(), step.pack));
+                }
+            }
+        });
+    }
+
+    /// Forgets `id`'s pack, which did not hold their records.
+    fn forget(&self, id: &str) {
+        self.0.update(|hints| hints.retain(|(i, _)| i != id));
+    }
+}
+
+/// The app's [`PackHints`].
+pub fn use_pack_hints() -> PackHints {
+    expect_context()
 }
 
 /// The records of several researchers, in the order asked for: each pack they are in is

@@ -14,29 +14,73 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::model::invisible::export_text;
+use crate::search::SearchParams;
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, DetailView};
 use crate::ui::routes::{AppRoute, use_route};
-use crate::ui::state::data::{Atlas, Load, fetch_detail};
+use crate::ui::state::data::{Atlas, Load, fetch_detail, fetch_packed, use_pack_hints};
 use body::Profile;
 use missing::NoSuchResearcher;
-use nav::ProfileNav;
+use nav::{DefaultViewNav, ProfileNav};
 
 /// A researcher's profile, or a helpful page for an unknown id.
+///
+/// A profile in the directory's default view whose pack is known (the pre-rendered page the app
+/// started on, and the profiles reached from it by Previous and Next) opens from its pack alone:
+/// its link costs one pack, not the whole directory. Others open through the directory.
 #[component]
 pub fn ProfilePage() -> impl IntoView {
     let route = use_route().route;
+    let hints = use_pack_hints();
     let id = Memo::new(move |_| match route.get() {
         AppRoute::Profile { id, .. } => id,
         _ => String::new(),
     });
-    view! {
-        <DataView children=move |atlas| {
-            let id = id.get();
-            match atlas.compiled.position(&id) {
-                Some(position) => view! { <ProfileLoader atlas=atlas position=position/> }.into_any(),
-                None => view! { <NoSuchResearcher id=id atlas=atlas/> }.into_any(),
+    let packed = Memo::new(move |_| {
+        route.with(|r| match r {
+            AppRoute::Profile { id, from, .. } if *from == SearchParams::default() => {
+                hints.pack_of(id).map(|pack| (id.clone(), pack))
             }
+            _ => None,
+        })
+    });
+    move || {
+        match packed.get() {
+        Some((id, pack)) => view! { <PackedProfile id=id pack=pack/> }.into_any(),
+        None => view! {
+            <DataView children=move |atlas| {
+                let id = id.get();
+                match atlas.compiled.position(&id) {
+                    Some(position) => view! { <ProfileLoader atlas=atlas position=position/> }.into_any(),
+                    None => view! { <NoSuchResearcher id=id atlas=atlas/> }.into_any(),
+                }
+            }/>
+        }
+        .into_any(),
+    }
+    }
+}
+
+/// Fetches the researcher's pack, then shows their records and where they stand in the default
+/// view.
+#[component]
+fn PackedProfile(id: String, pack: u32) -> impl IntoView {
+    let hints = use_pack_hints();
+    let resource = Load::new(move || fetch_packed(id.clone(), pack, hints));
+    view! {
+        <DetailView resource=resource children=move |detail| {
+            let researcher = detail.directory.dataset.researchers.first().cloned();
+            let steps = detail.steps.clone();
+            researcher.map(|r| {
+                set_title(&format!("{} — Research Atlas", export_text(&r.name)));
+                if let Some(steps) = &steps {
+                    hints.learn(steps);
+                }
+                view! {
+                    {steps.map(|steps| view! { <DefaultViewNav steps=steps/> })}
+                    <Profile detail=detail researcher=r/>
+                }
+            })
         }/>
     }
 }
