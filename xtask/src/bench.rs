@@ -15,6 +15,11 @@
 //!    JavaScript, bytes before the first paint and before the app is usable on `/` and a profile,
 //!    and Lighthouse (npm, installed into the tool cache on first use) — under `"site"`.
 //!
+//! 4. Cold profiles (with the browser half, or alone with `--cold`): at each generated size, the
+//!    release build with that data and its first profile pre-rendered, in
+//!    `target/bench-cold-N`, measured by `e2e/bench/cold-profile.mjs` — bytes and time until the
+//!    app has taken the profile over — under `"cold_profile"`.
+//!
 //! Keys of the file that a run does not produce are kept as they are.
 
 use std::path::{Path, PathBuf};
@@ -34,8 +39,9 @@ const SIZES: [usize; 2] = [1_000, 20_000];
 const RESULTS: &str = "bench/results.json";
 
 const USAGE: &str = "\
-usage: cargo xtask bench [--native | --browser] [--large] [-- CRITERION_ARGS]
+usage: cargo xtask bench [--native | --browser | --cold] [--large] [-- CRITERION_ARGS]
   --native: only the criterion benchmarks; --browser: only the headless-Chromium ones;
+  --cold: only a pre-rendered profile opened from its link, at 2,000 and 20,000 researchers;
   --large: the headless-Chromium ones at 100,000 researchers too (generating and compiling
   that dataset takes minutes and gigabytes)
   CRITERION_ARGS go to the bench binary, e.g. a filter such as `typing`; \"native\" in
@@ -58,10 +64,12 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         None => (args, &[][..]),
     };
     let (mut native_only, mut browser_only, mut large) = (false, false, false);
+    let mut cold_only = false;
     for a in ours {
         match a.as_str() {
             "--native" => native_only = true,
             "--browser" => browser_only = true,
+            "--cold" => cold_only = true,
             "--large" => large = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
@@ -78,6 +86,10 @@ pub fn bench(args: &[String]) -> Result<(), String> {
         if !path.exists() {
             gen_data::write(n, 1, &path)?;
         }
+    }
+    if cold_only {
+        let tb = browser_tools()?;
+        return cold(&bench_dist(&tb)?, &browser_sizes);
     }
     if !browser_only {
         native(criterion_args)?;
@@ -96,24 +108,8 @@ const LARGE_SIZE: usize = 100_000;
 /// The headless-Chromium benchmark at `sizes` (and the bundled data): build, measure, store,
 /// print.
 fn browser(sizes: &[usize]) -> Result<(), String> {
-    let tb = tools::setup(tools::Needs {
-        build: true,
-        release: true,
-        browser: true,
-        engines: false,
-    })?;
-    let dist = target_dir().join("bench-dist");
-    build::build_dist(
-        &tb,
-        &build::DistOptions {
-            base: "/".into(),
-            out: dist.clone(),
-            max_profiles: None,
-            // The sizes share one build and swap its data: a page pre-rendered from the
-            // bundled data would show five researchers on top of the others' data.
-            prerender: false,
-        },
-    )?;
+    let tb = browser_tools()?;
+    let dist = bench_dist(&tb)?;
     let out = target_dir().join("bench-browser.json");
     let mut node = Command::new("node");
     node.current_dir(root().join("e2e"))
@@ -129,25 +125,7 @@ fn browser(sizes: &[usize]) -> Result<(), String> {
             dist.join("data").display()
         ));
     for &n in sizes {
-        // What the release build would ship for this dataset.
-        let input = gen_data::default_path(n);
-        let data = target_dir().join(format!("bench-data/compiled-{n}"));
-        // The copy of the authoring file is written last: a compile that stopped half-way is
-        // not taken for a finished one.
-        if is_fresh(&data.join("researchers.json"), &input) {
-            eprintln!("bench: {} is up to date", data.display());
-        } else {
-            let started = std::time::Instant::now();
-            let w = crate::build_data::compile(&input, &data)?;
-            eprintln!(
-                "bench: compiled {n} researchers in {:.1} s: directory.bin {:.1} KB, {} title shards, {} profiles in {} packs",
-                started.elapsed().as_secs_f64(),
-                w.directory_bytes as f64 / 1024.0,
-                w.shards,
-                w.people,
-                w.packs
-            );
-        }
+        let (input, data) = compiled(n)?;
         node.arg("--size")
             .arg(format!("{n}={}@{}", input.display(), data.display()));
     }
@@ -166,7 +144,110 @@ fn browser(sizes: &[usize]) -> Result<(), String> {
         measured["bundle"]["js_gz_bytes"],
         path.display()
     );
-    site(&tb)
+    site(&tb)?;
+    cold(&dist, sizes)
+}
+
+/// The tools a release build measured in Chromium needs.
+fn browser_tools() -> Result<tools::Toolbox, String> {
+    tools::setup(tools::Needs {
+        build: true,
+        release: true,
+        browser: true,
+        engines: false,
+    })
+}
+
+/// The release build the generated sizes share, in `target/bench-dist`.
+fn bench_dist(tb: &tools::Toolbox) -> Result<PathBuf, String> {
+    let dist = target_dir().join("bench-dist");
+    build::build_dist(
+        tb,
+        &build::DistOptions {
+            base: "/".into(),
+            out: dist.clone(),
+            max_profiles: None,
+            // The sizes share one build and swap its data: a page pre-rendered from the
+            // bundled data would show five researchers on top of the others' data.
+            prerender: false,
+        },
+    )?;
+    Ok(dist)
+}
+
+/// What the release build would ship for the generated dataset of `n` researchers, compiled
+/// into `target/bench-data/compiled-N` unless it is up to date: (the authoring file, the
+/// compiled folder).
+fn compiled(n: usize) -> Result<(PathBuf, PathBuf), String> {
+    let input = gen_data::default_path(n);
+    let data = target_dir().join(format!("bench-data/compiled-{n}"));
+    // The copy of the authoring file is written last: a compile that stopped half-way is not
+    // taken for a finished one.
+    if is_fresh(&data.join("researchers.json"), &input) {
+        eprintln!("bench: {} is up to date", data.display());
+    } else {
+        let started = std::time::Instant::now();
+        let w = crate::build_data::compile(&input, &data)?;
+        eprintln!(
+            "bench: compiled {n} researchers in {:.1} s: directory.bin {:.1} KB, {} title shards, {} profiles in {} packs",
+            started.elapsed().as_secs_f64(),
+            w.directory_bytes as f64 / 1024.0,
+            w.shards,
+            w.people,
+            w.packs
+        );
+    }
+    Ok((input, data))
+}
+
+/// A pre-rendered profile opened from its link at each of `sizes` (`e2e/bench/cold-profile.mjs`):
+/// the release build `dist` with that size's data and its first profile pre-rendered, in
+/// `target/bench-cold-N`; bytes and time until the app has taken the page over, from the
+/// profile's pack as built, and through the whole directory as before packs named themselves.
+/// Stored under `"cold_profile"`.
+fn cold(dist: &Path, sizes: &[usize]) -> Result<(), String> {
+    let out = target_dir().join("bench-cold.json");
+    let mut node = Command::new("node");
+    node.current_dir(root().join("e2e"))
+        .arg("bench/cold-profile.mjs")
+        .arg("--out")
+        .arg(&out);
+    for &n in sizes {
+        let (input, data) = compiled(n)?;
+        let site = target_dir().join(format!("bench-cold-{n}"));
+        if site.exists() {
+            std::fs::remove_dir_all(&site).map_err(|e| format!("{}: {e}", site.display()))?;
+        }
+        std::fs::create_dir_all(&site).map_err(|e| format!("{}: {e}", site.display()))?;
+        let files = std::fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
+        for entry in files.flatten() {
+            if entry.path().is_file() {
+                std::fs::copy(entry.path(), site.join(entry.file_name()))
+                    .map_err(|e| format!("{}: {e}", entry.path().display()))?;
+            }
+        }
+        std::os::unix::fs::symlink(&data, site.join("data"))
+            .map_err(|e| format!("{}: {e}", site.display()))?;
+        build::prerender(&site, &input, Some(1))?;
+        node.arg("--site").arg(format!("{n}={}", site.display()));
+    }
+    run(&mut node)?;
+    let measured = read_json(&out)?;
+    let path = root().join(RESULTS);
+    let mut doc = read_doc(&path)?;
+    doc.insert("cold_profile".into(), measured.clone());
+    write_doc(&path, doc)?;
+    for (n, m) in measured.as_object().into_iter().flatten() {
+        println!(
+            "a profile opened cold at {n}: its pack {} ms, {} B; through the directory {} ms, {} B",
+            m["pack"]["takeover_ms"],
+            m["pack"]["bytes_gz"],
+            m["directory"]["takeover_ms"],
+            m["directory"]["bytes_gz"]
+        );
+    }
+    println!("{} holds \"cold_profile\"", path.display());
+    Ok(())
 }
 
 /// The pre-rendered site of the bundled data as a first visitor gets it (`e2e/bench/site.mjs`):
