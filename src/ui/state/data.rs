@@ -219,8 +219,9 @@ impl DirectoryContext {
 #[derive(Clone, Copy)]
 pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 
-/// Starts loading the first page of cards and provides it, and the directory (loaded when
-/// first read), to the app. Called once, by `App`.
+/// Provides the first page of cards (loading it when the app starts on the directory), the
+/// directory (loaded when first read) and the packs a pre-rendered profile names, to the app.
+/// Called once, by `App`.
 pub fn provide_directory() {
     // The pre-rendered profile the app starts on names the pack of its records.
     let (path, _) = crate::ui::host::location();

@@ -44,20 +44,24 @@ pub fn ProfilePage() -> impl IntoView {
             _ => None,
         })
     });
-    move || {
-        match packed.get() {
+    move || match packed.get() {
         Some((id, pack)) => view! { <PackedProfile id=id pack=pack/> }.into_any(),
-        None => view! {
-            <DataView children=move |atlas| {
-                let id = id.get();
-                match atlas.compiled.position(&id) {
-                    Some(position) => view! { <ProfileLoader atlas=atlas position=position/> }.into_any(),
-                    None => view! { <NoSuchResearcher id=id atlas=atlas/> }.into_any(),
-                }
-            }/>
-        }
-        .into_any(),
+        None => view! { <ThroughDirectory id=id/> }.into_any(),
     }
+}
+
+/// The profile of the route's `id` once the directory has loaded, or a helpful page for an id
+/// it lacks.
+#[component]
+fn ThroughDirectory(id: Memo<String>) -> impl IntoView {
+    view! {
+        <DataView children=move |atlas| {
+            let id = id.get();
+            match atlas.compiled.position(&id) {
+                Some(position) => view! { <ProfileLoader atlas=atlas position=position/> }.into_any(),
+                None => view! { <NoSuchResearcher id=id atlas=atlas/> }.into_any(),
+            }
+        }/>
     }
 }
 
