@@ -6,7 +6,9 @@
 //! order, share a pack of [`pack_size`] people, and there are never more than [`MAX_PACKS`]
 //! packs. A profile fetches its researcher's pack (`data/people/N.bin`, postcard: [`super::compiled::encode_detail`]) and reads its record
 //! from it; the pack's number comes from the researcher's position among the directory's cards
-//! and the pack size the directory records ([`super::CompiledDirectory::pack_size`]).
+//! and the pack size the directory records ([`super::CompiledDirectory::pack_size`]), or,
+//! without the directory, from the profile's pre-rendered page or a neighbour's [`Steps`]
+//! (Previous and Next).
 
 use serde::{Deserialize, Serialize};
 
