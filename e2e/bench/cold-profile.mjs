@@ -8,13 +8,11 @@
 //
 // usage: node bench/cold-profile.mjs --out FILE --site N=DIR [--site N=DIR]...
 // (DIR: a release build with that size's data and one pre-rendered profile.)
-import { spawn } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium } from 'playwright';
+import { serve } from './serve.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const sites = [];
 let out = null;
@@ -27,19 +25,6 @@ for (let i = 0; i < argv.length; i += 2) {
 }
 if (!out || sites.length === 0) throw new Error('usage: cold-profile.mjs --out FILE --site N=DIR...');
 const RUNS = 3;
-
-/** Serves `dist` with gzip on a free port; resolves to its base URL and the process. */
-async function serve(dist) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn('node', [join(here, '..', 'server.mjs'), '--root', dist, '--port', String(port), '--gzip'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((ok, fail) => {
-    server.stdout.on('data', (d) => String(d).includes('serving') && ok());
-    server.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
-  });
-  return { server, base: `http://127.0.0.1:${port}/` };
-}
 
 /** One cold load of `path`; with `unnamed`, its page's pack name is taken out first. */
 async function load(browser, base, path, unnamed) {

@@ -10,33 +10,19 @@
 //
 // usage: node bench/site.mjs --dist DIR --lighthouse DIR --out FILE [--profile researchers/ID]
 // (DIR of --lighthouse holds node_modules/lighthouse; Chromium comes from CHROME_PATH.)
-import { spawn, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright';
+import { serve } from './serve.mjs';
 
 const args = {};
 for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].slice(2)] = process.argv[i + 1];
-const here = dirname(fileURLToPath(import.meta.url));
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const profile = args.profile ?? 'researchers/luo-mai';
 const RUNS = 3;
-
-/** Serves the site with gzip on a free port; resolves to its base URL and the process. */
-async function serve(dist) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn('node', [join(here, '..', 'server.mjs'), '--root', dist, '--port', String(port), '--gzip'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((ok, fail) => {
-    server.stdout.on('data', (d) => String(d).includes('serving') && ok());
-    server.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
-  });
-  return { server, base: `http://127.0.0.1:${port}/` };
-}
 
 /** The page's visible text as a reader without JavaScript gets it. */
 function visibleText(html) {
