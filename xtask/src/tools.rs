@@ -88,6 +88,7 @@ pub fn setup(needs: Needs) -> Result<Toolbox, String> {
             .push(cargo_tool("trunk", TRUNK_VERSION, true, "trunk", "8")?);
     }
     if needs.release {
+        rust_src()?;
         tb.bins.push(binaryen()?);
     }
     if needs.browser {
@@ -127,6 +128,22 @@ fn wasm_target() -> Result<(), String> {
         format!(
             "could not add the wasm32 target ({e}): run `rustup target add wasm32-unknown-unknown`"
         )
+    })
+}
+
+/// The standard library's source, which the release build compiles with the app
+/// ([`crate::split`]).
+fn rust_src() -> Result<(), String> {
+    let installed = capture(Command::new("rustup").args(["component", "list", "--installed"]))
+        .map_err(|_| "rustup not found: install Rust with rustup (https://rustup.rs)".to_owned())?;
+    if installed.lines().any(|l| l.trim().starts_with("rust-src")) {
+        return Ok(());
+    }
+    eprintln!(
+        "setup: adding the rust-src component (the release build compiles the standard library)"
+    );
+    run(Command::new("rustup").args(["component", "add", "rust-src"])).map_err(|e| {
+        format!("could not add the rust-src component ({e}): run `rustup component add rust-src`")
     })
 }
 
