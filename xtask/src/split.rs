@@ -119,10 +119,10 @@ pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
 /// The standard library is compiled with the app ([`REBUILT_STD`]) to abort at once on a panic
 /// (`-Cpanic=immediate-abort`): the panic machinery, its messages and most of the formatting
 /// code behind them leave every module (the main module 253.6 -> 231.5 KB gzipped when it was
-/// measured, each chunk 8-18 KB less). A panic then stops the app with a wasm trap instead of a
-/// message in the console; `trunk serve` and the tests' own builds keep the message. These are
-/// the pipeline's only unstable flags, taken on the stable toolchain (`RUSTC_BOOTSTRAP`), with
-/// the `rust-src` component that setup adds.
+/// measured, each route's chunk files 11-18 KB less). A panic then stops the app with a wasm
+/// trap instead of a message in the console; `trunk serve` and the component tests' builds keep
+/// the message. These are the pipeline's only unstable flags, taken on the stable toolchain
+/// (`RUSTC_BOOTSTRAP`), with the `rust-src` component that setup adds.
 fn compile(tb: &Toolbox) -> Result<PathBuf, String> {
     run(tb
         .command(&std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
