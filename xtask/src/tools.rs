@@ -111,39 +111,39 @@ pub fn setup(needs: Needs) -> Result<Toolbox, String> {
     Ok(tb)
 }
 
+/// The app's compile target.
 fn wasm_target() -> Result<(), String> {
-    let installed = capture(Command::new("rustup").args(["target", "list", "--installed"]))
-        .map_err(|_| {
-            "rustup not found: install Rust with rustup (https://rustup.rs), then run this again"
-                .to_owned()
-        })?;
-    if installed
-        .lines()
-        .any(|l| l.trim() == "wasm32-unknown-unknown")
-    {
-        return Ok(());
-    }
-    eprintln!("setup: adding the wasm32-unknown-unknown target");
-    run(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"])).map_err(|e| {
-        format!(
-            "could not add the wasm32 target ({e}): run `rustup target add wasm32-unknown-unknown`"
-        )
-    })
+    rustup_add(
+        "target",
+        "wasm32-unknown-unknown",
+        "the app's compile target",
+    )
 }
 
 /// The standard library's source, which the release build compiles with the app
 /// ([`crate::split`]).
 fn rust_src() -> Result<(), String> {
-    let installed = capture(Command::new("rustup").args(["component", "list", "--installed"]))
-        .map_err(|_| "rustup not found: install Rust with rustup (https://rustup.rs)".to_owned())?;
-    if installed.lines().any(|l| l.trim().starts_with("rust-src")) {
+    rustup_add(
+        "component",
+        "rust-src",
+        "the release build compiles the standard library",
+    )
+}
+
+/// Adds rustup's `kind` (`target` or `component`) `name` unless it is installed; `why` says
+/// what needs it.
+fn rustup_add(kind: &str, name: &str, why: &str) -> Result<(), String> {
+    let installed =
+        capture(Command::new("rustup").args([kind, "list", "--installed"])).map_err(|_| {
+            "rustup not found: install Rust with rustup (https://rustup.rs), then run this again"
+                .to_owned()
+        })?;
+    if installed.lines().any(|l| l.trim() == name) {
         return Ok(());
     }
-    eprintln!(
-        "setup: adding the rust-src component (the release build compiles the standard library)"
-    );
-    run(Command::new("rustup").args(["component", "add", "rust-src"])).map_err(|e| {
-        format!("could not add the rust-src component ({e}): run `rustup component add rust-src`")
+    eprintln!("setup: adding the {name} {kind} ({why})");
+    run(Command::new("rustup").args([kind, "add", name])).map_err(|e| {
+        format!("could not add the {name} {kind} ({e}): run `rustup {kind} add {name}`")
     })
 }
 
