@@ -7,6 +7,7 @@ use super::chunks::{
     CompareRoute, ConnectionsRoute, OrganizationRoute, OrganizationsRoute, ProfileRoute,
     PublicationsRoute, ShortlistRoute, prefetch_on_approach,
 };
+use super::components::update_notice::UpdateNotice;
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
 use super::pages::{DirectoryPage, NotFoundPage};
@@ -58,6 +59,7 @@ fn Shell() -> impl IntoView {
             <ThemeToggle/>
         </header>
         <OfflineNotice/>
+        <UpdateNotice/>
         <main id="main" tabindex="-1">
             <RoutePage/>
         </main>

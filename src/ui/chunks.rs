@@ -165,7 +165,11 @@ fn Chunk(
         leptos::task::spawn_local(async move {
             let done = match load().await {
                 Ok(()) => ChunkState::Loaded,
-                Err(_) => ChunkState::Failed,
+                Err(_) => {
+                    // Gone after a redeploy? The update notice then says so.
+                    crate::ui::state::generation::explain_missing().await;
+                    ChunkState::Failed
+                }
             };
             // The page renders in a task of its own, not in the one that instantiated the chunk:
             // two shorter tasks block the page less than one long one. The page may be gone by

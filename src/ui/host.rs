@@ -89,13 +89,29 @@ pub fn location() -> (String, String) {
 /// The pack of the profile's records that a pre-rendered profile page names in its head
 /// ([`crate::search::page_meta::PACK_META`]); `None` on other pages, and natively.
 pub fn page_pack() -> Option<u32> {
+    page_meta_content(crate::search::page_meta::PACK_META)?
+        .parse()
+        .ok()
+}
+
+/// The data generation the page was built with
+/// ([`crate::search::generation::GENERATION_META`]); `None` where the page names none (a
+/// development host), and natively.
+pub fn page_generation() -> Option<String> {
+    let content = page_meta_content(crate::search::generation::GENERATION_META)?;
+    crate::search::generation::is_id(&content).then_some(content)
+}
+
+/// The content of the page's `<meta name="{name}">`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
+fn page_meta_content(name: &str) -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let selector = format!("meta[name=\"{}\"]", crate::search::page_meta::PACK_META);
+        let selector = format!("meta[name=\"{name}\"]");
         let meta = leptos::prelude::document()
             .query_selector(&selector)
             .ok()??;
-        meta.get_attribute("content")?.parse().ok()
+        meta.get_attribute("content")
     }
     #[cfg(not(target_arch = "wasm32"))]
     None

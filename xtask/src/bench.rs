@@ -170,6 +170,7 @@ fn bench_dist(tb: &tools::Toolbox) -> Result<PathBuf, String> {
             // The sizes share one build and swap its data: a page pre-rendered from the
             // bundled data would show five researchers on top of the others' data.
             prerender: false,
+            keep: 0,
         },
     )?;
     Ok(dist)
@@ -262,6 +263,7 @@ fn site(tb: &tools::Toolbox) -> Result<(), String> {
             out: dist.clone(),
             max_profiles: None,
             prerender: true,
+            keep: 0,
         },
     )?;
     let lighthouse = tools::lighthouse()?;

@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use research_atlas::search::generation::{GENERATION_META, current, is_id};
+
 use crate::data::root;
 use crate::run::run;
 use crate::tools::{self, Needs};
@@ -40,6 +42,9 @@ pub struct DistOptions {
     pub max_profiles: Option<usize>,
     /// Whether to pre-render the routes (off: every path opens through the app's shell).
     pub prerender: bool,
+    /// How many of the previous build's data generations in `out` to keep beside the new one,
+    /// so that tabs open on them can finish what they started.
+    pub keep: usize,
 }
 
 impl DistOptions {
@@ -50,6 +55,7 @@ impl DistOptions {
             out: root().join("dist"),
             max_profiles: None,
             prerender: true,
+            keep: 0,
         };
         let mut it = args.iter();
         while let Some(a) = it.next() {
@@ -59,6 +65,10 @@ impl DistOptions {
                         normalize_base(it.next().ok_or("--base needs a path such as /atlas/")?)
                 }
                 "--out" => opts.out = PathBuf::from(it.next().ok_or("--out needs a directory")?),
+                "--keep" => {
+                    let n = it.next().ok_or("--keep needs a number")?;
+                    opts.keep = n.parse().map_err(|_| format!("--keep {n}: not a number"))?;
+                }
                 "--max-profiles" => {
                     let n = it.next().ok_or("--max-profiles needs a number")?;
                     opts.max_profiles = Some(
@@ -68,7 +78,7 @@ impl DistOptions {
                 }
                 other => {
                     return Err(format!(
-                        "unknown option {other:?} (usage: dist [--base /atlas/] [--out DIR] [--max-profiles N])"
+                        "unknown option {other:?} (usage: dist [--base /atlas/] [--out DIR] [--keep N] [--max-profiles N])"
                     ));
                 }
             }
@@ -105,6 +115,7 @@ pub fn dist(args: &[String]) -> Result<(), String> {
 pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String> {
     crate::data::check_data(&[])?;
     // trunk writes the page, the CSS and the copied files; the wasm is built split (below).
+    let kept = set_aside_generations(&opts.out, opts.keep)?;
     let page = root().join(DIST_PAGE);
     let html = std::fs::read_to_string(root().join("index.html"))
         .map_err(|e| format!("index.html: {e}"))?;
@@ -139,10 +150,16 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
     );
     std::fs::write(&index, html).map_err(|e| format!("{}: {e}", index.display()))?;
     postprocess(&opts.out)?;
+    if let Some(kept) = kept {
+        restore_generations(&kept, &opts.out.join("data"))?;
+    }
     crate::build_data::build_data(&[
         "--out".into(),
         opts.out.join("data").to_string_lossy().into_owned(),
+        "--keep".into(),
+        opts.keep.to_string(),
     ])?;
+    name_generation(&opts.out)?;
     if opts.prerender {
         prerender(
             &opts.out,
@@ -161,6 +178,82 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
         opts.base
     );
     Ok(())
+}
+
+/// Moves the data generations that `keep` asks for (the newest `keep` the site in `out` names)
+/// and the pointer out of `out`, which trunk is about to replace: into a folder beside it,
+/// returned. `None` when nothing is kept.
+fn set_aside_generations(out: &Path, keep: usize) -> Result<Option<PathBuf>, String> {
+    let data = out.join("data");
+    let pointer = data.join("generation.txt");
+    if keep == 0 || !pointer.is_file() {
+        return Ok(None);
+    }
+    let name = out
+        .file_name()
+        .map_or("dist".into(), |n| n.to_string_lossy());
+    let aside = out.with_file_name(format!(".{name}-generations"));
+    if aside.exists() {
+        std::fs::remove_dir_all(&aside).map_err(|e| format!("{}: {e}", aside.display()))?;
+    }
+    std::fs::create_dir_all(&aside).map_err(|e| format!("{}: {e}", aside.display()))?;
+    let text =
+        std::fs::read_to_string(&pointer).map_err(|e| format!("{}: {e}", pointer.display()))?;
+    let named = text
+        .lines()
+        .map(str::trim)
+        .filter(|g| is_id(g) && data.join(g).is_dir());
+    for g in named.take(keep) {
+        std::fs::rename(data.join(g), aside.join(g)).map_err(|e| format!("{g}: {e}"))?;
+    }
+    std::fs::rename(&pointer, aside.join("generation.txt"))
+        .map_err(|e| format!("{}: {e}", pointer.display()))?;
+    Ok(Some(aside))
+}
+
+/// Moves what [`set_aside_generations`] kept into the new site's `data`.
+fn restore_generations(aside: &Path, data: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(data).map_err(|e| format!("{}: {e}", data.display()))?;
+    let entries = std::fs::read_dir(aside).map_err(|e| format!("{}: {e}", aside.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("{}: {e}", aside.display()))?;
+        let to = data.join(entry.file_name());
+        std::fs::rename(entry.path(), &to).map_err(|e| format!("{}: {e}", to.display()))?;
+    }
+    std::fs::remove_dir(aside).map_err(|e| format!("{}: {e}", aside.display()))
+}
+
+/// Names the data generation of the site in `site` (its `data/generation.txt`) in the app's
+/// shells, `index.html` and `404.html` (pages pre-rendered later inherit it from the shell):
+/// the app then reads only that generation's files.
+pub fn name_generation(site: &Path) -> Result<(), String> {
+    let pointer = site.join("data/generation.txt");
+    let text =
+        std::fs::read_to_string(&pointer).map_err(|e| format!("{}: {e}", pointer.display()))?;
+    let generation =
+        current(&text).ok_or_else(|| format!("{}: names no generation", pointer.display()))?;
+    for page in ["index.html", "404.html"] {
+        let path = site.join(page);
+        let html =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, with_generation(&html, generation)?)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// `html` naming `generation` in its `<meta name="atlas-data">` (replacing one it had).
+pub fn with_generation(html: &str, generation: &str) -> Result<String, String> {
+    let tag = format!("<meta name=\"{GENERATION_META}\" content=\"{generation}\" />");
+    let lines: Vec<&str> = (html.lines())
+        .filter(|l| !l.contains(&format!("name=\"{GENERATION_META}\"")))
+        .collect();
+    let html = lines.join("\n") + "\n";
+    let charset = "<meta charset=\"utf-8\" />";
+    if !html.contains(charset) {
+        return Err(format!("the page has no {charset} to put {tag} after"));
+    }
+    Ok(html.replacen(charset, &format!("{charset}\n    {tag}"), 1))
 }
 
 /// Moves trunk's inline start-up script into a file (so the CSP needs no `'unsafe-inline'`),

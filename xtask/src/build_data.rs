@@ -1,7 +1,8 @@
 //! `build-data`: compiles the authoring JSON into what the browser fetches (the release build
 //! runs it; it also runs alone).
 //!
-//! Writes, under `OUT` (the site's `data/` folder):
+//! Writes, under `OUT/<generation>/` (`OUT` is the site's `data/` folder; the generation is a
+//! hash of the files, [`generation`], and `OUT/generation.txt` names it):
 //! - `first.bin`: the first cards in default order ([`FirstPage`]), a few kilobytes, so the
 //!   first card is painted before the whole directory has arrived;
 //! - `directory.bin`: the [`CompiledDirectory`] — a card per researcher, the pre-built index
@@ -13,9 +14,12 @@
 //!   credited to it — fetched by the organizations pages;
 //! - `pubs/`: the all-publications page's files ([`CompiledPubs`]): its index, the entries in
 //!   chunks, their filter attributes and their words in shards;
-//! - `researchers.json`: the authoring file as it is (downloads, and a site without these files).
 //!
-//! Folders of an earlier run are replaced, so a removed researcher leaves no file behind.
+//! and, beside the generations, `researchers.json`: the authoring file as it is (downloads, and
+//! a site without these files).
+//!
+//! Generations of earlier runs are removed, but for the `--keep N` newest (for tabs still open
+//! on them), so a removed researcher leaves no file behind.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -23,6 +27,7 @@ use std::time::Instant;
 use research_atlas::model::shares::map_shares;
 use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::compiled::FirstPage;
+use research_atlas::search::generation;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 use research_atlas::search::people::{PeoplePack, Steps};
@@ -32,7 +37,7 @@ use research_atlas::search::{CompiledDirectory, DetailFile};
 use crate::data::{DATASET, max_year, root};
 use crate::dataset_file::record_of;
 
-const USAGE: &str = "usage: cargo xtask build-data [--in FILE] --out DIR";
+const USAGE: &str = "usage: cargo xtask build-data [--in FILE] --out DIR [--keep N]";
 
 /// Cards in `first.bin`: more than a large screen shows before the whole directory arrives.
 const FIRST_PAGE_CARDS: usize = 24;
@@ -65,10 +70,17 @@ pub struct Written {
 pub fn build_data(args: &[String]) -> Result<(), String> {
     let mut input = root().join(DATASET);
     let mut out: Option<PathBuf> = None;
+    let mut keep = 0;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--in" => input = PathBuf::from(it.next().ok_or(USAGE)?),
+            "--keep" => {
+                let n = it.next().ok_or(USAGE)?;
+                keep = n
+                    .parse()
+                    .map_err(|_| format!("--keep {n}: not a number\n{USAGE}"))?;
+            }
             "--out" => out = Some(PathBuf::from(it.next().ok_or(USAGE)?)),
             "--help" | "-h" => {
                 println!("{USAGE}");
@@ -79,9 +91,9 @@ pub fn build_data(args: &[String]) -> Result<(), String> {
     }
     let out = out.ok_or(USAGE)?;
     let started = Instant::now();
-    let w = compile(&input, &out)?;
+    let (w, generation) = publish(&input, &out, keep)?;
     eprintln!(
-        "build-data: {} → {} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
+        "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
@@ -258,13 +270,102 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     }
     lap("publications");
 
-    let copy = out.join("researchers.json");
-    if std::fs::canonicalize(input).ok() != std::fs::canonicalize(&copy).ok() {
-        std::fs::copy(input, &copy).map_err(|e| format!("{}: {e}", copy.display()))?;
-    }
-    lap("copy");
     eprintln!("build-data: {}", phases.join(", "));
     Ok(w)
+}
+
+/// Compiles `input` into a new generation's folder under `out` (the site's `data/`), names it
+/// in the pointer (`generation.txt`) with the `keep` previous generations the pointer named
+/// that are still there, and removes every other generation (and the files of the layout
+/// before generations). The authoring file is copied beside them, as it is. Returns what was
+/// written and the new generation's id.
+///
+/// The folder is written under a temporary name and renamed once complete, so a host serving
+/// `out` while this runs never has a generation with half its files.
+pub fn publish(input: &Path, out: &Path, keep: usize) -> Result<(Written, String), String> {
+    fn io(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
+        move |e| format!("{}: {e}", path.display())
+    }
+    std::fs::create_dir_all(out).map_err(io(out))?;
+    let staging = out.join(".next");
+    if staging.exists() {
+        std::fs::remove_dir_all(&staging).map_err(io(&staging))?;
+    }
+    let w = compile(input, &staging)?;
+    let files = files_under(&staging)?;
+    let generation = generation::id_of(files.iter().map(|(p, b)| (p.as_str(), b.as_slice())));
+    drop(files);
+    let folder = out.join(&generation);
+    if folder.exists() {
+        std::fs::remove_dir_all(&folder).map_err(io(&folder))?;
+    }
+    std::fs::rename(&staging, &folder).map_err(io(&folder))?;
+
+    let pointer = out.join("generation.txt");
+    let before = std::fs::read_to_string(&pointer).unwrap_or_default();
+    let mut named = vec![generation.clone()];
+    named.extend(
+        (before.lines().map(str::trim))
+            .filter(|g| generation::is_id(g) && *g != generation && out.join(g).is_dir())
+            .take(keep)
+            .map(str::to_owned),
+    );
+    for entry in std::fs::read_dir(out).map_err(io(out))? {
+        let entry = entry.map_err(io(out))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let old = generation::is_id(&name) && !named.contains(&name);
+        if old || LAYOUT_BEFORE_GENERATIONS.contains(&name.as_str()) {
+            let path = entry.path();
+            let removed = if path.is_dir() {
+                std::fs::remove_dir_all(&path)
+            } else {
+                std::fs::remove_file(&path)
+            };
+            removed.map_err(io(&path))?;
+        }
+    }
+    std::fs::write(&pointer, named.join("\n") + "\n").map_err(io(&pointer))?;
+
+    let copy = out.join("researchers.json");
+    if std::fs::canonicalize(input).ok() != std::fs::canonicalize(&copy).ok() {
+        std::fs::copy(input, &copy).map_err(io(&copy))?;
+    }
+    Ok((w, generation))
+}
+
+/// What `build-data` wrote straight into `data/` before generations had folders of their own.
+const LAYOUT_BEFORE_GENERATIONS: [&str; 8] = [
+    "directory.bin",
+    "first.bin",
+    "organizations.bin",
+    "network.bin",
+    "titles",
+    "people",
+    "net",
+    "pubs",
+];
+
+/// Every file under `dir`, as (path relative to `dir` with `/`, contents).
+fn files_under(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(at) = todo.pop() {
+        for entry in std::fs::read_dir(&at).map_err(|e| format!("{}: {e}", at.display()))? {
+            let path = entry.map_err(|e| format!("{}: {e}", at.display()))?.path();
+            if path.is_dir() {
+                todo.push(path);
+                continue;
+            }
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let rel = path.strip_prefix(dir).map_err(|e| e.to_string())?;
+            let rel = (rel.components())
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            out.push((rel, bytes));
+        }
+    }
+    Ok(out)
 }
 
 /// The most memory this process has held so far, in MB, where the system says (Linux).
@@ -351,7 +452,6 @@ mod tests {
                 "{key}"
             );
         }
-        assert!(out.path().join("researchers.json").exists());
         let index = NetIndex::from_bytes(&std::fs::read(out.path().join("net/index.bin")).unwrap());
         assert_eq!(index.unwrap().len(), 5);
         assert!(out.path().join("net/people.bin").exists());
@@ -367,5 +467,45 @@ mod tests {
         std::fs::write(out.path().join("people/gone.bin"), "{}").unwrap();
         compile(&root().join(DATASET), out.path()).unwrap();
         assert!(!out.path().join("people/gone.bin").exists());
+    }
+
+    /// The bundled dataset with its first researcher renamed: another build of the data.
+    fn edited(dir: &Path) -> PathBuf {
+        let text = std::fs::read_to_string(root().join(DATASET)).unwrap();
+        let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        json["researchers"][0]["name"] = "Aaron Aardvark".into();
+        let path = dir.join("edited.json");
+        std::fs::write(&path, json.to_string()).unwrap();
+        path
+    }
+
+    #[test]
+    fn each_build_of_the_data_is_a_generation_of_its_own_named_by_the_pointer() {
+        let out = tempfile::tempdir().unwrap();
+        let data = out.path().join("data");
+        // The layout before generations, which a first run over an old site removes.
+        std::fs::create_dir_all(data.join("titles")).unwrap();
+        std::fs::write(data.join("directory.bin"), "old").unwrap();
+        let (_, a) = publish(&root().join(DATASET), &data, 0).unwrap();
+        assert!(generation::is_id(&a), "{a}");
+        assert!(data.join(&a).join("directory.bin").is_file());
+        assert!(data.join("researchers.json").is_file());
+        assert!(!data.join("directory.bin").exists() && !data.join("titles").exists());
+        assert!(!data.join(".next").exists());
+        let pointer = || std::fs::read_to_string(data.join("generation.txt")).unwrap();
+        assert_eq!(pointer(), format!("{a}\n"));
+        // The same data is the same generation.
+        assert_eq!(publish(&root().join(DATASET), &data, 0).unwrap().1, a);
+
+        // Another build: kept beside the previous one when asked, which it then names second.
+        let (_, b) = publish(&edited(out.path()), &data, 1).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(pointer(), format!("{b}\n{a}\n"));
+        assert!(data.join(&a).is_dir() && data.join(&b).is_dir());
+        // Without --keep, only the newest generation stays.
+        let (_, c) = publish(&root().join(DATASET), &data, 0).unwrap();
+        assert_eq!(c, a);
+        assert_eq!(pointer(), format!("{a}\n"));
+        assert!(!data.join(&b).exists());
     }
 }

@@ -15,6 +15,8 @@
 
 use std::path::{Path, PathBuf};
 
+use research_atlas::search::generation::{POINTER, current, in_generation};
+
 /// The most the service worker precaches, in bytes, unless the essentials alone are more.
 pub const PRECACHE_BUDGET: u64 = 8 * 1024 * 1024;
 
@@ -30,6 +32,7 @@ const ESSENTIAL_DATA: [&str; 2] = ["data/first.bin", "data/directory.bin"];
 
 /// The template lines that [`stamp`] replaces.
 const VERSION_LINE: &str = "const VERSION = 'unstamped';";
+const GENERATION_LINE: &str = "const GENERATION = 'unstamped';";
 const PRECACHE_LINE: &str = "const PRECACHE = [];";
 
 /// The files a service worker precaches, and the version they make.
@@ -41,6 +44,9 @@ pub struct Precache {
     pub bytes: u64,
     /// A hash of the worker template, the URLs and the files' contents, as 16 hex digits.
     pub version: String,
+    /// The data generation the site serves (`data/generation.txt`), whose folder the data
+    /// files are in; `None` for a site without generations.
+    pub generation: Option<String>,
 }
 
 /// Stamps `dist/sw.js` (copied there by trunk from `public/sw.js`) with the precache list and
@@ -80,7 +86,10 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
             return Err(format!("{}: no {page} to precache", dist.display()));
         }
     }
-    essential.extend(ESSENTIAL_DATA.iter().map(|s| s.to_string()));
+    let pointer = std::fs::read_to_string(dist.join(POINTER)).ok();
+    let generation = pointer.as_deref().and_then(current).map(str::to_owned);
+    let gen_path = |path: &str| in_generation(path, generation.as_deref());
+    essential.extend(ESSENTIAL_DATA.iter().map(|s| gen_path(s)));
 
     let mut optional: Vec<String> = vec![
         "data/net/index.bin".into(),
@@ -91,9 +100,13 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
         "data/pubs/0.bin".into(),
         "data/pubs/attrs.bin".into(),
     ];
+    for url in &mut optional {
+        *url = gen_path(url);
+    }
     optional.retain(|url| dist.join(url).is_file());
     for dir in ["net/ids", "titles", "people", "pubs/w", "pubs"] {
-        let mut names = files_in(&dist.join("data").join(dir)).unwrap_or_default();
+        let dir = gen_path(&format!("data/{dir}"));
+        let mut names = files_in(&dist.join(&dir)).unwrap_or_default();
         // Chunks in order (`2.bin` before `10.bin`).
         names.sort_by_key(|n| {
             (
@@ -102,7 +115,7 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
             )
         });
         let urls: Vec<String> = (names.into_iter())
-            .map(|n| format!("data/{dir}/{n}"))
+            .map(|n| format!("{dir}/{n}"))
             .filter(|url| !optional.contains(url))
             .collect();
         optional.extend(urls);
@@ -112,6 +125,7 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
         urls: Vec::new(),
         bytes: 0,
         version: String::new(),
+        generation,
     };
     let mut hash = Fnv1a::default();
     hash.write(template.as_bytes());
@@ -153,7 +167,13 @@ pub fn stamp(template: &str, precache: &Precache) -> Result<String, String> {
         .iter()
         .map(|u| format!("  {},\n", serde_json::Value::from(u.as_str())))
         .collect();
+    let generation = precache.generation.as_deref().unwrap_or_default();
     Ok(template
+        .replacen(
+            GENERATION_LINE,
+            &format!("const GENERATION = '{generation}';"),
+            1,
+        )
         .replacen(
             VERSION_LINE,
             &format!("const VERSION = '{}';", precache.version),
@@ -350,6 +370,40 @@ mod tests {
         .unwrap()
         .version;
         assert_ne!(new_worker, renamed);
+    }
+
+    #[test]
+    fn a_site_with_generations_precaches_the_files_of_the_one_it_serves() {
+        let dir = site();
+        let data = dir.path().join("data");
+        let (ours, older) = ("0123456789abcdef", "fedcba9876543210");
+        for g in [ours, older] {
+            for path in ["first.bin", "directory.bin", "titles/sk.bin"] {
+                let path = data.join(g).join(path);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, g).unwrap();
+            }
+        }
+        std::fs::write(data.join("generation.txt"), format!("{ours}\n{older}\n")).unwrap();
+        let p = plan_of(&dir, PRECACHE_BUDGET);
+        assert_eq!(p.generation.as_deref(), Some(ours));
+        let data_urls: Vec<&str> = (p.urls.iter().map(String::as_str))
+            .filter(|u| u.starts_with("data/"))
+            .collect();
+        assert_eq!(
+            data_urls,
+            [
+                "data/0123456789abcdef/first.bin",
+                "data/0123456789abcdef/directory.bin",
+                "data/0123456789abcdef/titles/sk.bin",
+            ]
+        );
+        let template = format!("{TEMPLATE}const GENERATION = 'unstamped';\n");
+        let sw = stamp(&template, &p).unwrap();
+        assert!(
+            sw.contains(&format!("const GENERATION = '{ours}';")),
+            "{sw}"
+        );
     }
 
     #[test]

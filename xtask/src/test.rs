@@ -131,6 +131,7 @@ pub fn test(args: &[String]) -> Result<(), String> {
                 out: root().join("dist"),
                 max_profiles: None,
                 prerender: true,
+                keep: 0,
             },
         )?;
         build_dist(
@@ -140,6 +141,7 @@ pub fn test(args: &[String]) -> Result<(), String> {
                 out: root().join("dist-atlas"),
                 max_profiles: None,
                 prerender: true,
+                keep: 0,
             },
         )?;
         scale_site(&root().join("dist"), &root().join("dist-scale"))?;
@@ -303,8 +305,8 @@ fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), Strin
         "--out".into(),
         out.join("data").to_string_lossy().into_owned(),
     ])?;
-    std::fs::copy(&data, out.join("data/researchers.json"))
-        .map_err(|e| format!("{}: {e}", data.display()))?;
+    // The shells name the bundled data's generation: this site's is its own.
+    crate::build::name_generation(out)?;
     crate::build::prerender(out, &data, Some(20))?;
     // The worker from its template: the copy in `dist` is stamped with that site's files.
     let sw = root().join("public/sw.js");

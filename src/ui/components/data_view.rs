@@ -5,6 +5,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::search::CompiledDirectory;
+use crate::ui::components::update_notice::ReloadButton;
 use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, Load, use_directory};
 
 /// Shows a loading state, the error with Retry, or `children` with the loaded directory.
@@ -109,7 +110,17 @@ pub fn LoadErrorView(
     #[prop(default = "The directory could not be loaded")]
     heading: &'static str,
 ) -> impl IntoView {
-    view! { <LoadFailed heading=heading detail=error.to_string() retry=retry/> }
+    if error.is_moved() {
+        return view! {
+            <div class="load-error" role="alert" data-testid="load-error">
+                <h2>"This directory was updated"</h2>
+                <p class="load-error-detail">{error.to_string()}</p>
+                <ReloadButton/>
+            </div>
+        }
+        .into_any();
+    }
+    view! { <LoadFailed heading=heading detail=error.to_string() retry=retry/> }.into_any()
 }
 
 /// A failed load: `heading`, the `detail` of why, and a Retry button.

@@ -23,6 +23,7 @@ pub mod row_window;
 pub mod search_box;
 pub mod sort_select;
 pub mod theme_toggle;
+pub mod update_notice;
 
 pub use active_filters::ActiveFilters;
 pub use avatar::Avatar;

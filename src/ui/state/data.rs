@@ -18,6 +18,7 @@ use leptos::prelude::*;
 
 use crate::model::{Directory, PublicationId, cite};
 use crate::search::compiled::{FirstPage, paths};
+use crate::search::generation::Missing;
 use crate::search::network::Network;
 use crate::search::organizations::{self, OrgTable};
 use crate::search::people::{self, PeoplePack, Steps};
@@ -25,8 +26,8 @@ use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard}
 use crate::ui::browser::timed;
 use crate::ui::routes::{AppRoute, route_of};
 
-use super::json_host;
 pub use super::load::Load;
+use super::{generation, json_host};
 
 /// Where the bundled dataset is served, relative to the base URL.
 pub const DATASET_URL: &str = paths::DATASET;
@@ -43,6 +44,16 @@ pub enum DataError {
     /// The host has no compiled file at the URL, and this build does not read the authoring
     /// JSON in its place (see [`READS_JSON`]).
     NotCompiled(String),
+    /// The file is gone because the site was redeployed with other data since the page was
+    /// opened (see [`super::generation`]): only a reload shows the site as it is now.
+    Moved(String),
+}
+
+impl DataError {
+    /// Whether the error is the site having moved on, which a reload answers, not a retry.
+    pub fn is_moved(&self) -> bool {
+        matches!(self, Self::Moved(_))
+    }
 }
 
 pub use super::json_host::READS_JSON;
@@ -55,6 +66,11 @@ impl fmt::Display for DataError {
                 write!(f, "Loading {url} failed: HTTP {code} {text}")
             }
             Self::Invalid(url, e) => write!(f, "{url} is not a valid dataset: {e}"),
+            Self::Moved(url) => write!(
+                f,
+                "This directory was updated since the page was opened ({url} is gone). Reload \
+                 to see it as it is now."
+            ),
             Self::NotCompiled(url) => write!(
                 f,
                 "{url} is missing. This site reads only the compiled data that `cargo xtask \
@@ -325,9 +341,11 @@ pub fn use_directory() -> DirectoryContext {
     expect_context::<DirectoryContext>()
 }
 
-/// A response's body, or why there is none; `Ok(None)` for a 404, and for an HTML page where
-/// a data file was asked for: development servers and single-page-app hosts answer a missing
-/// file with `index.html` and status 200.
+/// The body of the compiled file at `url` (`data/…`, fetched from the page's generation), or
+/// why there is none; `Ok(None)` for a 404, and for an HTML page where a data file was asked
+/// for: development servers and single-page-app hosts answer a missing file with `index.html`
+/// and status 200. A file missing because the site has moved on to another generation is
+/// [`DataError::Moved`]. Errors name `url` as given.
 pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     if !cfg!(target_arch = "wasm32") {
         return Err(DataError::Network(
@@ -335,12 +353,12 @@ pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
             "not in a browser".into(),
         ));
     }
-    let response = gloo_net::http::Request::get(url)
+    let response = gloo_net::http::Request::get(&generation::url(url))
         .send()
         .await
         .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
     if response.status() == 404 {
-        return Ok(None);
+        return missing(url).await;
     }
     if !response.ok() {
         return Err(DataError::Status(
@@ -353,7 +371,19 @@ pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
         .binary()
         .await
         .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
-    Ok((!is_html_page(&bytes)).then_some(bytes))
+    if is_html_page(&bytes) {
+        return missing(url).await;
+    }
+    Ok(Some(bytes))
+}
+
+/// The answer for the file at `url`, which the host does not have: [`DataError::Moved`] when
+/// the site serves another generation now, otherwise `Ok(None)`, the file is missing.
+pub(crate) async fn missing<T>(url: &str) -> Result<Option<T>, DataError> {
+    match generation::explain_missing().await {
+        Missing::Moved(_) => Err(DataError::Moved(url.to_owned())),
+        Missing::Absent => Ok(None),
+    }
 }
 
 /// Whether `bytes` are an HTML page rather than a data file.

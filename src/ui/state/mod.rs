@@ -3,6 +3,7 @@
 pub mod after_paint;
 pub mod data;
 pub mod facets;
+pub mod generation;
 pub mod grid_window;
 pub mod json_host;
 pub mod load;

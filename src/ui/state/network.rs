@@ -156,11 +156,14 @@ async fn fetch_range(request: &PartRequest) -> Result<Vec<u8>, DataError> {
             "not in a browser".into(),
         ));
     }
-    let response = gloo_net::http::Request::get(url)
+    let response = gloo_net::http::Request::get(&super::generation::url(url))
         .header("Range", &request.header())
         .send()
         .await
         .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if response.status() == 404 {
+        super::data::missing::<()>(url).await?;
+    }
     if !response.ok() {
         return Err(DataError::Status(
             url.to_owned(),
