@@ -31,7 +31,7 @@ test('the directory loads the main module only, then the profile code that a car
   // Nothing but the main module came before the directory had arrived.
   const order = await page.evaluate(() => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-    const directory = entries.find((e) => e.name.includes('/data/directory.bin'))!;
+    const directory = entries.find((e) => /\/data\/[0-9a-f]{16}\/directory\.bin$/.test(e.name))!;
     const chunks = entries.filter((e) => /\/(split|chunk)_[^/]*\.wasm$/.test(e.name));
     return { directoryEnd: directory.responseEnd, firstChunk: Math.min(...chunks.map((e) => e.startTime)) };
   });

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { COMPILED, DirectoryPage, FIRST_PAGE, bundledDataset, serveDataset, watchErrors } from './pages';
+import { COMPILED, DirectoryPage, FIRST_PAGE, bundledDataset, dataPath, serveDataset, watchErrors } from './pages';
 
 
 test('the directory loads the bundled researchers without console errors', async ({ page }) => {
@@ -201,7 +201,8 @@ test('a deep link fetches the directory once and the profile record once, in its
   // refetched itself behind the user's back (the Retry flake of earlier runs).
   const fetched: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/data/')) fetched.push(r.url().split('/data/')[1]);
+    const file = dataPath(r.url());
+    if (file) fetched.push(file);
   });
   await page.goto('researchers/luo-mai');
   await expect(page.getByTestId('profile')).toContainText('Luo Mai');
@@ -215,7 +216,7 @@ test('a deep link fetches the directory once and the profile record once, in its
 
 test('a profile whose record cannot be fetched says so, and Retry loads it', async ({ page }) => {
   let fail = true;
-  await page.route('**/data/people/**', (route) => (fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
+  await page.route('**/data/*/people/**', (route) => (fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
   await page.goto('researchers/luo-mai');
   const error = page.getByTestId('load-error');
   await expect(error).toContainText('data/people/0.bin');
@@ -228,7 +229,7 @@ test('a profile whose record cannot be fetched says so, and Retry loads it', asy
 
 test('publication titles that cannot be fetched are reported, with Retry', async ({ page }) => {
   let fail = true;
-  await page.route('**/data/titles/**', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
+  await page.route('**/data/*/titles/**', (route) => (fail ? route.abort('internetdisconnected') : route.continue()));
   const directory = new DirectoryPage(page);
   await directory.open();
   await directory.expectCards(5);

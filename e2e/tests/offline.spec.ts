@@ -1,10 +1,7 @@
-import { test, expect, type Page, type TestInfo } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { DirectoryPage, watchErrors } from './pages';
+import { test, expect, type Page } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DirectoryPage, servedCopy, watchErrors } from './pages';
 
 // The other specs block service workers (playwright.config.ts); these need the release build's.
 test.use({ serviceWorkers: 'allow' });
@@ -110,61 +107,24 @@ test('the manifest is linked under the base path and makes the app installable',
 });
 
 /**
- * A copy of the project's release build, served by server.mjs on a free port so that the test
- * can deploy a new version over it. `url` is its base URL.
- */
-async function servedCopy(testInfo: TestInfo, prefix: string) {
-  const configDir = dirname(testInfo.config.configFile!);
-  const root = await mkdtemp(join(tmpdir(), 'atlas-deploy-'));
-  await cp(resolve(configDir, testInfo.project.metadata.dist), root, { recursive: true });
-  const port = await freePort();
-  const server = spawn(process.execPath, ['server.mjs', '--root', root, '--prefix', prefix, '--port', String(port)], {
-    cwd: configDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((ready, fail) => {
-    server.stdout!.once('data', () => ready());
-    server.once('exit', (code) => fail(new Error(`server.mjs exited with ${code}`)));
-  });
-  return {
-    root,
-    url: `http://127.0.0.1:${port}${prefix}`,
-    async close() {
-      server.kill();
-      await rm(root, { recursive: true, force: true });
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-/**
  * What a rebuild with a changed page does to the site: index.html (and its 404.html copy) change,
  * so `cargo xtask dist` stamps sw.js with a new version.
  */
-async function deployNewVersion(root: string) {
+async function deployNewVersion(root: string, tag: string) {
   for (const page of ['index.html', '404.html']) {
     const html = await readFile(join(root, page), 'utf8');
-    await writeFile(join(root, page), html.replace('<head>', '<head>\n    <meta name="atlas-deploy" content="next" />'));
+    const marked = html.replace(/\n *<meta name="atlas-deploy"[^>]*>/, '');
+    await writeFile(join(root, page), marked.replace('<head>', `<head>\n    <meta name="atlas-deploy" content="${tag}" />`));
   }
   const sw = await readFile(join(root, 'sw.js'), 'utf8');
-  const stamped = sw.replace(/const VERSION = '([0-9a-f]{16})';/, "const VERSION = '$1-next';");
+  const stamped = sw.replace(/const VERSION = '([^']+)';/, `const VERSION = '$1-${tag}';`);
   expect(stamped).not.toBe(sw);
   await writeFile(join(root, 'sw.js'), stamped);
 }
 
 const deployMarker = (page: Page) => page.locator('meta[name="atlas-deploy"]');
 
-test('a new deploy is picked up on the next visit, and only the old version is deleted', async ({ page, context, baseURL }, testInfo) => {
+test('a new deploy is picked up on the next visit, and the versions before the previous one are deleted', async ({ page, context, baseURL }, testInfo) => {
   const prefix = new URL(baseURL!).pathname;
   const site = await servedCopy(testInfo, prefix);
   try {
@@ -176,26 +136,37 @@ test('a new deploy is picked up on the next visit, and only the old version is d
     const ours = (names: string[]) => names.filter((n) => n.startsWith(cachePrefix(site.url)));
     const [first] = ours(await cacheNames(page));
     expect(ours(await cacheNames(page))).toEqual([first]);
+    // Cache names end with the data generation: `<prefix><version> <generation>`.
+    const at = first.lastIndexOf(' ');
+    const version = (tag: string) => `${first.slice(0, at)}-${tag}${first.slice(at)}`;
     // Caches that are not this deployment's: another one on the same origin, another app's.
     const others = ['research-atlas /elsewhere/ 0123456789abcdef', 'another-app'];
     await page.evaluate(async (names) => {
       for (const name of names) await caches.open(name);
     }, others);
 
-    await deployNewVersion(site.root);
+    await deployNewVersion(site.root, 'next');
     // The next visit: the page comes from the network even though the old worker controls it.
     await page.reload();
     expect(await controlledAtStart(page)).toBe(true);
-    await expect(deployMarker(page)).toHaveCount(1);
+    await expect(deployMarker(page)).toHaveAttribute('content', 'next');
     await directory.expectCards(5);
-    // Meanwhile the browser found the new sw.js, installed it, and it replaced the old version.
-    await expect.poll(async () => ours(await cacheNames(page)), { timeout: 20_000 }).toEqual([`${first}-next`]);
+    // Meanwhile the browser found the new sw.js and installed it; it keeps the previous
+    // version's cache, for tabs still open on it.
+    await expect.poll(async () => ours(await cacheNames(page)), { timeout: 20_000 }).toEqual([first, version('next')]);
+
+    await deployNewVersion(site.root, 'again');
+    await page.reload();
+    await expect(deployMarker(page)).toHaveAttribute('content', 'again');
+    await expect
+      .poll(async () => ours(await cacheNames(page)), { timeout: 20_000 })
+      .toEqual([version('next'), `${first.slice(0, at)}-next-again${first.slice(at)}`]);
     expect(await cacheNames(page)).toEqual(expect.arrayContaining(others));
 
     // Offline, the new version's files answer.
     await context.setOffline(true);
     await page.reload();
-    await expect(deployMarker(page)).toHaveCount(1);
+    await expect(deployMarker(page)).toHaveAttribute('content', 'again');
     await directory.expectCards(5);
   } finally {
     await site.close();

@@ -1,9 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
+import path, { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type Locator } from '@playwright/test';
+import { expect, type Page, type Locator, type TestInfo } from '@playwright/test';
 
 /**
  * Collects console errors and uncaught exceptions of a page. `documentMay404`: the page is a deep
@@ -52,10 +54,25 @@ export async function bundledDataset(page: Page): Promise<any> {
 }
 
 /** The compiled files the release build serves. */
-export const COMPILED = '**/data/directory.bin';
-export const FIRST_PAGE = '**/data/first.bin';
-export const PUBS = '**/data/pubs/index.bin';
-export const NETWORK = '**/data/net/index.bin';
+// Compiled files are in their generation's folder, `data/<generation>/…`.
+export const COMPILED = '**/data/*/directory.bin';
+export const FIRST_PAGE = '**/data/*/first.bin';
+export const PUBS = '**/data/*/pubs/index.bin';
+export const NETWORK = '**/data/*/net/index.bin';
+
+const GENERATION_FOLDER = /^[0-9a-f]{16}\//;
+
+/** The path of a data URL below `data/`, without the generation's folder (`people/0.bin`). */
+export function dataPath(url: string): string | undefined {
+  const path = new URL(url).pathname;
+  const at = path.indexOf('/data/');
+  return at < 0 ? undefined : path.slice(at + '/data/'.length).replace(GENERATION_FOLDER, '');
+}
+
+/** A glob for the compiled file at `file` (`data/net/index.bin`) in any generation. */
+export function compiledGlob(file: string): string {
+  return `**/${file.replace(/^data\//, 'data/*/')}`;
+}
 
 /** The task runner, whose `build-data` compiles a dataset as `cargo xtask dist` does. */
 const XTASK = process.env.ATLAS_XTASK ?? fileURLToPath(new URL('../../target/xtask/xtask', import.meta.url));
@@ -82,9 +99,12 @@ export async function serveDataset(page: Page, data: any) {
       ? route.fulfill({ status: 200, contentType: 'text/html', body: shell })
       : route.fallback()),
   );
+  // The pages name the build's generation; the dataset's own is the one its pointer names.
+  const generation = readFileSync(path.join(out, 'generation.txt'), 'utf8').split('\n')[0];
   await page.route('**/data/**', async (route) => {
     const { pathname } = new URL(route.request().url());
-    const file = path.join(out, decodeURIComponent(pathname.slice(pathname.lastIndexOf('/data/') + 6)));
+    const below = decodeURIComponent(pathname.slice(pathname.lastIndexOf('/data/') + 6));
+    const file = path.join(out, below.replace(GENERATION_FOLDER, `${generation}/`));
     if (!file.startsWith(out + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
       return route.fulfill({ status: 404, body: 'Not Found' });
     }
@@ -107,9 +127,70 @@ export async function serveDataset(page: Page, data: any) {
 export async function expectMissingFileNamed(page: Page, url: string, file: string) {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-  await page.route(`**/${file}`, (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await page.route(compiledGlob(file), (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   await page.goto(url);
   await expect(page.getByText(`${file} is missing`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   expect(requested.filter((p) => p.endsWith('researchers.json'))).toEqual([]);
+}
+
+/**
+ * A copy of the project's release build, served by server.mjs on a free port so that the test
+ * can deploy a new version over it. `url` is its base URL.
+ */
+export async function servedCopy(testInfo: TestInfo, prefix: string) {
+  const configDir = dirname(testInfo.config.configFile!);
+  const root = await mkdtemp(join(tmpdir(), 'atlas-deploy-'));
+  await cp(resolve(configDir, testInfo.project.metadata.dist), root, { recursive: true });
+  const port = await freePort();
+  const server = spawn(process.execPath, ['server.mjs', '--root', root, '--prefix', prefix, '--port', String(port)], {
+    cwd: configDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ready, fail) => {
+    server.stdout!.once('data', () => ready());
+    server.once('exit', (code) => fail(new Error(`server.mjs exited with ${code}`)));
+  });
+  return {
+    root,
+    url: `http://127.0.0.1:${port}${prefix}`,
+    async close() {
+      server.kill();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** The generation a site folder serves (the first line of its pointer). */
+export function generationOf(site: string): string {
+  return readFileSync(join(site, 'data', 'generation.txt'), 'utf8').split('\n')[0];
+}
+
+/**
+ * Deploys the site in `from` over the one served from `root`, as a host's upload with deletion
+ * does: every file of the old site goes, the new one's come. With `keep`, the old site's data
+ * generation stays beside the new one, named second in the pointer (`cargo xtask dist --keep 1`).
+ */
+export async function deploy(root: string, from: string, { keep = false } = {}) {
+  const old = generationOf(root);
+  const aside = await mkdtemp(join(tmpdir(), 'atlas-kept-'));
+  if (keep) await rename(join(root, 'data', old), join(aside, old));
+  for (const entry of await readdir(root)) await rm(join(root, entry), { recursive: true, force: true });
+  await cp(from, root, { recursive: true });
+  if (keep) {
+    await rename(join(aside, old), join(root, 'data', old));
+    await writeFile(join(root, 'data', 'generation.txt'), `${generationOf(from)}\n${old}\n`);
+  }
+  await rm(aside, { recursive: true, force: true });
 }

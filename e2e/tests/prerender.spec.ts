@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { COMPILED, watchErrors } from './pages';
+import { COMPILED, dataPath, watchErrors } from './pages';
 
 // Issue 14: every route is a static page with its content (status 200), readable without
 // JavaScript; with it, the app takes the page over without a jump and works as before.
@@ -118,7 +118,7 @@ test('a click pressed on the static page and released once the app is ready is n
   await page.mouse.move(box.x + 10, box.y + box.height / 2);
   await page.mouse.down();
   // The app starts and loads the profile's pack while the button is held.
-  const pack = page.waitForResponse('**/data/people/*.bin');
+  const pack = page.waitForResponse('**/data/*/people/*.bin');
   release();
   await pack;
   await page.evaluate(() => new Promise((done) => {
@@ -147,8 +147,8 @@ test('a pre-rendered profile opens from its own pack without the directory, and 
   await recordShifts(page);
   const fetched: string[] = [];
   page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (path.includes('/data/')) fetched.push(path.split('/data/')[1]);
+    const file = dataPath(r.url());
+    if (file) fetched.push(file);
   });
   // The directory never arrives (it is asked for once the page is idle, for later pages and
   // offline use): the profile must not need it.
@@ -181,8 +181,8 @@ test('a pre-rendered profile opens from its own pack without the directory, and 
 test('a profile whose page names a pack that lacks it (data rebuilt without the pages) opens through the directory', async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    if (path.includes('/data/')) fetched.push(path.split('/data/')[1]);
+    const file = dataPath(r.url());
+    if (file) fetched.push(file);
   });
   await page.route((url) => /\/researchers\/luo-mai\/?$/.test(url.pathname), async (route) => {
     const response = await route.fetch();

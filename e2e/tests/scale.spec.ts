@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { watchErrors } from './pages';
+import { dataPath, watchErrors } from './pages';
 
 // Run against dist-scale/: the release build with 2,000 generated researchers (about 20,000
 // publications), which `cargo xtask test` makes. /publications answers from the compiled files
@@ -14,9 +14,8 @@ const titles = (page: Page) => entries(page).locator('.pub-title').allTextConten
 function dataRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (r) => {
-    const path = new URL(r.url()).pathname;
-    const at = path.indexOf('/data/');
-    if (at >= 0) urls.push(path.slice(at + '/data/'.length));
+    const file = dataPath(r.url());
+    if (file) urls.push(file);
   });
   return urls;
 }
@@ -94,7 +93,7 @@ test('/publications loads the directory only after its own first page, then whil
 
 test('a chunk that fails to load shows the error with Retry, and Retry loads it', async ({ page }) => {
   let fail = true;
-  await page.route('**/data/pubs/1.bin', (route) =>
+  await page.route('**/data/*/pubs/1.bin', (route) =>
     fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
   );
   await page.goto('publications?ppage=3');
@@ -150,7 +149,7 @@ test('/connections of 2,000 researchers fetches only the records it draws: the o
   const bytes = () => ranges.reduce((sum, r) => sum + (r.to - r.from + 1), 0);
   let startBytes = 0;
   page.on('response', async (r) => {
-    if (r.url().endsWith('/data/net/start.bin')) startBytes = (await r.body()).length;
+    if (dataPath(r.url()) === 'net/start.bin') startBytes = (await r.body()).length;
   });
   await page.goto('connections');
   await answered(page);

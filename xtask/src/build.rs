@@ -609,6 +609,20 @@ mod tests {
     }
 
     #[test]
+    fn a_page_names_one_generation_after_its_charset() {
+        let shell = "<head>\n    <meta charset=\"utf-8\" />\n    <title>A</title>\n</head>\n";
+        let a = with_generation(shell, "0123456789abcdef").unwrap();
+        assert!(a.contains(
+            "<meta charset=\"utf-8\" />\n    <meta name=\"atlas-data\" content=\"0123456789abcdef\" />\n"
+        ));
+        // Naming another generation replaces the tag, never adds a second.
+        let b = with_generation(&a, "fedcba9876543210").unwrap();
+        assert_eq!(b.matches("atlas-data").count(), 1);
+        assert!(b.contains("content=\"fedcba9876543210\""));
+        assert!(with_generation("<head></head>", "0123456789abcdef").is_err());
+    }
+
+    #[test]
     fn base_paths_are_normalized() {
         for (input, want) in [
             ("/", "/"),

@@ -145,6 +145,8 @@ pub fn test(args: &[String]) -> Result<(), String> {
             },
         )?;
         scale_site(&root().join("dist"), &root().join("dist-scale"))?;
+        next_site(&root().join("dist"), &root().join("dist-next"))?;
+        next_site(&root().join("dist-atlas"), &root().join("dist-atlas-next"))?;
         let e2e = playwright(&tb)?;
         levels.push(("end-to-end", e2e));
 
@@ -270,6 +272,50 @@ fn engine_suite(tb: &tools::Toolbox, engine: &str) -> Result<Tally, String> {
     }
 }
 
+/// The release build `dist` redeployed with other data, into `out`, as `redeploy.spec.ts` and
+/// the engines' redeploy test switch a served site to: the same app, the bundled dataset with a
+/// researcher added who sorts first (every position shifts) and a paper of theirs whose title
+/// shares "serverless" with one of the bundled papers; its own data generation and pre-rendered
+/// pages.
+fn next_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), String> {
+    step(&format!(
+        "{} redeployed with other data ({})",
+        dist.display(),
+        out.display()
+    ));
+    let text = std::fs::read_to_string(root().join(crate::data::DATASET))
+        .map_err(|e| format!("{}: {e}", crate::data::DATASET))?;
+    let mut json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let researcher = serde_json::json!({
+        "id": "abel-aalto",
+        "name": "Abel Aalto",
+        "career_stage": "phd_student",
+        "summary": "A researcher of the end-to-end tests' redeployed site.",
+        "topics": ["ml-systems"],
+        "publications": ["aalto-serverless-2025"],
+        "sources": [{"document": "facts.md", "note": "test data: the redeploy tests"}]
+    });
+    let paper = serde_json::json!({
+        "id": "aalto-serverless-2025",
+        "title": "Serverless Schedules for Shifting Workloads",
+        "authors": [{"name": "Abel Aalto", "researcher": "abel-aalto"}],
+        "type": "preprint",
+        "year": 2025
+    });
+    let insert = |key: &str, value: serde_json::Value, json: &mut serde_json::Value| {
+        (json[key].as_array_mut())
+            .map(|list| list.insert(0, value))
+            .ok_or(format!("the dataset has no {key} list"))
+    };
+    insert("researchers", researcher, &mut json)?;
+    insert("publications", paper, &mut json)?;
+    let data = root().join("target/redeploy/researchers.json");
+    std::fs::create_dir_all(data.parent().unwrap_or(&data))
+        .map_err(|e| format!("{}: {e}", data.display()))?;
+    std::fs::write(&data, json.to_string()).map_err(|e| format!("{}: {e}", data.display()))?;
+    derived_site(dist, out, &data, None)
+}
+
 /// Researchers of the generated dataset that `e2e/tests/scale.spec.ts` is run against.
 const SCALE_RESEARCHERS: usize = 2_000;
 
@@ -285,6 +331,18 @@ fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), Strin
     if !data.is_file() {
         crate::gen_data::write(SCALE_RESEARCHERS, 1, &data)?;
     }
+    derived_site(dist, out, &data, Some(20))
+}
+
+/// The release build `dist` with the dataset `data` instead of the bundled one, into `out`: the
+/// app's files copied, the data compiled into a generation of its own, which the pages name,
+/// `max_profiles` profiles pre-rendered (all when `None`), the worker stamped.
+fn derived_site(
+    dist: &std::path::Path,
+    out: &std::path::Path,
+    data: &std::path::Path,
+    max_profiles: Option<usize>,
+) -> Result<(), String> {
     if out.exists() {
         std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     }
@@ -307,7 +365,7 @@ fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), Strin
     ])?;
     // The shells name the bundled data's generation: this site's is its own.
     crate::build::name_generation(out)?;
-    crate::build::prerender(out, &data, Some(20))?;
+    crate::build::prerender(out, data, max_profiles)?;
     // The worker from its template: the copy in `dist` is stamped with that site's files.
     let sw = root().join("public/sw.js");
     std::fs::copy(&sw, out.join("sw.js")).map_err(|e| format!("{}: {e}", sw.display()))?;
@@ -324,6 +382,8 @@ fn playwright(tb: &tools::Toolbox) -> Result<Tally, String> {
             .env("ATLAS_DIST", root().join("dist"))
             .env("ATLAS_DIST_SUB", root().join("dist-atlas"))
             .env("ATLAS_DIST_SCALE", root().join("dist-scale"))
+            .env("ATLAS_DIST_NEXT", root().join("dist-next"))
+            .env("ATLAS_DIST_SUB_NEXT", root().join("dist-atlas-next"))
             // `serveDataset` compiles a test's own dataset with this binary's `build-data`.
             .env(
                 "ATLAS_XTASK",

@@ -11,7 +11,9 @@ use crate::process::{Guard, ensure_free};
 /// One build at one base path.
 pub struct Site {
     /// The build's folder (`dist/` or `dist-atlas/`).
-    dist: PathBuf,
+    pub dist: PathBuf,
+    /// The folder served now: the build's, or a copy a test deploys over.
+    root: RefCell<PathBuf>,
     /// `/` or `/atlas/`.
     pub prefix: String,
     port: u16,
@@ -35,6 +37,7 @@ impl Site {
         }
         let site = Self {
             dist: dist.to_owned(),
+            root: RefCell::new(dist.to_owned()),
             prefix: prefix.to_owned(),
             port,
             log: log.to_owned(),
@@ -47,6 +50,23 @@ impl Site {
     /// The URL of the base path, ending in `/`.
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}{}", self.port, self.prefix)
+    }
+
+    /// The same build redeployed with other data (`dist-next/` beside `dist/`, which
+    /// `cargo xtask test` makes).
+    pub fn next(&self) -> PathBuf {
+        let name = self
+            .dist
+            .file_name()
+            .map_or("dist".into(), |n| n.to_string_lossy());
+        self.dist.with_file_name(format!("{name}-next"))
+    }
+
+    /// Serves `root` from now on, on the same port.
+    pub fn serve_from(&self, root: &Path) -> Result<(), String> {
+        self.stop();
+        *self.root.borrow_mut() = root.to_owned();
+        self.resume()
     }
 
     /// Stops the server: the site's origin now refuses connections, as when offline.
@@ -72,7 +92,7 @@ impl Site {
             Command::new("node")
                 .arg(script)
                 .arg("--root")
-                .arg(&self.dist)
+                .arg(&*self.root.borrow())
                 .args(["--prefix", &self.prefix, "--port", &self.port.to_string()])
                 .arg("--record-errors"),
             &self.log,
@@ -81,4 +101,30 @@ impl Site {
         *self.server.borrow_mut() = Some(guard);
         Ok(())
     }
+}
+
+/// Makes `to` a copy of the folder `from`, as a host's upload with deletion does: whatever `to`
+/// held goes.
+pub fn replace_tree(to: &Path, from: &Path) -> Result<(), String> {
+    if to.exists() {
+        std::fs::remove_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    }
+    copy_tree(from, to)
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    for entry in entries {
+        let path = entry
+            .map_err(|e| format!("{}: {e}", from.display()))?
+            .path();
+        let target = to.join(path.file_name().unwrap_or_default());
+        if path.is_dir() {
+            copy_tree(&path, &target)?;
+        } else {
+            std::fs::copy(&path, &target).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
 }

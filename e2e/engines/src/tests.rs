@@ -40,11 +40,14 @@ pub enum Test {
     OfflineReload,
     /// 300 characters typed with no delay, then a new query: the results are the new query's.
     FastTyping,
+    /// The site redeployed with other data under the open directory: a title word then shows
+    /// the update notice, never a mix, and its Reload shows the new data.
+    Redeploy,
 }
 
 impl Test {
     /// Every test, in the order they run.
-    pub const ALL: [Test; 13] = [
+    pub const ALL: [Test; 14] = [
         Test::Boot,
         Test::SearchInUrl,
         Test::BackForward,
@@ -58,6 +61,7 @@ impl Test {
         Test::Theme,
         Test::OfflineReload,
         Test::FastTyping,
+        Test::Redeploy,
     ];
 
     /// The name printed in `test … ok` lines and accepted by `--test`.
@@ -76,6 +80,7 @@ impl Test {
             Self::Theme => "theme",
             Self::OfflineReload => "offline_reload",
             Self::FastTyping => "fast_typing",
+            Self::Redeploy => "redeploy",
         }
     }
 
@@ -95,6 +100,7 @@ impl Test {
             Self::Theme => theme(p).await,
             Self::OfflineReload => offline_reload(p).await,
             Self::FastTyping => fast_typing(p).await,
+            Self::Redeploy => redeploy(p).await,
         }
     }
 }
@@ -556,4 +562,49 @@ async fn fast_typing(p: &Page<'_>) -> Outcome {
     p.type_into(SEARCH, "edinb").await?;
     p.card_names(&["Luo Mai"]).await?;
     p.url_param("q", Some("edinb")).await
+}
+
+async fn redeploy(p: &Page<'_>) -> Outcome {
+    let site = p.site();
+    let slug = site.prefix.replace('/', "_");
+    let root = std::env::temp_dir().join(format!("atlas-redeploy-{}{slug}", std::process::id()));
+    crate::site::replace_tree(&root, &site.dist)?;
+    site.serve_from(&root)?;
+    let outcome = async {
+        directory(p).await?;
+        crate::site::replace_tree(&root, &site.next())?;
+        // A title word needs the old generation's shard, which the host no longer has.
+        p.type_into(SEARCH, "serverless").await?;
+        p.until_eq(
+            "the update notice",
+            "text($(tid('update-notice')))?.includes('This directory was updated') ?? false",
+            json!(true),
+        )
+        .await?;
+        p.until_eq(
+            "no card of the new data in the old directory",
+            "cards().some((c) => text(c).includes('Abel Aalto'))",
+            json!(false),
+        )
+        .await?;
+        p.click(Locator::Css("[data-testid='update-notice'] button"))
+            .await?;
+        // The reload keeps the query and shows the new data.
+        p.until_eq(
+            "the new researcher, found by the kept query",
+            "cards().some((c) => text(c).includes('Abel Aalto')) && $('#search-input').value",
+            json!("serverless"),
+        )
+        .await?;
+        p.until_eq(
+            "no notice after the reload",
+            "!!$(tid('update-notice'))",
+            json!(false),
+        )
+        .await
+    }
+    .await;
+    let restored = site.serve_from(&site.dist);
+    let _ = std::fs::remove_dir_all(&root);
+    outcome.and(restored)
 }

@@ -1,0 +1,160 @@
+// A redeploy under an open tab: the site is served from a copy of this project's build (A), then
+// replaced by the same app with other data (B: `metadata.next`, made by `cargo xtask test`: a
+// researcher added who sorts first, and a paper of theirs with "serverless" in its title). Every
+// answer the open page gives is A's or B's, never a mix: where A's files are gone, the page says
+// the directory was updated and offers a reload, which shows B.
+import { test, expect, type Page, type TestInfo } from '@playwright/test';
+import { DirectoryPage, deploy, generationOf, servedCopy } from './pages';
+
+/** Console errors and uncaught exceptions, but the 404s of files a redeploy removed. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    const gone = m.text().includes('status of 404');
+    if (m.type() === 'error' && !gone) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** The site at `metadata.dist`, served from a copy, and a function that deploys B over it. */
+async function siteA(testInfo: TestInfo, baseURL: string) {
+  const site = await servedCopy(testInfo, new URL(baseURL).pathname);
+  const next = new URL(testInfo.project.metadata.next, `file://${testInfo.config.configFile}`).pathname;
+  return { ...site, next, deployB: (keep = false) => deploy(site.root, next, { keep }) };
+}
+
+const notice = (page: Page) => page.getByTestId('update-notice');
+
+test('the directory open across a redeploy offers a reload where its files are gone, and the reload shows the new data', async ({ page, baseURL }, testInfo) => {
+  const site = await siteA(testInfo, baseURL!);
+  try {
+    const errors = watchErrors(page);
+    const directory = new DirectoryPage(page);
+    await page.goto(site.url);
+    await directory.expectCards(5);
+    // A name query needs no more files: answered by A's index.
+    await page.getByRole('searchbox').first().fill('luo');
+    await expect(directory.cards.first()).toBeVisible();
+    const namedLuo = await directory.cards.count();
+
+    await site.deployB();
+    await page.getByRole('searchbox').first().fill('');
+    await page.getByRole('searchbox').first().fill('luo');
+    await expect(directory.cards).toHaveCount(namedLuo);
+    await expect(notice(page)).toHaveCount(0);
+
+    // A title word needs A's title shard, which the host no longer has.
+    await page.getByRole('searchbox').first().fill('serverless');
+    await expect(notice(page)).toContainText('This directory was updated');
+    await expect(page.getByTestId('titles-failed')).toContainText('This directory was updated');
+    // Never B's researcher in A's directory.
+    await expect(directory.card('Abel Aalto')).toHaveCount(0);
+
+    // The reload keeps the query and shows B, with the new paper's author.
+    await notice(page).getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('searchbox').first()).toHaveValue('serverless');
+    await expect(directory.card('Abel Aalto')).toHaveCount(1);
+    await expect(notice(page)).toHaveCount(0);
+    await page.getByRole('searchbox').first().fill('');
+    await directory.expectCards(6);
+    expect(errors).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
+test('all publications open across a redeploy never list another build\'s papers', async ({ page, baseURL }, testInfo) => {
+  const site = await siteA(testInfo, baseURL!);
+  try {
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}publications`);
+    const entries = page.getByTestId('publication');
+    await expect(entries.first()).toBeVisible();
+    const filter = page.getByLabel('Filter publications');
+    await filter.fill('serverlessllm');
+    await expect(entries).toHaveCount(1);
+
+    await site.deployB();
+    await filter.fill('serverless');
+    // A's word shard is gone: the page says why and offers a reload, and lists nothing of B's.
+    await expect(page.getByTestId('load-error')).toContainText('This directory was updated');
+    await expect(page.getByTestId('load-error').getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toHaveCount(0);
+    await expect(notice(page)).toBeVisible();
+
+    await notice(page).getByRole('button', { name: 'Reload' }).click();
+    await expect(filter).toHaveValue('serverless');
+    await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toBeVisible();
+    await expect(entries).toHaveCount(2);
+    expect(errors).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
+test('with the old generation kept, an open page goes on answering from its own build', async ({ page, baseURL }, testInfo) => {
+  const site = await siteA(testInfo, baseURL!);
+  try {
+    const errors = watchErrors(page);
+    const directory = new DirectoryPage(page);
+    await page.goto(site.url);
+    await directory.expectCards(5);
+
+    await site.deployB(true);
+    await page.getByRole('searchbox').first().fill('serverless');
+    // A's answer, whole: the paper of A that has the word, none of B's.
+    await expect(directory.cards.first()).toBeVisible();
+    await expect(directory.card('Abel Aalto')).toHaveCount(0);
+    await expect(page.getByTestId('titles-failed')).toHaveCount(0);
+    await expect(notice(page)).toHaveCount(0);
+
+    // A profile and its Next, from A's pack.
+    await directory.cards.first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByTestId('profile')).toBeVisible();
+    await page.getByRole('link', { name: /Next/ }).first().click();
+    await expect(page.getByTestId('profile')).toBeVisible();
+    await expect(page.getByTestId('load-error')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await site.close();
+  }
+});
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a tab on the old generation keeps working offline after the new worker took over', async ({ page, context, baseURL }, testInfo) => {
+    const site = await siteA(testInfo, baseURL!);
+    try {
+      const errors = watchErrors(page);
+      const directory = new DirectoryPage(page);
+      await page.goto(site.url);
+      await directory.expectCards(5);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+
+      await site.deployB();
+      // The new worker installs with B's files, activates, keeps A's cache and takes this tab.
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const b = generationOf(site.next);
+      const taken = () =>
+        page.evaluate(async (b) => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const names = await caches.keys();
+          return registration!.installing === null && registration!.waiting === null && names.some((n) => n.endsWith(` ${b}`)) && names.length;
+        }, b);
+      await expect.poll(taken, { timeout: 20_000 }).toBe(2);
+
+      // Offline, this tab still answers from A's files, which the previous cache keeps.
+      await context.setOffline(true);
+      await page.getByRole('searchbox').first().fill('serverless');
+      await expect(directory.cards.first()).toBeVisible();
+      await expect(directory.card('Abel Aalto')).toHaveCount(0);
+      await expect(page.getByTestId('titles-failed')).toHaveCount(0);
+      await context.setOffline(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  });
+});
