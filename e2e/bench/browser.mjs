@@ -49,7 +49,9 @@ const types = {
  * gzips what a static host would, and serves index.html for unknown paths. */
 async function serve(dataDir) {
   const cache = new Map();
-  const dataFile = (path) => join(dataDir, normalize(path.slice('/data/'.length)).replace(/^(\.\.[/\\])+/, ''));
+  // The page names its data's generation (`data/<generation>/…`); every size is served as it.
+  const below = (path) => path.slice('/data/'.length).replace(/^[0-9a-f]{16}\//, '');
+  const dataFile = (path) => join(dataDir, normalize(below(path)).replace(/^(\.\.[/\\])+/, ''));
   const body = async (path) => {
     if (!cache.has(path)) {
       let file;

@@ -154,6 +154,15 @@ test('a new deploy is picked up on the next visit, and the versions before the p
     // Meanwhile the browser found the new sw.js and installed it; it keeps the previous
     // version's cache, for tabs still open on it.
     await expect.poll(async () => ours(await cacheNames(page)), { timeout: 20_000 }).toEqual([first, version('next')]);
+    // Its activation done: a check for a newer one while it activates could be dropped.
+    await page.waitForFunction(
+      async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
+      },
+      null,
+      { timeout: 20_000 },
+    );
 
     await deployNewVersion(site.root, 'again');
     await page.reload();

@@ -122,7 +122,7 @@ fn browser(sizes: &[usize]) -> Result<(), String> {
         .arg(format!(
             "5={}@{}",
             root().join(crate::data::DATASET).display(),
-            dist.join("data").display()
+            generation_folder(&dist.join("data"))?.display()
         ));
     for &n in sizes {
         let (input, data) = compiled(n)?;
@@ -227,7 +227,14 @@ fn cold(dist: &Path, sizes: &[usize]) -> Result<(), String> {
                     .map_err(|e| format!("{}: {e}", entry.path().display()))?;
             }
         }
-        std::os::unix::fs::symlink(&data, site.join("data"))
+        // The pages name the build's generation: its folder is this size's data.
+        let generation = generation_folder(&dist.join("data"))?;
+        let folder = site
+            .join("data")
+            .join(generation.file_name().unwrap_or_default());
+        std::fs::create_dir_all(site.join("data"))
+            .map_err(|e| format!("{}: {e}", site.display()))?;
+        std::os::unix::fs::symlink(&data, &folder)
             .map_err(|e| format!("{}: {e}", site.display()))?;
         build::prerender(&site, &input, Some(1))?;
         node.arg("--site").arg(format!("{n}={}", site.display()));
@@ -398,6 +405,16 @@ fn native(criterion_args: &[String]) -> Result<(), String> {
         rows.len()
     );
     Ok(())
+}
+
+/// The folder of the generation that the site's `data` folder serves (its pointer's).
+fn generation_folder(data: &Path) -> Result<PathBuf, String> {
+    let pointer = data.join("generation.txt");
+    let text =
+        std::fs::read_to_string(&pointer).map_err(|e| format!("{}: {e}", pointer.display()))?;
+    let generation = research_atlas::search::generation::current(&text)
+        .ok_or_else(|| format!("{}: names no generation", pointer.display()))?;
+    Ok(data.join(generation))
 }
 
 /// Cargo's target directory: `$CARGO_TARGET_DIR`, or the workspace's `target/`.
