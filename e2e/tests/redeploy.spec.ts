@@ -81,7 +81,6 @@ test('all publications open across a redeploy never list another build\'s papers
 
     await page.waitForLoadState('networkidle');
 
-    await page.waitForLoadState('networkidle');
     await site.deployB();
     await filter.fill('serverless');
     // A's answer from the files this page has (its word shards hold "serverless" too): one
@@ -111,7 +110,6 @@ test('with the old generation kept, an open page goes on answering from its own 
 
     await page.waitForLoadState('networkidle');
 
-    await page.waitForLoadState('networkidle');
     await site.deployB(true);
     await page.getByRole('searchbox').first().fill('serverless');
     // A's answer, whole: the paper of A that has the word, none of B's.
@@ -145,7 +143,6 @@ test.describe('with the service worker', () => {
 
       await page.waitForLoadState('networkidle');
 
-      await page.waitForLoadState('networkidle');
       await site.deployB();
       // The new worker installs with B's files, activates, keeps A's cache and takes this tab.
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
