@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use crate::ui::routes::use_route;
 use crate::ui::state::generation::moved;
 
 /// "This directory was updated — Reload", at the top of every page once the site has moved
@@ -27,20 +28,28 @@ pub fn UpdateNotice() -> impl IntoView {
     }
 }
 
-/// Reloads the page (its URL keeps what the reader chose).
+/// Reloads the page at the route shown, which holds what the reader chose (the address bar
+/// may not have it yet: typing is written to it after a pause).
 #[component]
 pub fn ReloadButton() -> impl IntoView {
+    let route = use_route().route;
     view! {
-        <button type="button" class="button" data-testid="reload" on:click=|_| reload()>
+        <button
+            type="button"
+            class="button"
+            data-testid="reload"
+            on:click=move |_| reload(&route.with_untracked(|r| r.absolute()))
+        >
             "Reload"
         </button>
     }
 }
 
-/// Loads the page again from the host.
-fn reload() {
+/// Loads `url` from the host in place of the page (no new history entry).
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
+fn reload(url: &str) {
     #[cfg(target_arch = "wasm32")]
-    if let Err(e) = window().location().reload() {
+    if let Err(e) = window().location().replace(url) {
         leptos::logging::warn!("reload failed: {e:?}");
     }
 }
