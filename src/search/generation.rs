@@ -77,9 +77,9 @@ pub fn id_of<'a>(files: impl IntoIterator<Item = (&'a str, &'a [u8])>) -> String
     format!("{:016x}", hash.0)
 }
 
-/// 64-bit FNV-1a: small and stable across platforms and Rust versions (unlike `std`'s
-/// `DefaultHasher`), and enough to tell one build's files from another's.
-struct Fnv1a(u64);
+/// 64-bit FNV-1a, fed piece by piece: small and stable across platforms and Rust versions
+/// (unlike `std`'s `DefaultHasher`), and enough to tell one build's files from another's.
+pub struct Fnv1a(u64);
 
 impl Default for Fnv1a {
     fn default() -> Self {
@@ -88,10 +88,16 @@ impl Default for Fnv1a {
 }
 
 impl Fnv1a {
-    fn write(&mut self, bytes: &[u8]) {
+    /// Feeds `bytes`.
+    pub fn write(&mut self, bytes: &[u8]) {
         for b in bytes {
             self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
         }
+    }
+
+    /// The hash of everything fed.
+    pub fn finish(&self) -> u64 {
+        self.0
     }
 }
 

@@ -8,6 +8,7 @@ mod build_data;
 mod data;
 mod dataset_file;
 mod gen_data;
+mod generations;
 mod names;
 mod offline;
 mod run;

@@ -15,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
-use research_atlas::search::generation::{POINTER, current, in_generation};
+use research_atlas::search::generation::{Fnv1a, POINTER, current, in_generation};
 
 /// The most the service worker precaches, in bytes, unless the essentials alone are more.
 pub const PRECACHE_BUDGET: u64 = 8 * 1024 * 1024;
@@ -201,28 +201,6 @@ fn files_in(dir: &Path) -> Result<Vec<String>, String> {
 
 fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// 64-bit FNV-1a, fed piece by piece: small, stable across platforms and Rust versions (unlike
-/// `std`'s `DefaultHasher`), and enough to tell one build's files from another's.
-struct Fnv1a(u64);
-
-impl Default for Fnv1a {
-    fn default() -> Self {
-        Self(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv1a {
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 #[cfg(test)]

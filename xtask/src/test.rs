@@ -364,7 +364,7 @@ fn derived_site(
         out.join("data").to_string_lossy().into_owned(),
     ])?;
     // The shells name the bundled data's generation: this site's is its own.
-    crate::build::name_generation(out)?;
+    crate::generations::name_generation(out)?;
     crate::build::prerender(out, data, max_profiles)?;
     // The worker from its template: the copy in `dist` is stamped with that site's files.
     let sw = root().join("public/sw.js");
