@@ -129,6 +129,159 @@ test('with the old generation kept, an open page goes on answering from its own 
   }
 });
 
+/**
+ * Opens `path` of site A, waits until it is idle, deploys B under it, then uses the page again:
+ * `ready` checks A's page; `use` asks it something new and checks the answer: A's, where the
+ * page has the files it needs, or the update notice where it has not. Nothing of B's shows
+ * until the reload; then `reloaded` checks B's answer to the same question.
+ */
+async function acrossRedeploy(
+  page: Page,
+  baseURL: string,
+  testInfo: TestInfo,
+  path: string,
+  steps: { ready: () => Promise<void>; use: () => Promise<void>; reloaded?: () => Promise<void> },
+) {
+  const site = await siteA(testInfo, baseURL);
+  try {
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}${path}`);
+    // The app's answer, not the pre-rendered page's.
+    await expect(page.locator('#atlas-static')).toHaveCount(0);
+    await steps.ready();
+    await page.waitForLoadState('networkidle');
+    await site.deployB();
+    await steps.use();
+    await expect(page.getByText('Abel Aalto')).toHaveCount(0);
+    await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toHaveCount(0);
+    if (steps.reloaded) {
+      await notice(page).getByRole('button', { name: 'Reload' }).click();
+      await expect(notice(page)).toHaveCount(0);
+      await steps.reloaded();
+    } else {
+      await expect(notice(page)).toHaveCount(0);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await site.close();
+  }
+}
+
+/** The error view of a page whose files the host no longer has, and the notice above it. */
+async function expectUpdated(page: Page) {
+  await expect(notice(page)).toContainText('This directory was updated');
+  await expect(page.getByTestId('load-error')).toContainText('This directory was updated');
+  await expect(page.getByTestId('load-error').getByRole('button', { name: 'Reload' })).toBeVisible();
+}
+
+test('a profile open across a redeploy never steps into the new build: Next says it was updated, and Reload opens it there', async ({ page, baseURL }, testInfo) => {
+  const steps = page.getByRole('navigation', { name: 'Results' });
+  const name = page.getByTestId('profile').getByRole('heading', { level: 1 });
+  await acrossRedeploy(page, baseURL!, testInfo, 'researchers/luo-mai', {
+    ready: async () => {
+      await expect(name).toHaveText('Luo Mai');
+      await expect(steps.locator('.step-position')).toHaveText('3 of 5');
+    },
+    use: async () => {
+      // The next profile's pack is A's, which the host no longer has.
+      await steps.getByRole('link', { name: /Next/ }).click();
+      await expectUpdated(page);
+    },
+    reloaded: async () => {
+      // In B every position shifted: Abel Aalto sorts first.
+      await expect(name).toHaveText('Michael Luo');
+      await expect(steps.locator('.step-position')).toHaveText('5 of 6');
+    },
+  });
+});
+
+test('/publications open across a redeploy says it was updated when a filter needs a file of its build, and Reload filters the new', async ({ page, baseURL }, testInfo) => {
+  const count = page.getByTestId('publication-count');
+  const preprints = page.getByRole('group', { name: 'Type' }).getByRole('button', { name: /^Preprint \d+$/ });
+  let n = 0;
+  await acrossRedeploy(page, baseURL!, testInfo, 'publications', {
+    ready: async () => {
+      await expect(count).toHaveText('43 publications');
+    },
+    use: async () => {
+      // (The chips are open on a wide screen.) A type needs every entry's attributes, a file
+      // the page has not fetched yet, and the host no longer has.
+      n = Number((await preprints.textContent())!.replace(/\D+/g, ''));
+      await preprints.click();
+      await expectUpdated(page);
+    },
+    reloaded: async () => {
+      // B has one preprint more.
+      await expect(count).toHaveText(`${n + 1} of 44 publications`);
+      await expect(page.getByTestId('publication')).toHaveCount(n + 1);
+      await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toBeVisible();
+    },
+  });
+});
+
+test('/connections open across a redeploy keeps its drawing, says the names are of an older build, and Reload finds the chain in the new', async ({ page, baseURL }, testInfo) => {
+  await acrossRedeploy(page, baseURL!, testInfo, 'connections', {
+    ready: async () => {
+      await expect(page.getByTestId('graph-node')).toHaveCount(5);
+    },
+    use: async () => {
+      // The pickers need everyone's names, from A's directory, which the host no longer has.
+      await expectUpdated(page);
+      await expect(page.getByTestId('pickers-loading')).toHaveCount(0);
+      await expect(page.getByTestId('graph-node')).toHaveCount(5);
+    },
+    reloaded: async () => {
+      await expect(page.getByTestId('graph-node')).toHaveCount(6);
+      await page.getByTestId('path-from').selectOption('michael-luo');
+      await page.getByTestId('path-to').selectOption('frank-sifei-luan');
+      await expect(page.getByTestId('path-step')).toHaveCount(1);
+      await expect(page.getByTestId('path-step').first()).toContainText('co-authored SkyPilot (NSDI 2023)');
+    },
+  });
+});
+
+test('/organizations open across a redeploy ranks within its own build', async ({ page, baseURL }, testInfo) => {
+  const explain = page.getByTestId('org-explain');
+  const venue = (name: string) =>
+    page.getByTestId('org-pick-rvenue').getByRole('checkbox', { name: new RegExp(`^${name}\\b`) });
+  await acrossRedeploy(page, baseURL!, testInfo, 'organizations', {
+    ready: async () => {
+      await expect(page.getByTestId('org-row')).toHaveCount(27);
+      await expect(explain).toContainText('43 papers counted.');
+    },
+    use: async () => {
+      await venue('NSDI').check();
+      await venue('OSDI').check();
+      await page.getByTestId('org-from').fill('2020');
+      await page.getByTestId('org-from').press('Enter');
+      await expect(explain).toContainText('Ranked by the number of papers at NSDI or OSDI since 2020. 6 papers counted.');
+      await expect(page.getByTestId('org-row').first()).toContainText('University of Edinburgh');
+    },
+  });
+});
+
+test('/compare open across a redeploy offers only its own build\'s people, and says it was updated where it needs a new file', async ({ page, baseURL }, testInfo) => {
+  const columns = page.getByTestId('compare-column');
+  await acrossRedeploy(page, baseURL!, testInfo, 'compare?ids=michael-luo,frank-sifei-luan', {
+    ready: async () => {
+      await expect(columns).toHaveCount(2);
+      await expect(page.getByTestId('shared-papers')).toContainText('SkyPilot');
+    },
+    use: async () => {
+      await page.getByLabel('Add a researcher').fill('abel');
+      await expect(page.getByRole('button', { name: '+ Abel Aalto' })).toHaveCount(0);
+      await page.getByLabel('Add a researcher').fill('jiach');
+      await page.getByRole('button', { name: '+ Jiachen Liu' }).click();
+      // The three records are read again, from A's pack, which the host no longer has.
+      await expectUpdated(page);
+    },
+    reloaded: async () => {
+      await expect(columns).toHaveCount(3);
+      await expect(columns.nth(2)).toContainText('Jiachen Liu');
+    },
+  });
+});
+
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 

@@ -121,7 +121,7 @@ test('the directory of 2,000 researchers never fetches the authoring file either
 function recordRanges(page: Page): { file: string; from: number; to: number }[] {
   const ranges: { file: string; from: number; to: number }[] = [];
   page.on('request', (r) => {
-    const file = /\/data\/net\/(people|groups)\.bin$/.exec(new URL(r.url()).pathname)?.[1];
+    const file = /^net\/(people|groups)\.bin$/.exec(dataPath(r.url()) ?? '')?.[1];
     if (!file) return;
     const m = /^bytes=(\d+)-(\d+)$/.exec(r.headers()['range'] ?? '');
     // A request without a range would be the whole file: recorded as such, so the test fails.
@@ -217,7 +217,7 @@ test('/connections of 2,000 researchers fetches only the records it draws: the o
 
 test('a network record that fails to load shows the error with Retry, and Retry draws', async ({ page }) => {
   let fail = true;
-  await page.route(/\/data\/net\/(start|people)\.bin$/, (route) =>
+  await page.route((url) => /^net\/(start|people)\.bin$/.test(dataPath(url.href) ?? ''), (route) =>
     fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
   );
   await page.goto('connections');

@@ -9,6 +9,7 @@
 use leptos::prelude::*;
 
 use crate::ui::routes::use_route;
+use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::generation::moved;
 
 /// "This directory was updated — Reload", at the top of every page once the site has moved
@@ -29,7 +30,8 @@ pub fn UpdateNotice() -> impl IntoView {
 }
 
 /// Reloads the page at the route shown, which holds what the reader chose (the address bar
-/// may not have it yet: typing is written to it after a pause).
+/// may not have it yet: typing is written to it after a pause), with any key typed within the
+/// last frame applied first.
 #[component]
 pub fn ReloadButton() -> impl IntoView {
     let route = use_route().route;
@@ -38,7 +40,10 @@ pub fn ReloadButton() -> impl IntoView {
             type="button"
             class="button"
             data-testid="reload"
-            on:click=move |_| reload(&route.with_untracked(|r| r.absolute()))
+            on:click=move |_| {
+                AfterPaint::flush_all();
+                reload(&route.with_untracked(|r| r.absolute()));
+            }
         >
             "Reload"
         </button>

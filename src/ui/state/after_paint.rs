@@ -7,9 +7,15 @@
 //! "After the paint" is an animation frame (which runs just before the browser paints) followed
 //! by a zero-delay timer (which runs after it).
 
+use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
+
+thread_local! {
+    /// The boxes whose text waits for a paint, for [`AfterPaint::flush_all`].
+    static WAITING: RefCell<Vec<AfterPaint>> = const { RefCell::new(Vec::new()) };
+}
 
 /// The latest text typed into one box, waiting for the next paint to be applied.
 #[derive(Clone, Copy)]
@@ -33,6 +39,7 @@ impl AfterPaint {
         let was_waiting = self.latest.try_update_value(|l| l.replace(text).is_some());
         if was_waiting == Some(false) {
             let this = *self;
+            WAITING.with_borrow_mut(|w| w.push(this));
             request_animation_frame(move || {
                 set_timeout(move || this.run(), Duration::ZERO);
             });
@@ -50,7 +57,16 @@ impl AfterPaint {
         self.run();
     }
 
+    /// Applies every box's waiting text now: before reading the route for something that leaves
+    /// the page (a reload must keep what the reader typed, even a key typed within the last frame).
+    pub fn flush_all() {
+        for waiting in WAITING.with_borrow_mut(std::mem::take) {
+            waiting.run();
+        }
+    }
+
     fn run(&self) {
+        WAITING.with_borrow_mut(|w| w.retain(|other| other.latest != self.latest));
         // The box's page may be gone by the time the timer fires: then nothing is stored.
         if let Some(Some(text)) = self.latest.try_update_value(Option::take) {
             self.apply.try_with_value(|apply| apply(text));

@@ -10,6 +10,7 @@ use super::state::Question;
 use crate::search::ConnectionsParams;
 use crate::search::network::drawing::plural;
 use crate::search::network::{Network, Reason, Step};
+use crate::ui::components::data_view::LoadErrorView;
 use crate::ui::components::person_picker::{People, PersonPicker, sorted_people};
 use crate::ui::routes::profile;
 use crate::ui::state::data::{static_data, use_directory};
@@ -29,11 +30,9 @@ pub fn ChainFinder(
     // Everyone's names come with the directory, which loads after the first drawing.
     let directory = use_directory();
     let pickers = move || {
-        let atlas = (static_data().map(|d| Ok(d.atlas)))
-            .or_else(|| directory.peek())
-            .and_then(Result::ok);
+        let atlas = (static_data().map(|d| Ok(d.atlas))).or_else(|| directory.peek());
         match atlas {
-            Some(atlas) => {
+            Some(Ok(atlas)) => {
                 let cards = atlas.compiled.cards.iter();
                 let people = sorted_people(cards.map(|c| (c.id.clone(), c.name.clone())));
                 view! {
@@ -42,6 +41,15 @@ pub fn ChainFinder(
                 }
                 .into_any()
             }
+            // Never "Loading" for ever: the failure, with Retry (or Reload once the site moved on).
+            Some(Err(error)) => view! {
+                <LoadErrorView
+                    error=error
+                    retry=Callback::new(move |()| directory.retry())
+                    heading="Everyone's names could not be loaded"
+                />
+            }
+            .into_any(),
             None => view! {
                 <p class="muted" data-testid="pickers-loading">"Loading everyone's names…"</p>
             }
