@@ -33,12 +33,16 @@ pub fn UpdateNotice() -> impl IntoView {
 /// may not have it yet: typing is written to it after a pause), with any key typed within the
 /// last frame applied first.
 #[component]
-pub fn ReloadButton() -> impl IntoView {
+pub fn ReloadButton(
+    /// Drawn as a link inside a line of text, rather than as a button of its own.
+    #[prop(optional)]
+    link: bool,
+) -> impl IntoView {
     let route = use_route().route;
     view! {
         <button
             type="button"
-            class="button"
+            class=if link { "link-button" } else { "button" }
             data-testid="reload"
             on:click=move |_| {
                 AfterPaint::flush_all();

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::search::SearchParams;
 use crate::search::counts::researchers_count;
 use crate::ui::components::researcher_card::FirstPageCard;
+use crate::ui::components::update_notice::ReloadButton;
 use crate::ui::components::{
     ActiveFilters, DataView, EmptyState, FilterPanel, InTurn, LoadingView, ResearcherCard,
     SearchBox, SortSelect,
@@ -145,13 +146,28 @@ fn TitleSearchStatus() -> impl IntoView {
         {move || pending().then(|| view! {
             <p class="titles-status" data-testid="titles-pending">"Searching publication titles…"</p>
         })}
-        {move || failed().map(|e| view! {
-            <p class="titles-status titles-failed" role="alert" data-testid="titles-failed">
-                {format!("Publication titles could not be searched: {e}. ")}
-                <button type="button" class="link-button" on:click=move |_| t.failed.set(Default::default())>
-                    "Retry"
-                </button>
-            </p>
+        {move || failed().map(|e| {
+            let mut why = e.to_string();
+            if !why.ends_with('.') {
+                why.push('.');
+            }
+            // Once the site has moved on, only a reload helps: no Retry.
+            let again = if e.is_moved() {
+                view! { <ReloadButton link=true/> }.into_any()
+            } else {
+                view! {
+                    <button type="button" class="link-button" on:click=move |_| t.failed.set(Default::default())>
+                        "Retry"
+                    </button>
+                }
+                .into_any()
+            };
+            view! {
+                <p class="titles-status titles-failed" role="alert" data-testid="titles-failed">
+                    {format!("Publication titles could not be searched: {why} ")}
+                    {again}
+                </p>
+            }
         })}
     }
 }

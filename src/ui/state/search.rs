@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::data::{Atlas, fetch_titles, use_directory};
+use super::data::{Atlas, DataError, fetch_titles, use_directory};
 use crate::search::params::Set;
 use crate::search::titles::shards_for_query;
 use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
@@ -37,7 +37,7 @@ pub struct TitleState {
     /// Keys being fetched.
     pub pending: RwSignal<Set<String>>,
     /// Keys whose fetch failed, with the error.
-    pub failed: RwSignal<BTreeMap<String, String>>,
+    pub failed: RwSignal<BTreeMap<String, DataError>>,
 }
 
 /// The directory's search state: params from the URL, the index, the results, and the one way to
@@ -188,7 +188,7 @@ fn fetch_needed_titles(indexed: Memo<Option<Indexed>>, params: Memo<SearchParams
                         l.loaded.insert(key, shard);
                     }),
                     Err(e) => t.failed.update(|f| {
-                        f.insert(key, e.to_string());
+                        f.insert(key, e);
                     }),
                 }
             });
