@@ -6,7 +6,7 @@
 //   made of it, served as the site's data/ folder.
 //
 // Prints one line per figure and writes a JSON array with one object per (size, system), keys as
-// in bench/results.json. `cargo xtask bench` runs it; see README "Performance".
+// in bench/results.json. `cargo xtask bench` runs it; see docs/performance.md.
 import { chromium } from '@playwright/test';
 import { createServer } from 'node:http';
 import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';

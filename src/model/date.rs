@@ -155,6 +155,70 @@ string_serde!(
     "A year, a year and month, or \"present\"."
 );
 
+/// Month abbreviations, as pages print a month.
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+impl PartialDate {
+    /// For readers: "Aug 2021" or "2021" (the `Display` form, "2021-08", is the dataset's).
+    pub fn human(&self) -> String {
+        match self.month {
+            Some(m) if (1..=12).contains(&m) => {
+                format!("{} {}", MONTHS[usize::from(m) - 1], self.year)
+            }
+            _ => self.year.to_string(),
+        }
+    }
+}
+
+impl EndDate {
+    /// For readers: "Aug 2021", "2021" or "present".
+    pub fn human(&self) -> String {
+        match self {
+            Self::Date(d) => d.human(),
+            Self::Present => "present".to_owned(),
+        }
+    }
+}
+
+/// From `from` to `to`, as every page writes a span: one value when both are the same
+/// ("2019"); otherwise an en dash, closed up between single words ("2016–2021",
+/// "2020–present") and spaced when either side has a space ("Aug 2021 – 2025").
+pub fn span(from: &str, to: &str) -> String {
+    if from == to {
+        from.to_owned()
+    } else if from.contains(' ') || to.contains(' ') {
+        format!("{from} – {to}")
+    } else {
+        format!("{from}–{to}")
+    }
+}
+
+/// [`span`] of two years: "2016–2021", or "2019".
+pub fn year_span(from: u16, to: u16) -> String {
+    span(&from.to_string(), &to.to_string())
+}
+
+/// A period as far as known, for readers: "Aug 2021 – 2025", "2024–present", "2018"; one end
+/// alone when the other is unknown; empty when nothing is.
+pub fn period(start: Option<PartialDate>, end: Option<EndDate>) -> String {
+    match (start.map(|d| d.human()), end.map(|e| e.human())) {
+        (Some(s), Some(e)) => span(&s, &e),
+        (Some(one), None) | (None, Some(one)) => one,
+        (None, None) => String::new(),
+    }
+}
+
+/// Years as far as known, for readers: "2012–2016" or "2024"; empty when unknown.
+pub fn years(year: Option<u16>, end_year: Option<u16>) -> String {
+    match (year, end_year) {
+        (Some(a), Some(b)) => year_span(a, b),
+        (Some(a), None) => a.to_string(),
+        _ => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,5 +260,29 @@ mod tests {
     fn orders_year_only_before_the_months_of_that_year() {
         assert!(PartialDate::year(2020) < PartialDate::month(2020, 1));
         assert!(PartialDate::month(2019, 12) < PartialDate::year(2020));
+    }
+
+    #[test]
+    fn spans_read_naturally_with_one_dash() {
+        let d = |s: &str| s.parse::<PartialDate>().unwrap();
+        assert_eq!(
+            period(Some(d("2021-08")), Some(EndDate::Date(d("2025")))),
+            "Aug 2021 – 2025"
+        );
+        assert_eq!(
+            period(Some(d("2024")), Some(EndDate::Present)),
+            "2024–present"
+        );
+        assert_eq!(
+            period(Some(d("2018")), Some(EndDate::Date(d("2018")))),
+            "2018"
+        );
+        assert_eq!(period(None, Some(EndDate::Date(d("2012")))), "2012");
+        assert_eq!(period(None, None), "");
+        assert_eq!(years(Some(2012), Some(2016)), "2012–2016");
+        assert_eq!(years(Some(2024), None), "2024");
+        assert_eq!(years(Some(2024), Some(2024)), "2024");
+        assert_eq!(years(None, Some(2024)), "");
+        assert_eq!(span("Aug 2021", "Sep 2021"), "Aug 2021 – Sep 2021");
     }
 }

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::compiled::role_line;
 use super::summary::{Activity, Share, activity, topic_mix, venue_mix};
 use super::text::fold;
+use crate::model::date::{period, years};
 use crate::model::sort;
 use crate::model::{Dataset, EndDate, PartialDate, Researcher};
 
@@ -146,8 +147,7 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
         .collect();
     let awards = (r.awards.iter())
         .map(|a| match (a.year, a.end_year) {
-            (Some(y), Some(e)) if e != y => format!("{} ({y}–{e})", a.name),
-            (Some(y), _) => format!("{} ({y})", a.name),
+            (Some(_), _) => format!("{} ({})", a.name, years(a.year, a.end_year)),
             _ => a.name.clone(),
         })
         .collect();
@@ -182,8 +182,8 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
             None => (start_of(start) + 1.0 / 12.0, false),
         };
         let dates = match end {
-            Some(e) => format!("{start} – {e}"),
-            None => format!("from {start}"),
+            Some(_) => period(Some(start), end),
+            None => format!("from {}", start.human()),
         };
         spans.push(Span {
             kind,

@@ -21,6 +21,16 @@ use crate::model::{Dataset, EndDate, LinkKind, Researcher};
 /// The site's name, as `og:site_name` gives it.
 pub const SITE_NAME: &str = "Research Atlas";
 
+/// The document title of a page named `page` ("Luo Mai — Research Atlas"); the site's name
+/// alone for the home page (`None`). The page name is plain text: invisible characters (a
+/// direction override would reorder the site's name) are left out, as in the exports.
+pub fn document_title(page: Option<&str>) -> String {
+    match page {
+        Some(page) => format!("{} — {SITE_NAME}", export_text(page)),
+        None => SITE_NAME.to_owned(),
+    }
+}
+
 /// The longest description, in characters: about what search results show of one.
 pub const DESCRIPTION_MAX: usize = 160;
 

@@ -1,4 +1,7 @@
-//! "Did you mean": researchers whose id or name is close to a mistyped one.
+//! "Did you mean": researchers whose id or name is close to a mistyped one; and the people a
+//! type-ahead offers for the letters typed.
+
+use std::sync::Arc;
 
 use super::text::{fold, tokenize};
 use crate::model::Dataset;
@@ -85,9 +88,37 @@ where
     scored.into_iter().take(limit).map(|(_, i)| i).collect()
 }
 
+/// How many matches a type-ahead offers.
+const MATCHES: usize = 8;
+
+/// People to pick from: (id, name), sorted by name.
+pub type People = Arc<Vec<(String, String)>>;
+
+/// The people of `ids_names`, sorted by folded name.
+pub fn sorted_people(ids_names: impl Iterator<Item = (String, String)>) -> People {
+    let mut people: Vec<(String, String)> = ids_names.collect();
+    people.sort_by_cached_key(|(id, name)| (fold(name), id.clone()));
+    Arc::new(people)
+}
+
+/// The first [`MATCHES`] people whose folded name contains every folded word of `typed`.
+pub fn matching<'a>(people: &'a [(String, String)], typed: &str) -> Vec<&'a (String, String)> {
+    let words: Vec<String> = fold(typed).split_whitespace().map(str::to_owned).collect();
+    if words.is_empty() {
+        return Vec::new();
+    }
+    (people.iter())
+        .filter(|(_, name)| {
+            let name = fold(name);
+            words.iter().all(|w| name.contains(w.as_str()))
+        })
+        .take(MATCHES)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::levenshtein;
+    use super::{MATCHES, levenshtein, matching, sorted_people};
 
     #[test]
     fn edit_distance_counts_single_edits() {
@@ -95,5 +126,26 @@ mod tests {
         assert_eq!(levenshtein("luo", "lou"), 2);
         assert_eq!(levenshtein("kitten", "sitting"), 3);
         assert_eq!(levenshtein("müller", "muller"), 1);
+    }
+
+    #[test]
+    fn matches_need_every_word_and_are_capped() {
+        let people = sorted_people(
+            [("b", "Zoë Bell"), ("a", "Ada Lovelace"), ("c", "Zoe Adams")]
+                .into_iter()
+                .map(|(i, n)| (i.to_owned(), n.to_owned())),
+        );
+        assert_eq!(people[0].1, "Ada Lovelace");
+        let ids = |q: &str| {
+            matching(&people, q)
+                .into_iter()
+                .map(|p| p.0.as_str())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids("zoe"), ["c", "b"]);
+        assert_eq!(ids("zoe ad"), ["c"]);
+        assert!(ids("  ").is_empty());
+        let many = sorted_people((0..50).map(|i| (format!("p{i}"), format!("Person {i}"))));
+        assert_eq!(matching(&many, "person").len(), MATCHES);
     }
 }

@@ -5,9 +5,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlDocument, HtmlTextAreaElement, Url};
 
-/// Sets the document title.
-pub fn set_title(title: &str) {
-    super::host::set_title(title);
+/// Names the document after the page shown: `page` (a person's, an organization's or the page's
+/// name, "Connections") followed by the site's name; the site's name alone for the home page.
+pub fn set_title(page: Option<&str>) {
+    super::host::set_title(&crate::search::page_meta::document_title(page));
 }
 
 /// How a copy attempt ended, for the message next to the Copy button.

@@ -15,8 +15,8 @@ use research_atlas::model::{
 };
 use serde_json::{Map, Value, json};
 
-use crate::dataset_file::{DatasetFile, Saved, record_of, validate};
-use crate::names::{People, slug, unique};
+use atlas_import::authoring::{DatasetFile, Saved, record_of, validate};
+use atlas_import::names::{People, slug, unique};
 
 const USAGE: &str = "\
 usage: cargo xtask add-researcher [--data FILE] [--dry-run] [--from STUB.toml|STUB.json]
@@ -283,13 +283,13 @@ fn organization(
     text: &str,
     kind: Option<&str>,
 ) -> Result<(OrgId, Option<String>), String> {
-    let key = crate::names::match_key(text);
+    let key = atlas_import::names::match_key(text);
     let found = dataset.organizations.iter().find(|o| {
         o.id.0 == text
             || std::iter::once(&o.name)
                 .chain(&o.short_name)
                 .chain(&o.aliases)
-                .any(|n| crate::names::match_key(n) == key)
+                .any(|n| atlas_import::names::match_key(n) == key)
     });
     if let Some(o) = found {
         return Ok((o.id.clone(), None));

@@ -29,7 +29,6 @@ use std::time::SystemTime;
 use serde_json::{Map, Value, json};
 
 use crate::data::root;
-use crate::gen_data;
 use crate::run::run;
 use crate::{build, tools};
 
@@ -37,15 +36,6 @@ use crate::{build, tools};
 const SIZES: [usize; 2] = [1_000, 20_000];
 /// Where the figures are kept, relative to the workspace root.
 const RESULTS: &str = "bench/results.json";
-
-const USAGE: &str = "\
-usage: cargo xtask bench [--native | --browser | --cold] [--large] [-- CRITERION_ARGS]
-  --native: only the criterion benchmarks; --browser: only the headless-Chromium ones;
-  --cold: only a pre-rendered profile opened from its link, at 2,000 and 20,000 researchers;
-  --large: the headless-Chromium ones at 100,000 researchers too (generating and compiling
-  that dataset takes minutes and gigabytes)
-  CRITERION_ARGS go to the bench binary, e.g. a filter such as `typing`; \"native\" in
-  bench/results.json then holds only the benchmarks that ran";
 
 /// One benchmark's figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,33 +48,17 @@ struct Row {
 }
 
 /// Runs the task.
-pub fn bench(args: &[String]) -> Result<(), String> {
-    let (ours, criterion_args) = match args.iter().position(|a| a == "--") {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &[][..]),
-    };
-    let (mut native_only, mut browser_only, mut large) = (false, false, false);
-    let mut cold_only = false;
-    for a in ours {
-        match a.as_str() {
-            "--native" => native_only = true,
-            "--browser" => browser_only = true,
-            "--cold" => cold_only = true,
-            "--large" => large = true,
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            other => return Err(format!("unknown flag {other}\n{USAGE}")),
-        }
-    }
+pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
+    let (native_only, browser_only, cold_only, large) =
+        (args.native, args.browser, args.cold, args.large);
+    let criterion_args = &args.criterion_args;
     let browser_sizes: Vec<usize> = (BROWSER_SIZES.into_iter())
         .chain(large.then_some(LARGE_SIZE))
         .collect();
     for n in SIZES.into_iter().chain(browser_sizes.iter().copied()) {
-        let path = gen_data::default_path(n);
+        let path = crate::data::generated(n);
         if !path.exists() {
-            gen_data::write(n, 1, &path)?;
+            atlas_generate::write(n, 1, &path)?;
         }
     }
     if cold_only {
@@ -180,7 +154,7 @@ fn bench_dist(tb: &tools::Toolbox) -> Result<PathBuf, String> {
 /// into `target/bench-data/compiled-N` unless it is up to date: (the authoring file, the
 /// compiled folder).
 fn compiled(n: usize) -> Result<(PathBuf, PathBuf), String> {
-    let input = gen_data::default_path(n);
+    let input = crate::data::generated(n);
     let data = target_dir().join(format!("bench-data/compiled-{n}"));
     // The copy of the authoring file is written last: a compile that stopped half-way is not
     // taken for a finished one.
@@ -375,7 +349,7 @@ fn browser_table(rows: &Value) -> String {
 
 /// The criterion benchmarks: run, read, store under `"native"`, print.
 fn native(criterion_args: &[String]) -> Result<(), String> {
-    let data_dir = gen_data::default_path(SIZES[0])
+    let data_dir = crate::data::generated(SIZES[0])
         .parent()
         .expect("a file in a folder")
         .to_path_buf();

@@ -46,42 +46,15 @@ pub struct DistOptions {
 }
 
 impl DistOptions {
-    /// Parses `--base P` and `--out DIR`.
-    pub fn parse(args: &[String]) -> Result<Self, String> {
-        let mut opts = Self {
-            base: "/".into(),
-            out: root().join("dist"),
-            max_profiles: None,
+    /// The options `cargo xtask dist` was given.
+    pub fn of(args: &crate::cli::Dist) -> Self {
+        Self {
+            base: normalize_base(&args.base),
+            out: args.out.clone().unwrap_or_else(|| root().join("dist")),
+            max_profiles: args.max_profiles,
             prerender: true,
-            keep: 0,
-        };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--base" => {
-                    opts.base =
-                        normalize_base(it.next().ok_or("--base needs a path such as /atlas/")?)
-                }
-                "--out" => opts.out = PathBuf::from(it.next().ok_or("--out needs a directory")?),
-                "--keep" => {
-                    let n = it.next().ok_or("--keep needs a number")?;
-                    opts.keep = n.parse().map_err(|_| format!("--keep {n}: not a number"))?;
-                }
-                "--max-profiles" => {
-                    let n = it.next().ok_or("--max-profiles needs a number")?;
-                    opts.max_profiles = Some(
-                        n.parse()
-                            .map_err(|_| format!("--max-profiles {n}: not a number"))?,
-                    );
-                }
-                other => {
-                    return Err(format!(
-                        "unknown option {other:?} (usage: dist [--base /atlas/] [--out DIR] [--keep N] [--max-profiles N])"
-                    ));
-                }
-            }
+            keep: args.keep,
         }
-        Ok(opts)
     }
 }
 
@@ -96,8 +69,8 @@ fn normalize_base(b: &str) -> String {
 }
 
 /// `cargo xtask dist`: a release build for static hosting.
-pub fn dist(args: &[String]) -> Result<(), String> {
-    let opts = DistOptions::parse(args)?;
+pub fn dist(args: &crate::cli::Dist) -> Result<(), String> {
+    let opts = DistOptions::of(args);
     let tb = tools::setup(Needs {
         build: true,
         release: true,
@@ -111,7 +84,7 @@ pub fn dist(args: &[String]) -> Result<(), String> {
 /// ([`crate::split`]), then post-processes `index.html`, compiles the data, pre-renders every
 /// route, stamps the service worker with what it precaches, and reports sizes.
 pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String> {
-    crate::data::check_data(&[])?;
+    crate::data::check_data(None)?;
     // trunk writes the page, the CSS and the copied files; the wasm is built split (below).
     let kept = crate::generations::set_aside(&opts.out, opts.keep)?;
     let page = root().join(DIST_PAGE);
@@ -151,12 +124,11 @@ pub fn build_dist(tb: &tools::Toolbox, opts: &DistOptions) -> Result<(), String>
     if let Some(kept) = kept {
         crate::generations::restore(&kept, &opts.out.join("data"))?;
     }
-    crate::build_data::build_data(&[
-        "--out".into(),
-        opts.out.join("data").to_string_lossy().into_owned(),
-        "--keep".into(),
-        opts.keep.to_string(),
-    ])?;
+    crate::build_data::build_data(&crate::cli::BuildData {
+        input: None,
+        out: opts.out.join("data"),
+        keep: opts.keep,
+    })?;
     crate::generations::name_generation(&opts.out)?;
     if opts.prerender {
         prerender(

@@ -21,7 +21,7 @@
 //! Generations of earlier runs are removed, but for the `--keep N` newest (for tabs still open
 //! on them), so a removed researcher leaves no file behind.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use research_atlas::model::shares::map_shares;
@@ -35,9 +35,7 @@ use research_atlas::search::publications::files::{CompiledPubs, paths as pub_pat
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
-use crate::dataset_file::record_of;
-
-const USAGE: &str = "usage: cargo xtask build-data [--in FILE] --out DIR [--keep N]";
+use atlas_import::authoring::record_of;
 
 /// Cards in `first.bin`: more than a large screen shows before the whole directory arrives.
 const FIRST_PAGE_CARDS: usize = 24;
@@ -67,31 +65,11 @@ pub struct Written {
 }
 
 /// Runs the task.
-pub fn build_data(args: &[String]) -> Result<(), String> {
-    let mut input = root().join(DATASET);
-    let mut out: Option<PathBuf> = None;
-    let mut keep = 0;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--in" => input = PathBuf::from(it.next().ok_or(USAGE)?),
-            "--keep" => {
-                let n = it.next().ok_or(USAGE)?;
-                keep = n
-                    .parse()
-                    .map_err(|_| format!("--keep {n}: not a number\n{USAGE}"))?;
-            }
-            "--out" => out = Some(PathBuf::from(it.next().ok_or(USAGE)?)),
-            "--help" | "-h" => {
-                println!("{USAGE}");
-                return Ok(());
-            }
-            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
-        }
-    }
-    let out = out.ok_or(USAGE)?;
+pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
+    let input = args.input.clone().unwrap_or_else(|| root().join(DATASET));
+    let (out, keep) = (&args.out, args.keep);
     let started = Instant::now();
-    let (w, generation) = publish(&input, &out, keep)?;
+    let (w, generation) = publish(&input, out, keep)?;
     eprintln!(
         "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
         input.display(),
@@ -470,7 +448,7 @@ mod tests {
     }
 
     /// The bundled dataset with its first researcher renamed: another build of the data.
-    fn edited(dir: &Path) -> PathBuf {
+    fn edited(dir: &Path) -> std::path::PathBuf {
         let text = std::fs::read_to_string(root().join(DATASET)).unwrap();
         let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
         json["researchers"][0]["name"] = "Aaron Aardvark".into();

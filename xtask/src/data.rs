@@ -4,8 +4,10 @@ use std::path::{Path, PathBuf};
 
 use research_atlas::model::{self, Dataset};
 
-/// The bundled dataset and its schema, relative to the workspace root.
-pub const DATASET: &str = "data/researchers.json";
+pub use atlas_import::DATASET;
+pub use atlas_import::authoring::max_year;
+
+/// The dataset's schema, relative to the workspace root.
 pub const SCHEMA: &str = "data/researchers.schema.json";
 
 /// The workspace root (the parent of this crate).
@@ -16,29 +18,25 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The latest plausible year: next year, by the system clock.
-pub fn max_year() -> u16 {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    model::load::year_of_unix_seconds(secs) + 1
+/// Where `gen-data` writes a dataset of `researchers` by default (and `bench` and the tests
+/// read it).
+pub fn generated(researchers: usize) -> PathBuf {
+    root()
+        .join("target/bench-data")
+        .join(format!("researchers-{researchers}.json"))
 }
 
-/// Reads and loads the dataset named by `args` (default: the bundled one).
-fn load_file(args: &[String], task: &str) -> Result<(PathBuf, String, model::Directory), String> {
-    let path = match args {
-        [] => root().join(DATASET),
-        [file] => PathBuf::from(file),
-        _ => return Err(format!("usage: cargo xtask {task} [FILE]")),
-    };
+/// Reads and loads the dataset at `file` (default: the bundled one).
+fn load_file(file: Option<&Path>) -> Result<(PathBuf, String, model::Directory), String> {
+    let path = file.map_or_else(|| root().join(DATASET), Path::to_path_buf);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((path, text, dir))
 }
 
 /// Prints every problem; fails unless all of them are warnings (which leave nothing out).
-pub fn check_data(args: &[String]) -> Result<(), String> {
-    let (path, _, dir) = load_file(args, "check-data")?;
+pub fn check_data(file: Option<&Path>) -> Result<(), String> {
+    let (path, _, dir) = load_file(file)?;
     for p in &dir.problems {
         println!("{}: {p}", path.display());
     }
@@ -85,29 +83,27 @@ pub fn schema_text() -> String {
     text
 }
 
-pub fn schema(args: &[String]) -> Result<(), String> {
+/// `cargo xtask schema [--check]`: writes the schema, or with `check` fails if it is stale.
+pub fn schema(check: bool) -> Result<(), String> {
     let path = root().join(SCHEMA);
     let want = schema_text();
-    match args {
-        [] => std::fs::write(&path, want).map_err(|e| format!("{}: {e}", path.display())),
-        [flag] if flag == "--check" => {
-            let have = std::fs::read_to_string(&path).unwrap_or_default();
-            if have == want {
-                Ok(())
-            } else {
-                Err(format!("{SCHEMA} is stale: run `cargo xtask schema`"))
-            }
-        }
-        _ => Err("usage: cargo xtask schema [--check]".into()),
+    if !check {
+        return std::fs::write(&path, want).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    if have == want {
+        Ok(())
+    } else {
+        Err(format!("{SCHEMA} is stale: run `cargo xtask schema`"))
     }
 }
 
 /// `cargo xtask fmt-data [FILE]`: rewrites a valid dataset in canonical form (the model's field
 /// order, two-space indentation, unknown values left out), so diffs stay small and stable.
-pub fn fmt_data(args: &[String]) -> Result<(), String> {
-    let (path, text, dir) = load_file(args, "fmt-data")?;
+pub fn fmt_data(file: Option<&Path>) -> Result<(), String> {
+    let (path, text, dir) = load_file(file)?;
     if !dir.is_valid() {
-        check_data(&[path.display().to_string()])?;
+        check_data(Some(&path))?;
     }
     let canonical = serde_json::to_string_pretty(&dir.dataset).map_err(|e| e.to_string())? + "\n";
     if canonical != text {
@@ -133,7 +129,7 @@ mod tests {
 
     #[test]
     fn the_bundled_dataset_is_valid() {
-        check_data(&[]).expect("data/researchers.json validates");
+        check_data(None).expect("data/researchers.json validates");
     }
 
     #[test]
@@ -144,11 +140,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("warned.json");
         std::fs::write(&path, data.to_string()).unwrap();
-        let arg = [path.display().to_string()];
-        check_data(&arg).expect("a warning alone passes");
+        check_data(Some(&path)).expect("a warning alone passes");
         data["publications"][0]["doi"] = "10.1000/x},injected=pwned".into();
         std::fs::write(&path, data.to_string()).unwrap();
-        let err = check_data(&arg).expect_err("a dropped DOI fails");
+        let err = check_data(Some(&path)).expect_err("a dropped DOI fails");
         assert_eq!(
             err,
             "1 problem(s); these records would be skipped: none; these values would be dropped: publications[0].doi"

@@ -14,6 +14,7 @@ use std::process::Command;
 use std::time::Instant;
 
 use crate::build::{DistOptions, build_dist};
+use crate::cli::ENGINES;
 use crate::data::root;
 use crate::run::{run, run_tee};
 use crate::tools::{self, Needs};
@@ -26,29 +27,10 @@ struct Tally {
     skipped: u32,
 }
 
-/// The engines of the WebDriver suite, as its `--engine` takes them.
-const ENGINES: [&str; 2] = ["firefox", "webkit"];
-
-pub fn test(args: &[String]) -> Result<(), String> {
-    let mut only_native = false;
-    let mut engines = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--native" => only_native = true,
-            "--engine" => match it.next().map(String::as_str) {
-                Some(e) if ENGINES.contains(&e) => engines.push(e),
-                _ => return Err("--engine needs firefox or webkit".into()),
-            },
-            other => {
-                return Err(format!(
-                    "unknown option {other:?} (usage: test [--native] [--engine firefox|webkit]…)"
-                ));
-            }
-        }
-    }
+pub fn test(args: &crate::cli::Test) -> Result<(), String> {
+    let (only_native, engines) = (args.native, &args.engine);
     if !engines.is_empty() {
-        return engines_only(&engines);
+        return engines_only(engines);
     }
     let started = Instant::now();
     let tb = tools::setup(Needs {
@@ -327,9 +309,9 @@ fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), Strin
     step(&format!(
         "a site of {SCALE_RESEARCHERS} generated researchers (dist-scale/)"
     ));
-    let data = crate::gen_data::default_path(SCALE_RESEARCHERS);
+    let data = crate::data::generated(SCALE_RESEARCHERS);
     if !data.is_file() {
-        crate::gen_data::write(SCALE_RESEARCHERS, 1, &data)?;
+        atlas_generate::write(SCALE_RESEARCHERS, 1, &data)?;
     }
     derived_site(dist, out, &data, Some(20))
 }
@@ -357,12 +339,11 @@ fn derived_site(
                 .map_err(|e| format!("{} → {}: {e}", path.display(), out.display()))?;
         }
     }
-    crate::build_data::build_data(&[
-        "--in".into(),
-        data.to_string_lossy().into_owned(),
-        "--out".into(),
-        out.join("data").to_string_lossy().into_owned(),
-    ])?;
+    crate::build_data::build_data(&crate::cli::BuildData {
+        input: Some(data.to_path_buf()),
+        out: out.join("data"),
+        keep: 0,
+    })?;
     // The shells name the bundled data's generation: this site's is its own.
     crate::generations::name_generation(out)?;
     crate::build::prerender(out, data, max_profiles)?;

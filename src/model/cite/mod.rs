@@ -72,11 +72,12 @@
 //! - **CSV** is RFC 4180 with CRLF line ends and a header row; see [`csv()`].
 //!
 //! One file per job: `keys.rs` (keys and collisions), `bibtex.rs` (entry types, fields and the
-//! url rule), `csv.rs` (the table), `latex.rs` (escaping and case protection) and `latin.rs` (the
+//! url rule), `csv.rs` (the table), `export.rs` (a list's file, from entries of several loads), `latex.rs` (escaping and case protection) and `latin.rs` (the
 //! Latin-letter tables both the escaping and the keys use).
 
 mod bibtex;
 mod csv;
+mod export;
 mod keys;
 mod latex;
 mod latin;
@@ -84,4 +85,5 @@ mod latin;
 pub use bibtex::{bibtex_entry, bibtex_file};
 pub use csv::csv;
 pub(crate) use csv::push_csv_row;
+pub use export::{ExportEntry, ExportFormat, export_file};
 pub use keys::{MAX_KEY, bibtex_keys};

@@ -125,6 +125,13 @@ impl Checker<'_> {
         }
     }
 
+    /// Each of `values` is text, at `path[i]`.
+    pub(super) fn texts(&mut self, path: &str, values: &[String]) {
+        for (i, v) in values.iter().enumerate() {
+            self.non_empty(&format!("{path}[{i}]"), v);
+        }
+    }
+
     pub(super) fn opt_text(&mut self, path: &str, value: &Option<String>) {
         if let Some(v) = value {
             self.non_empty(path, v);

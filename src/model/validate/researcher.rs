@@ -5,9 +5,14 @@ use std::collections::HashSet;
 
 use super::rules::is_language_tag;
 use super::{Checker, Ids};
-use crate::model::types::{Advisor, Researcher};
+use crate::model::types::{Advisor, OrgId, Researcher};
 
 impl Checker<'_> {
+    /// `id` at `path` names an organization of the dataset.
+    fn organization(&mut self, path: &str, id: &OrgId, ids: &Ids<'_>) {
+        self.refers(path, &ids.orgs, id.as_str(), "organization");
+    }
+
     pub(super) fn researcher(&mut self, p: &str, r: &Researcher, ids: &Ids<'_>) {
         self.non_empty(&format!("{p}.name"), &r.name);
         self.opt_text(&format!("{p}.native_name"), &r.native_name);
@@ -22,27 +27,18 @@ impl Checker<'_> {
                 );
             }
         }
-        for (i, n) in r.alternative_names.iter().enumerate() {
-            self.non_empty(&format!("{p}.alternative_names[{i}]"), n);
-        }
+        self.texts(&format!("{p}.alternative_names"), &r.alternative_names);
         self.opt_text(&format!("{p}.title"), &r.title);
         self.opt_text(&format!("{p}.department"), &r.department);
         self.opt_text(&format!("{p}.location"), &r.location);
         self.opt_text(&format!("{p}.office"), &r.office);
         self.non_empty(&format!("{p}.summary"), &r.summary);
         if let Some(o) = &r.organization {
-            self.refers(
-                &format!("{p}.organization"),
-                &ids.orgs,
-                o.as_str(),
-                "organization",
-            );
+            self.organization(&format!("{p}.organization"), o, ids);
         }
         self.advisors(&format!("{p}.advisors"), &r.advisors, ids);
         self.links(&format!("{p}.links"), &r.links);
-        for (i, s) in r.interests.iter().enumerate() {
-            self.non_empty(&format!("{p}.interests[{i}]"), s);
-        }
+        self.texts(&format!("{p}.interests"), &r.interests);
         for (i, t) in r.topics.iter().enumerate() {
             self.refers(
                 &format!("{p}.topics[{i}]"),
@@ -53,42 +49,26 @@ impl Checker<'_> {
         }
         for (i, g) in r.skills.iter().enumerate() {
             self.non_empty(&format!("{p}.skills[{i}].category"), &g.category);
-            for (j, s) in g.items.iter().enumerate() {
-                self.non_empty(&format!("{p}.skills[{i}].items[{j}]"), s);
-            }
+            self.texts(&format!("{p}.skills[{i}].items"), &g.items);
         }
         for (i, e) in r.education.iter().enumerate() {
             let q = format!("{p}.education[{i}]");
-            self.refers(
-                &format!("{q}.organization"),
-                &ids.orgs,
-                e.organization.as_str(),
-                "organization",
-            );
+            self.organization(&format!("{q}.organization"), &e.organization, ids);
             self.non_empty(&format!("{q}.degree"), &e.degree);
             self.opt_text(&format!("{q}.location"), &e.location);
             self.period(&q, e.start, e.end);
             self.advisors(&format!("{q}.advisors"), &e.advisors, ids);
-            for (j, s) in e.details.iter().enumerate() {
-                self.non_empty(&format!("{q}.details[{j}]"), s);
-            }
+            self.texts(&format!("{q}.details"), &e.details);
         }
         for (i, e) in r.positions.iter().enumerate() {
             let q = format!("{p}.positions[{i}]");
-            self.refers(
-                &format!("{q}.organization"),
-                &ids.orgs,
-                e.organization.as_str(),
-                "organization",
-            );
+            self.organization(&format!("{q}.organization"), &e.organization, ids);
             self.opt_text(&format!("{q}.organization_name"), &e.organization_name);
             self.non_empty(&format!("{q}.title"), &e.title);
             self.opt_text(&format!("{q}.team"), &e.team);
             self.opt_text(&format!("{q}.location"), &e.location);
             self.period(&q, e.start, e.end);
-            for (j, s) in e.bullets.iter().enumerate() {
-                self.non_empty(&format!("{q}.bullets[{j}]"), s);
-            }
+            self.texts(&format!("{q}.bullets"), &e.bullets);
         }
         let mut seen = HashSet::new();
         for (i, id) in r.publications.iter().enumerate() {
@@ -137,12 +117,7 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.role"), &pr.role);
             self.opt_year(&format!("{q}.year"), pr.year);
             if let Some(o) = &pr.organization {
-                self.refers(
-                    &format!("{q}.organization"),
-                    &ids.orgs,
-                    o.as_str(),
-                    "organization",
-                );
+                self.organization(&format!("{q}.organization"), o, ids);
             }
             self.links(&format!("{q}.links"), &pr.links);
             for (j, pb) in pr.publications.iter().enumerate() {
@@ -153,9 +128,7 @@ impl Checker<'_> {
                     "publication",
                 );
             }
-            for (j, s) in pr.bullets.iter().enumerate() {
-                self.non_empty(&format!("{q}.bullets[{j}]"), s);
-            }
+            self.texts(&format!("{q}.bullets"), &pr.bullets);
         }
         for (i, s) in r.service.iter().enumerate() {
             let q = format!("{p}.service[{i}]");
@@ -172,12 +145,7 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.code"), &t.code);
             self.non_empty(&format!("{q}.role"), &t.role);
             if let Some(o) = &t.organization {
-                self.refers(
-                    &format!("{q}.organization"),
-                    &ids.orgs,
-                    o.as_str(),
-                    "organization",
-                );
+                self.organization(&format!("{q}.organization"), o, ids);
             }
             self.period(&q, t.start, t.end);
         }
@@ -201,12 +169,7 @@ impl Checker<'_> {
             self.non_empty(&format!("{q}.body"), &l.body);
             self.opt_text(&format!("{q}.location"), &l.location);
             if let Some(o) = &l.organization {
-                self.refers(
-                    &format!("{q}.organization"),
-                    &ids.orgs,
-                    o.as_str(),
-                    "organization",
-                );
+                self.organization(&format!("{q}.organization"), o, ids);
             }
             self.period(&q, l.start, l.end);
         }

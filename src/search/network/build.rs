@@ -10,6 +10,7 @@ use super::{
     AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, NETWORK_FORMAT, Network, SharedPaper,
     Whole,
 };
+use crate::model::date::{span, year_span};
 use crate::model::{Dataset, EndDate, PartialDate};
 use crate::search::text::tokenize;
 
@@ -299,9 +300,8 @@ fn org_draft<'d, 'a>(
 /// `"Research Intern, 2023"`: a degree or job title with the years it spans, as far as known.
 pub(super) fn with_years(what: &str, start: Option<PartialDate>, end: Option<EndDate>) -> String {
     let years = match (start.map(|d| d.year), end) {
-        (Some(s), Some(EndDate::Date(e))) if s == e.year => Some(s.to_string()),
-        (Some(s), Some(EndDate::Date(e))) => Some(format!("{s}–{}", e.year)),
-        (Some(s), Some(EndDate::Present)) => Some(format!("{s}–present")),
+        (Some(s), Some(EndDate::Date(e))) => Some(year_span(s, e.year)),
+        (Some(s), Some(EndDate::Present)) => Some(span(&s.to_string(), "present")),
         (Some(s), None) => Some(format!("from {s}")),
         (None, Some(EndDate::Date(e))) => Some(format!("until {}", e.year)),
         (None, Some(EndDate::Present)) => Some("current".to_owned()),

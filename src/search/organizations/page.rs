@@ -3,6 +3,7 @@
 
 use super::{Member, NO_VENUE, OrgTable, Until};
 use crate::model::CareerStage;
+use crate::model::date::{span, year_span};
 use crate::model::sort;
 use crate::search::params::{Credit, OrgParams, Selection};
 use crate::search::summary::{Activity, Share};
@@ -104,9 +105,8 @@ impl Member {
     /// "until 2018"; `None` when no record says.
     pub fn years(&self) -> Option<String> {
         match (self.from, self.until) {
-            (Some(a), Until::Present) => Some(format!("{a}–present")),
-            (Some(a), Until::Year(b)) if a == b => Some(a.to_string()),
-            (Some(a), Until::Year(b)) => Some(format!("{a}–{b}")),
+            (Some(a), Until::Present) => Some(span(&a.to_string(), "present")),
+            (Some(a), Until::Year(b)) => Some(year_span(a, b)),
             (Some(a), Until::Unknown) => Some(format!("from {a}")),
             (None, Until::Year(b)) => Some(format!("until {b}")),
             (None, _) => None,

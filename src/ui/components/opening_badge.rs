@@ -5,7 +5,6 @@
 use leptos::prelude::*;
 
 use super::links::safe_href;
-use super::profile_sections::fmt_date;
 use crate::model::{OpeningKind, Openings, taking_line};
 
 /// "Taking PhD students and postdocs"; nothing when `kinds` is empty.
@@ -43,7 +42,7 @@ pub fn OpeningDetails(
         None => view! { <bdi>{s}</bdi> }.into_any(),
     });
     let stated = match stated {
-        Some(d) => format!("stated {}", fmt_date(d)),
+        Some(d) => format!("stated {}", d.human()),
         None => "date not stated".to_owned(),
     };
     view! {

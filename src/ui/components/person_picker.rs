@@ -1,41 +1,13 @@
 //! Picking a researcher by name: a select for a small directory, a type-ahead for a large one
-//! (a select of 20,000 options is slow to render and useless to scroll).
-
-use std::sync::Arc;
+//! (a select of 20,000 options is slow to render and useless to scroll). Which names match what
+//! is typed is [`crate::search::suggest::matching`]'s.
 
 use leptos::prelude::*;
 
-use crate::search::text::fold;
+use crate::search::suggest::{People, matching};
 
 /// Directories up to this size get a plain select.
 pub const SELECT_MAX: usize = 300;
-/// How many matches the type-ahead offers.
-const MATCHES: usize = 8;
-
-/// People to pick from: (id, name), sorted by name.
-pub type People = Arc<Vec<(String, String)>>;
-
-/// The people of `ids_names`, sorted by folded name.
-pub fn sorted_people(ids_names: impl Iterator<Item = (String, String)>) -> People {
-    let mut people: Vec<(String, String)> = ids_names.collect();
-    people.sort_by_cached_key(|(id, name)| (fold(name), id.clone()));
-    Arc::new(people)
-}
-
-/// The first [`MATCHES`] people whose folded name contains every folded word of `typed`.
-pub fn matching<'a>(people: &'a [(String, String)], typed: &str) -> Vec<&'a (String, String)> {
-    let words: Vec<String> = fold(typed).split_whitespace().map(str::to_owned).collect();
-    if words.is_empty() {
-        return Vec::new();
-    }
-    (people.iter())
-        .filter(|(_, name)| {
-            let name = fold(name);
-            words.iter().all(|w| name.contains(w.as_str()))
-        })
-        .take(MATCHES)
-        .collect()
-}
 
 /// Picks one researcher; `current` is the id picked so far (shown), `on_pick` gets the new id
 /// (`None` to clear).
@@ -78,7 +50,6 @@ pub fn PersonPicker(
         }
         .into_any();
     }
-    let typed = RwSignal::new(String::new());
     let input_id = format!("{testid}-input");
     let names = people.clone();
     let current_name = move || {
@@ -86,12 +57,6 @@ pub fn PersonPicker(
         (names.iter())
             .find(|(i, _)| *i == id)
             .map(|(_, n)| n.clone())
-    };
-    let offered = move || {
-        matching(&people, &typed.get())
-            .into_iter()
-            .cloned()
-            .collect::<Vec<_>>()
     };
     view! {
         <div class="path-pick" data-testid=testid>
@@ -103,43 +68,51 @@ pub fn PersonPicker(
                         on:click=move |_| on_pick.run(None)>"×"</button>
                 </span>
             })}
-            <input id=input_id type="search" autocomplete="off" placeholder="Type a name"
-                prop:value=move || typed.get() on:input=move |e| typed.set(event_target_value(&e))/>
-            <ul class="compare-matches" aria-label=format!("Researchers matching, for {label}")>
-                {move || offered().into_iter().map(|(id, name)| view! {
-                    <li><button type="button" class="button small"
-                        on:click=move |_| { typed.set(String::new()); on_pick.run(Some(id.clone())) }>
-                        {name}
-                    </button></li>
-                }).collect_view()}
-            </ul>
+            <TypeAhead
+                people=people
+                input_id=input_id
+                list_label=format!("Researchers matching, for {label}")
+                prefix=""
+                on_pick=Callback::new(move |id| on_pick.run(Some(id)))
+            />
         </div>
     }
     .into_any()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn matches_need_every_word_and_are_capped() {
-        let people = sorted_people(
-            [("b", "Zoë Bell"), ("a", "Ada Lovelace"), ("c", "Zoe Adams")]
-                .into_iter()
-                .map(|(i, n)| (i.to_owned(), n.to_owned())),
-        );
-        assert_eq!(people[0].1, "Ada Lovelace");
-        let ids = |q: &str| {
-            matching(&people, q)
-                .into_iter()
-                .map(|p| p.0.as_str())
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(ids("zoe"), ["c", "b"]);
-        assert_eq!(ids("zoe ad"), ["c"]);
-        assert!(ids("  ").is_empty());
-        let many = sorted_people((0..50).map(|i| (format!("p{i}"), format!("Person {i}"))));
-        assert_eq!(matching(&many, "person").len(), MATCHES);
+/// A name field and, below it, a button for each of the first few people whose name has every
+/// word typed; a button empties the field and hands its person's id to `on_pick`. The field's
+/// label is the caller's (`input_id` names the field).
+#[component]
+pub fn TypeAhead(
+    /// Everyone who can be picked, sorted by name.
+    people: People,
+    /// The field's id, for the caller's label.
+    input_id: String,
+    /// The accessible name of the list of matches.
+    list_label: String,
+    /// Text before each name on its button ("+ " where a pick adds).
+    prefix: &'static str,
+    /// Called with the id picked.
+    on_pick: Callback<String>,
+) -> impl IntoView {
+    let typed = RwSignal::new(String::new());
+    let offered = move || {
+        matching(&people, &typed.get())
+            .into_iter()
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    view! {
+        <input id=input_id type="search" autocomplete="off" placeholder="Type a name"
+            prop:value=move || typed.get() on:input=move |e| typed.set(event_target_value(&e))/>
+        <ul class="compare-matches" aria-label=list_label>
+            {move || offered().into_iter().map(|(id, name)| view! {
+                <li><button type="button" class="button small"
+                    on:click=move |_| { typed.set(String::new()); on_pick.run(id.clone()) }>
+                    {prefix} <bdi>{name}</bdi>
+                </button></li>
+            }).collect_view()}
+        </ul>
     }
 }

@@ -9,48 +9,13 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::model::corrections::{About, correction_link};
+use crate::model::date::{period, years};
 use crate::model::{
-    Award, Certification, Dataset, Directory, Education, EndDate, GroupMember, Leadership, OrgId,
-    PartialDate, Position, Project, Service, SkillGroup, Talk, Teaching,
+    Award, Certification, Dataset, Directory, Education, GroupMember, Leadership, OrgId, Position,
+    Project, Service, SkillGroup, Talk, Teaching,
 };
 use crate::ui::components::IsolatedList;
 use crate::ui::components::links::safe_href;
-
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-
-/// "Aug 2021" or "2021".
-pub fn fmt_date(d: PartialDate) -> String {
-    match d.month {
-        Some(m) if (1..=12).contains(&m) => format!("{} {}", MONTHS[usize::from(m) - 1], d.year),
-        _ => d.year.to_string(),
-    }
-}
-
-/// "Aug 2021 – 2025", "2024 – present", "2018"; empty when nothing is known.
-pub fn fmt_period(start: Option<PartialDate>, end: Option<EndDate>) -> String {
-    let end = end.map(|e| match e {
-        EndDate::Date(d) => fmt_date(d),
-        EndDate::Present => "present".to_owned(),
-    });
-    match (start.map(fmt_date), end) {
-        (Some(s), Some(e)) if s == e => s,
-        (Some(s), Some(e)) => format!("{s} – {e}"),
-        (Some(s), None) => s,
-        (None, Some(e)) => e,
-        (None, None) => String::new(),
-    }
-}
-
-/// "2012 – 2016" or "2024"; empty when unknown.
-pub fn fmt_years(year: Option<u16>, end_year: Option<u16>) -> String {
-    match (year, end_year) {
-        (Some(a), Some(b)) if a != b => format!("{a} – {b}"),
-        (Some(a), _) => a.to_string(),
-        _ => String::new(),
-    }
-}
 
 /// The known parts, for a line that joins them with " · " ("Google DeepMind · SaxML Team ·
 /// Mountain View, CA").
@@ -195,7 +160,7 @@ pub fn PositionsSection(
             .map(|p| {
                 let org = p.organization_name.clone().unwrap_or_else(|| org_name(&dir.dataset, &p.organization));
                 let sub = known([Some(org), p.team.clone(), p.location.clone()]);
-                view! { <Entry title=[p.title.clone()] subtitle=sub when=fmt_period(p.start, p.end) bullets=p.bullets.clone()/> }
+                view! { <Entry title=[p.title.clone()] subtitle=sub when=period(p.start, p.end) bullets=p.bullets.clone()/> }
             })
             .collect_view();
         view! { <Section id="positions" title="Positions"><ol class="timeline">{items}</ol></Section> }
@@ -219,7 +184,7 @@ pub fn EducationSection(
                     let names: Vec<String> = e.advisors.iter().map(|a| a.name.clone()).collect();
                     view! { "Advised by " <IsolatedList parts=names separator=" and "/> }.into_any()
                 });
-                view! { <Entry title=[e.degree.clone()] subtitle=sub when=fmt_period(e.start, e.end) lead=advisors bullets=e.details.clone()/> }
+                view! { <Entry title=[e.degree.clone()] subtitle=sub when=period(e.start, e.end) lead=advisors bullets=e.details.clone()/> }
             })
             .collect_view();
         view! { <Section id="education" title="Education"><ol class="timeline">{items}</ol></Section> }
@@ -241,7 +206,7 @@ pub fn AwardsSection(
                 let paper = (a.publication.as_ref())
                     .and_then(|id| dir.dataset.publication(id))
                     .map(|p| view! { "For “" <bdi>{p.title.clone()}</bdi> "”" }.into_any());
-                view! { <Entry title=[a.name.clone()] subtitle=known([a.awarded_by.clone()]) when=fmt_years(a.year, a.end_year) bullets=a.details.iter().cloned().collect() tail=paper/> }
+                view! { <Entry title=[a.name.clone()] subtitle=known([a.awarded_by.clone()]) when=years(a.year, a.end_year) bullets=a.details.iter().cloned().collect() tail=paper/> }
             })
             .collect_view();
         view! { <Section id="awards" title="Awards and honours"><ul class="entries">{items}</ul></Section> }
@@ -303,7 +268,7 @@ pub fn ServiceSection(
     (!service.is_empty()).then(|| {
         let items = service
             .iter()
-            .map(|s| view! { <Entry title=[s.role.clone(), s.event.clone()] when=fmt_years(s.year, s.end_year)/> })
+            .map(|s| view! { <Entry title=[s.role.clone(), s.event.clone()] when=years(s.year, s.end_year)/> })
             .collect_view();
         view! { <Section id="service" title="Service"><ul class="entries">{items}</ul></Section> }
     })
@@ -326,7 +291,7 @@ pub fn TeachingSection(
                     Some(t.role.clone()),
                     t.organization.as_ref().map(|o| org_name(&dir.dataset, o)),
                 ]);
-                view! { <Entry title=title title_separator=" " subtitle=sub when=fmt_period(t.start, t.end)/> }
+                view! { <Entry title=title title_separator=" " subtitle=sub when=period(t.start, t.end)/> }
             })
             .collect_view();
         view! { <Section id="teaching" title="Teaching"><ul class="entries">{items}</ul></Section> }
@@ -359,7 +324,7 @@ pub fn LeadershipSection(
             .iter()
             .map(|l| {
                 let sub = known([Some(l.body.clone()), l.location.clone()]);
-                view! { <Entry title=[l.role.clone()] subtitle=sub when=fmt_period(l.start, l.end)/> }
+                view! { <Entry title=[l.role.clone()] subtitle=sub when=period(l.start, l.end)/> }
             })
             .collect_view();
         view! { <Section id="leadership" title="Leadership"><ul class="entries">{items}</ul></Section> }
@@ -394,30 +359,4 @@ pub fn CertificationsSection(
             .collect_view();
         view! { <Section id="certifications" title="Certifications"><ul class="entries">{items}</ul></Section> }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn periods_read_naturally() {
-        let d = |s: &str| s.parse::<PartialDate>().unwrap();
-        assert_eq!(
-            fmt_period(Some(d("2021-08")), Some(EndDate::Date(d("2025")))),
-            "Aug 2021 – 2025"
-        );
-        assert_eq!(
-            fmt_period(Some(d("2024")), Some(EndDate::Present)),
-            "2024 – present"
-        );
-        assert_eq!(
-            fmt_period(Some(d("2018")), Some(EndDate::Date(d("2018")))),
-            "2018"
-        );
-        assert_eq!(fmt_period(None, Some(EndDate::Date(d("2012")))), "2012");
-        assert_eq!(fmt_period(None, None), "");
-        assert_eq!(fmt_years(Some(2012), Some(2016)), "2012 – 2016");
-        assert_eq!(fmt_years(Some(2024), None), "2024");
-    }
 }

@@ -1,14 +1,14 @@
 //! A publication list with its own filters, grouping, order and export: on every profile and on
 //! the all-publications page. Its state is the URL's list params ([`PubParams`]).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::publication_item::PublicationItem;
-use crate::model::{Dataset, Directory, Publication, PublicationId, cite};
+use crate::model::cite::{self, ExportEntry, ExportFormat};
+use crate::model::{Directory, Publication};
 use crate::search::counts::grouped;
 use crate::search::publications::PAGE_SIZE;
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
@@ -303,13 +303,7 @@ fn ListToolbar() -> impl IntoView {
                 aria-label="Filter publications"
                 prop:value=move || pubs.params.with(|p| p.query.clone())
                 on:input=move |ev| typed.push(event_target_value(&ev))
-                on:keydown=move |ev| {
-                    if ev.key() == "Escape" {
-                        typed.cancel();
-                        event_target::<web_sys::HtmlInputElement>(&ev).set_value("");
-                        pubs.type_query(String::new());
-                    }
-                }
+                on:keydown=move |ev| typed.clear_on_escape(&ev, || pubs.type_query(String::new()))
             />
             {select(
                 "Group by",
@@ -424,37 +418,6 @@ fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
     }
 }
 
-/// One dataset holding the vocabularies of every item's records, for the exports.
-fn merged(items: &[Item]) -> Option<Dataset> {
-    let mut d = items.first()?.directory.dataset.clone();
-    d.researchers.clear();
-    d.publications.clear();
-    let mut seen: Vec<&Arc<Directory>> = vec![&items[0].directory];
-    for item in &items[1..] {
-        if seen.iter().any(|d| Arc::ptr_eq(d, &item.directory)) {
-            continue;
-        }
-        seen.push(&item.directory);
-        let other = &item.directory.dataset;
-        for v in &other.venues {
-            if !d.venues.iter().any(|x| x.id == v.id) {
-                d.venues.push(v.clone());
-            }
-        }
-        for o in &other.organizations {
-            if !d.organizations.iter().any(|x| x.id == o.id) {
-                d.organizations.push(o.clone());
-            }
-        }
-        for t in &other.topics {
-            if !d.topics.iter().any(|x| x.id == t.id) {
-                d.topics.push(t.clone());
-            }
-        }
-    }
-    Some(d)
-}
-
 /// Download the whole filtered list (every page) as BibTeX or CSV.
 #[component]
 fn ExportButtons(
@@ -463,7 +426,7 @@ fn ExportButtons(
     file_stem: String,
 ) -> impl IntoView {
     let failed = RwSignal::new(None::<String>);
-    let export = move |csv: bool, stem: String| {
+    let export = move |format: ExportFormat, stem: String| {
         let Some(l) = list.get_untracked() else {
             return;
         };
@@ -477,25 +440,18 @@ fn ExportButtons(
                 }
             };
             failed.set(None);
-            let Some(d) = merged(&items) else {
+            let entries: Vec<ExportEntry> = (items.iter())
+                .map(|i| ExportEntry {
+                    publication: &i.publication,
+                    dataset: &i.directory.dataset,
+                    key: &i.cite_key,
+                })
+                .collect();
+            let Some(text) = cite::export_file(format, &entries) else {
                 return;
             };
-            let pubs: Vec<&Publication> = items.iter().map(|i| &i.publication).collect();
-            let keys: HashMap<PublicationId, String> = (items.iter())
-                .map(|i| (i.publication.id.clone(), i.cite_key.clone()))
-                .collect();
-            let result = if csv {
-                // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-                let text = format!("\u{feff}{}", cite::csv(&d, &pubs, &keys));
-                download(&format!("{stem}.csv"), "text/csv;charset=utf-8", &text)
-            } else {
-                let text = cite::bibtex_file(&d, &pubs, &keys);
-                download(
-                    &format!("{stem}.bib"),
-                    "application/x-bibtex;charset=utf-8",
-                    &text,
-                )
-            };
+            let name = format!("{stem}.{}", format.extension());
+            let result = download(&name, format.media_type(), &text);
             if let Err(e) = result {
                 leptos::logging::error!("export failed: {e:?}");
             }
@@ -515,10 +471,10 @@ fn ExportButtons(
     };
     view! {
         <span class="export">
-            <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(false, stem.get_value())>
+            <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(ExportFormat::Bibtex, stem.get_value())>
                 "Export BibTeX"
             </button>
-            <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(true, stem.get_value())>
+            <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(ExportFormat::Csv, stem.get_value())>
                 "Export CSV"
             </button>
             {move || failed.get().map(|e| view! { <span class="export-error" role="alert">{e}</span> })}

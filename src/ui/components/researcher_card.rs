@@ -27,10 +27,8 @@ pub fn figures(stats: &Stats) -> String {
     if stats.talks > 0 {
         parts.push(plural(stats.talks, "talk"));
     }
-    match (stats.first_year, stats.last_year) {
-        (Some(a), Some(b)) if a != b => parts.push(format!("{a}–{b}")),
-        (Some(a), _) => parts.push(a.to_string()),
-        _ => {}
+    if stats.first_year.is_some() {
+        parts.push(crate::model::date::years(stats.first_year, stats.last_year));
     }
     parts.join(" · ")
 }

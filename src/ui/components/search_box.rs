@@ -59,14 +59,7 @@ pub fn SearchBox() -> impl IntoView {
                 aria-keyshortcuts="/"
                 prop:value=move || search.params.with(|p| p.query.clone())
                 on:input=move |e| typed.push(event_target_value(&e))
-                on:keydown=move |e| {
-                    if e.key() == "Escape" && !event_target_value(&e).is_empty() {
-                        e.prevent_default();
-                        typed.cancel();
-                        event_target::<web_sys::HtmlInputElement>(&e).set_value("");
-                        search.update(|p| p.query.clear());
-                    }
-                }
+                on:keydown=move |e| typed.clear_on_escape(&e, || search.update(|p| p.query.clear()))
             />
             <kbd class="search-hint" aria-hidden="true">"/"</kbd>
         </div>

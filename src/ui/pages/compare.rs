@@ -6,13 +6,15 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::model::date::year_span;
 use crate::search::IdList;
 use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
+use crate::search::suggest::sorted_people;
 use crate::search::timeline;
 use crate::ui::browser::set_title;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
-use crate::ui::components::person_picker::{matching, sorted_people};
+use crate::ui::components::person_picker::TypeAhead;
 use crate::ui::components::{DataView, IsolatedList};
 use crate::ui::routes::{AppRoute, History, profile, use_route};
 use crate::ui::state::data::{Atlas, Detail, Load, fetch_details};
@@ -27,7 +29,7 @@ fn now() -> f32 {
 /// The compare page.
 #[component]
 pub fn ComparePage() -> impl IntoView {
-    set_title("Compare — Research Atlas");
+    set_title(Some("Compare"));
     let route = use_route().route;
     let ids = Memo::new(move |_| match route.get() {
         AppRoute::Compare(IdList(ids)) => ids,
@@ -69,7 +71,6 @@ pub fn ComparePage() -> impl IntoView {
 fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
     let route = use_route();
     let go = move |next: Vec<String>| route.go(&AppRoute::Compare(IdList(next)), History::Push);
-    let typed = RwSignal::new(String::new());
     // Everyone not compared yet, by name.
     let people = sorted_people(
         (atlas.compiled.cards.iter())
@@ -77,49 +78,38 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
             .map(|c| (c.id.clone(), c.name.clone())),
     );
     let full = ids.len() >= MAX_COMPARED;
-    let matches = move || {
-        matching(&people, &typed.get())
-            .into_iter()
-            .cloned()
-            .collect::<Vec<_>>()
+    let chips = (ids.iter())
+        .filter_map(|id| Some((id, &atlas.compiled.cards[atlas.compiled.position(id)?].name)))
+        .map(|(id, name)| {
+            let rest: Vec<String> = ids.iter().filter(|x| *x != id).cloned().collect();
+            view! {
+                <li class="compare-chip">
+                    <a href=profile(id).href()>{name.clone()}</a>
+                    <button type="button" class="chip-remove" aria-label=format!("Stop comparing {name}")
+                        on:click=move |_| go(rest.clone())>"×"</button>
+                </li>
+            }
+        })
+        .collect_view();
+    let add = move |id: String| {
+        let mut next = ids.clone();
+        next.push(id);
+        go(next);
     };
-    let chips = ids.iter().map(|id| {
-        let i = atlas.compiled.position(id).unwrap_or(0);
-        let name = atlas.compiled.cards[i].name.clone();
-        let rest: Vec<String> = ids.iter().filter(|x| *x != id).cloned().collect();
-        view! {
-            <li class="compare-chip">
-                <a href=profile(id).href()>{name.clone()}</a>
-                <button type="button" class="chip-remove" aria-label=format!("Stop comparing {name}")
-                    on:click=move |_| go(rest.clone())>"×"</button>
-            </li>
-        }
-    }).collect_view();
     view! {
         <div class="compare-picker">
             <ul class="compare-chips" aria-label="Compared researchers">{chips}</ul>
-            {(!full).then(|| {
-                let ids = ids.clone();
-                view! {
-                    <div class="compare-add">
-                        <label for="compare-add-input">"Add a researcher"</label>
-                        <input id="compare-add-input" type="search" autocomplete="off"
-                            placeholder="Type a name" prop:value=move || typed.get()
-                            on:input=move |e| typed.set(event_target_value(&e))/>
-                        <ul class="compare-matches" aria-label="Matching researchers">
-                            {move || matches().into_iter().map(|(id, name)| {
-                                let mut next = ids.clone();
-                                next.push(id);
-                                view! {
-                                    <li><button type="button" class="button small"
-                                        on:click=move |_| { typed.set(String::new()); go(next.clone()) }>
-                                        "+ " <bdi>{name}</bdi>
-                                    </button></li>
-                                }
-                            }).collect_view()}
-                        </ul>
-                    </div>
-                }
+            {(!full).then(|| view! {
+                <div class="compare-add">
+                    <label for="compare-add-input">"Add a researcher"</label>
+                    <TypeAhead
+                        people=people
+                        input_id="compare-add-input".to_owned()
+                        list_label="Matching researchers".to_owned()
+                        prefix="+ "
+                        on_pick=Callback::new(add)
+                    />
+                </div>
             })}
         </div>
     }
@@ -208,10 +198,13 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
 /// One researcher's column: role, figures, venues, topics, awards.
 #[component]
 fn ColumnView(col: Column, series: usize) -> impl IntoView {
-    let figures = match (col.activity.first, col.activity.last()) {
-        (a, Some(b)) if a != b => format!("{} publications, {a}–{b}", col.activity.total()),
-        (_, Some(b)) => format!("{} publications, {b}", col.activity.total()),
-        _ => "No publications".into(),
+    let figures = match col.activity.last() {
+        Some(last) => format!(
+            "{} publications, {}",
+            col.activity.total(),
+            year_span(col.activity.first, last)
+        ),
+        None => "No publications".into(),
     };
     view! {
         <div class=format!("compare-col series-{series}") data-testid="compare-column">

@@ -22,7 +22,7 @@ use crate::ui::state::search::use_search;
 /// The directory of researchers.
 #[component]
 pub fn DirectoryPage() -> impl IntoView {
-    set_title("Research Atlas");
+    set_title(None);
     let filters_open = RwSignal::new(false);
     // The search box stays mounted from the first paint on, so what the user types while the
     // directory is still arriving (and the focus) survives the switch to the loaded page.

@@ -8,7 +8,7 @@ use crate::ui::routes::AppRoute;
 /// A helpful page for an unknown path, never a blank one.
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
-    set_title("Page not found — Research Atlas");
+    set_title(Some("Page not found"));
     view! {
         <div class="not-found" data-testid="not-found">
             <h1>"Page not found"</h1>

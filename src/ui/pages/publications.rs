@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 
+use crate::model::date::year_span;
 use crate::search::counts::counted;
 use crate::search::publications::files::PubsIndex;
 use crate::search::publications::files::paths::INDEX as PUBS_INDEX;
@@ -20,11 +21,7 @@ use crate::ui::state::pub_files::{PubFiles, fetch_index};
 
 /// "60 publications by 5 researchers of the directory, 2015–2025. …"
 fn lead(count: usize, authors: usize, span: Option<(u16, u16)>) -> String {
-    let span = match span {
-        Some((a, b)) if a != b => format!(", {a}–{b}"),
-        Some((a, _)) => format!(", {a}"),
-        None => String::new(),
-    };
+    let span = span.map_or_else(String::new, |(a, b)| format!(", {}", year_span(a, b)));
     format!(
         "{} by {} of the directory{span}. Papers by several members appear once.",
         publications_count(count),
@@ -35,7 +32,7 @@ fn lead(count: usize, authors: usize, span: Option<(u16, u16)>) -> String {
 /// All publications: a paper by several directory members appears once, all of them linked.
 #[component]
 pub fn PublicationsPage() -> impl IntoView {
-    set_title("Publications — Research Atlas");
+    set_title(Some("Publications"));
     let compiled = Load::new(|| async {
         if static_data().is_some() {
             return Ok(None);

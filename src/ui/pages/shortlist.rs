@@ -17,7 +17,7 @@ use crate::ui::state::picks::{MAX_COMPARED, use_picks};
 /// The shortlist page.
 #[component]
 pub fn ShortlistPage() -> impl IntoView {
-    set_title("Shortlist — Research Atlas");
+    set_title(Some("Shortlist"));
     let route = use_route().route;
     let shared = Memo::new(move |_| match route.get() {
         AppRoute::Shortlist(Some(IdList(ids))) => Some(ids),

@@ -52,6 +52,18 @@ impl AfterPaint {
         self.latest.try_set_value(None);
     }
 
+    /// Escape in a box with text: empties the box at once, drops the waiting text and runs
+    /// `clear`, which empties the query the box feeds; the key does nothing else then (a dialog
+    /// around the box stays open). Call it from the box's `keydown`.
+    pub fn clear_on_escape(&self, e: &leptos::ev::KeyboardEvent, clear: impl FnOnce()) {
+        if e.key() == "Escape" && !event_target_value(e).is_empty() {
+            e.prevent_default();
+            self.cancel();
+            event_target::<web_sys::HtmlInputElement>(e).set_value("");
+            clear();
+        }
+    }
+
     /// Applies the waiting text now, if any: before anything that reads the state it sets.
     pub fn flush(&self) {
         self.run();

@@ -50,7 +50,7 @@ pub fn active_filters(p: &SearchParams, counts: &FacetCounts) -> Vec<ActiveFilte
         }
     }
     let years = match (p.year_from, p.year_to) {
-        (Some(a), Some(b)) => Some(format!("Published {a}–{b}")),
+        (Some(a), Some(b)) => Some(format!("Published {}", crate::model::date::year_span(a, b))),
         (Some(a), None) => Some(format!("Published from {a}")),
         (None, Some(b)) => Some(format!("Published until {b}")),
         (None, None) => None,

@@ -10,8 +10,9 @@ use super::state::Question;
 use crate::search::ConnectionsParams;
 use crate::search::network::drawing::plural;
 use crate::search::network::{Network, Reason, Step};
+use crate::search::suggest::{People, sorted_people};
 use crate::ui::components::data_view::LoadErrorView;
-use crate::ui::components::person_picker::{People, PersonPicker, sorted_people};
+use crate::ui::components::person_picker::PersonPicker;
 use crate::ui::routes::profile;
 use crate::ui::state::data::{static_data, use_directory};
 

@@ -32,7 +32,7 @@ use crate::ui::state::network::{SharedSource, fetch_network};
 /// The connections page.
 #[component]
 pub fn ConnectionsPage() -> impl IntoView {
-    set_title("Connections — Research Atlas");
+    set_title(Some("Connections"));
     view! {
         <div class="connections-page" data-testid="connections-page">
             <h1>"Connections"</h1>
@@ -72,31 +72,23 @@ fn NetworkLoader() -> impl IntoView {
             })
         }
     });
-    let latest = RwSignal::new(None::<Answer>);
-    let failed = RwSignal::new(None::<DataError>);
-    Effect::new(move |_| match resource.get() {
-        Some(Ok(answer)) => {
-            failed.set(None);
-            latest.set(Some(answer));
-            // A moment after the first drawing, so that its records have the connection.
-            if cfg!(target_arch = "wasm32") && !untrack(|| directory.started()) {
-                set_timeout(
-                    move || {
-                        directory.start();
-                    },
-                    PICKERS_AFTER,
-                );
-            }
-        }
-        Some(Err(e)) => failed.set(Some(e)),
-        None => {}
+    // The newest answer, kept while the next one loads; the failure of the newest question.
+    let latest = Memo::new(move |prev: Option<&Option<Answer>>| match resource.get() {
+        Some(Ok(answer)) => Some(answer),
+        _ => prev.cloned().flatten(),
     });
-    // Natively (the pre-renderer) effects do not run: the answer is there at once.
-    if !cfg!(target_arch = "wasm32")
-        && let Some(Ok(answer)) = resource.get()
-    {
-        latest.set(Some(answer));
-    }
+    let failed = Memo::new(move |_| resource.get().and_then(Result::err));
+    // A moment after the first drawing, so that its records have the connection.
+    Effect::new(move |_| {
+        if latest.with(Option::is_some) && !untrack(|| directory.started()) {
+            set_timeout(
+                move || {
+                    directory.start();
+                },
+                PICKERS_AFTER,
+            );
+        }
+    });
     let answer = Signal::derive(move || latest.get().expect("shown once answered"));
     let busy = move || {
         let asked = question.params.get();

@@ -71,14 +71,7 @@ fn OrgSearchBox(query: OrgQuery) -> impl IntoView {
                 placeholder="Search organizations by name or country…"
                 prop:value=move || query.params.with(|p| p.query.clone())
                 on:input=move |e| typed.push(event_target_value(&e))
-                on:keydown=move |e| {
-                    if e.key() == "Escape" && !event_target_value(&e).is_empty() {
-                        e.prevent_default();
-                        typed.cancel();
-                        event_target::<web_sys::HtmlInputElement>(&e).set_value("");
-                        query.update(|p| p.query.clear());
-                    }
-                }
+                on:keydown=move |e| typed.clear_on_escape(&e, || query.update(|p| p.query.clear()))
             />
         </div>
     }

@@ -27,7 +27,7 @@ use crate::ui::state::organizations::use_organizations;
 /// The organizations list and its ranking.
 #[component]
 pub fn OrganizationsPage() -> impl IntoView {
-    set_title("Organizations — Research Atlas");
+    set_title(Some("Organizations"));
     view! {
         <div class="orgs-page" data-testid="organizations-page">
             <h1>"Organizations"</h1>

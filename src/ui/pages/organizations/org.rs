@@ -7,7 +7,6 @@ use leptos::prelude::*;
 
 use super::people::{PeopleBefore, PeopleNow};
 use crate::model::OpeningKind;
-use crate::model::invisible::export_text;
 use crate::search::facet::country_name;
 use crate::search::organizations::{OrgTable, Standing};
 use crate::search::params::kind_label;
@@ -30,7 +29,7 @@ pub fn OrgView(
 ) -> impl IntoView {
     let query = use_org_query();
     let entry = &table.orgs[org];
-    set_title(&format!("{} — Research Atlas", export_text(&entry.name)));
+    set_title(Some(&entry.name));
     let mut meta: Vec<String> = Vec::new();
     meta.extend(entry.short_name.clone());
     meta.push(kind_label(entry.kind).to_owned());
@@ -182,7 +181,7 @@ pub fn NoSuchOrganization(
     /// The id asked for.
     id: String,
 ) -> impl IntoView {
-    set_title("No such organization — Research Atlas");
+    set_title(Some("No such organization"));
     view! {
         <div class="org-missing" data-testid="org-missing">
             <h1>"No such organization"</h1>

@@ -12,7 +12,7 @@ use crate::ui::state::data::Atlas;
 /// An unknown id: say so, suggest close names, and offer the way home.
 #[component]
 pub(super) fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
-    set_title("No such researcher — Research Atlas");
+    set_title(Some("No such researcher"));
     let cards = &atlas.compiled.cards;
     let names = cards.iter().map(|c| {
         std::iter::once(c.id.as_str())

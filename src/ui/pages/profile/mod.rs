@@ -13,7 +13,6 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::model::invisible::export_text;
 use crate::search::SearchParams;
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, DetailView};
@@ -76,7 +75,7 @@ fn PackedProfile(id: String, pack: u32) -> impl IntoView {
             let researcher = detail.directory.dataset.researchers.first().cloned();
             let steps = detail.steps.clone();
             researcher.map(|r| {
-                set_title(&format!("{} — Research Atlas", export_text(&r.name)));
+                set_title(Some(&r.name));
                 if let Some(steps) = &steps {
                     hints.learn(steps);
                 }
@@ -93,12 +92,7 @@ fn PackedProfile(id: String, pack: u32) -> impl IntoView {
 #[component]
 fn ProfileLoader(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
     let id = atlas.compiled.cards[position].id.clone();
-    // A title is plain text, with no element to isolate the name in: invisible characters (a
-    // direction override would reorder " — Research Atlas") are left out, as in the exports.
-    set_title(&format!(
-        "{} — Research Atlas",
-        export_text(&atlas.compiled.cards[position].name)
-    ));
+    set_title(Some(&atlas.compiled.cards[position].name));
     let resource = Load::new({
         let atlas = atlas.clone();
         move || fetch_detail(atlas.clone(), id.clone())

@@ -13,7 +13,7 @@ use super::rng::{Rng, Weighted};
 use super::vocab::{Vocab, lower_first};
 use super::words::*;
 use super::{LAST_YEAR, UniqueIds};
-use crate::names::slug;
+use atlas_import::names::slug;
 
 /// A researcher and what the publication generator needs to know about them.
 pub struct Person {

@@ -1,6 +1,6 @@
-//! `cargo xtask import-bib --researcher ID [--dry-run] [--data FILE] FILE.bib`: adds a
-//! researcher's publication list, as exported by dblp, Google Scholar or a reference manager,
-//! to the dataset.
+//! Adds a researcher's publication list, as exported by dblp, Google Scholar or a reference
+//! manager, to the dataset (`cargo xtask import-bib --researcher ID [--dry-run] [--data FILE]
+//! FILE.bib`).
 //!
 //! Three stages, each its own module: [`entry`] reads the BibTeX into plain-text entries;
 //! [`paper`] judges each entry (a paper to import, a work to skip, or bad data); [`apply`]
@@ -19,58 +19,24 @@ use std::path::PathBuf;
 
 use research_atlas::model::{Dataset, Problem, ResearcherId};
 
-use crate::dataset_file::{DatasetFile, Saved, record_of, validate};
+use crate::authoring::{DatasetFile, Saved, record_of, validate};
 use apply::{Outcome, Report};
 
-const USAGE: &str =
-    "usage: cargo xtask import-bib --researcher ID [--dry-run] [--data FILE] FILE.bib";
-
-/// The command line, checked.
-#[derive(Debug, PartialEq)]
-struct Args {
-    researcher: ResearcherId,
-    bib: PathBuf,
-    data: Option<PathBuf>,
-    dry_run: bool,
-}
-
-impl Args {
-    fn parse(args: &[String]) -> Result<Self, String> {
-        let (mut researcher, mut bib, mut data, mut dry_run) = (None, None, None, false);
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            let mut value = || {
-                it.next()
-                    .cloned()
-                    .ok_or(format!("{arg} needs a value\n{USAGE}"))
-            };
-            match arg.as_str() {
-                "--researcher" => researcher = Some(ResearcherId(value()?)),
-                "--data" => data = Some(PathBuf::from(value()?)),
-                "--dry-run" => dry_run = true,
-                flag if flag.starts_with("--") => {
-                    return Err(format!("unknown flag {flag}\n{USAGE}"));
-                }
-                file if bib.is_none() => bib = Some(PathBuf::from(file)),
-                extra => return Err(format!("unexpected argument {extra:?}\n{USAGE}")),
-            }
-        }
-        Ok(Self {
-            researcher: researcher.ok_or(format!("--researcher is required\n{USAGE}"))?,
-            bib: bib.ok_or(format!("a .bib file is required\n{USAGE}"))?,
-            data,
-            dry_run,
-        })
-    }
+/// What to import, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Import {
+    /// Whose publication list the file is.
+    pub researcher: ResearcherId,
+    /// The `.bib` file.
+    pub bib: PathBuf,
+    /// The dataset file (default: the bundled one).
+    pub data: Option<PathBuf>,
+    /// Report only; write nothing.
+    pub dry_run: bool,
 }
 
 /// Runs the task; prints one line per entry, then a summary.
-pub fn import_bib(args: &[String]) -> Result<(), String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    let args = Args::parse(args)?;
+pub fn import_bib(args: &Import) -> Result<(), String> {
     let file = DatasetFile::open(args.data.as_deref())?;
     if !file
         .dataset

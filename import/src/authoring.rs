@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use research_atlas::model::{self, Dataset, Problem};
 
-use crate::data;
+use crate::{DATASET, workspace_root};
 
 /// A dataset file as read, before any change.
 pub struct DatasetFile {
@@ -33,11 +33,10 @@ impl DatasetFile {
     /// Reads `path` (default: the bundled dataset). A file with problems is refused: the tools
     /// only add to a clean dataset, so every problem after a change is the change's.
     pub fn open(path: Option<&Path>) -> Result<Self, String> {
-        let path = path.map_or_else(|| data::root().join(data::DATASET), Path::to_path_buf);
+        let path = path.map_or_else(|| workspace_root().join(DATASET), Path::to_path_buf);
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let dir =
-            model::load(&text, data::max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
         if !dir.is_clean() {
             let lines: Vec<String> = dir
                 .problems
@@ -73,6 +72,14 @@ impl DatasetFile {
     }
 }
 
+/// The latest year a date in the dataset may name: next year (a paper accepted for it).
+pub fn max_year() -> u16 {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    model::load::year_of_unix_seconds(secs) + 1
+}
+
 /// `dataset` in canonical form if the app's loader finds no problem in it; otherwise each
 /// problem as a line, prefixed with what `blame` says caused it (e.g. the BibTeX entry that
 /// made the record).
@@ -103,7 +110,7 @@ pub fn canonical_text(dataset: &Dataset) -> Result<String, String> {
 
 /// What the app's loader would report for `text`.
 fn problems_in(text: &str) -> Vec<Problem> {
-    match model::load(text, data::max_year()) {
+    match model::load(text, max_year()) {
         Ok(dir) => dir.problems,
         Err(e) => vec![e],
     }
@@ -136,7 +143,7 @@ mod tests {
     fn bundled_copy() -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("researchers.json");
-        std::fs::copy(data::root().join(data::DATASET), &path).expect("copy");
+        std::fs::copy(workspace_root().join(DATASET), &path).expect("copy");
         (dir, path)
     }
 

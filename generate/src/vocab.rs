@@ -11,7 +11,7 @@ use research_atlas::model::{
 
 use super::rng::{Rng, Weighted};
 use super::words::*;
-use crate::names::slug;
+use atlas_import::names::slug;
 
 /// How many organizations of each kind.
 const UNIVERSITIES: usize = 150;

@@ -1,15 +1,15 @@
 //! The importer end to end, on copies of the bundled dataset in temporary folders and the
-//! real-world-shaped `.bib` files in `xtask/tests/fixtures/`.
+//! real-world-shaped `.bib` files in `import/tests/fixtures/`.
 
 use std::path::{Path, PathBuf};
 
 use research_atlas::model::{Dataset, PublicationType, ResearcherId};
 
 use super::apply::{Outcome, apply};
-use super::{entry, import_bib};
-use crate::data;
-use crate::dataset_file::{DatasetFile, validate};
+use super::{Import, entry, import_bib};
+use crate::authoring::{DatasetFile, validate};
 use crate::names::match_key;
+use crate::{DATASET, workspace_root};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -27,7 +27,7 @@ impl Copy {
     fn new() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("researchers.json");
-        std::fs::copy(data::root().join(data::DATASET), &path).expect("copy the dataset");
+        std::fs::copy(workspace_root().join(DATASET), &path).expect("copy the dataset");
         Self { _dir: dir, path }
     }
 
@@ -41,16 +41,13 @@ impl Copy {
             .dataset
     }
 
-    fn import(&self, researcher: &str, bib: &Path, extra: &[&str]) -> Result<(), String> {
-        let mut args = vec![
-            "--researcher".to_owned(),
-            researcher.to_owned(),
-            "--data".to_owned(),
-            self.path.display().to_string(),
-        ];
-        args.extend(extra.iter().map(|s| s.to_string()));
-        args.push(bib.display().to_string());
-        import_bib(&args)
+    fn import(&self, researcher: &str, bib: &Path, dry_run: bool) -> Result<(), String> {
+        import_bib(&Import {
+            researcher: ResearcherId(researcher.into()),
+            bib: bib.to_path_buf(),
+            data: Some(self.path.clone()),
+            dry_run,
+        })
     }
 }
 
@@ -289,14 +286,14 @@ fn accents_braces_and_markup_come_out_as_unicode_and_link_the_member() {
 #[test]
 fn a_second_run_changes_nothing() {
     let copy = Copy::new();
-    copy.import("frank-sifei-luan", &fixture("dblp_luan.bib"), &[])
+    copy.import("frank-sifei-luan", &fixture("dblp_luan.bib"), false)
         .expect("first run");
     let after_first = copy.bytes();
     assert_ne!(
         after_first,
-        std::fs::read(data::root().join(data::DATASET)).unwrap()
+        std::fs::read(workspace_root().join(DATASET)).unwrap()
     );
-    copy.import("frank-sifei-luan", &fixture("dblp_luan.bib"), &[])
+    copy.import("frank-sifei-luan", &fixture("dblp_luan.bib"), false)
         .expect("second run");
     assert_eq!(copy.bytes(), after_first);
     let mut dataset = copy.dataset();
@@ -310,19 +307,15 @@ fn a_second_run_changes_nothing() {
     );
     // The written file is canonical: fmt-data would not touch it.
     let text = std::fs::read_to_string(&copy.path).unwrap();
-    assert_eq!(crate::dataset_file::canonical_text(&dataset).unwrap(), text);
+    assert_eq!(crate::authoring::canonical_text(&dataset).unwrap(), text);
 }
 
 #[test]
 fn a_dry_run_writes_nothing() {
     let copy = Copy::new();
     let before = copy.bytes();
-    copy.import(
-        "frank-sifei-luan",
-        &fixture("dblp_luan.bib"),
-        &["--dry-run"],
-    )
-    .expect("dry run");
+    copy.import("frank-sifei-luan", &fixture("dblp_luan.bib"), true)
+        .expect("dry run");
     assert_eq!(copy.bytes(), before);
 }
 
@@ -331,7 +324,7 @@ fn bad_input_is_reported_by_key_and_line_and_nothing_is_written() {
     let copy = Copy::new();
     let before = copy.bytes();
     let err = |bib: &str| {
-        copy.import("frank-sifei-luan", &fixture(bib), &[])
+        copy.import("frank-sifei-luan", &fixture(bib), false)
             .expect_err(bib)
             .replace(&fixture(bib).display().to_string(), bib)
     };
@@ -366,7 +359,7 @@ fn a_validation_problem_names_the_entry_and_nothing_is_written() {
     )
     .unwrap();
     let err = copy
-        .import("frank-sifei-luan", &bib, &[])
+        .import("frank-sifei-luan", &bib, false)
         .expect_err("year 3024");
     let first = err.lines().next().unwrap();
     let new_index = copy.dataset().publications.len();
@@ -404,7 +397,7 @@ fn an_entry_the_researcher_did_not_write_is_skipped_with_the_reason() {
 fn an_unknown_researcher_is_refused() {
     let copy = Copy::new();
     let err = copy
-        .import("ada-lovelace", &fixture("dblp_luan.bib"), &[])
+        .import("ada-lovelace", &fixture("dblp_luan.bib"), false)
         .expect_err("unknown researcher");
     assert!(err.contains("no researcher ada-lovelace"), "{err}");
 }

@@ -1,4 +1,4 @@
-//! `cargo xtask gen-data`: a synthetic dataset in the real schema, for benchmarks and load tests.
+//! A synthetic dataset in the real schema, for benchmarks and load tests (`cargo xtask gen-data`).
 //!
 //! The shape follows real directories: about 30 publications per researcher and ten times as
 //! many publications as researchers, each stored once with 3 to 8 authors of whom several are
@@ -19,12 +19,11 @@ mod vocab;
 mod words;
 
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use research_atlas::model::{Dataset, SCHEMA_VERSION};
 
-use crate::data::root;
 use rng::Rng;
 
 /// The earliest and latest publication years.
@@ -34,66 +33,6 @@ pub const LAST_YEAR: u16 = 2026;
 /// Publications per researcher in the whole dataset (each researcher is on about three times
 /// as many, as papers have three directory members on average).
 const PAPERS_PER_RESEARCHER: usize = 10;
-
-const USAGE: &str = "\
-usage: cargo xtask gen-data [--researchers N] [--seed S] [--out FILE]
-  N: researchers (default 2000); about 10 × N publications
-  S: seed (default 1); the same seed gives the same file
-  FILE: default target/bench-data/researchers-N.json";
-
-/// The command line.
-#[derive(Debug, PartialEq)]
-struct Args {
-    researchers: usize,
-    seed: u64,
-    out: Option<PathBuf>,
-}
-
-impl Args {
-    fn parse(args: &[String]) -> Result<Self, String> {
-        let mut out = Args {
-            researchers: 2000,
-            seed: 1,
-            out: None,
-        };
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
-            let mut value = || {
-                it.next()
-                    .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
-            };
-            let number = |v: &String| {
-                v.parse::<u64>()
-                    .map_err(|_| format!("{flag} {v:?}: expected a whole number\n{USAGE}"))
-            };
-            match flag.as_str() {
-                "--researchers" => out.researchers = number(value()?)? as usize,
-                "--seed" => out.seed = number(value()?)?,
-                "--out" => out.out = Some(PathBuf::from(value()?)),
-                other => return Err(format!("unknown flag {other}\n{USAGE}")),
-            }
-        }
-        Ok(out)
-    }
-}
-
-/// Runs the task.
-pub fn gen_data(args: &[String]) -> Result<(), String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    let args = Args::parse(args)?;
-    let out = args.out.unwrap_or_else(|| default_path(args.researchers));
-    write(args.researchers, args.seed, &out)
-}
-
-/// Where `gen-data` writes a dataset of `researchers` by default (and `bench` reads it).
-pub fn default_path(researchers: usize) -> PathBuf {
-    root()
-        .join("target/bench-data")
-        .join(format!("researchers-{researchers}.json"))
-}
 
 /// Generates a dataset, writes it to `out` (creating its folder) and prints a summary line.
 pub fn write(researchers: usize, seed: u64, out: &Path) -> Result<(), String> {
@@ -290,23 +229,6 @@ mod tests {
         assert_eq!(ids.make("wei-chen"), "wei-chen-2");
         assert_eq!(ids.make("wei-chen-3"), "wei-chen-3");
         assert_eq!(ids.make("wei-chen"), "wei-chen-4");
-    }
-
-    #[test]
-    fn flags() {
-        let args = |s: &[&str]| Args::parse(&s.iter().map(|a| a.to_string()).collect::<Vec<_>>());
-        assert_eq!(
-            args(&["--researchers", "20000", "--seed", "9", "--out", "x.json"]),
-            Ok(Args {
-                researchers: 20000,
-                seed: 9,
-                out: Some("x.json".into())
-            })
-        );
-        assert_eq!(args(&[]).map(|a| (a.researchers, a.seed)), Ok((2000, 1)));
-        assert!(args(&["--researchers", "many"]).is_err());
-        assert!(args(&["--seed"]).is_err());
-        assert!(args(&["--colour", "red"]).is_err());
     }
 }
 

@@ -305,7 +305,7 @@ fn title_case(s: &str) -> String {
 }
 
 /// `"Fault-Tolerant Caching"` → `"fault-tolerant-caching"`; titles are ASCII, so this skips the
-/// Unicode folding of [`crate::names::slug`], which costs seconds over 200,000 papers.
+/// Unicode folding of [`atlas_import::names::slug`], which costs seconds over 200,000 papers.
 fn ascii_slug(s: &str) -> String {
     s.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())

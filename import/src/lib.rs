@@ -1,0 +1,26 @@
+//! Changing the authoring dataset (`data/researchers.json`) from outside sources.
+//!
+//! [`authoring`] reads a dataset file, and writes a changed dataset back only when the app's own
+//! loader finds no problem in it, atomically; every importer and `add-researcher` go through it.
+//! [`names`] decides when two spellings of a person, a title or a venue are the same, and makes
+//! new ids. [`bibtex`] adds a researcher's publication list from a `.bib` file.
+//!
+//! `cargo xtask import-bib` and `cargo xtask add-researcher` are the command lines over this
+//! crate; it prints nothing but what a command reports.
+
+pub mod authoring;
+pub mod bibtex;
+pub mod names;
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root (the parent of this crate): where the bundled dataset lives.
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the importer lives inside the workspace")
+        .to_path_buf()
+}
+
+/// The bundled dataset, relative to the workspace root.
+pub const DATASET: &str = "data/researchers.json";

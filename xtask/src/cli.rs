@@ -1,0 +1,339 @@
+//! The command line of `cargo xtask`: one struct per task, parsed by `argh` (its help is
+//! `cargo xtask help` and `cargo xtask TASK --help`).
+
+use std::path::PathBuf;
+
+use argh::FromArgs;
+
+/// Project tasks, run as `cargo xtask TASK`.
+#[derive(FromArgs, Debug, PartialEq)]
+pub struct Cli {
+    #[argh(subcommand)]
+    pub task: Task,
+}
+
+/// The task `args` (the command line after `cargo xtask`) asks for. Two tasks take their
+/// arguments as they come, which `argh` cannot: `serve` hands them to trunk, and
+/// `add-researcher` reads its flags in order (a `--source-note` belongs to the `--source`
+/// before it).
+pub fn parse(args: &[String]) -> Result<Task, argh::EarlyExit> {
+    let rest = || args[1..].to_vec();
+    match args.first().map(String::as_str) {
+        Some("serve") => Ok(Task::Serve(Serve { trunk_args: rest() })),
+        Some("add-researcher") => Ok(Task::AddResearcher(AddResearcher { flags: rest() })),
+        _ => {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            Cli::from_args(&["cargo xtask"], &args).map(|cli| cli.task)
+        }
+    }
+}
+
+/// The tasks.
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand)]
+pub enum Task {
+    Serve(Serve),
+    Test(Test),
+    Dist(Dist),
+    BuildData(BuildData),
+    CheckData(CheckData),
+    FmtData(FmtData),
+    Schema(Schema),
+    AddResearcher(AddResearcher),
+    ImportBib(ImportBib),
+    GenData(GenData),
+    Bench(Bench),
+    Setup(Setup),
+}
+
+/// install what is missing, then run the app on the bundled data (trunk serve on
+/// http://127.0.0.1:8080)
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "serve")]
+pub struct Serve {
+    /// arguments for `trunk serve`
+    #[argh(positional, greedy)]
+    pub trunk_args: Vec<String>,
+}
+
+/// run every test: fmt, clippy, native, browser (wasm-bindgen-test in Chromium and Firefox),
+/// end to end (Playwright in Chromium, then the WebDriver suite in Firefox ESR and WebKitGTK)
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "test")]
+pub struct Test {
+    /// only fmt, clippy and cargo test
+    #[argh(switch)]
+    pub native: bool,
+    /// only this engine's WebDriver suite (firefox or webkit; repeatable), against the builds
+    /// already in dist/ and dist-atlas/
+    #[argh(option, from_str_fn(engine))]
+    pub engine: Vec<&'static str>,
+}
+
+/// The engines of the WebDriver suite, as `--engine` takes them.
+pub const ENGINES: [&str; 2] = ["firefox", "webkit"];
+
+fn engine(value: &str) -> Result<&'static str, String> {
+    (ENGINES.into_iter())
+        .find(|e| *e == value)
+        .ok_or_else(|| format!("{value:?}: --engine takes firefox or webkit"))
+}
+
+/// release build for static hosting, into dist/
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "dist")]
+pub struct Dist {
+    /// the sub-path the site is served under, such as /atlas/ (default /)
+    #[argh(option, default = "String::from(\"/\")")]
+    pub base: String,
+    /// where to write the site (default dist/)
+    #[argh(option)]
+    pub out: Option<PathBuf>,
+    /// how many previous data generations in the output to keep beside the new one
+    #[argh(option, default = "0")]
+    pub keep: usize,
+    /// pre-render at most this many profiles (the rest open through 404.html)
+    #[argh(option)]
+    pub max_profiles: Option<usize>,
+}
+
+/// compile a dataset into what the browser fetches (directory.bin, title shards, profile
+/// packs, …) in a generation folder of its own; `dist` runs it into dist/data
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "build-data")]
+pub struct BuildData {
+    /// the dataset (default data/researchers.json)
+    #[argh(option, long = "in")]
+    pub input: Option<PathBuf>,
+    /// the data folder to write
+    #[argh(option)]
+    pub out: PathBuf,
+    /// how many previous generations to keep beside the new one
+    #[argh(option, default = "0")]
+    pub keep: usize,
+}
+
+/// validate a dataset file
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "check-data")]
+pub struct CheckData {
+    /// the dataset (default data/researchers.json)
+    #[argh(positional)]
+    pub file: Option<PathBuf>,
+}
+
+/// rewrite a valid dataset in canonical, diff-friendly form
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "fmt-data")]
+pub struct FmtData {
+    /// the dataset (default data/researchers.json)
+    #[argh(positional)]
+    pub file: Option<PathBuf>,
+}
+
+/// write data/researchers.schema.json
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "schema")]
+pub struct Schema {
+    /// fail if the checked-in schema is stale instead of writing it
+    #[argh(switch)]
+    pub check: bool,
+}
+
+/// add a researcher from flags or a TOML/JSON stub (`cargo xtask add-researcher --help` lists
+/// every flag)
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "add-researcher")]
+pub struct AddResearcher {
+    /// the flags, in order (a --source-note belongs to the --source before it)
+    #[argh(positional, greedy)]
+    pub flags: Vec<String>,
+}
+
+/// add a researcher's papers from BibTeX (dblp, Google Scholar, …): duplicates are merged,
+/// never copied
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "import-bib")]
+pub struct ImportBib {
+    /// the researcher's id
+    #[argh(option)]
+    pub researcher: String,
+    /// the dataset (default data/researchers.json)
+    #[argh(option)]
+    pub data: Option<PathBuf>,
+    /// only report; write nothing
+    #[argh(switch)]
+    pub dry_run: bool,
+    /// the .bib file
+    #[argh(positional)]
+    pub bib: PathBuf,
+}
+
+/// write a synthetic dataset in the real schema; the same seed gives the same bytes
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "gen-data")]
+pub struct GenData {
+    /// researchers (about 10 publications each; default 2000)
+    #[argh(option, default = "2000")]
+    pub researchers: usize,
+    /// the seed (default 1)
+    #[argh(option, default = "1")]
+    pub seed: u64,
+    /// where to write it (default target/bench-data/researchers-N.json)
+    #[argh(option)]
+    pub out: Option<PathBuf>,
+}
+
+/// criterion benchmarks of search at 1,000 and 20,000 generated researchers, then a release
+/// build in headless Chromium at 5, 2,000 and 20,000; writes bench/results.json
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "bench")]
+pub struct Bench {
+    /// only the criterion benchmarks
+    #[argh(switch)]
+    pub native: bool,
+    /// only the headless-Chromium ones
+    #[argh(switch)]
+    pub browser: bool,
+    /// only a pre-rendered profile opened from its link, at 2,000 and 20,000 researchers
+    #[argh(switch)]
+    pub cold: bool,
+    /// the headless-Chromium ones at 100,000 researchers too (minutes and gigabytes)
+    #[argh(switch)]
+    pub large: bool,
+    /// after `--`: arguments for the criterion binary, such as a filter (`typing`)
+    #[argh(positional)]
+    pub criterion_args: Vec<String>,
+}
+
+/// install the tools only (wasm32 target, trunk, wasm-bindgen, wasm-opt, Chromium, e2e npm
+/// packages, Firefox ESR, geckodriver, WebKitGTK, Xvfb)
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "setup")]
+pub struct Setup {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Task, String> {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        super::parse(&args).map_err(|e| e.output)
+    }
+
+    #[test]
+    fn gen_data_flags() {
+        assert_eq!(
+            parse(&[
+                "gen-data",
+                "--researchers",
+                "20000",
+                "--seed",
+                "9",
+                "--out",
+                "x.json"
+            ]),
+            Ok(Task::GenData(GenData {
+                researchers: 20000,
+                seed: 9,
+                out: Some("x.json".into())
+            }))
+        );
+        assert_eq!(
+            parse(&["gen-data"]),
+            Ok(Task::GenData(GenData {
+                researchers: 2000,
+                seed: 1,
+                out: None
+            }))
+        );
+        assert!(parse(&["gen-data", "--researchers", "many"]).is_err());
+        assert!(parse(&["gen-data", "--seed"]).is_err());
+        assert!(parse(&["gen-data", "--colour", "red"]).is_err());
+    }
+
+    #[test]
+    fn add_researcher_keeps_its_flags_in_order() {
+        let flags = [
+            "--source",
+            "a.md",
+            "--source-note",
+            "n",
+            "--dry-run",
+            "--name",
+            "X",
+        ];
+        let mut args = vec!["add-researcher"];
+        args.extend(flags);
+        assert_eq!(
+            parse(&args),
+            Ok(Task::AddResearcher(AddResearcher {
+                flags: flags.map(String::from).to_vec()
+            }))
+        );
+    }
+
+    #[test]
+    fn serve_hands_everything_to_trunk() {
+        assert_eq!(
+            parse(&["serve", "--port", "8081"]),
+            Ok(Task::Serve(Serve {
+                trunk_args: vec!["--port".into(), "8081".into()]
+            }))
+        );
+    }
+
+    #[test]
+    fn help_lists_every_task() {
+        let help = parse(&["help"]).expect_err("help is not a task");
+        for task in ["serve", "test", "dist", "build-data", "import-bib", "bench", "setup"] {
+            assert!(help.contains(task), "{help}");
+        }
+    }
+
+    #[test]
+    fn engines_and_criterion_args() {
+        assert_eq!(
+            parse(&["test", "--engine", "webkit", "--engine", "firefox"]),
+            Ok(Task::Test(Test {
+                native: false,
+                engine: vec!["webkit", "firefox"]
+            }))
+        );
+        assert!(parse(&["test", "--engine", "opera"]).is_err());
+        let Ok(Task::Bench(bench)) = parse(&["bench", "--native", "--", "typing", "--quick"])
+        else {
+            panic!("bench parses");
+        };
+        assert!(bench.native && !bench.browser);
+        assert_eq!(bench.criterion_args, ["typing", "--quick"]);
+    }
+
+    #[test]
+    fn import_bib_needs_the_researcher_and_the_file() {
+        assert_eq!(
+            parse(&["import-bib", "--researcher", "ada", "--dry-run", "a.bib"]),
+            Ok(Task::ImportBib(ImportBib {
+                researcher: "ada".into(),
+                data: None,
+                dry_run: true,
+                bib: "a.bib".into()
+            }))
+        );
+        assert!(parse(&["import-bib", "a.bib"]).is_err());
+        assert!(parse(&["import-bib", "--researcher", "ada"]).is_err());
+    }
+
+    #[test]
+    fn dist_defaults_and_build_data_in() {
+        let Ok(Task::Dist(dist)) = parse(&["dist"]) else {
+            panic!("dist parses");
+        };
+        assert_eq!((dist.base.as_str(), dist.keep, dist.out), ("/", 0, None));
+        let Ok(Task::BuildData(b)) = parse(&["build-data", "--in", "x.json", "--out", "d"]) else {
+            panic!("build-data parses");
+        };
+        assert_eq!(b.input, Some("x.json".into()));
+        assert!(parse(&["build-data"]).is_err());
+    }
+}
