@@ -286,7 +286,15 @@ mod tests {
     #[test]
     fn help_lists_every_task() {
         let help = parse(&["help"]).expect_err("help is not a task");
-        for task in ["serve", "test", "dist", "build-data", "import-bib", "bench", "setup"] {
+        for task in [
+            "serve",
+            "test",
+            "dist",
+            "build-data",
+            "import-bib",
+            "bench",
+            "setup",
+        ] {
             assert!(help.contains(task), "{help}");
         }
     }
