@@ -1,11 +1,14 @@
 //! Research Atlas: a directory of researchers that runs entirely in the browser.
 //!
 //! Three layers, each readable alone; data flows one way, JSON → [`model`] → [`search`] → `ui`.
+//! Beside them, [`site`]: the routes and every path of the site, and what each page says about
+//! itself in `<head>` — plain Rust, for the app and the pre-renderer alike.
 
 // The pre-renderer (`ssr`) resolves deep view types; the default limit of 128 is too low for them.
 #![cfg_attr(feature = "ssr", recursion_limit = "512")]
 
 pub mod model;
 pub mod search;
+pub mod site;
 #[cfg(feature = "ui")]
 pub mod ui;

@@ -9,10 +9,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use research_atlas::model;
+use research_atlas::site::route::profile;
 use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
-use research_atlas::ui::routes::{profile, provide_route};
+use research_atlas::ui::routes::{Href, provide_route};
 use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext, Load};
 use research_atlas::ui::state::picks::{SHORTLIST_KEY, provide_picks};
 use research_atlas::ui::state::pub_list::provide_pub_list;

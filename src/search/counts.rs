@@ -1,6 +1,6 @@
 //! Counts as pages print them: digits grouped in thousands and the noun agreeing with the number
 //! ("1 researcher", "5,853 researchers"). Shared by the directory's heading and the pre-rendered
-//! pages' descriptions ([`page_meta`](super::page_meta)).
+//! pages' descriptions ([`crate::site::meta`]).
 
 /// `n` with its digits grouped in thousands: "5,853", "1,234,567".
 pub fn grouped(n: usize) -> String {

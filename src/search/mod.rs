@@ -11,9 +11,8 @@
 //! together. [`network`] answers who is
 //! connected to whom and how, and [`layout`] places those people in a drawing.
 //! [`organizations`] lists organizations with their people and ranks them by their members'
-//! papers. [`page_meta`] writes what each pre-rendered page says about itself in `<head>`
-//! (description, canonical address, Open Graph, schema.org), and the sitemap; [`counts`]
-//! prints counts as pages do ("5,853 researchers").
+//! papers. [`counts`] prints counts as pages do ("5,853 researchers"). What each page says
+//! about itself in `<head>`, and every path, are [`crate::site`]'s.
 
 pub mod bits;
 pub mod compare;
@@ -25,7 +24,6 @@ pub mod index;
 pub mod layout;
 pub mod network;
 pub mod organizations;
-pub mod page_meta;
 pub mod params;
 pub mod people;
 pub mod publications;

@@ -11,13 +11,14 @@ use super::components::update_notice::UpdateNotice;
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
 use super::pages::{DirectoryPage, NotFoundPage};
-use super::routes::{AppRoute, PageKind, provide_route, use_route};
+use super::routes::{Href, provide_route, use_route};
 use super::state::data::provide_directory;
 use super::state::organizations::provide_organizations;
 use super::state::picks::{provide_picks, use_picks};
 use super::state::pub_list::provide_pub_list;
 use super::state::search::provide_search;
 use super::state::theme::provide_theme;
+use crate::site::route::{AppRoute, PageKind};
 
 /// The whole application.
 #[component]

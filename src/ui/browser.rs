@@ -8,7 +8,7 @@ use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, HtmlDocument, HtmlTextAr
 /// Names the document after the page shown: `page` (a person's, an organization's or the page's
 /// name, "Connections") followed by the site's name; the site's name alone for the home page.
 pub fn set_title(page: Option<&str>) {
-    super::host::set_title(&crate::search::page_meta::document_title(page));
+    super::host::set_title(&crate::site::meta::document_title(page));
 }
 
 /// How a copy attempt ended, for the message next to the Copy button.

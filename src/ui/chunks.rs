@@ -15,9 +15,11 @@ use leptos::prelude::*;
 #[cfg(feature = "split")]
 use super::components::data_view::{LoadFailed, Loading};
 #[cfg(feature = "split")]
-use super::routes::{AppRoute, route_of};
+use super::routes::route_of;
 #[cfg(feature = "split")]
 use crate::search::params::decode_query;
+#[cfg(feature = "split")]
+use crate::site::route::AppRoute;
 
 /// `chunk!(mod module: Route, Page, in name)`: `Route` is the route's view. With `split`, it
 /// loads the chunk `name` (its split point in `module`) and then renders `Page`; otherwise it is

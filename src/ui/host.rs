@@ -87,9 +87,9 @@ pub fn location() -> (String, String) {
 }
 
 /// The pack of the profile's records that a pre-rendered profile page names in its head
-/// ([`crate::search::page_meta::PACK_META`]); `None` on other pages, and natively.
+/// ([`crate::site::meta::PACK_META`]); `None` on other pages, and natively.
 pub fn page_pack() -> Option<u32> {
-    page_meta_content(crate::search::page_meta::PACK_META)?
+    page_meta_content(crate::site::meta::PACK_META)?
         .parse()
         .ok()
 }

@@ -15,8 +15,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use research_atlas::model::Dataset;
-use research_atlas::search::page_meta::{head_html, page_meta, robots_txt, sitemap_xml};
 use research_atlas::search::people;
+use research_atlas::site::AppRoute;
+use research_atlas::site::meta::{head_html, page_meta, robots_txt, sitemap_xml};
+use research_atlas::site::pages::prerendered;
 use research_atlas::ui::host::StaticPage;
 use research_atlas::ui::prerender::render;
 use research_atlas::ui::state::data::StaticData;
@@ -70,7 +72,14 @@ fn run(opts: &Options) -> Result<(), String> {
         .map_err(|e| format!("{}: {e}", opts.data.display()))?;
     let site_url = (directory.dataset.config.as_ref()).and_then(|c| c.site_url.clone());
     let data = StaticData::new(directory);
-    let paths = routes(&data, opts.max_profiles);
+    let paths: Vec<String> = prerendered(
+        data.organizations.orgs.iter().map(|o| o.id.as_str()),
+        data.atlas.compiled.cards.iter().map(|c| c.id.as_str()),
+        opts.max_profiles,
+    )
+    .iter()
+    .map(AppRoute::path)
+    .collect();
     let loaded = started.elapsed();
     let full = (data.atlas.full.clone()).ok_or("the directory was not loaded whole")?;
     let compiled = &data.atlas.compiled;
@@ -136,39 +145,6 @@ fn run(opts: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Every route to pre-render (below the base): the pages, each organization, and the profiles
-/// (the first `max` in the directory's order when capped; the rest open through `404.html`).
-fn routes(data: &StaticData, max: Option<usize>) -> Vec<String> {
-    let mut paths: Vec<String> = [
-        "/",
-        "/publications",
-        "/compare",
-        "/connections",
-        "/shortlist",
-        "/organizations",
-    ]
-    .map(String::from)
-    .into();
-    let orgs = data.organizations.orgs.iter().map(|o| &o.id);
-    paths.extend(
-        orgs.filter(|id| safe(id))
-            .map(|id| format!("/organizations/{id}")),
-    );
-    let cards = data.atlas.compiled.cards.iter().map(|c| &c.id);
-    let cards = cards.filter(|id| safe(id)).take(max.unwrap_or(usize::MAX));
-    paths.extend(cards.map(|id| format!("/researchers/{id}")));
-    paths
-}
-
-/// Whether `id` can be a folder name as it is (the URL's segment is the same).
-fn safe(id: &str) -> bool {
-    !id.is_empty()
-        && !id.starts_with('.')
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-}
-
 /// Renders pages into the shell.
 struct Pages<'a> {
     data: &'a StaticData,
@@ -196,7 +172,10 @@ impl Pages<'_> {
             },
         );
         let mut meta = page_meta(self.dataset, path, &rendered.title, self.site_url);
-        meta.pack = (path.strip_prefix("/researchers/")).and_then(|id| self.packs.get(id).copied());
+        meta.pack = match AppRoute::parse(path, &[]) {
+            AppRoute::Profile { id, .. } => self.packs.get(id.as_str()).copied(),
+            _ => None,
+        };
         let html = self
             .shell
             .page(&rendered.title, &head_html(&meta), &rendered.body);
@@ -263,10 +242,11 @@ mod units {
 
     #[test]
     fn only_plain_ids_become_folders() {
-        assert!(safe("luo-mai"));
-        assert!(!safe("../etc"));
-        assert!(!safe(".hidden"));
-        assert!(!safe("a/b"));
-        assert!(!safe(""));
+        use research_atlas::site::pages::folder_safe;
+        assert!(folder_safe("luo-mai"));
+        assert!(!folder_safe("../etc"));
+        assert!(!folder_safe(".hidden"));
+        assert!(!folder_safe("a/b"));
+        assert!(!folder_safe(""));
     }
 }

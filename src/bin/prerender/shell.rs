@@ -2,7 +2,7 @@
 //! left it in `404.html`: styles, start-up script, CSP), with each route's title, head tags and
 //! content put in.
 
-use research_atlas::search::page_meta::escape_html;
+use research_atlas::site::meta::escape_html;
 
 /// What the shell's body holds before a page is put in; replaced by the page.
 const NOSCRIPT: &str =

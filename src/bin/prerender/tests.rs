@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use research_atlas::model::Researcher;
-use research_atlas::search::page_meta::escape_html;
+use research_atlas::site::meta::escape_html;
 
 use super::*;
 

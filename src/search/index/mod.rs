@@ -14,8 +14,8 @@
 //!
 //! This file holds the public answer types and the index's data; `build.rs` fills it from a
 //! dataset, `query.rs` compiles and runs queries, `facets.rs` filters and counts facet values,
-//! and `explain.rs` says why a researcher matched. Their tests sit beside them (`tests.rs` with
-//! the shared fixture, `facets_tests.rs`, `explain_tests.rs`).
+//! and `explain.rs` says why a researcher matched. Their tests are in `tests/` (`mod.rs` with
+//! the shared fixture, `facets.rs`, `explain.rs`).
 //!
 //! [`Dataset`]: crate::model::Dataset
 //! [`SearchParams`]: super::SearchParams
@@ -25,10 +25,6 @@ mod explain;
 mod facets;
 mod query;
 
-#[cfg(test)]
-mod explain_tests;
-#[cfg(test)]
-mod facets_tests;
 #[cfg(test)]
 mod tests;
 

@@ -19,10 +19,8 @@ mod file;
 pub mod page;
 pub mod rank;
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests;
 #[cfg(test)]
-mod tests_bundled;
+mod tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -15,10 +15,6 @@ pub mod organizations;
 pub mod publications;
 mod set;
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod directory_tests;
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod organizations_tests;
 #[cfg(test)]
 mod tests;
 

@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use crate::search::IdList;
-use crate::ui::routes::{AppRoute, use_route};
+use crate::site::route::AppRoute;
+use crate::ui::routes::{Href, use_route};
 use crate::ui::state::data::use_directory;
 use crate::ui::state::picks::use_picks;
 

@@ -9,7 +9,7 @@ use super::pick_buttons::PickButtons;
 use super::{Avatar, ExternalLinks, Highlighted};
 use crate::model::{Link, LinkKind};
 use crate::search::{Card, FieldKind, MatchReason, Stats};
-use crate::ui::routes;
+use crate::ui::routes::Href;
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 
@@ -153,7 +153,7 @@ fn CardRole(title: Option<String>, organization: Option<(String, String)>) -> im
             {title}
             {comma}
             {organization.map(|(id, label)| view! {
-                <a class="card-org" href=routes::organization(&id).href()>{label}</a>
+                <a class="card-org" href=crate::site::route::organization(&id).href()>{label}</a>
             })}
         </p>
     }

@@ -8,7 +8,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::routes::use_route;
+use crate::ui::routes::{Href, use_route};
 use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::generation::moved;
 

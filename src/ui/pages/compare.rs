@@ -11,12 +11,13 @@ use crate::search::IdList;
 use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
 use crate::search::suggest::sorted_people;
 use crate::search::timeline;
+use crate::site::route::{AppRoute, profile};
 use crate::ui::browser::set_title;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
 use crate::ui::components::person_picker::TypeAhead;
 use crate::ui::components::{DataView, IsolatedList};
-use crate::ui::routes::{AppRoute, History, profile, use_route};
+use crate::ui::routes::{History, Href, use_route};
 use crate::ui::state::data::{Atlas, Detail, Load, fetch_details};
 use crate::ui::state::picks::MAX_COMPARED;
 

@@ -2,8 +2,9 @@
 
 use leptos::prelude::*;
 
+use crate::site::route::AppRoute;
 use crate::ui::browser::set_title;
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::Href;
 
 /// A helpful page for an unknown path, never a blank one.
 #[component]

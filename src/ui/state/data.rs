@@ -23,8 +23,9 @@ use crate::search::network::Network;
 use crate::search::organizations::{self, OrgTable};
 use crate::search::people::{self, PeoplePack, Steps};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
+use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
-use crate::ui::routes::{AppRoute, route_of};
+use crate::ui::routes::route_of;
 
 pub use super::load::Load;
 use super::{generation, json_host};

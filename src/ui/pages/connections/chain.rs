@@ -11,9 +11,10 @@ use crate::search::ConnectionsParams;
 use crate::search::network::drawing::plural;
 use crate::search::network::{Network, Reason, Step};
 use crate::search::suggest::{People, sorted_people};
+use crate::site::route::profile;
 use crate::ui::components::data_view::LoadErrorView;
 use crate::ui::components::person_picker::PersonPicker;
-use crate::ui::routes::profile;
+use crate::ui::routes::Href;
 use crate::ui::state::data::{static_data, use_directory};
 
 /// The two pickers and the answer.

@@ -8,7 +8,8 @@ use leptos::prelude::*;
 use super::kind_class;
 use crate::search::network::drawing::{Hub, direct};
 use crate::search::network::{Edge, EdgeKind, Network};
-use crate::ui::routes::profile;
+use crate::site::route::profile;
+use crate::ui::routes::Href;
 
 /// The direct edges as a table, one row per pair with every reason (shared groups among them).
 #[component]

@@ -14,7 +14,8 @@ use crate::search::network::drawing::{
     neighbour_lines, node_radius, plural,
 };
 use crate::search::network::{Edge, EdgeKind, Network};
-use crate::ui::routes::profile;
+use crate::site::route::profile;
+use crate::ui::routes::Href;
 
 /// What the pointer or the keyboard is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,8 +12,9 @@ use crate::search::network::drawing::{
     ChainMarks, Hub, drawn_degrees, hubs, named, named_hubs, needs, place, readable_labels, shown,
 };
 use crate::search::network::{Edge, Missing, Network, Step};
+use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
-use crate::ui::routes::{AppRoute, History, RouteContext, use_route};
+use crate::ui::routes::{History, RouteContext, use_route};
 
 /// The question in the URL and the one way to change it.
 #[derive(Clone, Copy)]

@@ -12,11 +12,12 @@ use crate::search::organizations::{OrgTable, Standing};
 use crate::search::params::kind_label;
 use crate::search::summary::top;
 use crate::search::{Credit, OrgParams, OrgScope, SearchParams};
+use crate::site::route::AppRoute;
 use crate::ui::browser::set_title;
 use crate::ui::components::IsolatedList;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::links::safe_href;
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::Href;
 use crate::ui::state::organizations::{OrgQuery, use_org_query};
 
 /// The page of organization `org`.

@@ -8,8 +8,9 @@ use leptos::prelude::*;
 use crate::model::taking_line;
 use crate::search::organizations::page::{stage_phrase, stages_line};
 use crate::search::organizations::{Member, OrgTable};
+use crate::site::route::profile;
 use crate::ui::components::IsolatedList;
-use crate::ui::routes::profile;
+use crate::ui::routes::Href;
 
 /// People listed before "Show all".
 const FIRST: usize = 50;

@@ -11,8 +11,9 @@ use crate::search::organizations::page::stages_line;
 use crate::search::organizations::{OrgTable, RankedOrg};
 use crate::search::params::kind_label;
 use crate::search::{Credit, OrgParams};
+use crate::site::route::AppRoute;
 use crate::ui::components::IsolatedList;
-use crate::ui::routes::AppRoute;
+use crate::ui::routes::Href;
 
 /// One row of the ranking.
 #[component]

@@ -8,10 +8,11 @@ use leptos::prelude::*;
 use super::header::profile_header;
 use crate::model::{Directory, Researcher};
 use crate::search::summary;
+use crate::site::route::profile;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::profile_sections::*;
 use crate::ui::components::{InTurn, PublicationList};
-use crate::ui::routes::{profile, use_route};
+use crate::ui::routes::{Href, use_route};
 use crate::ui::state::data::Detail;
 
 /// The profile sections that can appear, in page order: (anchor, title, present?).

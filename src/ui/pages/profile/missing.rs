@@ -5,8 +5,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::search::suggest::close_among;
+use crate::site::route::{AppRoute, profile};
 use crate::ui::browser::set_title;
-use crate::ui::routes::{AppRoute, profile};
+use crate::ui::routes::Href;
 use crate::ui::state::data::Atlas;
 
 /// An unknown id: say so, suggest close names, and offer the way home.

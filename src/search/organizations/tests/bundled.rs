@@ -1,13 +1,14 @@
 //! The table of the bundled dataset: UC Berkeley's people and credits, the "OSDI and NSDI since
 //! 2020" question, and every score matching the publication list it links to.
 
-use super::*;
+use super::super::*;
 use crate::model::{Directory, OpeningKind, load};
 use crate::search::params::{Credit, OrgParams};
 use crate::search::{PubParams, PublicationIndex};
 
 fn bundled() -> Directory {
-    load(include_str!("../../../data/researchers.json"), 2027).expect("the bundled dataset loads")
+    load(include_str!("../../../../data/researchers.json"), 2027)
+        .expect("the bundled dataset loads")
 }
 
 fn osdi_nsdi_since_2020(credit: Credit) -> OrgParams {

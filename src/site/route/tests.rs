@@ -231,12 +231,57 @@ fn a_page_keeps_its_view_while_only_its_state_changes() {
     assert_eq!(kinds[8], PageKind::NotFound);
 }
 
+/// The route table's own spellings of the site's paths, which no other code may repeat.
+const PATHS: [&str; 7] = [
+    "\"/researchers/",
+    "\"/organizations/",
+    "\"/organizations\"",
+    "\"/publications\"",
+    "\"/compare\"",
+    "\"/connections\"",
+    "\"/shortlist\"",
+];
+
+/// The product code of `dir` (recursively): each file's text up to its first `#[cfg(test)]`,
+/// without comments; test files left out.
+fn product_code(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+    for entry in std::fs::read_dir(dir).expect("a source folder").flatten() {
+        let path = entry.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if path.is_dir() {
+            if name != "tests" {
+                product_code(&path, out);
+            }
+        } else if name.ends_with(".rs") && name != "tests.rs" && !name.ends_with("_tests.rs") {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            let product = text.split("#[cfg(test)]").next().unwrap_or_default();
+            let code: Vec<&str> = (product.lines())
+                .map(|l| l.split("//").next().unwrap_or_default())
+                .collect();
+            out.push((path, code.join("\n")));
+        }
+    }
+}
+
 #[test]
-fn a_fragment_link_names_its_page() {
-    // A bare "#awards" would resolve against the page's <base href>, to the directory.
-    assert_eq!(
-        super::profile("luo-mai").fragment("awards"),
-        "/researchers/luo-mai#awards"
-    );
-    assert_eq!(AppRoute::home().fragment("main"), "/#main");
+fn no_path_of_the_site_is_spelled_outside_the_route_table() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "xtask/src", "import/src", "generate/src"] {
+        product_code(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 100, "read {} files", files.len());
+    let table = root.join("src/site/route/mod.rs");
+    let spelled: Vec<String> = (files.iter())
+        .filter(|(path, _)| *path != table)
+        .flat_map(|(path, code)| {
+            (PATHS.iter())
+                .filter(|p| code.contains(**p))
+                .map(move |p| format!("{}: {p}", path.display()))
+        })
+        .collect();
+    assert_eq!(spelled, Vec::<String>::new(), "use site::route::AppRoute");
 }

@@ -1,4 +1,5 @@
-//! Tests of the shared URL pieces: query encoding and id lists.
+//! Tests of the URL state: here the shared pieces (query encoding and id lists); each page's
+//! params in a file of their own, with property tests (natively: proptest).
 
 use super::{IdList, decode_query, encode_query};
 
@@ -68,3 +69,8 @@ fn components_decode_what_encoding_wrote() {
     assert_eq!(decode_component("a+b"), "a+b");
     assert_eq!(decode_component("%FF"), "\u{FFFD}");
 }
+
+#[cfg(not(target_arch = "wasm32"))]
+mod directory;
+#[cfg(not(target_arch = "wasm32"))]
+mod organizations;

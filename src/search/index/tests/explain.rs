@@ -1,8 +1,8 @@
 //! Match reasons and highlights, and the posting lists checked against scanning every field.
 
-use super::query::{Query, QueryTerm};
-use super::tests::{Fixture, dataset};
-use super::*;
+use super::super::query::{Query, QueryTerm};
+use super::super::*;
+use super::{Fixture, dataset};
 use crate::search::titles::TitleShards;
 
 fn reason(f: &Fixture, query: &str, id: &str) -> MatchReason {
@@ -171,7 +171,7 @@ fn score_by_scan(index: &SearchIndex, p: &Person, terms: &[QueryTerm]) -> Option
 /// and the bundled one.
 #[test]
 fn posting_lists_agree_with_scanning_the_fields() {
-    let bundled = crate::model::load(include_str!("../../../data/researchers.json"), 2027)
+    let bundled = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
         .expect("the bundled dataset loads")
         .dataset;
     for d in [dataset(), bundled] {

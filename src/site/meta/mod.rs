@@ -14,9 +14,10 @@
 
 use serde::Serialize;
 
-use super::counts::{counted, researchers_count};
+use super::route::{AppRoute, PageKind};
 use crate::model::invisible::export_text;
 use crate::model::{Dataset, EndDate, LinkKind, Researcher};
+use crate::search::counts::{counted, researchers_count};
 
 /// The site's name, as `og:site_name` gives it.
 pub const SITE_NAME: &str = "Research Atlas";
@@ -60,11 +61,15 @@ pub const PACK_META: &str = "atlas-pack";
 ///
 /// A profile or organization id the dataset lacks gets the directory's description.
 pub fn page_meta(dataset: &Dataset, path: &str, title: &str, site_url: Option<&str>) -> PageMeta {
-    let person = (path.strip_prefix("/researchers/")).and_then(|id| dataset.researcher(id));
+    let route = AppRoute::parse(path, &[]);
+    let person = match &route {
+        AppRoute::Profile { id, .. } => dataset.researcher(id),
+        _ => None,
+    };
     let canonical = site_url.map(|site| join(site, path));
     let description = match person {
         Some(r) => profile_description(dataset, r),
-        None => page_description(dataset, path),
+        None => page_description(dataset, &route),
     };
     PageMeta {
         title: title.to_owned(),
@@ -205,34 +210,39 @@ fn cut(text: &str, max: usize) -> String {
 }
 
 /// What a page other than a profile is, with its counts.
-fn page_description(dataset: &Dataset, path: &str) -> String {
+fn page_description(dataset: &Dataset, route: &AppRoute) -> String {
     let people = researchers_count(dataset.researchers.len());
-    let organization = path
-        .strip_prefix("/organizations/")
-        .and_then(|id| dataset.organization(id));
-    match path {
-        "/publications" => format!(
+    match route.kind() {
+        PageKind::Publications => format!(
             "{} by the directory's researchers, by year, type and venue, with BibTeX and CSV export.",
             counted(dataset.publications.len(), "publication", "publications")
         ),
-        "/compare" => "Compare 2 to 4 researchers side by side: shared papers, co-authors, \
+        PageKind::Compare => "Compare 2 to 4 researchers side by side: shared papers, co-authors, \
                        advisors and organizations, and their careers on one time axis."
             .into(),
-        "/connections" => format!(
+        PageKind::Connections => format!(
             "How {people} are connected: co-authored papers, shared advisors and shared \
              organizations, and the shortest chain between two people."
         ),
-        "/shortlist" => "Your shortlist of researchers, kept in this browser, to share as a \
+        PageKind::Shortlist => {
+            "Your shortlist of researchers, kept in this browser, to share as a \
                          link or export as CSV, JSON and BibTeX."
-            .into(),
-        "/organizations" => format!(
+                .into()
+        }
+        PageKind::Organizations => format!(
             "{} with their researchers now and before, ranked by the papers they published.",
             counted(dataset.organizations.len(), "organization", "organizations")
         ),
-        _ => match organization {
-            Some(o) => organization_description(dataset, &o.id.0, &plain(&o.name)),
-            None => format!("{people}: careers, publications and connections."),
-        },
+        _ => {
+            let organization = match route {
+                AppRoute::Organization { id, .. } => dataset.organization(id),
+                _ => None,
+            };
+            match organization {
+                Some(o) => organization_description(dataset, &o.id.0, &plain(&o.name)),
+                None => format!("{people}: careers, publications and connections."),
+            }
+        }
     }
 }
 
@@ -250,7 +260,7 @@ fn organization_description(dataset: &Dataset, id: &str, name: &str) -> String {
 }
 
 /// How many researchers are at organization `id` now, and how many were there only before,
-/// by the rule of the organizations pages ([`super::organizations`]): now when it is their
+/// by the rule of the organizations pages ([`crate::search::organizations`]): now when it is their
 /// current organization or a degree or job of theirs there ends `present`, before when
 /// another degree or job of theirs was there.
 fn people_at(dataset: &Dataset, id: &str) -> (usize, usize) {
@@ -410,5 +420,4 @@ fn same_as(r: &Researcher) -> Vec<String> {
 }
 
 #[cfg(test)]
-#[path = "page_meta_tests.rs"]
 mod tests;

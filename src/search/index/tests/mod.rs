@@ -1,6 +1,6 @@
 //! The index on a small dataset exercising accents, scripts, sectors, scopes, years, awards and
 //! openings: the fixture the other index tests share, and queries, scores, sorts and stats.
-//! Reasons are tested in `explain_tests.rs`, filters and facet counts in `facets_tests.rs`.
+//! Reasons are tested in `explain.rs`, filters and facet counts in `facets.rs`.
 
 use serde_json::json;
 
@@ -264,7 +264,7 @@ fn stats() {
 /// it gives the model's list, in the same order, on the test dataset and the bundled one.
 #[test]
 fn publications_resolve_like_the_model() {
-    let bundled = crate::model::load(include_str!("../../../data/researchers.json"), 2027)
+    let bundled = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
         .expect("the bundled dataset loads")
         .dataset;
     for d in [dataset(), bundled] {
@@ -306,3 +306,6 @@ fn field_kinds() {
     assert_eq!(country_name("us"), Some("United States"));
     assert_eq!(country_name("XX"), None);
 }
+
+mod explain;
+mod facets;

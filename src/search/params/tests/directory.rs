@@ -2,8 +2,8 @@
 
 use std::collections::BTreeSet;
 
-use super::Set;
-use super::directory::*;
+use super::super::Set;
+use super::super::directory::*;
 use crate::model::{CareerStage, OpeningKind};
 use proptest::prelude::*;
 

@@ -1,7 +1,7 @@
 //! Filters, facet counts "as if added", the organization scope and sanitizing params.
 
-use super::tests::{Fixture, Pairs, counts};
-use super::*;
+use super::super::*;
+use super::{Fixture, Pairs, counts};
 use crate::search::params::SearchParams;
 
 #[test]
@@ -256,7 +256,7 @@ fn openings_counts_are_as_if_added() {
 /// The bundled directory: only Luo Mai states openings (PhD students and postdocs).
 #[test]
 fn the_bundled_openings_find_luo_mai() {
-    let dir = crate::model::load(include_str!("../../../data/researchers.json"), 2027)
+    let dir = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
         .expect("the bundled dataset loads");
     let d = &dir.dataset;
     let index = SearchIndex::new(d);

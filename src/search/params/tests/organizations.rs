@@ -5,8 +5,8 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 
-use super::organizations::*;
-use super::{PubParams, SearchParams, Sector, Set, decode_query, encode_query};
+use super::super::organizations::*;
+use super::super::{PubParams, SearchParams, Sector, Set, decode_query, encode_query};
 use crate::model::OrgKind;
 
 fn parse(q: &[(&str, &str)]) -> OrgParams {

@@ -7,7 +7,7 @@ use crate::search::OrgTable;
 const SITE: &str = "https://lab.example/atlas/";
 
 fn bundled() -> Dataset {
-    load(include_str!("../../data/researchers.json"), 2027)
+    load(include_str!("../../../data/researchers.json"), 2027)
         .expect("the bundled dataset loads")
         .dataset
 }

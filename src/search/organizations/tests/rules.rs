@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use super::*;
+use super::super::*;
 use crate::model::Dataset;
 use crate::search::params::{Credit, OrgParams, OrgSort, Selection};
 

@@ -1,0 +1,10 @@
+//! The site as plain Rust: every page's route and path ([`route`]), what each page says about
+//! itself in `<head>` and its document title ([`meta`]), and which pages are pre-rendered
+//! ([`pages`]). The app (`ui`), the pre-renderer (`src/bin/prerender/`) and the tests spell the
+//! site's paths only through these; `search` answers the pages' questions, `site` names them.
+
+pub mod meta;
+pub mod pages;
+pub mod route;
+
+pub use route::{AppRoute, PageKind};
