@@ -7,6 +7,7 @@
 // The pre-renderer (`ssr`) resolves deep view types; the default limit of 128 is too low for them.
 #![cfg_attr(feature = "ssr", recursion_limit = "512")]
 
+pub mod files;
 pub mod model;
 pub mod search;
 pub mod site;

@@ -23,4 +23,4 @@ pub fn workspace_root() -> PathBuf {
 }
 
 /// The bundled dataset, relative to the workspace root.
-pub const DATASET: &str = "data/researchers.json";
+pub use research_atlas::files::paths::DATASET;

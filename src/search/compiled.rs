@@ -24,21 +24,6 @@ use crate::model::{
 /// Version of the compiled format; a file of another version is refused with a clear message.
 pub const FORMAT_VERSION: u32 = 6;
 
-/// Paths of the compiled files, relative to the site's base URL.
-pub mod paths {
-    /// The compiled directory (cards and index).
-    pub const DIRECTORY: &str = "data/directory.bin";
-    /// The first cards in the directory's default order, for the first paint.
-    pub const FIRST_PAGE: &str = "data/first.bin";
-    /// The authoring file, copied as it is.
-    pub const DATASET: &str = "data/researchers.json";
-
-    /// One publication-title shard.
-    pub fn titles(key: &str) -> String {
-        format!("data/titles/{key}.bin")
-    }
-}
-
 /// What a researcher's card shows (the figures come from [`SearchIndex::stats`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Card {

@@ -7,8 +7,8 @@
 //! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
 //! [`compiled`] is what the build step ships to the browser first (cards and the index),
 //! [`titles`] the publication-title shards fetched per query, and [`people`] the packs of
-//! researchers' detail files that profiles fetch; [`generation`] keeps one build's files
-//! together. [`network`] answers who is
+//! researchers' detail files that profiles fetch; the files' paths and generations are
+//! [`crate::files`]'s. [`network`] answers who is
 //! connected to whom and how, and [`layout`] places those people in a drawing.
 //! [`organizations`] lists organizations with their people and ranks them by their members'
 //! papers. [`counts`] prints counts as pages do ("5,853 researchers"). What each page says
@@ -19,7 +19,6 @@ pub mod compare;
 pub mod compiled;
 pub mod counts;
 pub mod facet;
-pub mod generation;
 pub mod index;
 pub mod layout;
 pub mod network;

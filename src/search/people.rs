@@ -31,11 +31,6 @@ pub fn pack_of(position: usize, pack_size: usize) -> usize {
     position / pack_size.max(1)
 }
 
-/// The URL of pack `pack`, relative to the site's base URL.
-pub fn path(pack: usize) -> String {
-    format!("data/people/{pack}.bin")
-}
-
 /// Consecutive researchers' detail files, in the directory's order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PeoplePack {

@@ -95,11 +95,11 @@ pub fn page_pack() -> Option<u32> {
 }
 
 /// The data generation the page was built with
-/// ([`crate::search::generation::GENERATION_META`]); `None` where the page names none (a
+/// ([`crate::files::generation::GENERATION_META`]); `None` where the page names none (a
 /// development host), and natively.
 pub fn page_generation() -> Option<String> {
-    let content = page_meta_content(crate::search::generation::GENERATION_META)?;
-    crate::search::generation::is_id(&content).then_some(content)
+    let content = page_meta_content(crate::files::generation::GENERATION_META)?;
+    crate::files::generation::is_id(&content).then_some(content)
 }
 
 /// The content of the page's `<meta name="{name}">`.

@@ -386,7 +386,7 @@ fn generation_folder(data: &Path) -> Result<PathBuf, String> {
     let pointer = data.join("generation.txt");
     let text =
         std::fs::read_to_string(&pointer).map_err(|e| format!("{}: {e}", pointer.display()))?;
-    let generation = research_atlas::search::generation::current(&text)
+    let generation = research_atlas::files::generation::current(&text)
         .ok_or_else(|| format!("{}: names no generation", pointer.display()))?;
     Ok(data.join(generation))
 }

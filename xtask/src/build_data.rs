@@ -24,14 +24,14 @@
 use std::path::Path;
 use std::time::Instant;
 
+use research_atlas::files::{generation, paths};
 use research_atlas::model::shares::map_shares;
 use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::compiled::FirstPage;
-use research_atlas::search::generation;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 use research_atlas::search::people::{PeoplePack, Steps};
-use research_atlas::search::publications::files::{CompiledPubs, paths as pub_paths};
+use research_atlas::search::publications::files::CompiledPubs;
 use research_atlas::search::{CompiledDirectory, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
@@ -128,33 +128,33 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     let (directory, graphs) = std::thread::scope(|scope| {
         let graphs = scope.spawn(|| -> Result<(u64, u64), String> {
             let files = Network::build(&dir.dataset).to_parts();
-            let net = out.join("net");
+            let net = under(out, paths::net::DIR);
             fresh(&net)?;
-            let mut network = write(&net.join("index.bin"), &files.index)?
-                + write(&net.join("people.bin"), &files.people)?
-                + write(&net.join("groups.bin"), &files.groups)?
-                + write(&net.join("start.bin"), &files.start)?;
-            std::fs::create_dir_all(net.join("ids"))
+            let mut network = write(&under(out, paths::net::INDEX), &files.index)?
+                + write(&under(out, paths::net::PEOPLE), &files.people)?
+                + write(&under(out, paths::net::GROUPS), &files.groups)?
+                + write(&under(out, paths::net::START), &files.start)?;
+            std::fs::create_dir_all(under(out, paths::net::IDS))
                 .map_err(|e| format!("{}: {e}", net.display()))?;
             for (n, ids) in files.ids.iter().enumerate() {
-                network += write(&net.join(format!("ids/{n}.bin")), ids)?;
+                network += write(&under(out, &paths::net::ids(n)), ids)?;
             }
             // The single file of earlier builds, which nothing reads any more.
             let _ = std::fs::remove_file(out.join("network.bin"));
             let organizations = OrgTable::build(&dir.dataset);
-            let organizations = write(&out.join("organizations.bin"), &organizations.to_bytes())?;
+            let organizations =
+                write(&under(out, paths::ORGANIZATIONS), &organizations.to_bytes())?;
             Ok((network, organizations))
         });
         let directory = (|| -> Result<(Written, usize, Vec<Steps>), String> {
             let mut w = Written::default();
             let (compiled, shards) = CompiledDirectory::compile_sharded(&dir);
-            w.directory_bytes = write(&out.join("directory.bin"), &compiled.to_bytes())?;
+            w.directory_bytes = write(&under(out, paths::DIRECTORY), &compiled.to_bytes())?;
             let first = FirstPage::new(&compiled, FIRST_PAGE_CARDS);
-            w.first_page_bytes = write(&out.join("first.bin"), &first.to_bytes())?;
-            let titles = out.join("titles");
-            fresh(&titles)?;
+            w.first_page_bytes = write(&under(out, paths::FIRST_PAGE), &first.to_bytes())?;
+            fresh(&under(out, paths::TITLES))?;
             for (key, shard) in &shards {
-                w.shard_bytes += write(&titles.join(format!("{key}.bin")), &shard.to_bytes())?;
+                w.shard_bytes += write(&under(out, &paths::titles(key)), &shard.to_bytes())?;
                 w.shards += 1;
             }
             // Each profile's previous and next in the default view, kept in its pack.
@@ -169,8 +169,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     (w.network_bytes, w.organizations_bytes) = graphs?;
     lap("directory, titles, network and organizations");
 
-    let people = out.join("people");
-    fresh(&people)?;
+    fresh(&under(out, paths::PEOPLE))?;
     let keys = cite::bibtex_keys(&dir.dataset);
     let by_id = DetailFile::publications_by_id(&dir.dataset);
     // The detail files are most of the work at scale: one thread per core, each writing its
@@ -183,7 +182,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
         let workers: Vec<_> = (0..packs)
             .step_by(share)
             .map(|first| {
-                let (dataset, keys, by_id, people) = (&dir.dataset, &keys, &by_id, &people);
+                let (dataset, keys, by_id) = (&dir.dataset, &keys, &by_id);
                 let steps = &steps;
                 scope.spawn(move || {
                     let mut bytes = 0;
@@ -198,7 +197,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
                             steps,
                         }
                         .to_bytes();
-                        bytes += write(&people.join(format!("{pack}.bin")), &pack_bytes)?;
+                        bytes += write(&under(out, &paths::people(pack)), &pack_bytes)?;
                     }
                     Ok(bytes)
                 })
@@ -221,15 +220,15 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     lap("profiles");
 
     let compiled = CompiledPubs::build(&dir.dataset);
-    let pubs = out.join("pubs");
+    let pubs = under(out, paths::pubs::DIR);
     fresh(&pubs)?;
-    std::fs::create_dir_all(pubs.join("w")).map_err(|e| format!("{}: {e}", pubs.display()))?;
-    let at = |path: &str| out.join(path.trim_start_matches("data/"));
-    w.pub_bytes += write(&at(pub_paths::INDEX), &compiled.index.to_bytes())?;
-    w.pub_bytes += write(&at(pub_paths::ATTRS), &compiled.core.to_bytes())?;
+    std::fs::create_dir_all(under(out, paths::pubs::WORDS))
+        .map_err(|e| format!("{}: {e}", pubs.display()))?;
+    w.pub_bytes += write(&under(out, paths::pubs::INDEX), &compiled.index.to_bytes())?;
+    w.pub_bytes += write(&under(out, paths::pubs::ATTRS), &compiled.core.to_bytes())?;
     w.pub_files += 2;
     for (key, shard) in &compiled.words {
-        w.pub_bytes += write(&at(&pub_paths::words(key)), &shard.to_bytes())?;
+        w.pub_bytes += write(&under(out, &paths::pubs::words(key)), &shard.to_bytes())?;
         w.pub_files += 1;
     }
     // The chunks are most of the bytes: each made, encoded and written on one of the cores and
@@ -240,7 +239,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
         let mut bytes = 0;
         for n in share {
             let chunk = compiled.chunk(&dir.dataset, &keys, n);
-            bytes += write(&at(&pub_paths::chunk(n)), &chunk.to_bytes())?;
+            bytes += write(&under(out, &paths::pubs::chunk(n)), &chunk.to_bytes())?;
         }
         Ok(bytes)
     }) {
@@ -279,7 +278,7 @@ pub fn publish(input: &Path, out: &Path, keep: usize) -> Result<(Written, String
     }
     std::fs::rename(&staging, &folder).map_err(io(&folder))?;
 
-    let pointer = out.join("generation.txt");
+    let pointer = under(out, paths::POINTER);
     let before = std::fs::read_to_string(&pointer).unwrap_or_default();
     let mut named = vec![generation.clone()];
     named.extend(
@@ -304,11 +303,16 @@ pub fn publish(input: &Path, out: &Path, keep: usize) -> Result<(Written, String
     }
     std::fs::write(&pointer, named.join("\n") + "\n").map_err(io(&pointer))?;
 
-    let copy = out.join("researchers.json");
+    let copy = under(out, paths::DATASET);
     if std::fs::canonicalize(input).ok() != std::fs::canonicalize(&copy).ok() {
         std::fs::copy(input, &copy).map_err(io(&copy))?;
     }
     Ok((w, generation))
+}
+
+/// Where the compiled file `path` (`data/…`, [`paths`]) goes in the data folder `out`.
+fn under(out: &Path, path: &str) -> std::path::PathBuf {
+    out.join(path.strip_prefix(paths::DATA).unwrap_or(path))
 }
 
 /// What `build-data` wrote straight into `data/` before generations had folders of their own.
@@ -411,7 +415,7 @@ mod tests {
             let pack = people::pack_of(i, c.pack_size as usize);
             let path = out
                 .path()
-                .join(people::path(pack).trim_start_matches("data/"));
+                .join(paths::people(pack).trim_start_matches(paths::DATA));
             let pack = PeoplePack::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
             let file = pack.get(&card.id).unwrap();
             assert_eq!(file.dataset.researchers[0].id.0, card.id);

@@ -8,7 +8,7 @@ pub use atlas_import::DATASET;
 pub use atlas_import::authoring::max_year;
 
 /// The dataset's schema, relative to the workspace root.
-pub const SCHEMA: &str = "data/researchers.schema.json";
+pub use research_atlas::files::paths::SCHEMA;
 
 /// The workspace root (the parent of this crate).
 pub fn root() -> PathBuf {

@@ -1,16 +1,17 @@
-//! Data generations on the site being built (`search::generation`): keeping the previous ones
+//! Data generations on the site being built (`files::generation`): keeping the previous ones
 //! across a rebuild of `dist/` (`dist --keep N`), and naming the current one in the pages.
 
 use std::path::{Path, PathBuf};
 
-use research_atlas::search::generation::{GENERATION_META, current, is_id};
+use research_atlas::files::generation::{GENERATION_META, POINTER, current, is_id};
+use research_atlas::files::paths;
 
 /// Moves the data generations that `keep` asks for (the newest `keep` the site in `out` names)
 /// and the pointer out of `out`, which trunk is about to replace: into a folder beside it,
 /// returned. `None` when nothing is kept.
 pub fn set_aside(out: &Path, keep: usize) -> Result<Option<PathBuf>, String> {
-    let data = out.join("data");
-    let pointer = data.join("generation.txt");
+    let data = out.join(paths::DATA);
+    let pointer = out.join(POINTER);
     if keep == 0 || !pointer.is_file() {
         return Ok(None);
     }
@@ -52,7 +53,7 @@ pub fn restore(aside: &Path, data: &Path) -> Result<(), String> {
 /// shells, `index.html` and `404.html` (pages pre-rendered later inherit it from the shell):
 /// the app then reads only that generation's files.
 pub fn name_generation(site: &Path) -> Result<(), String> {
-    let pointer = site.join("data/generation.txt");
+    let pointer = site.join(POINTER);
     let text =
         std::fs::read_to_string(&pointer).map_err(|e| format!("{}: {e}", pointer.display()))?;
     let generation =

@@ -15,7 +15,8 @@
 
 use std::path::{Path, PathBuf};
 
-use research_atlas::search::generation::{Fnv1a, POINTER, current, in_generation};
+use research_atlas::files::generation::{Fnv1a, POINTER, current, in_generation};
+use research_atlas::files::paths;
 
 /// The most the service worker precaches, in bytes, unless the essentials alone are more.
 pub const PRECACHE_BUDGET: u64 = 8 * 1024 * 1024;
@@ -28,7 +29,7 @@ const NOT_PRECACHED: [&str; 1] = ["sw.js"];
 const SHELL: &str = "404.html";
 
 /// The data files the first paint and search need, precached whatever their size.
-const ESSENTIAL_DATA: [&str; 2] = ["data/first.bin", "data/directory.bin"];
+const ESSENTIAL_DATA: [&str; 2] = [paths::FIRST_PAGE, paths::DIRECTORY];
 
 /// The template lines that [`stamp`] replaces.
 const VERSION_LINE: &str = "const VERSION = 'unstamped';";
@@ -92,20 +93,20 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
     essential.extend(ESSENTIAL_DATA.iter().map(|s| gen_path(s)));
 
     let mut optional: Vec<String> = vec![
-        "data/net/index.bin".into(),
-        "data/net/groups.bin".into(),
-        "data/net/people.bin".into(),
-        "data/organizations.bin".into(),
-        "data/pubs/index.bin".into(),
-        "data/pubs/0.bin".into(),
-        "data/pubs/attrs.bin".into(),
+        paths::net::INDEX.into(),
+        paths::net::GROUPS.into(),
+        paths::net::PEOPLE.into(),
+        paths::ORGANIZATIONS.into(),
+        paths::pubs::INDEX.into(),
+        paths::pubs::chunk(0),
+        paths::pubs::ATTRS.into(),
     ];
     for url in &mut optional {
         *url = gen_path(url);
     }
     optional.retain(|url| dist.join(url).is_file());
-    for dir in ["net/ids", "titles", "people", "pubs/w", "pubs"] {
-        let dir = gen_path(&format!("data/{dir}"));
+    for dir in paths::FOLDERS {
+        let dir = gen_path(dir);
         let mut names = files_in(&dist.join(&dir)).unwrap_or_default();
         // Chunks in order (`2.bin` before `10.bin`).
         names.sort_by_key(|n| {

@@ -45,7 +45,7 @@ fn main() -> ExitCode {
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut opts = Options {
         dist: PathBuf::from("dist"),
-        data: PathBuf::from("data/researchers.json"),
+        data: PathBuf::from(research_atlas::files::paths::DATASET),
         max_profiles: None,
     };
     while let Some(flag) = args.next() {

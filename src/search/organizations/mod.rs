@@ -31,9 +31,6 @@ pub use affiliation::{Affiliations, OrgCredit};
 pub use page::{OrgSummary, Standing};
 pub use rank::{OrgFacets, RankedOrg, Ranking};
 
-/// Where the build writes the table, relative to the site's base URL.
-pub const PATH: &str = "data/organizations.bin";
-
 /// Version of the file's format; a file of another version is refused with a clear message.
 pub const ORGS_FORMAT: u32 = 2;
 

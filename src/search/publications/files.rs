@@ -158,24 +158,6 @@ pub fn sample_params(d: &Dataset) -> Vec<PubParams> {
 /// The version of these files; the app refuses files of another.
 pub const FORMAT: u32 = 1;
 
-/// Where the files are, relative to the app.
-pub mod paths {
-    /// The index.
-    pub const INDEX: &str = "data/pubs/index.bin";
-    /// The filter attributes.
-    pub const ATTRS: &str = "data/pubs/attrs.bin";
-
-    /// Chunk `n` of the entries.
-    pub fn chunk(n: usize) -> String {
-        format!("data/pubs/{n}.bin")
-    }
-
-    /// A word shard.
-    pub fn words(key: &str) -> String {
-        format!("data/pubs/w/{key}.bin")
-    }
-}
-
 /// Entries per chunk for a list of `total`: about 50 KB gzipped, and at most 300 chunks.
 pub fn chunk_size(total: usize) -> usize {
     total.div_ceil(300).max(200)

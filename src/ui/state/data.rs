@@ -16,11 +16,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::files::generation::Missing;
+use crate::files::paths;
 use crate::model::{Directory, PublicationId, cite};
-use crate::search::compiled::{FirstPage, paths};
-use crate::search::generation::Missing;
+use crate::search::compiled::FirstPage;
 use crate::search::network::Network;
-use crate::search::organizations::{self, OrgTable};
+use crate::search::organizations::OrgTable;
 use crate::search::people::{self, PeoplePack, Steps};
 use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
 use crate::site::route::AppRoute;
@@ -430,7 +431,7 @@ pub async fn fetch_detail(atlas: Arc<Atlas>, id: String) -> DetailResult {
 /// the id: the profile then opens through the directory, which knows where they are, or that
 /// they are gone.
 pub async fn fetch_packed(id: String, pack: u32, hints: PackHints) -> DetailResult {
-    let url = people::path(pack as usize);
+    let url = paths::people(pack as usize);
     let Some(bytes) = fetch_bytes(&url).await? else {
         hints.forget(&id);
         return Err(DataError::Status(url, 404, "Not Found".into()));
@@ -502,7 +503,7 @@ pub async fn fetch_details(
         }
         let size = atlas.compiled.pack_size as usize;
         let pack = (atlas.compiled.position(&id)).map_or(0, |i| people::pack_of(i, size));
-        let url = people::path(pack);
+        let url = paths::people(pack);
         if !packs.iter().any(|(n, _)| *n == pack) {
             let bytes = fetch_required(&url).await?;
             let file = timed("profile:pack", || PeoplePack::from_bytes(&bytes))
@@ -526,14 +527,14 @@ pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, Dat
         return Ok(data.organizations);
     }
     if atlas.full.is_none()
-        && let Some(bytes) = fetch_bytes(organizations::PATH).await?
+        && let Some(bytes) = fetch_bytes(paths::ORGANIZATIONS).await?
     {
         let table = timed("atlas:organizations", || OrgTable::from_bytes(&bytes))
-            .map_err(|e| DataError::Invalid(organizations::PATH.to_owned(), e))?;
+            .map_err(|e| DataError::Invalid(paths::ORGANIZATIONS.to_owned(), e))?;
         return Ok(Arc::new(table));
     }
     Ok(Arc::new(
-        json_host::organizations(atlas, organizations::PATH).await?,
+        json_host::organizations(atlas, paths::ORGANIZATIONS).await?,
     ))
 }
 

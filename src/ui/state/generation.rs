@@ -5,13 +5,13 @@
 //! shows comes from one build of the data. When a file of that generation is missing, the
 //! pointer says whether the site has been redeployed since the page was opened
 //! ([`explain_missing`]); the app then offers a reload ([`moved`], read by the update notice)
-//! instead of showing a broken or mixed page. See `crate::search::generation`.
+//! instead of showing a broken or mixed page. See `crate::files::generation`.
 
 use std::cell::OnceCell;
 
 use leptos::prelude::*;
 
-use crate::search::generation::{self, Missing, POINTER};
+use crate::files::generation::{self, Missing, POINTER};
 
 thread_local! {
     /// The page's generation, read once.

@@ -7,9 +7,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::search::network::parts::{
-    INDEX_PATH, NetIndex, NetParts, PartRequest, START_PATH, ids_path, with_people,
-};
+use crate::files::paths;
+use crate::search::network::parts::{NetIndex, NetParts, PartRequest, with_people};
 use crate::search::network::{Missing, Network};
 use crate::ui::browser::timed;
 use crate::ui::state::data::{
@@ -50,7 +49,7 @@ pub struct Answered {
 /// it: `ask` says what a network lacks (with the chain, or without it once the chain has
 /// outgrown [`QUESTION_BUDGET`]), and is asked again after each round of fetches until it
 /// lacks nothing. For the `opening` view (no focus, no chain, every kind), the records it reads
-/// come first in one file ([`START_PATH`]), not a byte range each.
+/// come first in one file ([`paths::net::START`]), not a byte range each.
 pub async fn fetch_network(
     directory: DirectoryContext,
     source: SharedSource,
@@ -73,16 +72,16 @@ pub async fn fetch_network(
         return Ok(whole(net.clone()));
     }
     if opening && parts_of(&source, NetParts::wants_start) {
-        let bytes = fetch_required(START_PATH).await?;
+        let bytes = fetch_required(paths::net::START).await?;
         parts_of_mut(&source, |p| p.add_start(&bytes))
-            .map_err(|e| DataError::Invalid(START_PATH.to_owned(), e))?;
+            .map_err(|e| DataError::Invalid(paths::net::START.to_owned(), e))?;
     }
     let start = parts_of(&source, |p| p.fetched);
     let files = parts_of(&source, |p| {
         p.id_files_needed(named.iter().map(String::as_str))
     });
     for n in files {
-        let url = ids_path(n);
+        let url = paths::net::ids(n);
         let bytes = fetch_required(&url).await?;
         parts_of_mut(&source, |p| p.add_ids(n, &bytes)).map_err(|e| DataError::Invalid(url, e))?;
     }
@@ -120,13 +119,13 @@ pub async fn fetch_network(
 /// The index, or the whole network built from the dataset when the host has no `data/net/`
 /// (which then needs the directory, and the authoring file it came from).
 async fn first_source(directory: DirectoryContext) -> Result<NetSource, DataError> {
-    if let Some(bytes) = fetch_bytes(INDEX_PATH).await? {
+    if let Some(bytes) = fetch_bytes(paths::net::INDEX).await? {
         let index = NetIndex::from_bytes(&bytes)
-            .map_err(|e| DataError::Invalid(INDEX_PATH.to_owned(), e))?;
+            .map_err(|e| DataError::Invalid(paths::net::INDEX.to_owned(), e))?;
         return Ok(NetSource::Parts(Box::new(NetParts::new(index))));
     }
     let atlas = directory.start().wait().await?;
-    let network = crate::ui::state::json_host::network(atlas, INDEX_PATH).await?;
+    let network = crate::ui::state::json_host::network(atlas, paths::net::INDEX).await?;
     Ok(NetSource::Whole(Arc::new(network)))
 }
 

@@ -13,23 +13,24 @@ use leptos::task::spawn_local;
 
 use super::data::{DataError, Detail, READS_JSON, fetch_bytes, fetch_required};
 use super::pub_list::use_pub_list;
+use crate::files::paths;
 use crate::search::DetailFile;
 use crate::search::publications::PubList;
-use crate::search::publications::files::{Need, PubsIndex, answer, paths};
+use crate::search::publications::files::{Need, PubsIndex, answer};
 use crate::search::publications::{PubCore, words::WordShard};
 use crate::ui::browser::timed;
 
 /// The index, or `None` when the host has no compiled publication files (the page then loads
 /// the dataset).
 pub async fn fetch_index() -> Result<Option<Arc<PubsIndex>>, DataError> {
-    let Some(bytes) = fetch_bytes(paths::INDEX).await? else {
+    let Some(bytes) = fetch_bytes(paths::pubs::INDEX).await? else {
         if !READS_JSON {
-            return Err(DataError::NotCompiled(paths::INDEX.to_owned()));
+            return Err(DataError::NotCompiled(paths::pubs::INDEX.to_owned()));
         }
         return Ok(None);
     };
     let index = PubsIndex::from_bytes(&bytes)
-        .map_err(|e| DataError::Invalid(paths::INDEX.to_owned(), e))?;
+        .map_err(|e| DataError::Invalid(paths::pubs::INDEX.to_owned(), e))?;
     Ok(Some(Arc::new(index)))
 }
 
@@ -44,9 +45,9 @@ enum File {
 impl File {
     fn url(&self) -> String {
         match self {
-            Self::Attrs => paths::ATTRS.to_owned(),
-            Self::Words(key) => paths::words(key),
-            Self::Chunk(n) => paths::chunk(*n),
+            Self::Attrs => paths::pubs::ATTRS.to_owned(),
+            Self::Words(key) => paths::pubs::words(key),
+            Self::Chunk(n) => paths::pubs::chunk(*n),
         }
     }
 }

@@ -25,6 +25,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::{AdvisedEdge, GroupKind, NETWORK_FORMAT, Whole};
+use crate::files::paths;
 
 mod check;
 mod read;
@@ -32,16 +33,6 @@ mod write;
 
 pub use check::check_parts;
 pub use read::{NetParts, with_people};
-
-/// Path of the index, relative to the site's base URL.
-pub const INDEX_PATH: &str = "data/net/index.bin";
-/// Path of the people's records.
-pub const PEOPLE_PATH: &str = "data/net/people.bin";
-/// Path of the groups' member lists.
-pub const GROUPS_PATH: &str = "data/net/groups.bin";
-/// The records the page's opening view reads (no focus, no chain, every kind), in one file:
-/// [`NetIndex::start_people`] and [`NetIndex::start_groups`] say which.
-pub const START_PATH: &str = "data/net/start.bin";
 
 /// The first bytes of the index.
 pub const INDEX_MAGIC: &[u8] = b"ATLASNIX\x00";
@@ -52,11 +43,6 @@ pub const IDS_MAGIC: &[u8] = b"ATLASNID\x00";
 
 /// Researcher ids per file of `data/net/ids/`.
 pub const IDS_PER_FILE: usize = 4096;
-
-/// Path of the `n`th file of ids.
-pub fn ids_path(n: usize) -> String {
-    format!("data/net/ids/{n}.bin")
-}
 
 /// Records this close together in a file are fetched in one request (the bytes between them
 /// cost less than another round trip).
@@ -161,8 +147,8 @@ impl PartFile {
     /// The file's path, relative to the site's base URL.
     pub fn path(self) -> &'static str {
         match self {
-            Self::People => PEOPLE_PATH,
-            Self::Groups => GROUPS_PATH,
+            Self::People => paths::net::PEOPLE,
+            Self::Groups => paths::net::GROUPS,
         }
     }
 }

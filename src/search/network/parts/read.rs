@@ -6,8 +6,9 @@ use std::ops::Range;
 
 use super::{
     GroupRecord, IDS_MAGIC, MERGE_GAP, NetFiles, NetIndex, PaperRecord, PartFile, PartRequest,
-    PersonRecord, RECORDS_MAGIC, ids_path,
+    PersonRecord, RECORDS_MAGIC,
 };
+use crate::files::paths;
 use crate::model::sort;
 use crate::search::network::build::short_title;
 use crate::search::network::walk::Lookup;
@@ -109,7 +110,7 @@ impl NetParts {
 
     /// Adds file `n` of ids from its bytes.
     pub fn add_ids(&mut self, n: usize, bytes: &[u8]) -> Result<(), String> {
-        let path = ids_path(n);
+        let path = paths::net::ids(n);
         let body =
             (bytes.strip_prefix(IDS_MAGIC)).ok_or_else(|| format!("{path}: not a file of ids"))?;
         let run: Vec<(String, u32)> =

@@ -13,12 +13,14 @@
 //! broken site. A host with no generations at all (`trunk serve`, with the authoring JSON)
 //! has the plain `data/` paths.
 
+use super::paths::DATA;
+
 /// The name of the `<meta>` tag in which a page names its data's generation.
 pub const GENERATION_META: &str = "atlas-data";
 
-/// The pointer: the generation the site serves now, first line; the previous generations
-/// the host still has (`dist --keep`), one per line after it.
-pub const POINTER: &str = "data/generation.txt";
+/// The pointer ([`POINTER`]): the generation the site serves now, first line; the previous
+/// generations the host still has (`dist --keep`), one per line after it.
+pub use super::paths::POINTER;
 
 /// Hex digits in a generation id.
 pub const ID_LEN: usize = 16;
@@ -31,8 +33,8 @@ pub fn is_id(s: &str) -> bool {
 /// The path of the compiled file `path` (`data/…`, as the format modules name it) in
 /// `generation`'s folder; the plain path when there is no generation (a development host).
 pub fn in_generation(path: &str, generation: Option<&str>) -> String {
-    match (generation, path.strip_prefix("data/")) {
-        (Some(g), Some(rest)) => format!("data/{g}/{rest}"),
+    match (generation, path.strip_prefix(DATA)) {
+        (Some(g), Some(rest)) => format!("{DATA}{g}/{rest}"),
         _ => path.to_owned(),
     }
 }

@@ -1,0 +1,123 @@
+//! Where every compiled file is, relative to the site's base URL: the one place that writes
+//! these paths. A page reads them inside its generation's folder (`data/<generation>/…`, see
+//! [`super::generation`]); these are the logical paths that errors name.
+
+/// The folder of the data, below the base URL.
+pub const DATA: &str = "data/";
+/// The pointer: which generation the site serves now (and the ones it keeps).
+pub const POINTER: &str = "data/generation.txt";
+/// The authoring file, copied as it is (hosts without compiled files read it); in the
+/// repository, the bundled dataset at the same path.
+pub const DATASET: &str = "data/researchers.json";
+/// The authoring file's JSON Schema, beside it.
+pub const SCHEMA: &str = "data/researchers.schema.json";
+/// The compiled directory: every card and the search index.
+pub const DIRECTORY: &str = "data/directory.bin";
+/// The first cards in the directory's default order, for the first paint.
+pub const FIRST_PAGE: &str = "data/first.bin";
+/// The organizations' table (people by organization, each paper's credit).
+pub const ORGANIZATIONS: &str = "data/organizations.bin";
+/// The folder of the publication-title shards.
+pub const TITLES: &str = "data/titles";
+/// The folder of the profile packs.
+pub const PEOPLE: &str = "data/people";
+
+/// One publication-title shard.
+pub fn titles(key: &str) -> String {
+    format!("{TITLES}/{key}.bin")
+}
+
+/// Pack `pack` of consecutive profiles' records.
+pub fn people(pack: usize) -> String {
+    format!("{PEOPLE}/{pack}.bin")
+}
+
+/// The network's files (`/connections`), read by byte range.
+pub mod net {
+    /// The folder of the network's files.
+    pub const DIR: &str = "data/net";
+    /// The index.
+    pub const INDEX: &str = "data/net/index.bin";
+    /// The people's records.
+    pub const PEOPLE: &str = "data/net/people.bin";
+    /// The groups' member lists.
+    pub const GROUPS: &str = "data/net/groups.bin";
+    /// The records the page's opening view reads, in one file.
+    pub const START: &str = "data/net/start.bin";
+    /// The folder of the files of researcher ids.
+    pub const IDS: &str = "data/net/ids";
+
+    /// The `n`th file of ids.
+    pub fn ids(n: usize) -> String {
+        format!("{IDS}/{n}.bin")
+    }
+}
+
+/// The all-publications list's files (`/publications`).
+pub mod pubs {
+    /// The folder of the list's files.
+    pub const DIR: &str = "data/pubs";
+    /// The index.
+    pub const INDEX: &str = "data/pubs/index.bin";
+    /// The filter attributes.
+    pub const ATTRS: &str = "data/pubs/attrs.bin";
+    /// The folder of the word shards.
+    pub const WORDS: &str = "data/pubs/w";
+
+    /// Chunk `n` of the entries.
+    pub fn chunk(n: usize) -> String {
+        format!("{DIR}/{n}.bin")
+    }
+
+    /// A word shard.
+    pub fn words(key: &str) -> String {
+        format!("{WORDS}/{key}.bin")
+    }
+}
+
+/// The folders whose every file belongs to a build: the service worker precaches them by
+/// listing them.
+pub const FOLDERS: [&str; 5] = [net::IDS, TITLES, PEOPLE, pubs::WORDS, pubs::DIR];
+
+#[cfg(test)]
+mod tests {
+    /// The product code of `dir` (recursively): each file's text up to its first
+    /// `#[cfg(test)]`, without comments; test files left out.
+    fn product_code(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+        for entry in std::fs::read_dir(dir).expect("a source folder").flatten() {
+            let path = entry.path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            if path.is_dir() {
+                if name != "tests" {
+                    product_code(&path, out);
+                }
+            } else if name.ends_with(".rs") && name != "tests.rs" {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                let product = text.split("#[cfg(test)]").next().unwrap_or_default();
+                let code: Vec<&str> = (product.lines())
+                    .map(|l| l.split("//").next().unwrap_or_default())
+                    .collect();
+                out.push((path, code.join("\n")));
+            }
+        }
+    }
+
+    #[test]
+    fn no_data_path_is_spelled_outside_this_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in ["src", "xtask/src", "import/src", "generate/src"] {
+            product_code(&root.join(dir), &mut files);
+        }
+        assert!(files.len() > 100, "read {} files", files.len());
+        let here = root.join("src/files/paths.rs");
+        let spelled: Vec<String> = (files.iter())
+            .filter(|(path, code)| *path != here && code.contains("\"data/"))
+            .map(|(path, _)| path.display().to_string())
+            .collect();
+        assert_eq!(spelled, Vec::<String>::new(), "use files::paths");
+    }
+}
