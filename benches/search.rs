@@ -29,9 +29,9 @@ mod native {
 
     use criterion::measurement::WallTime;
     use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, criterion_group};
-    use research_atlas::model::{Dataset, Directory};
+    use research_atlas::model::{Dataset, LoadedDataset};
     use research_atlas::search::{
-        CompiledDirectory, Credit, OrgParams, OrgTable, PubParams, PublicationIndex, SearchIndex,
+        CardIndex, Credit, OrgParams, OrgTable, PubParams, PublicationIndex, SearchIndex,
         SearchParams, Selection, TitleShards,
     };
 
@@ -107,7 +107,7 @@ mod native {
             g.bench_with_input(
                 BenchmarkId::new("decode_directory", n),
                 &bytes,
-                |b, bytes| b.iter(|| CompiledDirectory::from_bytes(black_box(bytes)).unwrap()),
+                |b, bytes| b.iter(|| CardIndex::from_bytes(black_box(bytes)).unwrap()),
             );
         }
         g.finish();
@@ -115,17 +115,17 @@ mod native {
 
     /// The compiled directory of `n` researchers, with every title shard loaded: the app's
     /// index once the shards a query needs have arrived.
-    fn compiled(n: usize) -> &'static (CompiledDirectory, TitleShards) {
-        static BUILT: [OnceLock<(CompiledDirectory, TitleShards)>; SIZES.len()] =
+    fn compiled(n: usize) -> &'static (CardIndex, TitleShards) {
+        static BUILT: [OnceLock<(CardIndex, TitleShards)>; SIZES.len()] =
             [const { OnceLock::new() }; SIZES.len()];
         let slot = SIZES.iter().position(|&x| x == n).expect("one of SIZES");
         BUILT[slot].get_or_init(|| {
-            let dir = Directory {
+            let dir = LoadedDataset {
                 dataset: dataset(n).clone(),
                 problems: Vec::new(),
                 skipped: Vec::new(),
             };
-            let (c, shards) = CompiledDirectory::compile_sharded(&dir);
+            let (c, shards) = CardIndex::compile_sharded(&dir);
             let titles = TitleShards {
                 known: Some(shards.keys().cloned().collect()),
                 loaded: (shards.into_iter())

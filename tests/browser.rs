@@ -14,7 +14,7 @@ use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
 use research_atlas::ui::routes::{Href, provide_route};
-use research_atlas::ui::state::data::{Atlas, DataError, DataResult, DirectoryContext, Load};
+use research_atlas::ui::state::data::{Atlas, AtlasContext, DataError, DataResult, Load};
 use research_atlas::ui::state::picks::{SHORTLIST_KEY, provide_picks};
 use research_atlas::ui::state::pub_list::provide_pub_list;
 use research_atlas::ui::state::search::{provide_search, use_search};
@@ -83,7 +83,7 @@ fn Harness(
         let answer = answers[i.min(answers.len() - 1)].clone();
         async move { answer }
     });
-    provide_context(DirectoryContext::of_load(resource));
+    provide_context(AtlasContext::of_load(resource));
     provide_picks();
     provide_route();
     provide_search();
@@ -455,7 +455,7 @@ fn mount_data_view(answers: Vec<DataResult>) -> (web_sys::HtmlElement, Rc<Cell<u
             let answer = answers[i.min(answers.len() - 1)].clone();
             async move { answer }
         });
-        provide_context(DirectoryContext::of_load(resource));
+        provide_context(AtlasContext::of_load(resource));
         view! {
             <DataView children=|dir| view! {
                 <p class="loaded">{format!("{} researchers", dir.compiled.cards.len())}</p>

@@ -7,10 +7,10 @@ use biblatex::{Bibliography, Person};
 use proptest::prelude::*;
 use research_atlas::model::invisible::export_text;
 use research_atlas::model::{
-    self, Dataset, Directory, Link, LinkKind, Publication, PublicationId, PublicationType,
+    self, Dataset, Link, LinkKind, LoadedDataset, Publication, PublicationId, PublicationType,
     Researcher, cite,
 };
-use research_atlas::search::CompiledDirectory;
+use research_atlas::search::CardIndex;
 use research_atlas::search::compiled::role_line;
 use research_atlas::search::shortlist::{self, Row};
 
@@ -324,8 +324,8 @@ proptest! {
         let topics: Vec<String> = (r.topics.iter())
             .map(|t| d.topic(t).unwrap().name.clone())
             .collect();
-        let dir = Directory { dataset: d, problems: Vec::new(), skipped: Vec::new() };
-        let c = CompiledDirectory::compile(&dir);
+        let dir = LoadedDataset { dataset: d, problems: Vec::new(), skipped: Vec::new() };
+        let c = CardIndex::compile(&dir);
         let row = Row::new(&c.cards[0], &c.index.stats(0), &c.topics, profile.clone());
 
         let rows = read_csv(&shortlist::csv(std::slice::from_ref(&row)));

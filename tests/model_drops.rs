@@ -7,7 +7,7 @@
 mod model_edits;
 
 use model_edits::{BUNDLED, MAX_YEAR, index_of, load_edited, resolve_indexes};
-use research_atlas::model::{self, Directory, Problem};
+use research_atlas::model::{self, LoadedDataset, Problem};
 use serde_json::{Value, json};
 
 /// One bad value: how to break the file, the start of the line expected (`[{id}]` for a
@@ -250,7 +250,7 @@ fn a_bad_value_costs_only_itself() {
 }
 
 /// The record `coll`/`id` as it loaded, in the file's form.
-fn loaded(dir: &Directory, coll: &str, id: &str) -> Value {
+fn loaded(dir: &LoadedDataset, coll: &str, id: &str) -> Value {
     let d = &dir.dataset;
     match coll {
         "researchers" => serde_json::to_value(d.researcher(id).expect("kept")),

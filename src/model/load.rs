@@ -1,4 +1,4 @@
-//! Loading: JSON text → a [`Directory`] of valid records plus the problems found on the way.
+//! Loading: JSON text → a [`LoadedDataset`] of valid records plus the problems found on the way.
 //!
 //! Two stages, so that one bad value costs only itself, or at worst its record. First the top
 //! level is read as loose JSON; a syntax error, a missing or unsupported `schema_version`, or a
@@ -30,7 +30,7 @@ use records::Records;
 
 /// The dataset minus whatever was invalid, and what was skipped and why.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Directory {
+pub struct LoadedDataset {
     /// Every record that passed validation; references between them all resolve.
     pub dataset: Dataset,
     /// One line per problem found: those that skipped a record or left out a value, in order
@@ -41,7 +41,7 @@ pub struct Directory {
     pub skipped: Vec<String>,
 }
 
-impl Directory {
+impl LoadedDataset {
     /// True when nothing had to be skipped or reported, not even a warning.
     pub fn is_clean(&self) -> bool {
         self.problems.is_empty()
@@ -76,7 +76,7 @@ const TOP_LEVEL_KEYS: [&str; 8] = [
 ];
 
 /// Parses and validates a dataset file; `max_year` is the latest plausible year.
-pub fn load(json: &str, max_year: u16) -> Result<Directory, Problem> {
+pub fn load(json: &str, max_year: u16) -> Result<LoadedDataset, Problem> {
     // The top level with its values unparsed: each record is parsed on its own below, so the
     // whole file is never a tree of `Value`s in memory (a million publications would make that
     // several times the size of the text).
@@ -361,7 +361,7 @@ impl Report {
 
     /// The directory, with any phone number a message or a skipped record's label quotes
     /// hidden: the banner shows them, and phone numbers are never published.
-    fn into_directory(self, dataset: Dataset) -> Directory {
+    fn into_directory(self, dataset: Dataset) -> LoadedDataset {
         let problems = (self.problems.into_iter())
             .map(|p| Problem {
                 path: hide_phone_numbers(&p.path).into_owned(),
@@ -372,7 +372,7 @@ impl Report {
         let skipped = (self.skipped.iter())
             .map(|s| hide_phone_numbers(s).into_owned())
             .collect();
-        Directory {
+        LoadedDataset {
             dataset,
             problems,
             skipped,
@@ -509,7 +509,7 @@ mod tests {
     }
 
     /// The bundled dataset with `edit` applied, loaded.
-    fn load_edited(edit: impl FnOnce(&mut Value)) -> Directory {
+    fn load_edited(edit: impl FnOnce(&mut Value)) -> LoadedDataset {
         let mut v: Value =
             serde_json::from_str(include_str!("../../data/researchers.json")).unwrap();
         edit(&mut v);

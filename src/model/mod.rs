@@ -1,7 +1,7 @@
 //! The dataset layer: serde types, loading, validation and lookups. Plain Rust, no web-sys.
 //!
 //! [`types`] is the single definition of the data format. [`load`] turns JSON text into a
-//! [`Directory`](load::Directory) in two stages — the top-level shape first, then each record on
+//! [`LoadedDataset`](load::LoadedDataset) in two stages — the top-level shape first, then each record on
 //! its own — so a bad value is reported with its JSON path and costs only itself (or its record,
 //! when the record cannot do without it) instead of the whole file. [`validate`] holds the
 //! semantic checks that serde cannot express. Both report a [`Problem`]: a path, what is wrong
@@ -24,7 +24,7 @@ pub mod sort;
 pub mod types;
 pub mod validate;
 
-pub use load::{Directory, load};
+pub use load::{LoadedDataset, load};
 pub use problem::{Problem, Severity};
 pub use types::*;
 pub use validate::validate;

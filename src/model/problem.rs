@@ -2,7 +2,7 @@
 //!
 //! Loading and validation both speak in [`Problem`]s. A file that cannot be used at all is one
 //! `Err(Problem)` from [`load`](super::load()); a record that was skipped, or a fact that fails a
-//! check, is one `Problem` in [`Directory::problems`](super::Directory::problems) or in what
+//! check, is one `Problem` in [`LoadedDataset::problems`](super::LoadedDataset::problems) or in what
 //! [`validate`](super::validate()) returns. Same fields, same one-line form, so a tool prints and
 //! locates them all alike.
 //!

@@ -1,8 +1,8 @@
 //! The compiled directory: what the browser needs before the first card, built once.
 //!
 //! The authoring file (`data/researchers.json`) has everything about everyone; the directory
-//! page needs only a card per researcher and the search index. [`CompiledDirectory::compile`]
-//! derives both from a loaded [`Directory`], so the build step (`cargo xtask build-data`) can
+//! page needs only a card per researcher and the search index. [`CardIndex::compile`]
+//! derives both from a loaded [`LoadedDataset`], so the build step (`cargo xtask build-data`) can
 //! ship them as one compact binary file (postcard) and the browser skips parsing, validating and
 //! indexing the whole dataset. Profiles then fetch one researcher's record
 //! ([`DetailFile`]) and queries fetch the publication-title shards they need
@@ -18,7 +18,7 @@ use super::params::SearchParams;
 use super::summary::Activity;
 use super::titles::TitleShard;
 use crate::model::{
-    CareerStage, Dataset, Directory, Link, LinkKind, OpeningKind, PublicationId, Researcher,
+    CareerStage, Dataset, Link, LinkKind, LoadedDataset, OpeningKind, PublicationId, Researcher,
 };
 
 /// Version of the compiled format; a file of another version is refused with a clear message.
@@ -45,7 +45,7 @@ pub struct Card {
     pub openings: Vec<OpeningKind>,
     /// Where they are, as the dataset writes it.
     pub location: Option<String>,
-    /// Their topics, as positions in [`CompiledDirectory::topics`].
+    /// Their topics, as positions in [`CardIndex::topics`].
     pub topics: Vec<u32>,
     /// Homepage, GitHub and email links (the ones a card shows).
     pub links: Vec<CardLink>,
@@ -147,7 +147,7 @@ pub fn role_line(dataset: &Dataset, r: &Researcher) -> Option<String> {
 
 /// The directory as the browser needs it first: cards, the index, and the load's problems.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct CompiledDirectory {
+pub struct CardIndex {
     /// [`FORMAT_VERSION`] of the writer.
     pub format: u32,
     /// One card per researcher, in dataset order (the index's researcher numbers).
@@ -169,17 +169,17 @@ pub struct CompiledDirectory {
     pub pack_size: u32,
 }
 
-impl CompiledDirectory {
+impl CardIndex {
     /// Compiles a loaded directory with publication titles in the index (for the browser's
     /// fallback and small datasets).
-    pub fn compile(directory: &Directory) -> Self {
+    pub fn compile(directory: &LoadedDataset) -> Self {
         let mut c = Self::base(directory);
         c.index = SearchIndex::new(&directory.dataset);
         c
     }
 
     /// Compiles a loaded directory with publication titles as shards (the build step).
-    pub fn compile_sharded(directory: &Directory) -> (Self, BTreeMap<String, TitleShard>) {
+    pub fn compile_sharded(directory: &LoadedDataset) -> (Self, BTreeMap<String, TitleShard>) {
         let mut c = Self::base(directory);
         let (index, shards) = SearchIndex::new_sharded(&directory.dataset);
         c.index = index;
@@ -188,7 +188,7 @@ impl CompiledDirectory {
     }
 
     /// Everything but the index.
-    fn base(directory: &Directory) -> Self {
+    fn base(directory: &LoadedDataset) -> Self {
         let d = &directory.dataset;
         let topic_pos: HashMap<&str, u32> = (d.topics.iter().enumerate())
             .map(|(i, t)| (t.id.as_str(), i as u32))
@@ -275,7 +275,7 @@ pub struct FirstPage {
 
 impl FirstPage {
     /// The first `n` cards of `directory` in default order.
-    pub fn new(directory: &CompiledDirectory, n: usize) -> Self {
+    pub fn new(directory: &CardIndex, n: usize) -> Self {
         let hits = directory.index.search(&SearchParams::default()).hits;
         Self {
             format: FORMAT_VERSION,
@@ -461,14 +461,14 @@ mod tests {
 
     const BUNDLED: &str = include_str!("../../data/researchers.json");
 
-    fn bundled() -> Directory {
+    fn bundled() -> LoadedDataset {
         crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads")
     }
 
     #[test]
     fn the_compiled_directory_round_trips_and_has_every_card() {
         let dir = bundled();
-        let (c, shards) = CompiledDirectory::compile_sharded(&dir);
+        let (c, shards) = CardIndex::compile_sharded(&dir);
         assert_eq!(c.cards.len(), dir.dataset.researchers.len());
         let luo = &c.cards[c.position("michael-luo").unwrap()];
         assert_eq!(luo.name, "Michael Luo");
@@ -481,7 +481,7 @@ mod tests {
         let mai = &c.cards[c.position("luo-mai").unwrap()];
         assert_eq!(mai.openings, [OpeningKind::Phd, OpeningKind::Postdoc]);
         assert!(!shards.is_empty());
-        let back = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap();
+        let back = CardIndex::from_bytes(&c.to_bytes()).unwrap();
         assert_eq!(back.cards, c.cards);
         assert_eq!(back.shards, c.shards);
         assert_eq!(back.index.len(), dir.dataset.researchers.len());
@@ -492,18 +492,18 @@ mod tests {
         let json = BUNDLED.replacen("\"title\": \"", "\"title\": \"\\u202e", 1);
         let dir = crate::model::load(&json, 2027).unwrap();
         assert!(dir.is_valid() && !dir.is_clean());
-        let c = CompiledDirectory::compile(&dir);
+        let c = CardIndex::compile(&dir);
         assert!(c.problems.is_empty() && c.skipped.is_empty());
         assert_eq!(c.warnings.len(), 1);
         assert!(c.warnings[0].contains(": \"\\u{202e}"), "{:?}", c.warnings);
         assert!(!c.is_clean());
-        let back = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap();
+        let back = CardIndex::from_bytes(&c.to_bytes()).unwrap();
         assert_eq!(back.warnings, c.warnings);
     }
 
     #[test]
     fn the_first_page_is_the_default_order() {
-        let c = CompiledDirectory::compile(&bundled());
+        let c = CardIndex::compile(&bundled());
         let page = FirstPage::from_bytes(&FirstPage::new(&c, 3).to_bytes()).unwrap();
         assert_eq!(page.total, 5);
         let names: Vec<&str> = page.cards.iter().map(|(c, _)| c.name.as_str()).collect();
@@ -513,14 +513,14 @@ mod tests {
 
     #[test]
     fn another_format_version_is_named() {
-        let mut c = CompiledDirectory::compile(&bundled());
+        let mut c = CardIndex::compile(&bundled());
         c.format = FORMAT_VERSION + 1;
-        let err = CompiledDirectory::from_bytes(&c.to_bytes()).unwrap_err();
+        let err = CardIndex::from_bytes(&c.to_bytes()).unwrap_err();
         assert!(
             err.contains(&format!("format {}", FORMAT_VERSION + 1)),
             "{err}"
         );
-        assert!(CompiledDirectory::from_bytes(b"<!doctype html>").is_err());
+        assert!(CardIndex::from_bytes(b"<!doctype html>").is_err());
     }
 
     #[test]

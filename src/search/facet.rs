@@ -137,6 +137,25 @@ impl Facet {
     }
 }
 
+/// For each of `filters` (`None`: not active), `base` narrowed by every active filter but that
+/// one, with `and`: what a facet's counts "as if added" are taken over. The directory's facets
+/// use it on sets of researchers, a publication list's on one entry's tests (`bool`s).
+pub fn all_but_each<T: Clone, const N: usize>(
+    base: &T,
+    filters: &[Option<T>; N],
+    and: impl Fn(&mut T, &T),
+) -> [T; N] {
+    std::array::from_fn(|f| {
+        let mut set = base.clone();
+        for (g, c) in filters.iter().enumerate() {
+            if let Some(c) = c.as_ref().filter(|_| g != f) {
+                and(&mut set, c);
+            }
+        }
+        set
+    })
+}
+
 /// The country's English name for common ISO 3166-1 alpha-2 codes (case-insensitive).
 pub fn country_name(code: &str) -> Option<&'static str> {
     Some(match code.to_ascii_uppercase().as_str() {
@@ -365,5 +384,13 @@ mod tests {
         assert_eq!(folded[FIRST_VALUES], "v25");
         assert_eq!(visible_values(&values, true).len(), 30);
         assert_eq!(listable_values(&values), 30);
+    }
+
+    #[test]
+    fn each_facet_counts_over_every_other_filter() {
+        let base = 0b1111u8;
+        let filters = [Some(0b0111u8), None, Some(0b1101u8)];
+        let [a, b, c] = super::all_but_each(&base, &filters, |x, y| *x &= *y);
+        assert_eq!((a, b, c), (0b1101, 0b0101, 0b0111));
     }
 }

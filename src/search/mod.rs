@@ -33,7 +33,7 @@ pub mod text;
 pub mod timeline;
 pub mod titles;
 
-pub use compiled::{Card, CompiledDirectory, DetailFile};
+pub use compiled::{Card, CardIndex, DetailFile};
 pub use facet::Facet;
 pub use index::{
     FacetCounts, FacetValue, FieldKind, Hit, MatchReason, SearchIndex, SearchResults, Stats,

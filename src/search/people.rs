@@ -6,13 +6,13 @@
 //! order, share a pack of [`pack_size`] people, and there are never more than [`MAX_PACKS`]
 //! packs. A profile fetches its researcher's pack (`data/people/N.bin`, postcard: [`super::compiled::encode_detail`]) and reads its record
 //! from it; the pack's number comes from the researcher's position among the directory's cards
-//! and the pack size the directory records ([`super::CompiledDirectory::pack_size`]), or,
+//! and the pack size the directory records ([`super::CardIndex::pack_size`]), or,
 //! without the directory, from the profile's pre-rendered page or a neighbour's [`Steps`]
 //! (Previous and Next).
 
 use serde::{Deserialize, Serialize};
 
-use super::{CompiledDirectory, DetailFile, Hit, SearchParams};
+use super::{CardIndex, DetailFile, Hit, SearchParams};
 
 /// The most pack files a site has, whatever its size.
 pub const MAX_PACKS: usize = 600;
@@ -69,7 +69,7 @@ pub struct Step {
 impl Steps {
     /// The steps of the researcher at `position` among `hits` (a search's, over `directory`);
     /// `None` when the hits do not have them.
-    pub fn within(directory: &CompiledDirectory, hits: &[Hit], position: usize) -> Option<Self> {
+    pub fn within(directory: &CardIndex, hits: &[Hit], position: usize) -> Option<Self> {
         let at = hits.iter().position(|h| h.researcher == position)?;
         Some(Self::make(directory, hits.len(), at, |i| {
             hits[i].researcher
@@ -77,7 +77,7 @@ impl Steps {
     }
 
     /// Every researcher's steps in the directory's default view, by position among its cards.
-    pub fn default_view(directory: &CompiledDirectory) -> Vec<Self> {
+    pub fn default_view(directory: &CardIndex) -> Vec<Self> {
         let hits = directory.index.search(&SearchParams::default()).hits;
         let mut steps = vec![None; directory.cards.len()];
         for (at, hit) in hits.iter().enumerate() {
@@ -94,7 +94,7 @@ impl Steps {
     /// The steps of the `at`-th of `len` researchers, `researcher(i)` being the position among
     /// `directory`'s cards of the `i`-th.
     fn make(
-        directory: &CompiledDirectory,
+        directory: &CardIndex,
         len: usize,
         at: usize,
         researcher: impl Fn(usize) -> usize,
@@ -164,7 +164,7 @@ impl PeoplePack {
 mod tests {
     use super::*;
     use crate::model::cite::bibtex_keys;
-    use crate::search::CompiledDirectory;
+    use crate::search::CardIndex;
 
     #[test]
     fn packs_stay_few_at_any_size() {
@@ -184,7 +184,7 @@ mod tests {
     #[test]
     fn the_default_views_steps_are_the_default_searchs_neighbours() {
         let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
-        let compiled = CompiledDirectory::compile(&dir);
+        let compiled = CardIndex::compile(&dir);
         let steps = Steps::default_view(&compiled);
         let hits = compiled.index.search(&SearchParams::default()).hits;
         assert_eq!(steps.len(), 5);
@@ -220,7 +220,7 @@ mod tests {
     #[test]
     fn every_researcher_is_found_in_their_pack_after_a_round_trip() {
         let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
-        let compiled = CompiledDirectory::compile(&dir);
+        let compiled = CardIndex::compile(&dir);
         let keys = bibtex_keys(&dir.dataset);
         let by_id = DetailFile::publications_by_id(&dir.dataset);
         let files: Vec<DetailFile> = (0..dir.dataset.researchers.len())

@@ -184,11 +184,11 @@ pub fn bibtex(sources: &[(&Dataset, &HashMap<PublicationId, String>, &[&str])]) 
 mod tests {
     use super::*;
     use crate::model::load;
-    use crate::search::CompiledDirectory;
+    use crate::search::CardIndex;
 
-    fn rows(ids: &[&str]) -> (Vec<Row>, crate::model::Directory) {
+    fn rows(ids: &[&str]) -> (Vec<Row>, crate::model::LoadedDataset) {
         let dir = load(include_str!("../../data/researchers.json"), 2027).unwrap();
-        let c = CompiledDirectory::compile(&dir);
+        let c = CardIndex::compile(&dir);
         let rows = (ids.iter())
             .map(|id| {
                 let i = c.position(id).unwrap();

@@ -7,11 +7,11 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::RegistrationOptions;
 
-use super::state::data::use_directory;
+use super::state::data::use_atlas;
 
 /// How long a page that does not show the directory (the compiled `/publications`) waits
 /// before loading it anyway, for the next page and for offline use.
@@ -26,7 +26,7 @@ pub fn use_service_worker() {
     if cfg!(debug_assertions) || !cfg!(target_arch = "wasm32") {
         return;
     }
-    let directory = use_directory();
+    let directory = use_atlas();
     let registered = StoredValue::new(false);
     Effect::new(move || {
         if directory.started() && directory.get().is_some() && !registered.get_value() {
@@ -65,8 +65,27 @@ fn register_service_worker() {
         .service_worker()
         .register_with_options(&script.href(), &options);
     wasm_bindgen_futures::spawn_local(async move {
-        if let Err(e) = JsFuture::from(registering).await {
-            leptos::logging::warn!("offline use is unavailable: sw.js did not register: {e:?}");
+        let registration = match JsFuture::from(registering).await {
+            Ok(registration) => registration,
+            Err(e) => {
+                leptos::logging::warn!("offline use is unavailable: sw.js did not register: {e:?}");
+                return;
+            }
+        };
+        // Registering again does not look for a new sw.js, and browsers look for one on their
+        // own terms (Chromium skipped a deploy made seconds after the previous one): ask once per
+        // visit, so that a redeploy is picked up on the next one. Offline there is nothing to ask.
+        if !window().navigator().on_line() {
+            return;
+        }
+        let update = registration
+            .dyn_into::<web_sys::ServiceWorkerRegistration>()
+            .ok()
+            .and_then(|r| r.update().ok());
+        if let Some(update) = update
+            && let Err(e) = JsFuture::from(update).await
+        {
+            leptos::logging::warn!("could not look for a new version of sw.js: {e:?}");
         }
     });
 }

@@ -2,7 +2,7 @@
 //! written with ids (`researchers[{tao-luo}]`) instead of positions.
 #![allow(dead_code)]
 
-use research_atlas::model::{self, Directory, Problem};
+use research_atlas::model::{self, LoadedDataset, Problem};
 use serde_json::Value;
 
 /// The bundled dataset, as the tests edit it.
@@ -11,7 +11,7 @@ pub const BUNDLED: &str = include_str!("../../data/researchers.json");
 pub const MAX_YEAR: u16 = 2027;
 
 /// Applies `edit` to the bundled dataset and loads the result.
-pub fn load_edited(edit: impl FnOnce(&mut Value)) -> Result<Directory, Problem> {
+pub fn load_edited(edit: impl FnOnce(&mut Value)) -> Result<LoadedDataset, Problem> {
     let mut v: Value = serde_json::from_str(BUNDLED).unwrap();
     edit(&mut v);
     model::load(&v.to_string(), MAX_YEAR)

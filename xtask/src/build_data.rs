@@ -5,7 +5,7 @@
 //! hash of the files, [`generation`], and `OUT/generation.txt` names it):
 //! - `first.bin`: the first cards in default order ([`FirstPage`]), a few kilobytes, so the
 //!   first card is painted before the whole directory has arrived;
-//! - `directory.bin`: the [`CompiledDirectory`] — a card per researcher, the pre-built index
+//! - `directory.bin`: the [`CardIndex`] — a card per researcher, the pre-built index
 //!   without publication titles, and the load's problems;
 //! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
 //! - `people/N.bin`: the researchers' [`DetailFile`]s in packs ([`PeoplePack`]), fetched by
@@ -32,7 +32,7 @@ use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 use research_atlas::search::people::{PeoplePack, Steps};
 use research_atlas::search::publications::files::CompiledPubs;
-use research_atlas::search::{CompiledDirectory, DetailFile};
+use research_atlas::search::{CardIndex, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
 use atlas_import::authoring::record_of;
@@ -148,7 +148,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
         });
         let directory = (|| -> Result<(Written, usize, Vec<Steps>), String> {
             let mut w = Written::default();
-            let (compiled, shards) = CompiledDirectory::compile_sharded(&dir);
+            let (compiled, shards) = CardIndex::compile_sharded(&dir);
             w.directory_bytes = write(&under(out, paths::DIRECTORY), &compiled.to_bytes())?;
             let first = FirstPage::new(&compiled, FIRST_PAGE_CARDS);
             w.first_page_bytes = write(&under(out, paths::FIRST_PAGE), &first.to_bytes())?;
@@ -407,7 +407,7 @@ mod tests {
         assert_eq!(w.people, 5);
         assert!(w.shards > 10, "{w:?}");
         let bytes = std::fs::read(out.path().join("directory.bin")).unwrap();
-        let c = CompiledDirectory::from_bytes(&bytes).unwrap();
+        let c = CardIndex::from_bytes(&bytes).unwrap();
         assert_eq!(c.cards.len(), 5);
         assert!(c.is_clean());
         assert_eq!(w.packs, 1);

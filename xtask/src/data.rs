@@ -27,7 +27,7 @@ pub fn generated(researchers: usize) -> PathBuf {
 }
 
 /// Reads and loads the dataset at `file` (default: the bundled one).
-fn load_file(file: Option<&Path>) -> Result<(PathBuf, String, model::Directory), String> {
+fn load_file(file: Option<&Path>) -> Result<(PathBuf, String, model::LoadedDataset), String> {
     let path = file.map_or_else(|| root().join(DATASET), Path::to_path_buf);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -74,7 +74,7 @@ fn run(opts: &Options) -> Result<(), String> {
     let data = StaticData::new(directory);
     let paths: Vec<String> = prerendered(
         data.organizations.orgs.iter().map(|o| o.id.as_str()),
-        data.atlas.compiled.cards.iter().map(|c| c.id.as_str()),
+        data.atlas.cards.iter().map(|c| c.id.as_str()),
         opts.max_profiles,
     )
     .iter()

@@ -47,10 +47,10 @@ impl Checker<'_> {
 mod tests {
     use serde_json::{Value, json};
 
-    use crate::model::{Directory, Problem, load};
+    use crate::model::{LoadedDataset, Problem, load};
 
     /// One valid researcher whose openings are `openings`, loaded as a file would be.
-    fn load_dir(openings: Value) -> Directory {
+    fn load_dir(openings: Value) -> LoadedDataset {
         let file = json!({
             "schema_version": 1,
             "researchers": [{

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use super::{FacetCounts, FacetValue, SearchIndex, Values};
 use crate::search::bits::Bits;
-use crate::search::facet::Facet;
+use crate::search::facet::{Facet, all_but_each};
 use crate::search::params::{OrgScope, SearchParams};
 
 /// The researchers of each facet value, publication year and the award toggle, as bitsets.
@@ -135,15 +135,7 @@ impl SearchIndex {
         }
         let chosen: [Option<Bits>; Facet::ALL.len()] =
             std::array::from_fn(|f| self.chosen(Facet::ALL[f], &selections[f], scope));
-        let others = std::array::from_fn(|f| {
-            let mut set = rest.clone();
-            for (g, c) in chosen.iter().enumerate() {
-                if let Some(c) = c.as_ref().filter(|_| g != f) {
-                    set.and_with(c);
-                }
-            }
-            set
-        });
+        let others = all_but_each(&rest, &chosen, Bits::and_with);
         for c in chosen.iter().flatten() {
             but_award.and_with(c);
         }

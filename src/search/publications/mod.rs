@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::facet::all_but_each;
 use super::index::FacetValue;
 use super::params::{GroupBy, Order, PubParams};
 use super::text::{fold, tokenize};
@@ -299,19 +300,24 @@ impl PubCore {
                 || a.topics[i].iter().any(|t| topic_ids.contains(t));
             let kind_ok = params.kinds.is_empty() || params.kinds.contains(&kind);
             let honour = !params.honoured || a.honoured[i];
-            if text && year && kind_ok && honour {
+            let [but_year, but_venue, but_kind, but_honour] = all_but_each(
+                &text,
+                &[Some(year), Some(venue), Some(kind_ok), Some(honour)],
+                |a, b| *a &= *b,
+            );
+            if but_venue {
                 *venue_counts.entry(venue_of).or_default() += 1;
             }
-            if text && year && venue && honour {
+            if but_kind {
                 *kind_counts.entry(kind).or_default() += 1;
             }
-            if text && venue && kind_ok && honour {
+            if but_year {
                 *year_counts.entry(y).or_default() += 1;
             }
-            if text && year && venue && kind_ok && a.honoured[i] {
+            if but_honour && a.honoured[i] {
                 honoured_count += 1;
             }
-            if text && year && venue && kind_ok && honour {
+            if but_honour && honour {
                 shown.push(i);
             }
         }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use crate::search::IdList;
 use crate::site::route::AppRoute;
 use crate::ui::routes::{Href, use_route};
-use crate::ui::state::data::use_directory;
+use crate::ui::state::data::use_atlas;
 use crate::ui::state::picks::use_picks;
 
 /// A bar at the foot of the page while researchers are picked for comparison (not on the
@@ -14,18 +14,14 @@ use crate::ui::state::picks::use_picks;
 pub fn CompareTray() -> impl IntoView {
     let picks = use_picks();
     let route = use_route().route;
-    let directory = use_directory();
+    let directory = use_atlas();
     let names = move || {
         let ids = picks.compare.get();
         let atlas = directory.get().and_then(Result::ok);
         (ids.iter())
             .map(|id| {
                 (atlas.as_ref())
-                    .and_then(|a| {
-                        a.compiled
-                            .position(id)
-                            .map(|i| a.compiled.cards[i].name.clone())
-                    })
+                    .and_then(|a| a.compiled.position(id).map(|i| a.cards[i].name.clone()))
                     .unwrap_or_else(|| id.clone())
             })
             .collect::<Vec<_>>()

@@ -4,9 +4,9 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::search::CompiledDirectory;
+use crate::search::CardIndex;
 use crate::ui::components::update_notice::ReloadButton;
-use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, Load, use_directory};
+use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, Load, use_atlas};
 
 /// Shows a loading state, the error with Retry, or `children` with the loaded directory.
 #[component]
@@ -21,7 +21,7 @@ where
     F: Fn(Arc<Atlas>) -> V + Send + Sync + 'static,
     V: IntoView + 'static,
 {
-    let data = use_directory();
+    let data = use_atlas();
     move || match data.get() {
         None => match &loading {
             Some(view) => view.run(),
@@ -152,7 +152,7 @@ pub fn DataWarning(
     /// The loaded directory and its problems.
     atlas: Arc<Atlas>,
 ) -> impl IntoView {
-    let directory: &CompiledDirectory = &atlas.compiled;
+    let directory: &CardIndex = &atlas.compiled;
     (!directory.is_clean()).then(|| {
         let (headline, rest) = headline(directory);
         let lines = |items: &[String]| {
@@ -187,7 +187,7 @@ pub fn DataWarning(
 
 /// The banner's first sentence and the one after it: skipped records first, then problems, then
 /// warnings alone (nothing was left out).
-fn headline(directory: &CompiledDirectory) -> (String, &'static str) {
+fn headline(directory: &CardIndex) -> (String, &'static str) {
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let skipped = directory.skipped.len();
     let warnings = directory.warnings.len();
@@ -217,9 +217,9 @@ mod tests {
 
     #[test]
     fn the_headline_names_the_worst_news() {
-        let mut d = CompiledDirectory {
+        let mut d = CardIndex {
             warnings: vec!["researchers[0].name: …".into()],
-            ..CompiledDirectory::default()
+            ..CardIndex::default()
         };
         assert_eq!(headline(&d).0, "The dataset has 1 warning.");
         d.warnings.push("publications[1].title: …".into());

@@ -11,8 +11,8 @@ use leptos::prelude::*;
 use crate::model::corrections::{About, correction_link};
 use crate::model::date::{period, years};
 use crate::model::{
-    Award, Certification, Dataset, Directory, Education, GroupMember, Leadership, OrgId, Position,
-    Project, Service, SkillGroup, Talk, Teaching,
+    Award, Certification, Dataset, Education, GroupMember, Leadership, LoadedDataset, OrgId,
+    Position, Project, Service, SkillGroup, Talk, Teaching,
 };
 use crate::ui::components::IsolatedList;
 use crate::ui::components::links::safe_href;
@@ -152,7 +152,7 @@ pub fn PositionsSection(
     /// The positions, newest first.
     positions: Vec<Position>,
     /// The directory, for organization and publication names.
-    dir: Arc<Directory>,
+    dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!positions.is_empty()).then(|| {
         let items = positions
@@ -173,7 +173,7 @@ pub fn EducationSection(
     /// The degrees.
     education: Vec<Education>,
     /// The directory, for organization and publication names.
-    dir: Arc<Directory>,
+    dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!education.is_empty()).then(|| {
         let items = education
@@ -197,7 +197,7 @@ pub fn AwardsSection(
     /// The awards.
     awards: Vec<Award>,
     /// The directory, for organization and publication names.
-    dir: Arc<Directory>,
+    dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!awards.is_empty()).then(|| {
         let items = awards
@@ -237,7 +237,7 @@ pub fn ProjectsSection(
     /// The projects.
     projects: Vec<Project>,
     /// The directory, for organization and publication names.
-    dir: Arc<Directory>,
+    dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!projects.is_empty()).then(|| {
         let items = projects
@@ -280,7 +280,7 @@ pub fn TeachingSection(
     /// The courses.
     teaching: Vec<Teaching>,
     /// The directory, for organization and publication names.
-    dir: Arc<Directory>,
+    dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!teaching.is_empty()).then(|| {
         let items = teaching

@@ -9,7 +9,7 @@ use web_sys::HtmlTextAreaElement;
 
 use super::IsolatedList;
 use super::links::safe_href;
-use crate::model::{Dataset, Directory, LinkKind, Publication, cite};
+use crate::model::{Dataset, LinkKind, LoadedDataset, Publication, cite};
 use crate::ui::browser::{Copied, copy_text};
 use crate::ui::state::search::use_search;
 
@@ -97,7 +97,7 @@ pub fn PublicationItem(
     /// The profile's researcher id, if the list is on a profile.
     owner: Option<String>,
     /// The loaded directory, for venues and BibTeX.
-    directory: Arc<Directory>,
+    directory: Arc<LoadedDataset>,
     /// Its BibTeX key.
     cite_key: String,
 ) -> impl IntoView {

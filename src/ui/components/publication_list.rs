@@ -8,7 +8,7 @@ use leptos::task::spawn_local;
 
 use super::publication_item::PublicationItem;
 use crate::model::cite::{self, ExportEntry, ExportFormat};
-use crate::model::{Directory, Publication};
+use crate::model::{LoadedDataset, Publication};
 use crate::search::counts::grouped;
 use crate::search::publications::PAGE_SIZE;
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
@@ -31,7 +31,7 @@ const EXPORT_LIMIT: usize = 5_000;
 /// BibTeX) and its BibTeX key.
 struct Item {
     publication: Publication,
-    directory: Arc<Directory>,
+    directory: Arc<LoadedDataset>,
     cite_key: String,
 }
 

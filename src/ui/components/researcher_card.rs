@@ -50,7 +50,7 @@ pub fn ResearcherCard(
         move || {
             let query = search.params.with(|p| p.query.clone());
             search.titles.loaded.with(|t| {
-                (atlas.compiled.index)
+                (atlas.index)
                     .reason(researcher, &query, t)
                     .filter(|m| m.kind != FieldKind::Name)
             })

@@ -42,7 +42,7 @@ pub fn ComparePage() -> impl IntoView {
             <DataView children=move |atlas| {
                 let ids = ids.get();
                 let (known, unknown): (Vec<String>, Vec<String>) =
-                    ids.into_iter().partition(|id| atlas.compiled.position(id).is_some());
+                    ids.into_iter().partition(|id| atlas.position(id).is_some());
                 let mut known = known;
                 known.truncate(MAX_COMPARED);
                 view! {
@@ -74,13 +74,13 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
     let go = move |next: Vec<String>| route.go(&AppRoute::Compare(IdList(next)), History::Push);
     // Everyone not compared yet, by name.
     let people = sorted_people(
-        (atlas.compiled.cards.iter())
+        (atlas.cards.iter())
             .filter(|c| !ids.contains(&c.id))
             .map(|c| (c.id.clone(), c.name.clone())),
     );
     let full = ids.len() >= MAX_COMPARED;
     let chips = (ids.iter())
-        .filter_map(|id| Some((id, &atlas.compiled.cards[atlas.compiled.position(id)?].name)))
+        .filter_map(|id| Some((id, &atlas.cards[atlas.position(id)?].name)))
         .map(|(id, name)| {
             let rest: Vec<String> = ids.iter().filter(|x| *x != id).cloned().collect();
             view! {

@@ -18,12 +18,12 @@ use leptos::prelude::*;
 
 use crate::files::generation::Missing;
 use crate::files::paths;
-use crate::model::{Directory, PublicationId, cite};
+use crate::model::{LoadedDataset, PublicationId, cite};
 use crate::search::compiled::FirstPage;
 use crate::search::network::Network;
 use crate::search::organizations::OrgTable;
 use crate::search::people::{self, PeoplePack, Steps};
-use crate::search::{CompiledDirectory, DetailFile, PublicationIndex, TitleShard};
+use crate::search::{CardIndex, DetailFile, PublicationIndex, TitleShard};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
 use crate::ui::routes::route_of;
@@ -85,17 +85,26 @@ impl fmt::Display for DataError {
 /// The loaded directory: cards and index, and the whole dataset when it was loaded as JSON.
 pub struct Atlas {
     /// Cards, the researcher index, the load's problems.
-    pub compiled: CompiledDirectory,
+    pub compiled: CardIndex,
     /// Every record in memory (loaded from the JSON); `None` when details are fetched per
     /// researcher.
     pub full: Option<Arc<Detail>>,
 }
 
+/// An atlas is its cards and index first: `atlas.cards`, `atlas.index`, `atlas.position(id)`.
+impl std::ops::Deref for Atlas {
+    type Target = CardIndex;
+
+    fn deref(&self) -> &CardIndex {
+        &self.compiled
+    }
+}
+
 impl Atlas {
     /// A directory loaded from the authoring JSON: compiled here, every record kept in memory.
-    pub fn from_json(directory: Directory) -> Self {
+    pub fn from_json(directory: LoadedDataset) -> Self {
         Self {
-            compiled: CompiledDirectory::compile(&directory),
+            compiled: CardIndex::compile(&directory),
             full: Some(Arc::new(Detail::whole(directory))),
         }
     }
@@ -105,7 +114,7 @@ impl Atlas {
 /// researcher's detail file.
 pub struct Detail {
     /// The records.
-    pub directory: Arc<Directory>,
+    pub directory: Arc<LoadedDataset>,
     /// The publication index over them.
     pub publications: PublicationIndex,
     /// BibTeX keys, computed over the whole directory.
@@ -122,7 +131,7 @@ impl Detail {
         Self {
             publications: PublicationIndex::new(&dataset),
             cite_keys: file.cite_keys.into_iter().collect(),
-            directory: Arc::new(Directory {
+            directory: Arc::new(LoadedDataset {
                 dataset,
                 problems: Vec::new(),
                 skipped: Vec::new(),
@@ -132,7 +141,7 @@ impl Detail {
     }
 
     /// The detail of a whole loaded dataset.
-    pub(crate) fn whole(directory: Directory) -> Self {
+    pub(crate) fn whole(directory: LoadedDataset) -> Self {
         let keys = cite::bibtex_keys(&directory.dataset);
         Self {
             publications: PublicationIndex::new(&directory.dataset),
@@ -152,7 +161,7 @@ pub type DetailResult = Result<Arc<Detail>, DataError>;
 /// compiled `/publications`) does not share the connection with it; pages read it, the error
 /// view refetches it.
 #[derive(Clone, Copy)]
-pub struct DirectoryContext {
+pub struct AtlasContext {
     /// The load, once something has read the directory.
     load: StoredValue<Option<Load<DataResult>>, LocalStorage>,
     /// Set once the load has started ([`Self::started`]).
@@ -163,7 +172,7 @@ pub struct DirectoryContext {
     first: Load<Option<Arc<FirstPage>>>,
 }
 
-impl DirectoryContext {
+impl AtlasContext {
     /// A context around a load already made (tests give the answers they want).
     pub fn of_load(load: Load<DataResult>) -> Self {
         Self {
@@ -255,7 +264,7 @@ pub fn provide_directory() {
     };
     provide_context(PackHints(RwSignal::new(hints)));
     provide_context(FirstPageContext(first));
-    provide_context(DirectoryContext {
+    provide_context(AtlasContext {
         load: StoredValue::new_local(None),
         started: RwSignal::new(false),
         owner: StoredValue::new_local(Owner::current().unwrap_or_default()),
@@ -282,7 +291,7 @@ pub struct StaticData {
 
 impl StaticData {
     /// Everything the pages show, from the whole dataset.
-    pub fn new(directory: Directory) -> Self {
+    pub fn new(directory: LoadedDataset) -> Self {
         let by_id = DetailFile::publications_by_id(&directory.dataset);
         Self {
             network: Arc::new(Network::build(&directory.dataset)),
@@ -339,8 +348,8 @@ async fn fetch_first_page() -> Option<Arc<FirstPage>> {
 }
 
 /// The directory context; provided by `App` through [`provide_directory`].
-pub fn use_directory() -> DirectoryContext {
-    expect_context::<DirectoryContext>()
+pub fn use_atlas() -> AtlasContext {
+    expect_context::<AtlasContext>()
 }
 
 /// The body of the compiled file at `url` (`data/…`, fetched from the page's generation), or
@@ -407,7 +416,7 @@ pub(crate) async fn fetch_required(url: &str) -> Result<Vec<u8>, DataError> {
 /// The compiled directory, or the JSON compiled here when the host has none.
 pub async fn fetch_atlas() -> DataResult {
     if let Some(bytes) = fetch_bytes(paths::DIRECTORY).await? {
-        let compiled = timed("atlas:index", || CompiledDirectory::from_bytes(&bytes))
+        let compiled = timed("atlas:index", || CardIndex::from_bytes(&bytes))
             .map_err(|e| DataError::Invalid(paths::DIRECTORY.to_owned(), e))?;
         return Ok(Arc::new(Atlas {
             compiled,
@@ -501,8 +510,8 @@ pub async fn fetch_details(
             out.push(full.clone());
             continue;
         }
-        let size = atlas.compiled.pack_size as usize;
-        let pack = (atlas.compiled.position(&id)).map_or(0, |i| people::pack_of(i, size));
+        let size = atlas.pack_size as usize;
+        let pack = (atlas.position(&id)).map_or(0, |i| people::pack_of(i, size));
         let url = paths::people(pack);
         if !packs.iter().any(|(n, _)| *n == pack) {
             let bytes = fetch_required(&url).await?;

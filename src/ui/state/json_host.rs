@@ -24,7 +24,7 @@ pub use refuses::*;
 mod reads {
     use std::sync::Arc;
 
-    use crate::model::Directory;
+    use crate::model::LoadedDataset;
     use crate::search::network::Network;
     use crate::search::organizations::OrgTable;
     use crate::ui::browser::timed;
@@ -33,7 +33,7 @@ mod reads {
     };
 
     /// Fetches, validates and loads the authoring file.
-    async fn dataset() -> Result<Directory, DataError> {
+    async fn dataset() -> Result<LoadedDataset, DataError> {
         let url = DATASET_URL;
         let bytes = fetch_required(url).await?;
         let invalid = |e: String| DataError::Invalid(url.to_owned(), e);

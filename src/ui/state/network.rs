@@ -11,9 +11,7 @@ use crate::files::paths;
 use crate::search::network::parts::{NetIndex, NetParts, PartRequest, with_people};
 use crate::search::network::{Missing, Network};
 use crate::ui::browser::timed;
-use crate::ui::state::data::{
-    DataError, DirectoryContext, fetch_bytes, fetch_required, static_data,
-};
+use crate::ui::state::data::{AtlasContext, DataError, fetch_bytes, fetch_required, static_data};
 
 /// A chain stops fetching records past this many bytes and is answered as too big a search to
 /// make in the browser (two people far apart in a huge directory); the drawing is then made
@@ -51,7 +49,7 @@ pub struct Answered {
 /// lacks nothing. For the `opening` view (no focus, no chain, every kind), the records it reads
 /// come first in one file ([`paths::net::START`]), not a byte range each.
 pub async fn fetch_network(
-    directory: DirectoryContext,
+    directory: AtlasContext,
     source: SharedSource,
     named: Vec<String>,
     opening: bool,
@@ -118,7 +116,7 @@ pub async fn fetch_network(
 
 /// The index, or the whole network built from the dataset when the host has no `data/net/`
 /// (which then needs the directory, and the authoring file it came from).
-async fn first_source(directory: DirectoryContext) -> Result<NetSource, DataError> {
+async fn first_source(directory: AtlasContext) -> Result<NetSource, DataError> {
     if let Some(bytes) = fetch_bytes(paths::net::INDEX).await? {
         let index = NetIndex::from_bytes(&bytes)
             .map_err(|e| DataError::Invalid(paths::net::INDEX.to_owned(), e))?;

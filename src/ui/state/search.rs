@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::data::{Atlas, DataError, fetch_titles, use_directory};
+use super::data::{Atlas, DataError, fetch_titles, use_atlas};
 use crate::search::params::Set;
 use crate::search::titles::shards_for_query;
 use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
@@ -65,7 +65,7 @@ impl SearchContext {
     pub fn wanted_titles(&self) -> Vec<String> {
         self.indexed
             .with(|ix| {
-                let known = ix.as_ref()?.atlas.compiled.shards.as_ref()?;
+                let known = ix.as_ref()?.atlas.shards.as_ref()?;
                 Some(self.params.with(|p| shards_for_query(&p.query, known)))
             })
             .unwrap_or_default()
@@ -116,7 +116,7 @@ impl SearchContext {
 
 /// Creates the search state; called once by the app shell, inside the router.
 pub fn provide_search() {
-    let data = use_directory();
+    let data = use_atlas();
     let route = use_route();
     // Without starting the load: the pages that show the directory start it (`DataView`).
     let indexed = Memo::new(move |_| match data.peek() {
@@ -128,7 +128,7 @@ pub fn provide_search() {
             .route
             .with(|r| r.search_params().cloned().unwrap_or_default());
         match indexed.read().as_ref() {
-            Some(ix) => ix.atlas.compiled.index.sanitize(&raw),
+            Some(ix) => ix.atlas.index.sanitize(&raw),
             None => raw,
         }
     });
@@ -140,7 +140,7 @@ pub fn provide_search() {
     let results =
         Memo::new(move |_| {
             let ix = indexed.get()?;
-            let index = &ix.atlas.compiled.index;
+            let index = &ix.atlas.index;
             Some(titles.loaded.with(|t| {
                 params.with(|p| timed("atlas:search", || index.search_with(p, t, false)))
             }))
@@ -163,7 +163,7 @@ fn fetch_needed_titles(indexed: Memo<Option<Indexed>>, params: Memo<SearchParams
         let Some(ix) = indexed.get() else {
             return;
         };
-        let Some(known) = ix.atlas.compiled.shards.as_ref() else {
+        let Some(known) = ix.atlas.shards.as_ref() else {
             return;
         };
         let wanted = params.with(|p| shards_for_query(&p.query, known));

@@ -2,11 +2,11 @@
 //! 2020" question, and every score matching the publication list it links to.
 
 use super::super::*;
-use crate::model::{Directory, OpeningKind, load};
+use crate::model::{LoadedDataset, OpeningKind, load};
 use crate::search::params::{Credit, OrgParams};
 use crate::search::{PubParams, PublicationIndex};
 
-fn bundled() -> Directory {
+fn bundled() -> LoadedDataset {
     load(include_str!("../../../../data/researchers.json"), 2027)
         .expect("the bundled dataset loads")
 }

@@ -15,7 +15,7 @@ use crate::site::route::profile;
 use crate::ui::components::data_view::LoadErrorView;
 use crate::ui::components::person_picker::PersonPicker;
 use crate::ui::routes::Href;
-use crate::ui::state::data::{static_data, use_directory};
+use crate::ui::state::data::{static_data, use_atlas};
 
 /// The two pickers and the answer.
 #[component]
@@ -30,12 +30,12 @@ pub fn ChainFinder(
     too_big: Memo<bool>,
 ) -> impl IntoView {
     // Everyone's names come with the directory, which loads after the first drawing.
-    let directory = use_directory();
+    let directory = use_atlas();
     let pickers = move || {
         let atlas = (static_data().map(|d| Ok(d.atlas))).or_else(|| directory.peek());
         match atlas {
             Some(Ok(atlas)) => {
-                let cards = atlas.compiled.cards.iter();
+                let cards = atlas.cards.iter();
                 let people = sorted_people(cards.map(|c| (c.id.clone(), c.name.clone())));
                 view! {
                     <EndPicker people=people.clone() question=question end=End::From/>

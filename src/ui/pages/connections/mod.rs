@@ -26,7 +26,7 @@ use crate::search::network::EdgeKind;
 use crate::search::network::drawing::{count_line, direct, frame_for};
 use crate::ui::browser::set_title;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
-use crate::ui::state::data::{DataError, Load, use_directory};
+use crate::ui::state::data::{DataError, Load, use_atlas};
 use crate::ui::state::network::{SharedSource, fetch_network};
 
 /// The connections page.
@@ -50,7 +50,7 @@ const PICKERS_AFTER: std::time::Duration = std::time::Duration::from_millis(1000
 #[component]
 fn NetworkLoader() -> impl IntoView {
     let question = use_question();
-    let directory = use_directory();
+    let directory = use_atlas();
     let source: SharedSource = Default::default();
     let resource = Load::new(move || {
         let (source, q) = (source.clone(), question.params.get());

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::header::profile_header;
-use crate::model::{Directory, Researcher};
+use crate::model::{LoadedDataset, Researcher};
 use crate::search::summary;
 use crate::site::route::profile;
 use crate::ui::components::charts::{ShareChart, YearChart};
@@ -108,7 +108,7 @@ fn SectionIndex(sections: Vec<(&'static str, &'static str)>) -> impl IntoView {
 }
 
 /// "Output at a glance": publications per year, venues and topics; absent without publications.
-fn profile_output(researcher: &Researcher, dir: &Directory) -> impl IntoView + use<> {
+fn profile_output(researcher: &Researcher, dir: &LoadedDataset) -> impl IntoView + use<> {
     let dataset = &dir.dataset;
     let activity = summary::activity(dataset, researcher);
     let venues = summary::top(&summary::venue_mix(dataset, researcher), 7);
@@ -128,7 +128,7 @@ fn profile_output(researcher: &Researcher, dir: &Directory) -> impl IntoView + u
 
 /// Positions, education and the other sections of the record, each given only its own entries.
 #[component]
-fn RecordSections(researcher: Researcher, dir: Arc<Directory>) -> impl IntoView {
+fn RecordSections(researcher: Researcher, dir: Arc<LoadedDataset>) -> impl IntoView {
     let Researcher {
         positions,
         education,

@@ -14,7 +14,7 @@ use crate::ui::state::data::Atlas;
 #[component]
 pub(super) fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
     set_title(Some("No such researcher"));
-    let cards = &atlas.compiled.cards;
+    let cards = &atlas.cards;
     let names = cards.iter().map(|c| {
         std::iter::once(c.id.as_str())
             .chain(std::iter::once(c.name.as_str()))

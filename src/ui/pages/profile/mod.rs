@@ -57,7 +57,7 @@ fn ThroughDirectory(id: Memo<String>) -> impl IntoView {
     view! {
         <DataView children=move |atlas| {
             let id = id.get();
-            match atlas.compiled.position(&id) {
+            match atlas.position(&id) {
                 Some(position) => view! { <ProfileLoader atlas=atlas position=position/> }.into_any(),
                 None => view! { <NoSuchResearcher id=id atlas=atlas/> }.into_any(),
             }
@@ -92,8 +92,8 @@ fn PackedProfile(id: String, pack: u32) -> impl IntoView {
 /// Fetches the researcher's records, then shows them.
 #[component]
 fn ProfileLoader(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
-    let id = atlas.compiled.cards[position].id.clone();
-    set_title(Some(&atlas.compiled.cards[position].name));
+    let id = atlas.cards[position].id.clone();
+    set_title(Some(&atlas.cards[position].name));
     let resource = Load::new({
         let atlas = atlas.clone();
         move || fetch_detail(atlas.clone(), id.clone())
@@ -101,7 +101,7 @@ fn ProfileLoader(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
     view! {
         <ProfileNav atlas=atlas.clone() position=position/>
         <DetailView resource=resource children=move |detail| {
-            let id = &atlas.compiled.cards[position].id;
+            let id = &atlas.cards[position].id;
             let r = detail.directory.dataset.researcher(id).cloned();
             r.map(|r| view! { <Profile detail=detail researcher=r/> })
         }/>
