@@ -1,29 +1,26 @@
-//! The root component: providers and the page of the route, nothing else. Every page but the
-//! directory's is a route of [`super::chunks`]: its code loads when first visited.
+//! The root component: providers and the page of the route, nothing else. The route table is
+//! [`super::chunks::page`]: every page but the directory's is a route of a chunk, whose code
+//! loads when first visited.
 
 use leptos::prelude::*;
 
-use super::chunks::{
-    CompareRoute, ConnectionsRoute, OrganizationRoute, OrganizationsRoute, ProfileRoute,
-    PublicationsRoute, ShortlistRoute, prefetch_on_approach,
-};
+use super::chunks::{page, prefetch_on_approach};
 use super::components::update_notice::UpdateNotice;
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
-use super::pages::{DirectoryPage, NotFoundPage};
 use super::routes::{Href, provide_route, use_route};
-use super::state::data::provide_directory;
+use super::state::data::provide_atlas;
 use super::state::organizations::provide_organizations;
 use super::state::picks::{provide_picks, use_picks};
 use super::state::pub_list::provide_pub_list;
 use super::state::search::provide_search;
 use super::state::theme::provide_theme;
-use crate::site::route::{AppRoute, PageKind};
+use crate::site::route::AppRoute;
 
 /// The whole application.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_directory();
+    provide_atlas();
     provide_organizations();
     provide_theme();
     provide_picks();
@@ -74,15 +71,5 @@ fn Shell() -> impl IntoView {
 fn RoutePage() -> impl IntoView {
     let route = use_route().route;
     let kind = Memo::new(move |_| route.with(AppRoute::kind));
-    move || match kind.get() {
-        PageKind::Directory => view! { <DirectoryPage/> }.into_any(),
-        PageKind::Profile => view! { <ProfileRoute/> }.into_any(),
-        PageKind::Publications => view! { <PublicationsRoute/> }.into_any(),
-        PageKind::Compare => view! { <CompareRoute/> }.into_any(),
-        PageKind::Connections => view! { <ConnectionsRoute/> }.into_any(),
-        PageKind::Organizations => view! { <OrganizationsRoute/> }.into_any(),
-        PageKind::Organization => view! { <OrganizationRoute/> }.into_any(),
-        PageKind::Shortlist => view! { <ShortlistRoute/> }.into_any(),
-        PageKind::NotFound => view! { <NotFoundPage/> }.into_any(),
-    }
+    move || page(kind.get())
 }

@@ -1,4 +1,6 @@
-//! The routes whose code loads when first visited.
+//! The route table ([`page`]: each page of a [`PageKind`]) and the routes whose code loads
+//! when first visited. Adding a page: its route in `site::route`, its page in `ui/pages/`, and
+//! here its `chunk!` line and its arms in [`page`] and [`prefetch`].
 //!
 //! A release build (`cargo xtask dist`, feature `split`) splits the wasm at each [`chunk!`]: the
 //! directory's code is the main module, and each other page's code is in a chunk (code that
@@ -9,17 +11,18 @@
 //! pre-renderer) renders the pages directly: a wasm with split points that was never split
 //! would not start.
 
-#[cfg(feature = "split")]
 use leptos::prelude::*;
 
 #[cfg(feature = "split")]
 use super::components::data_view::{LoadFailed, Loading};
+use super::pages::{DirectoryPage, NotFoundPage};
 #[cfg(feature = "split")]
 use super::routes::route_of;
 #[cfg(feature = "split")]
 use crate::search::params::decode_query;
 #[cfg(feature = "split")]
 use crate::site::route::AppRoute;
+use crate::site::route::PageKind;
 
 /// `chunk!(mod module: Route, Page, in name)`: `Route` is the route's view. With `split`, it
 /// loads the chunk `name` (its split point in `module`) and then renders `Page`; otherwise it is
@@ -72,19 +75,35 @@ chunk!(mod shortlist_route: ShortlistRoute, ShortlistPage, in picks);
 chunk!(mod connections_route: ConnectionsRoute, ConnectionsPage, in network);
 chunk!(mod organizations_route: OrganizationsRoute, OrganizationsPage, in network);
 
+/// The page of `kind`: the directory's and the not-found page's code is in the main module,
+/// every other page is the route of its chunk (above).
+pub fn page(kind: PageKind) -> AnyView {
+    match kind {
+        PageKind::Directory => view! { <DirectoryPage/> }.into_any(),
+        PageKind::Profile => view! { <ProfileRoute/> }.into_any(),
+        PageKind::Publications => view! { <PublicationsRoute/> }.into_any(),
+        PageKind::Compare => view! { <CompareRoute/> }.into_any(),
+        PageKind::Connections => view! { <ConnectionsRoute/> }.into_any(),
+        PageKind::Organizations => view! { <OrganizationsRoute/> }.into_any(),
+        PageKind::Organization => view! { <OrganizationRoute/> }.into_any(),
+        PageKind::Shortlist => view! { <ShortlistRoute/> }.into_any(),
+        PageKind::NotFound => view! { <NotFoundPage/> }.into_any(),
+    }
+}
+
 /// Starts fetching the chunk of `route`'s page, if it has one and it is not in yet: a link
 /// pointed at or focused is likely followed next ([`prefetch_on_approach`]).
 #[cfg(feature = "split")]
 pub fn prefetch(route: &AppRoute) {
-    let load: fn() -> Loading = match route {
-        AppRoute::Profile { .. } => || Box::pin(profile_route::load()),
-        AppRoute::Publications(_) => || Box::pin(publications_route::load()),
-        AppRoute::Organization { .. } => || Box::pin(organization_route::load()),
-        AppRoute::Compare(_) => || Box::pin(compare_route::load()),
-        AppRoute::Shortlist(_) => || Box::pin(shortlist_route::load()),
-        AppRoute::Connections(_) => || Box::pin(connections_route::load()),
-        AppRoute::Organizations(_) => || Box::pin(organizations_route::load()),
-        AppRoute::Directory(_) | AppRoute::NotFound(_) => return,
+    let load: fn() -> Loading = match route.kind() {
+        PageKind::Profile => || Box::pin(profile_route::load()),
+        PageKind::Publications => || Box::pin(publications_route::load()),
+        PageKind::Organization => || Box::pin(organization_route::load()),
+        PageKind::Compare => || Box::pin(compare_route::load()),
+        PageKind::Shortlist => || Box::pin(shortlist_route::load()),
+        PageKind::Connections => || Box::pin(connections_route::load()),
+        PageKind::Organizations => || Box::pin(organizations_route::load()),
+        PageKind::Directory | PageKind::NotFound => return,
     };
     // A failure is not kept: the page's own load tries again, and shows it.
     leptos::task::spawn_local(async move {

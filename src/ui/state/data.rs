@@ -249,7 +249,7 @@ pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 /// Provides the first page of cards (loading it when the app starts on the directory), the
 /// directory (loaded when first read) and the packs a pre-rendered profile names, to the app.
 /// Called once, by `App`.
-pub fn provide_directory() {
+pub fn provide_atlas() {
     // The pre-rendered profile the app starts on names the pack of its records.
     let (path, _) = crate::ui::host::location();
     let start = route_of(&path, &[]);
@@ -323,7 +323,7 @@ pub fn static_data() -> Option<StaticData> {
     use_context::<StaticData>()
 }
 
-/// The first-page context, when provided (by [`provide_directory`]).
+/// The first-page context, when provided (by [`provide_atlas`]).
 pub fn use_first_page() -> Option<FirstPageContext> {
     use_context::<FirstPageContext>()
 }
@@ -347,7 +347,7 @@ async fn fetch_first_page() -> Option<Arc<FirstPage>> {
         .map(Arc::new)
 }
 
-/// The directory context; provided by `App` through [`provide_directory`].
+/// The directory context; provided by `App` through [`provide_atlas`].
 pub fn use_atlas() -> AtlasContext {
     expect_context::<AtlasContext>()
 }
