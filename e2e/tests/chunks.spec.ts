@@ -1,5 +1,6 @@
 import { test, expect, Page } from '@playwright/test';
 import { watchErrors } from './pages';
+import { ConnectionsPage } from './page-objects';
 
 // Issue 14: the release wasm is split by route (src/ui/chunks.rs). The directory loads the main
 // module only; every other page fetches its chunk when first shown, and a chunk that does not
@@ -90,7 +91,7 @@ test('pointing at a link or focusing it fetches the chunk of its page before the
   await expect.poll(() => routeChunks(fetched)).toEqual(['split_profile', 'split_network', 'split_picks']);
   // Followed, the page shows at once from the fetched code, and nothing is fetched twice.
   await site.getByRole('link', { name: 'Connections' }).click();
-  await expect(page.getByTestId('graph-node')).toHaveCount(5);
+  await expect(new ConnectionsPage(page).nodes).toHaveCount(5);
   expect(routeChunks(fetched)).toEqual(['split_profile', 'split_network', 'split_picks']);
   expect(errors).toEqual([]);
 });
@@ -107,6 +108,6 @@ test('a page whose code does not arrive says so, and Retry loads it', async ({ p
   await expect(page.getByRole('navigation', { name: 'Site' })).toBeVisible();
   await page.unroute('**/split_network-*.wasm');
   await failed.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('graph-node')).toHaveCount(5);
+  await expect(new ConnectionsPage(page).nodes).toHaveCount(5);
   await expect(page.getByTestId('load-error')).toHaveCount(0);
 });

@@ -2,15 +2,17 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { DirectoryPage, bundledDataset, serveDataset, watchErrors } from './pages';
+import { ComparePage, ProfilePage, ShortlistPage } from './page-objects';
 
 const BERKELEY = 'compare?ids=michael-luo,frank-sifei-luan';
 
 test('Compare opens from the URL and shows what the two Berkeley researchers share', async ({ page }) => {
   const errors = watchErrors(page, { documentMay404: true });
-  await page.goto(BERKELEY);
-  await expect(page.getByTestId('compare-column')).toHaveCount(2);
-  await expect(page.getByTestId('compare-column').nth(0)).toContainText('Michael Luo');
-  await expect(page.getByTestId('compare-column').nth(1)).toContainText('Frank Sifei Luan');
+  const compare = new ComparePage(page);
+  await compare.open(['michael-luo', 'frank-sifei-luan']);
+  await expect(compare.columns).toHaveCount(2);
+  await expect(compare.columns.nth(0)).toContainText('Michael Luo');
+  await expect(compare.columns.nth(1)).toContainText('Frank Sifei Luan');
   await expect(page.getByTestId('shared-papers')).toContainText('SkyPilot');
   await expect(page.getByTestId('shared-advisors')).toContainText('Ion Stoica');
   await expect(page.getByTestId('shared-organizations')).toContainText('UC Berkeley');
@@ -24,6 +26,7 @@ test('Compare opens from the URL and shows what the two Berkeley researchers sha
 
 test('Compare picks from cards, keeps the selection in the URL, and edits it', async ({ page, baseURL }) => {
   const directory = new DirectoryPage(page);
+  const compare = new ComparePage(page);
   await directory.open();
   await directory.card('Luo Mai').getByRole('button', { name: 'Compare Luo Mai' }).click();
   await expect(page.getByTestId('compare-tray')).toContainText('Pick one more');
@@ -31,40 +34,42 @@ test('Compare picks from cards, keeps the selection in the URL, and edits it', a
   await expect(directory.card('Tao Luo').getByRole('button', { name: 'Compare Tao Luo' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByTestId('open-compare').click();
   await expect(page).toHaveURL(`${baseURL}compare?ids=luo-mai,tao-luo`);
-  await expect(page.getByTestId('compare-column')).toHaveCount(2);
+  await expect(compare.columns).toHaveCount(2);
   // Jobs the record gives no start date for are named, not dropped.
   await expect(page.getByTestId('undated').filter({ hasText: 'Luo Mai' })).toContainText('Imperial');
   // Add a third by name, then remove the first: the URL follows.
-  await page.getByLabel('Add a researcher').fill('jiach');
+  await compare.addResearcher.fill('jiach');
   await page.getByRole('button', { name: '+ Jiachen Liu' }).click();
   await expect(page).toHaveURL(`${baseURL}compare?ids=luo-mai,tao-luo,jiachen-liu`);
-  await expect(page.getByTestId('compare-column')).toHaveCount(3);
+  await expect(compare.columns).toHaveCount(3);
   await page.getByRole('button', { name: 'Stop comparing Luo Mai' }).click();
   await expect(page).toHaveURL(`${baseURL}compare?ids=tao-luo,jiachen-liu`);
-  await expect(page.getByTestId('compare-column')).toHaveCount(2);
+  await expect(compare.columns).toHaveCount(2);
   // Back restores the previous selection.
   await page.goBack();
-  await expect(page.getByTestId('compare-column')).toHaveCount(3);
+  await expect(compare.columns).toHaveCount(3);
 });
 
 test('Compare with fewer than two known researchers explains what to do', async ({ page }) => {
-  await page.goto('compare?ids=luo-mai,nobody-here');
+  const compare = new ComparePage(page);
+  await compare.open(['luo-mai', 'nobody-here']);
   await expect(page.getByRole('status').filter({ hasText: 'nobody-here' })).toBeVisible();
   await expect(page.getByTestId('compare-hint')).toBeVisible();
-  await expect(page.getByTestId('compare-column')).toHaveCount(0);
+  await expect(compare.columns).toHaveCount(0);
 });
 
 test('the shortlist survives a reload, is shared by link, and exports CSV, JSON and BibTeX', async ({ page, baseURL }) => {
   const directory = new DirectoryPage(page);
+  const shortlist = new ShortlistPage(page);
   await directory.open();
   await directory.card('Michael Luo').getByRole('button', { name: 'Shortlist Michael Luo' }).click();
   await directory.card('Frank Sifei Luan').getByRole('button', { name: 'Shortlist Frank Sifei Luan' }).click();
-  await expect(page.getByTestId('nav-shortlist')).toContainText('(2)');
+  await expect(shortlist.navLink).toContainText('(2)');
   await page.reload();
-  await expect(page.getByTestId('nav-shortlist')).toContainText('(2)');
+  await expect(shortlist.navLink).toContainText('(2)');
   await expect(directory.card('Michael Luo').getByRole('button', { name: 'Shortlist Michael Luo' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByTestId('nav-shortlist').click();
-  await expect(page.getByTestId('shortlist-item')).toHaveCount(2);
+  await shortlist.navLink.click();
+  await expect(shortlist.items).toHaveCount(2);
   await expect(page.getByTestId('shortlist')).toContainText('Michael Luo');
 
   const share = await page.getByTestId('share-link').inputValue();
@@ -91,20 +96,21 @@ test('the shortlist survives a reload, is shared by link, and exports CSV, JSON 
   expect((bibText.match(/^@/gm) ?? []).length).toBeGreaterThan(16);
 
   // Unstarring removes a researcher from the page and from storage.
-  await page.getByTestId('shortlist-item').first().getByRole('button', { name: /^Shortlist/ }).click();
-  await expect(page.getByTestId('shortlist-item')).toHaveCount(1);
+  await shortlist.items.first().getByRole('button', { name: /^Shortlist/ }).click();
+  await expect(shortlist.items).toHaveCount(1);
   await page.reload();
-  await expect(page.getByTestId('shortlist-item')).toHaveCount(1);
+  await expect(shortlist.items).toHaveCount(1);
 });
 
 test('a shared shortlist link shows those researchers and can be saved', async ({ page }) => {
-  await page.goto('shortlist?ids=tao-luo,luo-mai');
+  const shortlist = new ShortlistPage(page);
+  await shortlist.open(['tao-luo', 'luo-mai']);
   await expect(page.getByRole('heading', { name: 'Shared shortlist' })).toBeVisible();
-  await expect(page.getByTestId('shortlist-item')).toHaveCount(2);
+  await expect(shortlist.items).toHaveCount(2);
   await page.getByTestId('save-shared').click();
-  await expect(page.getByTestId('nav-shortlist')).toContainText('(2)');
+  await expect(shortlist.navLink).toContainText('(2)');
   await page.getByRole('link', { name: 'My shortlist' }).click();
-  await expect(page.getByTestId('shortlist-item')).toHaveCount(2);
+  await expect(shortlist.items).toHaveCount(2);
   await expect(page.getByTestId('compare-shortlist')).toHaveText('Compare these 2');
 });
 
@@ -114,7 +120,7 @@ test('charts have accessible names, descriptions and tables', async ({ page }) =
   const spark = directory.card('Luo Mai').getByRole('img', { name: 'Publications per year, Luo Mai' });
   await expect(spark).toBeVisible();
   await expect(spark).toHaveAccessibleDescription(/10 publications from 2021 to 2024/);
-  await page.goto('researchers/luo-mai');
+  await new ProfilePage(page).open('luo-mai');
   const bars = page.getByRole('img', { name: 'Publications per year' });
   await expect(bars).toBeVisible();
   await expect(bars).toHaveAccessibleDescription(/10 publications from 2021 to 2024/);
@@ -124,8 +130,9 @@ test('charts have accessible names, descriptions and tables', async ({ page }) =
 });
 
 test('without a corrections target a profile shows no correction link; with one, each section links prefilled', async ({ page, baseURL }) => {
-  await page.goto('researchers/luo-mai');
-  await expect(page.getByTestId('profile')).toBeVisible();
+  const profile = new ProfilePage(page);
+  await profile.open('luo-mai');
+  await expect(profile.record).toBeVisible();
   await expect(page.getByTestId('correction-link')).toHaveCount(0);
 
   // A site whose dataset's config names an issue tracker: the profile's detail file carries it.

@@ -1,17 +1,20 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expectMissingFileNamed, watchErrors } from './pages';
+import { ConnectionsPage } from './page-objects';
 
-const BERKELEY = 'connections?from=michael-luo&to=frank-sifei-luan';
+/** The chain between the two Berkeley researchers: the query string of `connections`. */
+const BERKELEY = '?from=michael-luo&to=frank-sifei-luan';
 
 test('the graph draws a node per researcher, with its edges also as a list', async ({ page }) => {
   const errors = watchErrors(page, { documentMay404: true });
-  await page.goto('connections');
-  await expect(page.getByTestId('graph-node')).toHaveCount(5);
-  const edges = await page.getByTestId('graph-edge').count();
+  const connections = new ConnectionsPage(page);
+  await connections.open();
+  await expect(connections.nodes).toHaveCount(5);
+  const edges = await connections.edges.count();
   expect(edges).toBeGreaterThan(0);
   await expect(page.getByTestId('edge-row')).toHaveCount(edges);
-  await expect(page.getByTestId('graph-count')).toContainText('5 researchers');
+  await expect(connections.count).toContainText('5 researchers');
   // Ion Stoica's advisees, Anyscale and UC Berkeley: each a hub, listed with its members (Meta
   // is none: Frank Sifei Luan and Jiachen Liu were there years apart).
   await expect(page.getByTestId('graph-hub')).toHaveCount(3);
@@ -19,7 +22,7 @@ test('the graph draws a node per researcher, with its edges also as a list', asy
   await expect(page.getByTestId('group-list')).not.toContainText('Meta');
   await expect(page.getByTestId('group-list')).toContainText('Advised by Ion Stoica');
   // Every node stays inside the drawing.
-  const inside = await page.getByTestId('graph-node').evaluateAll((nodes) =>
+  const inside = await connections.nodes.evaluateAll((nodes) =>
     nodes.every((n) => {
       const c = n.querySelector('circle')!;
       const [x, y] = [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))];
@@ -31,41 +34,43 @@ test('the graph draws a node per researcher, with its edges also as a list', asy
 });
 
 test('the chain between the two Berkeley researchers names their papers, advisor and organizations', async ({ page }) => {
-  await page.goto(BERKELEY);
-  const steps = page.getByTestId('path-step');
-  await expect(steps).toHaveCount(1);
-  await expect(steps.first()).toContainText('Michael Luo');
-  await expect(steps.first()).toContainText('Frank Sifei Luan');
-  await expect(steps.first()).toContainText('co-authored SkyPilot (NSDI 2023)');
-  await expect(steps.first()).toContainText('Ion Stoica');
-  await expect(steps.first()).toContainText('UC Berkeley');
+  const connections = new ConnectionsPage(page);
+  await connections.open(BERKELEY);
+  await expect(connections.steps).toHaveCount(1);
+  await expect(connections.steps.first()).toContainText('Michael Luo');
+  await expect(connections.steps.first()).toContainText('Frank Sifei Luan');
+  await expect(connections.steps.first()).toContainText('co-authored SkyPilot (NSDI 2023)');
+  await expect(connections.steps.first()).toContainText('Ion Stoica');
+  await expect(connections.steps.first()).toContainText('UC Berkeley');
   // The path is highlighted in the graph.
   await expect(page.locator('[data-testid=graph-node].on-path')).toHaveCount(2);
   await expect(page.locator('[data-testid=graph-edge].on-path')).toHaveCount(1);
 });
 
 test('kinds of connection toggle from the page and the URL', async ({ page, baseURL }) => {
-  await page.goto(BERKELEY);
+  const connections = new ConnectionsPage(page);
+  await connections.open(BERKELEY);
   // The pre-rendered page shows /connections without this question: wait for the app's answer.
-  await expect(page.getByTestId('path-step')).not.toHaveCount(0);
+  await expect(connections.steps).not.toHaveCount(0);
   await page.getByLabel('Co-authorship').uncheck();
-  await expect(page).toHaveURL(`${baseURL}${BERKELEY}&kinds=advisor,organization`);
-  await expect(page.getByTestId('path-step')).toHaveCount(1);
-  await expect(page.getByTestId('path')).not.toContainText('co-authored');
-  await expect(page.getByTestId('path')).toContainText('Ion Stoica');
+  await expect(page).toHaveURL(`${baseURL}connections${BERKELEY}&kinds=advisor,organization`);
+  await expect(connections.steps).toHaveCount(1);
+  await expect(connections.path).not.toContainText('co-authored');
+  await expect(connections.path).toContainText('Ion Stoica');
   await page.getByLabel('Advisors').uncheck();
   await page.getByLabel('Organizations').uncheck();
   await expect(page.getByTestId('path-none')).toBeVisible();
-  await expect(page.getByTestId('graph-edge')).toHaveCount(0);
+  await expect(connections.edges).toHaveCount(0);
   // Opened cold, the URL gives the same answer.
-  await page.goto(`${BERKELEY}&kinds=coauthor`);
+  await connections.open(`${BERKELEY}&kinds=coauthor`);
   await expect(page.getByLabel('Advisors')).not.toBeChecked();
-  await expect(page.getByTestId('path')).toContainText('co-authored');
-  await expect(page.getByTestId('path')).not.toContainText('Ion Stoica');
+  await expect(connections.path).toContainText('co-authored');
+  await expect(connections.path).not.toContainText('Ion Stoica');
 });
 
 test('picking two people asks the question; hovering shows details; a node opens the profile', async ({ page, baseURL }) => {
-  await page.goto('connections');
+  const connections = new ConnectionsPage(page);
+  await connections.open();
   await page.getByTestId('path-from').selectOption('luo-mai');
   await page.getByTestId('path-to').selectOption('michael-luo');
   await expect(page).toHaveURL(`${baseURL}connections?from=luo-mai&to=michael-luo`);
@@ -73,17 +78,17 @@ test('picking two people asks the question; hovering shows details; a node opens
 
   const node = page.getByRole('link', { name: /^Frank Sifei Luan: \d+ connections? shown/ });
   await node.hover();
-  await expect(page.getByTestId('graph-details')).toContainText('Frank Sifei Luan');
-  await expect(page.getByTestId('graph-details')).toContainText('Michael Luo');
+  await expect(connections.details).toContainText('Frank Sifei Luan');
+  await expect(connections.details).toContainText('Michael Luo');
   // Keyboard: a node is focusable and shows the same details.
   await node.focus();
-  await expect(page.getByTestId('graph-details')).toContainText('Frank Sifei Luan');
+  await expect(connections.details).toContainText('Frank Sifei Luan');
   await node.click();
   await expect(page).toHaveURL(`${baseURL}researchers/frank-sifei-luan`);
 });
 
 test('zoom buttons and Reset change and restore the view', async ({ page }) => {
-  await page.goto('connections');
+  await new ConnectionsPage(page).open();
   const graph = page.getByTestId('graph');
   const before = await graph.getAttribute('viewBox');
   await page.getByRole('button', { name: 'Zoom in' }).click();
@@ -95,8 +100,9 @@ test('zoom buttons and Reset change and restore the view', async ({ page }) => {
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe finds no violations on connections (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(BERKELEY);
-    await expect(page.getByTestId('path-step')).toHaveCount(1);
+    const connections = new ConnectionsPage(page);
+    await connections.open(BERKELEY);
+    await expect(connections.steps).toHaveCount(1);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
   });

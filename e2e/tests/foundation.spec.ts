@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { COMPILED, DirectoryPage, FIRST_PAGE, bundledDataset, dataPath, serveDataset, watchErrors } from './pages';
+import { NotFoundPage, ProfilePage } from './page-objects';
 
 
 test('the directory loads the bundled researchers without console errors', async ({ page }) => {
@@ -18,19 +19,21 @@ test('the directory loads the bundled researchers without console errors', async
 
 test('a deep link to a profile opened cold renders that profile', async ({ page }) => {
   const errors = watchErrors(page, { documentMay404: true });
-  await page.goto('researchers/frank-sifei-luan');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Frank Sifei Luan');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('栾思飞');
+  const profile = new ProfilePage(page);
+  await profile.open('frank-sifei-luan');
+  await expect(profile.heading).toContainText('Frank Sifei Luan');
+  await expect(profile.heading).toContainText('栾思飞');
   await expect(page).toHaveTitle(/Frank Sifei Luan/);
   expect(errors).toEqual([]);
 });
 
 test('a card links to its profile and the profile links back, staying under the base path', async ({ page, baseURL }) => {
   const directory = new DirectoryPage(page);
+  const profile = new ProfilePage(page);
   await directory.open();
   await directory.card('Luo Mai').getByRole('link', { name: 'Luo Mai', exact: true }).click();
   await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Luo Mai');
+  await expect(profile.heading).toContainText('Luo Mai');
   await page.getByRole('link', { name: /All researchers/ }).click();
   await expect(page).toHaveURL(baseURL!);
   await directory.expectCards(5);
@@ -39,6 +42,7 @@ test('a card links to its profile and the profile links back, staying under the 
 test('links are followed in the page: no document is loaded, Back returns, and the skip link keeps the page it is on', async ({ page, baseURL }) => {
   const errors = watchErrors(page);
   const directory = new DirectoryPage(page);
+  const profile = new ProfilePage(page);
   await directory.open();
   await directory.expectCards(5);
   const documents: string[] = [];
@@ -46,7 +50,7 @@ test('links are followed in the page: no document is loaded, Back returns, and t
     if (r.resourceType() === 'document') documents.push(r.url());
   });
   await directory.card('Luo Mai').getByRole('link', { name: 'Luo Mai', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Luo Mai');
+  await expect(profile.heading).toContainText('Luo Mai');
   await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
   // "Skip to content" is `#main`, which the page's <base href> would resolve to the directory.
   const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -54,7 +58,7 @@ test('links are followed in the page: no document is loaded, Back returns, and t
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
   await expect(page).toHaveURL(`${baseURL}researchers/luo-mai`);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Luo Mai');
+  await expect(profile.heading).toContainText('Luo Mai');
   // The index of sections leads to the section, on this page.
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Awards and honours' }).click();
   await expect(page.locator('#awards')).toBeInViewport();
@@ -67,14 +71,15 @@ test('links are followed in the page: no document is loaded, Back returns, and t
 });
 
 test('an unknown researcher gets a helpful page, not a blank one', async ({ page }) => {
-  await page.goto('researchers/nobody-here');
+  await new ProfilePage(page).open('nobody-here');
   await expect(page.getByTestId('no-such-researcher')).toContainText('nobody-here');
   await expect(page.getByRole('link', { name: 'Browse all researchers' })).toBeVisible();
 });
 
 test('an unknown path gets a page-not-found view', async ({ page }) => {
-  await page.goto('no/such/page');
-  await expect(page.getByTestId('not-found')).toBeVisible();
+  const notFound = new NotFoundPage(page);
+  await notFound.open('no/such/page');
+  await expect(notFound.view).toBeVisible();
 });
 
 test('a failed fetch shows what failed, and Retry loads the data', async ({ page }) => {
@@ -204,8 +209,9 @@ test('a deep link fetches the directory once and the profile record once, in its
     const file = dataPath(r.url());
     if (file) fetched.push(file);
   });
-  await page.goto('researchers/luo-mai');
-  await expect(page.getByTestId('profile')).toContainText('Luo Mai');
+  const profile = new ProfilePage(page);
+  await profile.open('luo-mai');
+  await expect(profile.record).toContainText('Luo Mai');
   // The pre-rendered profile opens from its pack; the directory follows once the page is idle.
   await expect.poll(() => fetched.includes('directory.bin'), { timeout: 10_000 }).toBe(true);
   await page.waitForLoadState('networkidle');
@@ -217,13 +223,14 @@ test('a deep link fetches the directory once and the profile record once, in its
 test('a profile whose record cannot be fetched says so, and Retry loads it', async ({ page }) => {
   let fail = true;
   await page.route('**/data/*/people/**', (route) => (fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue()));
-  await page.goto('researchers/luo-mai');
+  const profile = new ProfilePage(page);
+  await profile.open('luo-mai');
   const error = page.getByTestId('load-error');
   await expect(error).toContainText('data/people/0.bin');
   await expect(error).toContainText('HTTP 503');
   fail = false;
   await error.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByTestId('profile')).toContainText('Luo Mai');
+  await expect(profile.record).toContainText('Luo Mai');
   await expect(error).toHaveCount(0);
 });
 

@@ -1,6 +1,7 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { bundledDataset, serveDataset } from './pages';
+import { ProfilePage, PublicationsPage } from './page-objects';
 
 // Issue 20: a dataset whose DOIs, titles and names carry BibTeX injections, direction overrides,
 // braces, formula starts and a 2,000-letter name. The Cite box and both exports must say exactly
@@ -165,8 +166,6 @@ function expectHostileEntry(entry: BibEntry | undefined) {
   expect(entry!.fields.slice(1)).toEqual(WANT_FIELDS);
 }
 
-const entries = (page: Page) => page.getByTestId('publication');
-
 test('hostile DOIs, titles and names: the Cite box and the exports hold exactly the data, one field each', async ({ page }) => {
   // Uncaught errors only: the compiled files are answered 404 on purpose, which the console logs.
   const crashes: string[] = [];
@@ -190,7 +189,9 @@ test('hostile DOIs, titles and names: the Cite box and the exports hold exactly 
   const luo = data.researchers.find((r: any) => r.id === 'michael-luo');
   luo.name = `${RLO}Michael Luo`;
   await serveDataset(page, data);
-  await page.goto('researchers/michael-luo');
+  const profile = new ProfilePage(page);
+  const list = new PublicationsPage(page);
+  await profile.open('michael-luo');
 
   // The injected DOI is dropped and named, its paper kept; the overrides are warnings, quoted
   // escaped, and their records kept.
@@ -202,15 +203,14 @@ test('hostile DOIs, titles and names: the Cite box and the exports hold exactly 
   await expect(warning).toContainText(`Warning: publications[${hostileIndex}].title: `);
   await expect(warning).toContainText('U+202E RIGHT-TO-LEFT OVERRIDE');
   expect(await warning.textContent()).not.toContain(RLO);
-  await expect(entries(page)).toHaveCount(16);
+  await expect(list.entries).toHaveCount(16);
 
   // The name is shown isolated; the document title, plain text, leaves the override out.
-  const profile = page.getByTestId('profile');
-  await expect(profile.locator('h1 bdi').first()).toHaveText(`${RLO}Michael Luo`);
+  await expect(profile.record.locator('h1 bdi').first()).toHaveText(`${RLO}Michael Luo`);
   await expect(page).toHaveTitle('Michael Luo — Research Atlas');
 
   // The paper: its title isolated in CSS, each author in a <bdi>.
-  const paper = entries(page).filter({ has: page.locator('#pub-starburst-atc-2024') });
+  const paper = list.entries.filter({ has: page.locator('#pub-starburst-atc-2024') });
   await expect(paper).toHaveCount(1);
   const title = paper.locator('.pub-title');
   expect(await title.evaluate((el) => getComputedStyle(el).unicodeBidi)).toBe('isolate');

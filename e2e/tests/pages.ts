@@ -5,7 +5,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path, { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type Locator, type TestInfo } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+// The page objects are in page-objects.ts; the directory's is exported here too, as it always was.
+export { DirectoryPage } from './page-objects';
 
 /**
  * Collects console errors and uncaught exceptions of a page. `documentMay404`: the page is a deep
@@ -19,31 +22,6 @@ export function watchErrors(page: Page, { documentMay404 = false } = {}): string
   });
   page.on('pageerror', (e) => errors.push(String(e)));
   return errors;
-}
-
-/** The directory (home) page. */
-export class DirectoryPage {
-  readonly cards: Locator;
-  readonly loadError: Locator;
-  readonly warning: Locator;
-
-  constructor(readonly page: Page) {
-    this.cards = page.getByTestId('researcher-card');
-    this.loadError = page.getByTestId('load-error');
-    this.warning = page.getByTestId('data-warning');
-  }
-
-  async open() {
-    await this.page.goto('./');
-  }
-
-  card(name: string): Locator {
-    return this.cards.filter({ has: this.page.getByRole('heading', { name }) });
-  }
-
-  async expectCards(n: number) {
-    await expect(this.cards).toHaveCount(n);
-  }
 }
 
 /** The bundled dataset, read from the build being tested, to derive hostile variants. */

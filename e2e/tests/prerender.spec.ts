@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { COMPILED, dataPath, watchErrors } from './pages';
+import { ProfilePage, PublicationsPage } from './page-objects';
 
 // Issue 14: every route is a static page with its content (status 200), readable without
 // JavaScript; with it, the app takes the page over without a jump and works as before.
@@ -93,17 +94,17 @@ test('sections unfolded and chips clicked on the static page before the app star
   let release: () => void = () => {};
   const held = new Promise<void>((done) => { release = done; });
   await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
-  await page.goto('researchers/michael-luo');
+  const list = new PublicationsPage(page);
+  await new ProfilePage(page).open('michael-luo');
   // The static page: the app has not started.
   const page0 = page.locator('#atlas-static');
   await page0.getByText('Filter by type, venue, year, honours').click();
   await page0.getByRole('group', { name: 'Type' }).getByRole('button', { name: 'Conference 10' }).click();
   release();
   await expect(page).toHaveURL(/ptype=conference/);
-  await expect(page.getByTestId('publication')).toHaveCount(10);
-  const types = page.getByRole('group', { name: 'Type' });
-  await expect(types.getByRole('button', { name: /Conference/ })).toHaveAttribute('aria-pressed', 'true');
-  await expect(types).toBeVisible();
+  await expect(list.entries).toHaveCount(10);
+  await expect(list.typeChips.getByRole('button', { name: /Conference/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(list.typeChips).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -111,7 +112,7 @@ test('a click pressed on the static page and released once the app is ready is n
   let release: () => void = () => {};
   const held = new Promise<void>((done) => { release = done; });
   await page.route('**/*_bg.wasm', async (route) => { await held; await route.continue(); });
-  await page.goto('researchers/michael-luo');
+  await new ProfilePage(page).open('michael-luo');
   const summary = page.locator('#atlas-static').getByText('Filter by type, venue, year, honours');
   await summary.scrollIntoViewIfNeeded();
   const box = (await summary.boundingBox())!;
@@ -128,14 +129,14 @@ test('a click pressed on the static page and released once the app is ready is n
   }));
   await page.mouse.up();
   await expect(page.locator('#atlas-static')).toHaveCount(0);
-  await expect(page.getByRole('group', { name: 'Type' })).toBeVisible();
+  await expect(new PublicationsPage(page).typeChips).toBeVisible();
 });
 
 test('on a pre-rendered profile the Cite button works once the app has started', async ({ page }) => {
   const errors = watchErrors(page);
   await recordShifts(page);
-  await page.goto('researchers/luo-mai');
-  const first = page.getByTestId('publication').first();
+  await new ProfilePage(page).open('luo-mai');
+  const first = new PublicationsPage(page).entries.first();
   await first.getByRole('button', { name: 'Cite' }).click();
   await expect(first.getByTestId('bibtex')).toHaveValue(/^@/);
   expect(await page.evaluate(() => (window as any).__shift)).toBeLessThanOrEqual(0.01);
@@ -153,25 +154,25 @@ test('a pre-rendered profile opens from its own pack without the directory, and 
   // The directory never arrives (it is asked for once the page is idle, for later pages and
   // offline use): the profile must not need it.
   await page.route(COMPILED, () => new Promise(() => {}));
-  await page.goto('researchers/luo-mai');
+  const profile = new ProfilePage(page);
+  const list = new PublicationsPage(page);
+  await profile.open('luo-mai');
   await expect(page.locator('#atlas-static')).toHaveCount(0);
-  const profile = page.getByTestId('profile');
-  await expect(profile.getByRole('heading', { level: 1 })).toHaveText('Luo Mai');
-  const nav = page.getByRole('navigation', { name: 'Results' });
-  await expect(nav.locator('.step-position')).toHaveText('3 of 5');
-  await expect(nav.getByRole('link', { name: /Previous/ })).toHaveText(/Jiachen Liu/);
-  await expect(nav.getByRole('link', { name: 'All researchers' })).toBeVisible();
-  const first = page.getByTestId('publication').first();
+  await expect(profile.name).toHaveText('Luo Mai');
+  await expect(profile.stepPosition).toHaveText('3 of 5');
+  await expect(profile.results.getByRole('link', { name: /Previous/ })).toHaveText(/Jiachen Liu/);
+  await expect(profile.results.getByRole('link', { name: 'All researchers' })).toBeVisible();
+  const first = list.entries.first();
   await first.getByRole('button', { name: 'Cite' }).click();
   await expect(first.getByTestId('bibtex')).toHaveValue(/^@/);
   expect(await page.evaluate(() => (window as any).__shift)).toBeLessThanOrEqual(0.01);
   // Next: the neighbour's pack came with the steps.
-  await nav.getByRole('link', { name: /Next/ }).click();
+  await profile.results.getByRole('link', { name: /Next/ }).click();
   await expect(page).toHaveURL(/researchers\/michael-luo$/);
-  await expect(profile.getByRole('heading', { level: 1 })).toHaveText('Michael Luo');
+  await expect(profile.name).toHaveText('Michael Luo');
   await expect(page).toHaveTitle('Michael Luo — Research Atlas');
-  await expect(nav.locator('.step-position')).toHaveText('4 of 5');
-  await expect(page.getByTestId('publication')).toHaveCount(16);
+  await expect(profile.stepPosition).toHaveText('4 of 5');
+  await expect(list.entries).toHaveCount(16);
   // Neither the first page of cards nor, before the pack, the directory.
   expect(fetched).not.toContain('first.bin');
   expect(fetched[0]).toBe('people/0.bin');
@@ -191,10 +192,11 @@ test('a profile whose page names a pack that lacks it (data rebuilt without the 
     expect(body).not.toBe(html);
     await route.fulfill({ response, body });
   });
-  await page.goto('researchers/luo-mai');
+  const profile = new ProfilePage(page);
+  await profile.open('luo-mai');
   await expect(page.locator('#atlas-static')).toHaveCount(0);
-  await expect(page.getByTestId('profile').getByRole('heading', { level: 1 })).toHaveText('Luo Mai');
-  await expect(page.getByRole('navigation', { name: 'Results' }).locator('.step-position')).toHaveText('3 of 5');
+  await expect(profile.name).toHaveText('Luo Mai');
+  await expect(profile.stepPosition).toHaveText('3 of 5');
   await expect(page.getByTestId('load-error')).toHaveCount(0);
   // The missing pack makes the page ask once whether the site moved on; it has not, so no notice.
   expect(fetched.filter((f) => f === 'generation.txt')).toHaveLength(1);

@@ -5,6 +5,7 @@
 // the directory was updated and offers a reload, which shows B.
 import { test, expect, type Page, type TestInfo } from '@playwright/test';
 import { DirectoryPage, deploy, generationOf, servedCopy } from './pages';
+import { ComparePage, ConnectionsPage, OrganizationsPage, ProfilePage, PublicationsPage } from './page-objects';
 
 /** Console errors and uncaught exceptions, but the 404s of files a redeploy removed. */
 function watchErrors(page: Page): string[] {
@@ -76,29 +77,28 @@ test('all publications open across a redeploy never list another build\'s papers
   const site = await siteA(testInfo, baseURL!);
   try {
     const errors = watchErrors(page);
+    const publications = new PublicationsPage(page);
     await page.goto(`${site.url}publications`);
-    const entries = page.getByTestId('publication');
-    await expect(entries.first()).toBeVisible();
-    const filter = page.getByLabel('Filter publications');
+    await expect(publications.entries.first()).toBeVisible();
     // "sky": its word shard is fetched now; "serverless" needs another, after the redeploy.
-    await filter.fill('sky');
-    await expect(entries.first()).toContainText(/sky/i);
+    await publications.filter.fill('sky');
+    await expect(publications.entries.first()).toContainText(/sky/i);
 
     await page.waitForLoadState('networkidle');
 
     await site.deployB();
-    await filter.fill('serverless');
+    await publications.filter.fill('serverless');
     // A's answer from the files this page has (its word shards hold "serverless" too): one
     // paper, none of B's. The directory, which the page loads once idle, is gone: the notice.
-    await expect(entries).toHaveCount(1);
-    await expect(entries.first()).toContainText('ServerlessLLM');
+    await expect(publications.entries).toHaveCount(1);
+    await expect(publications.entries.first()).toContainText('ServerlessLLM');
     await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toHaveCount(0);
     await expect(notice(page)).toBeVisible();
 
     await notice(page).getByRole('button', { name: 'Reload' }).click();
-    await expect(filter).toHaveValue('serverless');
+    await expect(publications.filter).toHaveValue('serverless');
     await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toBeVisible();
-    await expect(entries).toHaveCount(2);
+    await expect(publications.entries).toHaveCount(2);
     expect(errors).toEqual([]);
   } finally {
     await site.close();
@@ -125,7 +125,7 @@ test('with the old generation kept, an open page goes on answering from its own 
 
     // A profile, from A's pack.
     await directory.cards.first().getByRole('heading').getByRole('link').click();
-    await expect(page.getByTestId('profile')).toBeVisible();
+    await expect(new ProfilePage(page).record).toBeVisible();
     await expect(page.getByTestId('load-error')).toHaveCount(0);
     await expect(notice(page)).toHaveCount(0);
     expect(errors).toEqual([]);
@@ -180,33 +180,32 @@ async function expectUpdated(page: Page) {
 }
 
 test('a profile open across a redeploy never steps into the new build: Next says it was updated, and Reload opens it there', async ({ page, baseURL }, testInfo) => {
-  const steps = page.getByRole('navigation', { name: 'Results' });
-  const name = page.getByTestId('profile').getByRole('heading', { level: 1 });
+  const profile = new ProfilePage(page);
   await acrossRedeploy(page, baseURL!, testInfo, 'researchers/luo-mai', {
     ready: async () => {
-      await expect(name).toHaveText('Luo Mai');
-      await expect(steps.locator('.step-position')).toHaveText('3 of 5');
+      await expect(profile.name).toHaveText('Luo Mai');
+      await expect(profile.stepPosition).toHaveText('3 of 5');
     },
     use: async () => {
       // The next profile's pack is A's, which the host no longer has.
-      await steps.getByRole('link', { name: /Next/ }).click();
+      await profile.results.getByRole('link', { name: /Next/ }).click();
       await expectUpdated(page);
     },
     reloaded: async () => {
       // In B every position shifted: Abel Aalto sorts first.
-      await expect(name).toHaveText('Michael Luo');
-      await expect(steps.locator('.step-position')).toHaveText('5 of 6');
+      await expect(profile.name).toHaveText('Michael Luo');
+      await expect(profile.stepPosition).toHaveText('5 of 6');
     },
   });
 });
 
 test('/publications open across a redeploy says it was updated when a filter needs a file of its build, and Reload filters the new', async ({ page, baseURL }, testInfo) => {
-  const count = page.getByTestId('publication-count');
-  const preprints = page.getByRole('group', { name: 'Type' }).getByRole('button', { name: /^Preprint \d+$/ });
+  const publications = new PublicationsPage(page);
+  const preprints = publications.typeChips.getByRole('button', { name: /^Preprint \d+$/ });
   let n = 0;
   await acrossRedeploy(page, baseURL!, testInfo, 'publications', {
     ready: async () => {
-      await expect(count).toHaveText('43 publications');
+      await expect(publications.count).toHaveText('43 publications');
     },
     use: async () => {
       // (The chips are open on a wide screen.) A type needs every entry's attributes, a file
@@ -217,72 +216,71 @@ test('/publications open across a redeploy says it was updated when a filter nee
     },
     reloaded: async () => {
       // B has one preprint more.
-      await expect(count).toHaveText(`${n + 1} of 44 publications`);
-      await expect(page.getByTestId('publication')).toHaveCount(n + 1);
+      await expect(publications.count).toHaveText(`${n + 1} of 44 publications`);
+      await expect(publications.entries).toHaveCount(n + 1);
       await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toBeVisible();
     },
   });
 });
 
 test('/connections open across a redeploy keeps its drawing, says the names are of an older build, and Reload finds the chain in the new', async ({ page, baseURL }, testInfo) => {
+  const connections = new ConnectionsPage(page);
   await acrossRedeploy(page, baseURL!, testInfo, 'connections', {
     ready: async () => {
-      await expect(page.getByTestId('graph-node')).toHaveCount(5);
+      await expect(connections.nodes).toHaveCount(5);
     },
     use: async () => {
       // The pickers need everyone's names, from A's directory, which the host no longer has.
       await expectUpdated(page);
       await expect(page.getByTestId('pickers-loading')).toHaveCount(0);
-      await expect(page.getByTestId('graph-node')).toHaveCount(5);
+      await expect(connections.nodes).toHaveCount(5);
     },
     reloaded: async () => {
-      await expect(page.getByTestId('graph-node')).toHaveCount(6);
+      await expect(connections.nodes).toHaveCount(6);
       await page.getByTestId('path-from').selectOption('michael-luo');
       await page.getByTestId('path-to').selectOption('frank-sifei-luan');
-      await expect(page.getByTestId('path-step')).toHaveCount(1);
-      await expect(page.getByTestId('path-step').first()).toContainText('co-authored SkyPilot (NSDI 2023)');
+      await expect(connections.steps).toHaveCount(1);
+      await expect(connections.steps.first()).toContainText('co-authored SkyPilot (NSDI 2023)');
     },
   });
 });
 
 test('/organizations open across a redeploy ranks within its own build', async ({ page, baseURL }, testInfo) => {
-  const explain = page.getByTestId('org-explain');
-  const venue = (name: string) =>
-    page.getByTestId('org-pick-rvenue').getByRole('checkbox', { name: new RegExp(`^${name}\\b`) });
+  const organizations = new OrganizationsPage(page);
   await acrossRedeploy(page, baseURL!, testInfo, 'organizations', {
     ready: async () => {
-      await expect(page.getByTestId('org-row')).toHaveCount(27);
-      await expect(explain).toContainText('43 papers counted.');
+      await expect(organizations.rows).toHaveCount(27);
+      await expect(organizations.explain).toContainText('43 papers counted.');
     },
     use: async () => {
-      await venue('NSDI').check();
-      await venue('OSDI').check();
-      await page.getByTestId('org-from').fill('2020');
-      await page.getByTestId('org-from').press('Enter');
-      await expect(explain).toContainText('Ranked by the number of papers at NSDI or OSDI since 2020. 6 papers counted.');
-      await expect(page.getByTestId('org-row').first()).toContainText('University of Edinburgh');
+      await organizations.venue('NSDI').check();
+      await organizations.venue('OSDI').check();
+      await organizations.from.fill('2020');
+      await organizations.from.press('Enter');
+      await expect(organizations.explain).toContainText('Ranked by the number of papers at NSDI or OSDI since 2020. 6 papers counted.');
+      await expect(organizations.rows.first()).toContainText('University of Edinburgh');
     },
   });
 });
 
 test('/compare open across a redeploy offers only its own build\'s people, and says it was updated where it needs a new file', async ({ page, baseURL }, testInfo) => {
-  const columns = page.getByTestId('compare-column');
+  const compare = new ComparePage(page);
   await acrossRedeploy(page, baseURL!, testInfo, 'compare?ids=michael-luo,frank-sifei-luan', {
     ready: async () => {
-      await expect(columns).toHaveCount(2);
+      await expect(compare.columns).toHaveCount(2);
       await expect(page.getByTestId('shared-papers')).toContainText('SkyPilot');
     },
     use: async () => {
-      await page.getByLabel('Add a researcher').fill('abel');
+      await compare.addResearcher.fill('abel');
       await expect(page.getByRole('button', { name: '+ Abel Aalto' })).toHaveCount(0);
-      await page.getByLabel('Add a researcher').fill('jiach');
+      await compare.addResearcher.fill('jiach');
       await page.getByRole('button', { name: '+ Jiachen Liu' }).click();
       // The three records are read again, from A's pack, which the host no longer has.
       await expectUpdated(page);
     },
     reloaded: async () => {
-      await expect(columns).toHaveCount(3);
-      await expect(columns.nth(2)).toContainText('Jiachen Liu');
+      await expect(compare.columns).toHaveCount(3);
+      await expect(compare.columns.nth(2)).toContainText('Jiachen Liu');
     },
   });
 });

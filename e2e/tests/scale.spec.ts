@@ -1,14 +1,12 @@
 import { test, expect, type Page } from '@playwright/test';
 import { dataPath, watchErrors } from './pages';
+import { ConnectionsPage, DirectoryPage, PublicationsPage } from './page-objects';
 
 // Run against dist-scale/: the release build with 2,000 generated researchers (about 20,000
 // publications), which `cargo xtask test` makes. /publications answers from the compiled files
 // in data/pubs/ and must never fetch the authoring file or the whole network.
 
-const entries = (page: Page) => page.getByTestId('publication');
-const count = (page: Page) => page.getByTestId('publication-count');
-const pager = (page: Page) => page.getByTestId('pager').first();
-const titles = (page: Page) => entries(page).locator('.pub-title').allTextContents();
+const titles = (publications: PublicationsPage) => publications.entries.locator('.pub-title').allTextContents();
 
 /** The data files a page requests, as paths under `data/`. */
 function dataRequests(page: Page): string[] {
@@ -25,49 +23,50 @@ const WHOLE_FILES = ['researchers.json', 'network.bin'];
 test('the publications of 2,000 researchers page through the compiled files only', async ({ page }) => {
   const errors = watchErrors(page, { documentMay404: true });
   const requests = dataRequests(page);
-  await page.goto('publications');
-  await expect(entries(page)).toHaveCount(100);
-  const total = Number((await count(page).textContent())!.match(/^([\d,]+) publications$/)![1].replace(/,/g, ''));
+  const publications = new PublicationsPage(page);
+  await publications.open();
+  await expect(publications.entries).toHaveCount(100);
+  const total = Number((await publications.count.textContent())!.match(/^([\d,]+) publications$/)![1].replace(/,/g, ''));
   expect(total).toBeGreaterThan(10_000);
   const pages = Math.ceil(total / 100);
   const of = `of ${total.toLocaleString('en-US')}`;
-  await expect(pager(page)).toContainText(`1–100 ${of} · page 1 of ${pages}`);
-  await expect(pager(page).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expect(publications.pager).toContainText(`1–100 ${of} · page 1 of ${pages}`);
+  await expect(publications.pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
   // The first page needs the index and the first chunk, nothing else.
   expect(requests.filter((r) => r.startsWith('pubs/')).sort()).toEqual(['pubs/0.bin', 'pubs/index.bin']);
 
-  const first = await titles(page);
-  await pager(page).getByRole('button', { name: 'Next' }).click();
+  const first = await titles(publications);
+  await publications.pager.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]ppage=2(&|$)/);
-  await expect(pager(page)).toContainText(`101–200 ${of} · page 2 of ${pages}`);
-  await expect(entries(page)).toHaveCount(100);
-  const second = await titles(page);
+  await expect(publications.pager).toContainText(`101–200 ${of} · page 2 of ${pages}`);
+  await expect(publications.entries).toHaveCount(100);
+  const second = await titles(publications);
   expect(second).not.toEqual(first);
-  await pager(page).getByRole('button', { name: 'Next' }).click();
-  await expect(pager(page)).toContainText(`201–300 ${of}`);
+  await publications.pager.getByRole('button', { name: 'Next' }).click();
+  await expect(publications.pager).toContainText(`201–300 ${of}`);
   // Entries 200–299 are the second chunk's.
   expect(requests).toContain('pubs/1.bin');
   await page.goBack();
-  await expect(pager(page)).toContainText(`101–200 ${of}`);
-  expect(await titles(page)).toEqual(second);
+  await expect(publications.pager).toContainText(`101–200 ${of}`);
+  expect(await titles(publications)).toEqual(second);
 
   // A filter needs the attributes, goes back to the first page, and counts what it leaves.
-  const journal = page.getByRole('group', { name: 'Type' }).getByRole('button', { name: /^Journal [\d,]+$/ });
+  const journal = publications.typeChips.getByRole('button', { name: /^Journal [\d,]+$/ });
   await journal.click();
-  await expect(count(page)).toHaveText(new RegExp(`^[\\d,]+ ${of} publications$`));
+  await expect(publications.count).toHaveText(new RegExp(`^[\\d,]+ ${of} publications$`));
   await expect(page).not.toHaveURL(/ppage=/);
-  await expect(pager(page)).toContainText('1–100 of');
+  await expect(publications.pager).toContainText('1–100 of');
   expect(requests).toContain('pubs/attrs.bin');
   await expect(page.locator('.pub-files')).toHaveAttribute('aria-busy', 'false');
-  const venues = await entries(page).locator('.pub-venue').allTextContents();
+  const venues = await publications.entries.locator('.pub-venue').allTextContents();
   expect(venues.every((v) => v.endsWith(' · Journal'))).toBe(true);
 
   // Text needs the word shards of its words only.
   const word = first[0].split(/\s+/).find((w) => /^[a-z]{5,}$/i.test(w))!;
   await page.getByRole('button', { name: /Clear filters/ }).first().click();
-  await page.getByLabel('Filter publications').fill(word);
-  await expect(count(page)).toHaveText(new RegExp(`^[\\d,]+ ${of} publications$`));
-  await expect(entries(page).first()).toContainText(new RegExp(word, 'i'));
+  await publications.filter.fill(word);
+  await expect(publications.count).toHaveText(new RegExp(`^[\\d,]+ ${of} publications$`));
+  await expect(publications.entries.first()).toContainText(new RegExp(word, 'i'));
   const shards = requests.filter((r) => r.startsWith('pubs/w/'));
   expect(shards.length).toBeGreaterThan(0);
   expect(shards.length).toBeLessThanOrEqual(3);
@@ -78,8 +77,9 @@ test('the publications of 2,000 researchers page through the compiled files only
 
 test('/publications loads the directory only after its own first page, then while idle', async ({ page }) => {
   const requests = dataRequests(page);
-  await page.goto('publications');
-  await expect(entries(page)).toHaveCount(100);
+  const publications = new PublicationsPage(page);
+  await publications.open();
+  await expect(publications.entries).toHaveCount(100);
   // Nothing on the page shows the directory: it is not fetched before the list's files (it
   // comes once the page is idle, for the next page and offline use).
   const directory = requests.indexOf('directory.bin');
@@ -88,7 +88,7 @@ test('/publications loads the directory only after its own first page, then whil
   await expect.poll(() => requests.includes('directory.bin'), { timeout: 10_000 }).toBe(true);
   // The directory is there for the next page.
   await page.getByRole('link', { name: 'Researchers', exact: true }).first().click();
-  await expect(page.getByTestId('researcher-card').first()).toBeVisible();
+  await expect(new DirectoryPage(page).cards.first()).toBeVisible();
 });
 
 test('a chunk that fails to load shows the error with Retry, and Retry loads it', async ({ page }) => {
@@ -96,22 +96,24 @@ test('a chunk that fails to load shows the error with Retry, and Retry loads it'
   await page.route('**/data/*/pubs/1.bin', (route) =>
     fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
   );
-  await page.goto('publications?ppage=3');
+  const publications = new PublicationsPage(page);
+  await publications.open('?ppage=3');
   const error = page.getByTestId('load-error');
   await expect(error).toContainText('The publications could not be loaded');
   await expect(error).toContainText('503');
-  await expect(entries(page)).toHaveCount(0);
+  await expect(publications.entries).toHaveCount(0);
   fail = false;
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(error).toHaveCount(0);
-  await expect(entries(page)).toHaveCount(100);
-  await expect(pager(page)).toContainText('201–300 of');
+  await expect(publications.entries).toHaveCount(100);
+  await expect(publications.pager).toContainText('201–300 of');
 });
 
 test('the directory of 2,000 researchers never fetches the authoring file either', async ({ page }) => {
   const requests = dataRequests(page);
-  await page.goto('./');
-  await expect(page.getByTestId('researcher-card').first()).toBeVisible();
+  const directory = new DirectoryPage(page);
+  await directory.open();
+  await expect(directory.cards.first()).toBeVisible();
   await page.getByRole('searchbox').first().fill('distributed');
   await expect(page.getByTestId('result-count')).toContainText(/researchers?/);
   expect(requests.filter((r) => WHOLE_FILES.includes(r))).toEqual([]);
@@ -131,8 +133,8 @@ function recordRanges(page: Page): { file: string; from: number; to: number }[] 
 }
 
 /** The researcher id of the `n`th node drawn, from the profile it links to. */
-async function nodeId(page: Page, n: number): Promise<string> {
-  const href = (await page.getByTestId('graph-node').nth(n).getAttribute('href'))!;
+async function nodeId(connections: ConnectionsPage, n: number): Promise<string> {
+  const href = (await connections.nodes.nth(n).getAttribute('href'))!;
   return href.replace(/\/$/, '').split('/').pop()!;
 }
 
@@ -151,16 +153,17 @@ test('/connections of 2,000 researchers fetches only the records it draws: the o
   page.on('response', async (r) => {
     if (dataPath(r.url()) === 'net/start.bin') startBytes = (await r.body()).length;
   });
-  await page.goto('connections');
+  const connections = new ConnectionsPage(page);
+  await connections.open();
   await answered(page);
-  await expect(page.getByTestId('graph-count')).toContainText(/^120 of 2000 researchers \(a neighbourhood\), \d+ direct connections? and \d+ shared groups?$/);
-  await expect(page.getByTestId('graph-node')).toHaveCount(120);
+  await expect(connections.count).toContainText(/^120 of 2000 researchers \(a neighbourhood\), \d+ direct connections? and \d+ shared groups?$/);
+  await expect(connections.nodes).toHaveCount(120);
   // Shared organizations and advisors are hubs, one line per member, not a line per pair.
   const hubs = page.getByTestId('graph-hub');
   expect(await hubs.count()).toBeGreaterThan(0);
   await expect(page.getByTestId('group-row')).toHaveCount(await hubs.count());
   await hubs.first().focus();
-  await expect(page.getByTestId('graph-details')).toContainText(/^(At|Advised by) /);
+  await expect(connections.details).toContainText(/^(At|Advised by) /);
   // No two circles overlap.
   const overlaps = await page.locator('svg.graph').evaluate((svg) => {
     const circles = [...svg.querySelectorAll('.node circle')].map((c) => [c.cx.baseVal.value, c.cy.baseVal.value, c.r.baseVal.value]);
@@ -194,20 +197,20 @@ test('/connections of 2,000 researchers fetches only the records it draws: the o
   expect(startBytes).toBeLessThan(600_000);
 
   // Another focus, opened cold: its id is found in one file of ids, its records fetched.
-  const other = await nodeId(page, 60);
-  await page.goto(`connections?focus=${other}&kinds=coauthor`);
+  const other = await nodeId(connections, 60);
+  await connections.open(`?focus=${other}&kinds=coauthor`);
   await answered(page);
-  await expect(page.getByTestId('graph-count')).toContainText(/ of 2000 researchers/);
+  await expect(connections.count).toContainText(/ of 2000 researchers/);
   expect(requests.filter((r) => r.startsWith('net/ids/'))).toEqual(['net/ids/0.bin']);
   expect(ranges.length).toBeGreaterThan(0);
   expect(requests.filter((r) => r === 'net/start.bin')).toHaveLength(1);
   await expect(page.locator(`[data-testid=graph-node][href*="/researchers/${other}"]`)).toHaveCount(1);
 
   // A chain (its ends in the URL, as the pickers write them): its steps, each with a reason.
-  const to = await nodeId(page, 5);
-  await page.goto(`connections?from=${other}&to=${to}&kinds=coauthor`);
+  const to = await nodeId(connections, 5);
+  await connections.open(`?from=${other}&to=${to}&kinds=coauthor`);
   await answered(page);
-  await expect(page.getByTestId('path-step').first()).toContainText('co-authored');
+  await expect(connections.steps.first()).toContainText('co-authored');
   expect(bytes()).toBeLessThan(3_000_000);
 
   expect(requests.filter((r) => WHOLE_FILES.includes(r))).toEqual([]);
@@ -220,12 +223,13 @@ test('a network record that fails to load shows the error with Retry, and Retry 
   await page.route((url) => /^net\/(start|people)\.bin$/.test(dataPath(url.href) ?? ''), (route) =>
     fail ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
   );
-  await page.goto('connections');
+  const connections = new ConnectionsPage(page);
+  await connections.open();
   const error = page.getByTestId('load-error');
   await expect(error).toContainText('The connections could not be loaded');
   await expect(error).toContainText('503');
   fail = false;
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(error).toHaveCount(0);
-  await expect(page.getByTestId('graph-node')).toHaveCount(120);
+  await expect(connections.nodes).toHaveCount(120);
 });

@@ -1,5 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { DirectoryPage, watchErrors } from './pages';
+import { PublicationsPage } from './page-objects';
 
 // Browsers limit history writes (WebKit throws after 100 in 10 s); the app paces its URL writes
 // so that no typing speed comes near. These tests count the writes and break them on purpose.
@@ -104,15 +105,16 @@ test('once typing stops the URL holds the query, reload restores it, and Back re
 test('the publication filter types as fast as the directory search, with the same bound', async ({ page }) => {
   const errors = watchErrors(page, { documentMay404: true });
   await countHistoryCalls(page);
-  await page.goto('./publications');
+  const publications = new PublicationsPage(page);
+  await publications.open();
   const filter = page.getByRole('searchbox', { name: 'Filter publications' });
-  await expect(page.getByTestId('publication-count')).toBeVisible();
+  await expect(publications.count).toBeVisible();
   await filter.focus();
   await page.keyboard.type(LONG_TEXT);
-  await expect(page.getByTestId('no-publications')).toBeVisible();
+  await expect(publications.noPublications).toBeVisible();
   await filter.fill('');
   await filter.pressSequentially('skypilot');
-  await expect(page.getByTestId('publication-count')).toContainText(' of ');
+  await expect(publications.count).toContainText(' of ');
   await expect(page).toHaveURL(/[?&]pq=skypilot(&|$)/);
   expect(await mostCallsIn10s(page)).toBeLessThan(50);
   expect(errors).toEqual([]);
