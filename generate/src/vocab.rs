@@ -216,6 +216,8 @@ fn venues() -> Vec<Venue> {
             short_name: short,
             name,
             kind,
+            aliases: Vec::new(),
+            dblp: None,
         });
     };
     for (form, prefix) in CONFERENCE_FORMS {

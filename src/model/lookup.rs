@@ -10,7 +10,17 @@
 
 use std::collections::HashMap;
 
-use super::types::{Dataset, Organization, Publication, Researcher, Topic, Venue};
+use super::types::{Dataset, LinkKind, Organization, Publication, Researcher, Topic, Venue};
+
+impl Researcher {
+    /// The researcher's id at a scholarly source, read from their identifier link of `kind`
+    /// ([`LinkKind::Orcid`], [`LinkKind::Dblp`] or [`LinkKind::Openalex`]).
+    pub fn identifier(&self, kind: LinkKind) -> Option<&str> {
+        (self.links.iter())
+            .filter(|l| l.kind == kind)
+            .find_map(|l| l.identifier())
+    }
+}
 
 impl Dataset {
     /// The researcher whose id is `id`.

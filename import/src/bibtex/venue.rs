@@ -81,6 +81,8 @@ pub fn arxiv(venues: &[Venue]) -> Resolved {
                 short_name: "arXiv".into(),
                 name: "arXiv".into(),
                 kind: VenueKind::Preprint,
+                aliases: Vec::new(),
+                dblp: None,
             })
         })
 }
@@ -190,6 +192,8 @@ fn derive(venues: &[Venue], hint: &VenueHint) -> Option<Venue> {
         short_name: short,
         name,
         kind: hint.kind,
+        aliases: Vec::new(),
+        dblp: None,
     })
 }
 
@@ -325,6 +329,8 @@ mod tests {
             short_name: short.into(),
             name: name.into(),
             kind,
+            aliases: Vec::new(),
+            dblp: None,
         })
         .collect()
     }

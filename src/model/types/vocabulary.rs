@@ -100,4 +100,11 @@ pub struct Venue {
     pub name: String,
     /// Conference, journal, workshop, preprint server or blog.
     pub kind: VenueKind,
+    /// Other spellings found in sources ("International Conference on Learning
+    /// Representations (ICLR)"), so importers file them under this venue.
+    #[serde(default, skip_serializing_if = "skip::empty")]
+    pub aliases: Vec<String>,
+    /// The venue's dblp key, e.g. `conf/nsdi` or `journals/pvldb`.
+    #[serde(default, skip_serializing_if = "skip::none")]
+    pub dblp: Option<String>,
 }

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rules::{check_orcid_url, check_url, is_slug};
+use super::rules::{check_identifier_link, check_url, is_slug};
 use super::{Collection, Finding, Problem, find_phone_number};
 use crate::model::invisible::describe_invisible;
 use crate::model::types::{Dataset, Link, LinkKind, Publication};
@@ -150,9 +150,7 @@ impl Checker<'_> {
         for (i, l) in links.iter().enumerate() {
             let p = format!("{path}[{i}]");
             self.url(&format!("{p}.url"), &l.url);
-            if l.kind == LinkKind::Orcid
-                && let Err(reason) = check_orcid_url(&l.url)
-            {
+            if let Err(reason) = check_identifier_link(l.kind, &l.url) {
                 self.push_at(format!("{p}.url"), format!("{:?} {reason}", l.url));
             }
             let is_mail = l.url.to_ascii_lowercase().starts_with("mailto:");

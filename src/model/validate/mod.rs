@@ -30,8 +30,8 @@ pub use super::problem::Problem;
 pub use phone::{find_phone_number, hide_phone_numbers};
 pub(crate) use rules::is_uri_char;
 pub use rules::{
-    check_arxiv, check_corrections_target, check_doi, check_orcid_url, check_url, is_language_tag,
-    is_slug,
+    check_arxiv, check_corrections_target, check_dblp_url, check_dblp_venue, check_doi,
+    check_openalex_url, check_orcid_url, check_url, is_language_tag, is_slug,
 };
 pub use site_url::check_site_url;
 pub(crate) use site_url::settle_site_url;
@@ -146,9 +146,7 @@ pub(crate) fn check(
         let p = c.enter(Collection::Organizations, i);
         c.non_empty(&format!("{p}.name"), &o.name);
         c.opt_text(&format!("{p}.short_name"), &o.short_name);
-        for (j, a) in o.aliases.iter().enumerate() {
-            c.non_empty(&format!("{p}.aliases[{j}]"), a);
-        }
+        c.texts(&format!("{p}.aliases"), &o.aliases);
         if let Some(cc) = &o.country
             && (cc.len() != 2 || !cc.bytes().all(|b| b.is_ascii_uppercase()))
         {
@@ -170,6 +168,12 @@ pub(crate) fn check(
         let p = c.enter(Collection::Venues, i);
         c.non_empty(&format!("{p}.short_name"), &v.short_name);
         c.non_empty(&format!("{p}.name"), &v.name);
+        c.texts(&format!("{p}.aliases"), &v.aliases);
+        if let Some(key) = &v.dblp
+            && let Err(reason) = check_dblp_venue(key)
+        {
+            c.push_at(format!("{p}.dblp"), format!("{key:?} {reason}"));
+        }
     }
     for (i, r) in dataset.researchers.iter().enumerate() {
         let p = c.enter(Collection::Researchers, i);

@@ -1,6 +1,7 @@
 //! The format rules a value must follow: slugs, language tags, DOIs, arXiv ids, ORCID links and
 //! URLs. Each `check_…` returns the reason a value fails, for a message that says what to fix.
 
+use crate::model::LinkKind;
 use crate::model::invisible::invisible_name;
 
 /// Lowercase ASCII letters and digits in runs joined by single hyphens: safe in a URL path.
@@ -94,6 +95,69 @@ pub fn check_arxiv(id: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The identifier links' own shapes: ORCID, dblp and OpenAlex links must hold an id of that
+/// source (importers read the id from the link); other kinds take any valid URL.
+pub fn check_identifier_link(kind: LinkKind, url: &str) -> Result<(), String> {
+    match kind {
+        LinkKind::Orcid => check_orcid_url(url),
+        LinkKind::Dblp => check_dblp_url(url),
+        LinkKind::Openalex => check_openalex_url(url),
+        _ => Ok(()),
+    }
+}
+
+/// A dblp person page, `https://dblp.org/pid/56/2455` (also `…/pid/l/LeslieLamport`,
+/// `…/pid/123/4567-1`): the pid is two or more `/`-separated parts of letters, digits, `-`
+/// and `_`.
+pub fn check_dblp_url(url: &str) -> Result<(), String> {
+    let pid = url
+        .strip_prefix("https://dblp.org/pid/")
+        .ok_or("is not a dblp person link (https://dblp.org/pid/56/2455)")?;
+    let pid = pid.strip_suffix(".html").unwrap_or(pid);
+    let parts: Vec<&str> = pid.split('/').collect();
+    let shaped = parts.len() >= 2
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        });
+    if shaped {
+        Ok(())
+    } else {
+        Err("does not end in a dblp person id such as 56/2455".into())
+    }
+}
+
+/// A dblp venue key, `conf/nsdi` or `journals/pvldb`: a stream kind, `/`, and the stream's
+/// name in lowercase letters, digits and `-`.
+pub fn check_dblp_venue(key: &str) -> Result<(), String> {
+    let shaped = key.split_once('/').is_some_and(|(kind, name)| {
+        matches!(kind, "conf" | "journals" | "series" | "books")
+            && !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+    });
+    if shaped {
+        Ok(())
+    } else {
+        Err("is not a dblp venue key such as conf/nsdi or journals/pvldb".into())
+    }
+}
+
+/// An OpenAlex author link, `https://openalex.org/A5023888391`: `A` and digits.
+pub fn check_openalex_url(url: &str) -> Result<(), String> {
+    let id = url
+        .strip_prefix("https://openalex.org/")
+        .ok_or("is not an OpenAlex author link (https://openalex.org/A5023888391)")?;
+    let digits = id.strip_prefix('A').unwrap_or("");
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err("does not end in an OpenAlex author id such as A5023888391".into())
+    }
 }
 
 /// An ORCID record link, `https://orcid.org/0000-0002-1825-0097`: four groups of four digits,
@@ -387,6 +451,43 @@ mod tests {
             let err = check_doi(doi).expect_err(doi);
             assert!(err.contains(why), "{doi:?}: {err}");
         }
+    }
+
+    #[test]
+    fn dblp_and_openalex_links_hold_their_ids() {
+        for ok in [
+            "https://dblp.org/pid/56/2455",
+            "https://dblp.org/pid/l/LeslieLamport",
+            "https://dblp.org/pid/123/4567-1.html",
+        ] {
+            assert_eq!(check_dblp_url(ok), Ok(()), "{ok}");
+        }
+        for bad in [
+            "https://dblp.org/pers/hd/l/Lamport:Leslie",
+            "https://dblp.org/pid/56",
+            "https://dblp.org/pid/56//2455",
+            "http://dblp.org/pid/56/2455",
+        ] {
+            assert!(check_dblp_url(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            check_openalex_url("https://openalex.org/A5023888391"),
+            Ok(())
+        );
+        for bad in [
+            "https://openalex.org/W2741809807",
+            "https://openalex.org/A",
+            "https://api.openalex.org/authors/A5023888391",
+        ] {
+            assert!(check_openalex_url(bad).is_err(), "{bad}");
+        }
+        assert_eq!(check_dblp_venue("conf/nsdi"), Ok(()));
+        assert_eq!(check_dblp_venue("journals/pvldb"), Ok(()));
+        for bad in ["nsdi", "conf/", "conf/NSDI", "db/conf/nsdi"] {
+            assert!(check_dblp_venue(bad).is_err(), "{bad}");
+        }
+        assert!(check_identifier_link(LinkKind::Homepage, "https://x.org").is_ok());
+        assert!(check_identifier_link(LinkKind::Dblp, "https://x.org").is_err());
     }
 
     #[test]

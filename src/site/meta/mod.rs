@@ -395,7 +395,8 @@ fn person_json_ld(dataset: &Dataset, r: &Researcher, url: Option<&str>) -> Strin
     script_safe(&json)
 }
 
-/// The person's own pages elsewhere (homepage, GitHub, LinkedIn, Scholar, ORCID, blog, other),
+/// The person's own pages elsewhere (homepage, GitHub, LinkedIn, Scholar, ORCID, dblp,
+/// OpenAlex, blog, other),
 /// http or https only, each once; never a paper, a video or an address.
 fn same_as(r: &Researcher) -> Vec<String> {
     let mut urls: Vec<String> = Vec::new();
@@ -407,6 +408,8 @@ fn same_as(r: &Researcher) -> Vec<String> {
                 | LinkKind::Linkedin
                 | LinkKind::Scholar
                 | LinkKind::Orcid
+                | LinkKind::Dblp
+                | LinkKind::Openalex
                 | LinkKind::Blog
                 | LinkKind::Other
         );

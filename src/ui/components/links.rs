@@ -19,6 +19,8 @@ pub fn link_name(kind: LinkKind, owner: &str) -> String {
         LinkKind::Linkedin => format!("LinkedIn profile of {owner}"),
         LinkKind::Scholar => format!("Google Scholar profile of {owner}"),
         LinkKind::Orcid => format!("ORCID record of {owner}"),
+        LinkKind::Dblp => format!("dblp page of {owner}"),
+        LinkKind::Openalex => format!("OpenAlex record of {owner}"),
         LinkKind::Email => format!("Email {owner}"),
         _ => format!("Link of {owner}"),
     }

@@ -11,12 +11,14 @@ use crate::ui::routes::Href;
 use crate::ui::state::search::use_search;
 
 /// The links a header shows, in order.
-const HEADER_LINKS: [LinkKind; 6] = [
+const HEADER_LINKS: [LinkKind; 8] = [
     LinkKind::Homepage,
     LinkKind::Github,
     LinkKind::Linkedin,
     LinkKind::Scholar,
     LinkKind::Orcid,
+    LinkKind::Dblp,
+    LinkKind::Openalex,
     LinkKind::Email,
 ];
 
