@@ -19,16 +19,19 @@ use super::entry::BibEntry;
 use super::paper::{self, Paper, Reject};
 use super::paper_id;
 use super::venue::{self, Resolved};
-use crate::names::{People, match_key};
+use crate::names::{Among, Found, People, clean_author, match_key};
 
 /// What happened to one entry: `key` is its BibTeX key, `id` the record it became or joined,
-/// `why` the rule that found the duplicate, `changes` what a merge did, `notes` what to check.
+/// `why` the rule that found the duplicate, `changes` what a merge did, `notes` what to check,
+/// `matched` how the importing researcher was found among the authors when not by an exact
+/// spelling.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     /// A new record.
     Added {
         key: String,
         id: PublicationId,
+        matched: Option<String>,
         notes: Vec<String>,
     },
     /// Folded into an existing record, which changed.
@@ -53,8 +56,17 @@ pub enum Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let notes = match self {
-            Outcome::Added { key, id, notes } => {
-                write!(f, "added:     {id} (from {key})")?;
+            Outcome::Added {
+                key,
+                id,
+                matched,
+                notes,
+            } => {
+                write!(f, "added:     {id} (from {key}")?;
+                if let Some(matched) = matched {
+                    write!(f, "; {matched}")?;
+                }
+                write!(f, ")")?;
                 notes
             }
             Outcome::Merged {
@@ -200,13 +212,14 @@ fn arxiv_base(id: &str) -> &str {
     id.split_once('v').map_or(id, |(base, _)| base)
 }
 
-/// The names a researcher goes by, for messages: `"Frank Sifei Luan" or "Sifei Luan"`.
+/// The names a researcher goes by, for messages: `"Frank Sifei Luan" or "Sifei Luan" or "栾思飞"`.
 fn spellings(dataset: &Dataset, id: &ResearcherId) -> String {
     dataset
         .researcher(id)
         .map(|r| {
             std::iter::once(&r.name)
                 .chain(&r.alternative_names)
+                .chain(&r.native_name)
                 .map(|n| format!("{n:?}"))
                 .collect::<Vec<_>>()
                 .join(" or ")
@@ -229,10 +242,22 @@ fn merge(
         .authors
         .iter()
         .position(|a| a.researcher.as_ref() == Some(researcher));
-    let by_name = record
-        .authors
-        .iter()
-        .position(|a| people.is(&a.name, researcher));
+    let names: Vec<&str> = record.authors.iter().map(|a| a.name.as_str()).collect();
+    let (by_name, near) = match people.among(researcher, &names) {
+        Among::Exact(i) => (Some(i), None),
+        Among::Near(i, how) => (Some(i), Some(how)),
+        Among::Ambiguous(at) if linked.is_none() => {
+            return Outcome::Skipped {
+                key,
+                reason: format!(
+                    "duplicates {id} ({why}), whose authors {} could each be {}; link the author by hand, or add the exact spelling to alternative_names",
+                    authors_at(&names, &at),
+                    spellings(dataset, researcher)
+                ),
+            };
+        }
+        Among::Ambiguous(_) | Among::Absent => (None, None),
+    };
     let position = match (linked, by_name) {
         (Some(i), _) => i,
         (None, Some(i)) => {
@@ -280,10 +305,12 @@ fn merge(
     let record = &mut dataset.publications[index];
     if record.authors[position].researcher.is_none() {
         record.authors[position].researcher = Some(researcher.clone());
+        let near = near.map(|how| format!(" (near match: {how})"));
         changes.push(format!(
-            "linked author {} {:?} to {researcher}",
+            "linked author {} {:?} to {researcher}{}",
             position + 1,
-            record.authors[position].name
+            record.authors[position].name,
+            near.unwrap_or_default()
         ));
     }
     match (&record.doi, &paper.doi) {
@@ -349,17 +376,36 @@ fn merge(
 
 fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper: Paper) -> Outcome {
     let key = paper.key.clone();
-    if !paper.authors.iter().any(|n| people.is(n, researcher)) {
-        return Outcome::Skipped {
-            key,
-            reason: format!(
-                "none of its authors is {}; add the printed spelling to alternative_names if it is theirs",
-                spellings(dataset, researcher)
-            ),
-        };
-    }
+    let printed: Vec<(String, bool)> = paper.authors.iter().map(|n| clean_author(n)).collect();
+    let names: Vec<&str> = printed.iter().map(|(n, _)| n.as_str()).collect();
+    let (mine, matched) = match people.among(researcher, &names) {
+        Among::Exact(i) => (i, None),
+        Among::Near(i, how) => {
+            let name = people.name(researcher).unwrap_or(researcher.as_str());
+            (i, Some(format!("matched {:?} to {name}: {how}", names[i])))
+        }
+        Among::Ambiguous(at) => {
+            return Outcome::Skipped {
+                key,
+                reason: format!(
+                    "its authors {} could each be {}; add the exact spelling to alternative_names",
+                    authors_at(&names, &at),
+                    spellings(dataset, researcher)
+                ),
+            };
+        }
+        Among::Absent => {
+            return Outcome::Skipped {
+                key,
+                reason: format!(
+                    "none of its authors is {}; add the printed spelling to alternative_names if it is theirs",
+                    spellings(dataset, researcher)
+                ),
+            };
+        }
+    };
     let mut notes = paper.notes.clone();
-    let authors = link_authors(people, researcher, &paper.authors, &mut notes);
+    let authors = link_authors(people, researcher, mine, &printed, &mut notes);
     let resolved = if paper.on_arxiv {
         Some(venue::arxiv(&dataset.venues))
     } else {
@@ -454,48 +500,71 @@ fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper:
         .find(|r| &r.id == researcher)
         .expect("the researcher exists");
     r.publications.push(id.clone());
-    Outcome::Added { key, id, notes }
+    Outcome::Added {
+        key,
+        id,
+        matched,
+        notes,
+    }
 }
 
-/// Authors in order; the importing researcher and every other directory member whose spelling
-/// matches exactly one researcher are linked (each researcher once).
+/// `2 "J. Smith" and 4 "J. A. Smith"`: authors by position, from 1.
+fn authors_at(names: &[&str], at: &[usize]) -> String {
+    let each: Vec<String> = at.iter().map(|&i| format!("{} {:?}", i + 1, names[i])).collect();
+    match each.split_last() {
+        Some((last, [_, ..])) => format!("{} and {last}", each[..each.len() - 1].join(", ")),
+        _ => each.join(""),
+    }
+}
+
+/// Authors in order, named without their marks and with `equal_contribution` from them; the
+/// importing researcher (author `mine`) and every other directory member a name is found to be
+/// ([`People::find`]: an exact spelling, or the only near match) are linked, each once.
 fn link_authors(
     people: &People,
     researcher: &ResearcherId,
-    names: &[String],
+    mine: usize,
+    printed: &[(String, bool)],
     notes: &mut Vec<String>,
 ) -> Vec<Author> {
-    let mut used: Vec<ResearcherId> = Vec::new();
-    let mine = names.iter().position(|n| people.is(n, researcher));
-    names
+    let mut used: Vec<ResearcherId> = vec![researcher.clone()];
+    let unlisted = "not added to their profile; import their file to list it";
+    printed
         .iter()
         .enumerate()
-        .map(|(i, name)| {
-            let link = if Some(i) == mine {
+        .map(|(i, (name, equal))| {
+            let link = if i == mine {
                 Some(researcher.clone())
             } else {
-                match people.matching(name).as_slice() {
-                    [one] if *one != researcher && !used.contains(one) => {
-                        notes.push(format!(
-                            "co-author {name:?} linked to {one} (not added to their profile; import their file to list it)"
-                        ));
-                        Some((*one).clone())
-                    }
-                    [] | [_] => None,
-                    several => {
+                let (one, how) = match people.find(name) {
+                    Found::Exact(one) => (one, None),
+                    Found::Near(one, how) => (one, Some(how)),
+                    Found::Ambiguous(several) => {
                         notes.push(format!(
                             "{name:?} could be {}; left unlinked",
                             several.iter().map(|id| id.as_str()).collect::<Vec<_>>().join(" or ")
                         ));
-                        None
+                        return Author {
+                            equal_contribution: *equal,
+                            ..Author::new(name.clone())
+                        };
                     }
-                }
+                    Found::Unknown => (researcher, None),
+                };
+                (!used.contains(one)).then(|| {
+                    notes.push(match how {
+                        None => format!("co-author {name:?} linked to {one} ({unlisted})"),
+                        Some(how) => format!(
+                            "co-author {name:?} linked to {one} by a near match: {how} ({unlisted})"
+                        ),
+                    });
+                    used.push(one.clone());
+                    one.clone()
+                })
             };
-            if let Some(id) = &link {
-                used.push(id.clone());
-            }
             Author {
                 researcher: link,
+                equal_contribution: *equal,
                 ..Author::new(name.clone())
             }
         })
