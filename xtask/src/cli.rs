@@ -150,8 +150,9 @@ pub struct AddResearcher {
     pub flags: Vec<String>,
 }
 
-/// add a researcher's papers from BibTeX (dblp, Google Scholar, …): duplicates are merged,
-/// never copied
+/// add a researcher's papers from BibTeX (dblp, Google Scholar, a homepage's .bib, …):
+/// duplicates are merged, never copied; an entry that cannot be read or is bad is reported and
+/// left out
 #[derive(FromArgs, Debug, PartialEq)]
 #[argh(subcommand, name = "import-bib")]
 pub struct ImportBib {
@@ -164,6 +165,10 @@ pub struct ImportBib {
     /// only report; write nothing
     #[argh(switch)]
     pub dry_run: bool,
+    /// all or nothing: any entry that cannot be read or is bad stops the import (by default it
+    /// is reported and left out, and the rest goes in)
+    #[argh(switch)]
+    pub strict: bool,
     /// the .bib file
     #[argh(positional)]
     pub bib: PathBuf,
@@ -325,9 +330,16 @@ mod tests {
                 researcher: "ada".into(),
                 data: None,
                 dry_run: true,
+                strict: false,
                 bib: "a.bib".into()
             }))
         );
+        let Ok(Task::ImportBib(strict)) =
+            parse(&["import-bib", "--strict", "--researcher", "ada", "a.bib"])
+        else {
+            panic!("--strict parses");
+        };
+        assert!(strict.strict && !strict.dry_run);
         assert!(parse(&["import-bib", "a.bib"]).is_err());
         assert!(parse(&["import-bib", "--researcher", "ada"]).is_err());
     }

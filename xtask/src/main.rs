@@ -56,6 +56,7 @@ fn main() -> ExitCode {
             bib: t.bib,
             data: t.data,
             dry_run: t.dry_run,
+            strict: t.strict,
         }),
         Task::GenData(t) => {
             let out = t.out.unwrap_or_else(|| data::generated(t.researchers));

@@ -1,30 +1,52 @@
-//! Reading a `.bib` file: BibTeX text → [`BibEntry`] values of plain Unicode text.
+//! Reading a `.bib` file: BibTeX text → [`BibEntry`] values of plain Unicode text, and a
+//! problem for each part of the file that cannot be read. Never all or nothing: a broken entry
+//! is one problem, with its line and reason, and the rest of the file is read.
 //!
-//! The `biblatex` crate does the parsing: entries, `@string` abbreviations, `crossref`s, and
-//! most LaTeX accents (`M{\"u}ller` → `Müller`, `--` → `–`). What it leaves behind — protective
-//! braces, `~`, `\emph{…}`, math such as Google Scholar's `$\{$SkyPilot$\}$` — is cleaned here,
-//! so nothing downstream ever sees LaTeX. Nothing is judged yet: whether an entry is a paper the
-//! directory can take is decided by [`super::paper`].
+//! Two stages, the way biber and bibtex-ruby (jekyll-scholar) read a file. First
+//! [`chunks::split`] cuts the file into its top-level `@type{…}` pieces, ignoring the text
+//! between them (a Jekyll front-matter block, prose, `%` comments); `@comment` and `@preamble`
+//! are skipped. Then the `biblatex` crate parses each piece on its own and resolves it: fields,
+//! `@string` abbreviations (those defined before the entry, as BibTeX applies them; an
+//! undefined one reads as its own name, with a note), `crossref`s, and most LaTeX accents
+//! (`M{\"u}ller` → `Müller`, `--` → `–`). The crate parses one piece at a time rather than the
+//! whole file because it refuses a whole file for one error or one repeated key. A field the
+//! crate cannot decode (an unclosed `$` in an abstract) is left out with a note, unless the
+//! entry cannot do without it (title, author, year). What LaTeX and web markup the crate
+//! leaves is removed by [`text`], so nothing downstream ever sees either.
+//!
+//! A key used twice is one entry when both are the same paper (same title: the fuller one is
+//! kept, the other's missing fields added), else two, the second renamed `KEY-2`; either way
+//! the file's reader is told ([`Read::repeats`]). Nothing is judged here: whether an entry is a
+//! paper the directory can take is decided by [`super::paper`].
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use biblatex::{Bibliography, Chunk, ChunksRef, EntryType, RawBibliography, Spanned};
+use biblatex::{Bibliography, ChunksRef, Entry, ParseError, RawBibliography, RawChunk, Spanned};
+use biblatex::{Chunk, Pair, RawEntry};
+
+use super::chunks::{self, Lines, Piece};
+use super::text;
+use crate::names::match_key;
 
 /// One entry of the file, its fields decoded to plain text. Absent or empty fields are `None`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BibEntry {
-    /// The citation key, e.g. `DBLP:conf/nsdi/YangWLCBKZLMSS23`.
+    /// The citation key, e.g. `DBLP:conf/nsdi/YangWLCBKZLMSS23` (`KEY-2` for the second of
+    /// two different papers under one key).
     pub key: String,
     /// The line the entry starts on, counting from 1.
     pub line: usize,
-    /// The entry type, lowercased, e.g. `inproceedings`.
+    /// The entry type as written, lowercased, e.g. `inproceedings`, `conference`.
     pub kind: String,
     /// Authors in order, "Given Family" (dblp's homonym numbers such as `0001` removed).
     pub authors: Vec<String>,
-    /// True when the list ends in `and others` (Google Scholar's "et al.").
+    /// True when the list ends in `and others` or `et al.` (Google Scholar's "et al.").
     pub more_authors: bool,
     /// Every other field with a text value, by lowercase field name.
     pub fields: HashMap<String, String>,
+    /// What reading changed and the maintainer should know (a field left out, a macro read
+    /// as text).
+    pub notes: Vec<String>,
 }
 
 impl BibEntry {
@@ -34,7 +56,7 @@ impl BibEntry {
     }
 }
 
-/// Why the file could not be read, with where.
+/// A part of the file that could not be read, with where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BibError {
     /// The line of the problem, counting from 1.
@@ -55,141 +77,497 @@ impl std::fmt::Display for BibError {
     }
 }
 
-/// `\'\i`, `\'{\i}`, `\v{\j}` → `\'i`, `\'{i}`, `\v{j}`: an accent on a dotless i or j is
-/// the accented letter (`Garc{\'\i}a` is García, as dblp writes it). `biblatex` would put the
-/// accent on the letter before. A lone `{\i}` stays the dotless ı. Lines do not move, so error
-/// lines still point into the maintainer's file.
-fn accented_dotless(source: &str) -> String {
-    const ACCENTS: &[u8] = b"'\"`^~=.uvHckr";
-    let bytes = source.as_bytes();
-    let mut out = String::with_capacity(source.len());
-    let mut last = 0;
-    for (at, _) in source.match_indices('\\') {
-        let Some(&letter) = bytes.get(at + 1).filter(|b| matches!(b, b'i' | b'j')) else {
-            continue;
-        };
-        if bytes.get(at + 2).is_some_and(u8::is_ascii_alphabetic) {
-            continue; // a longer command such as \it
-        }
-        // The accent command right before: `\'` + `\i`, or `\'{` / `\v{` + `\i`.
-        let before = &bytes[..at];
-        let accent_at = match before {
-            [.., b'\\', a] if ACCENTS.contains(a) => true,
-            [.., b'\\', a, b'{'] if ACCENTS.contains(a) => true,
-            _ => false,
-        };
-        if accent_at {
-            out.push_str(&source[last..at]);
-            out.push(letter as char);
-            last = at + 2;
-        }
-    }
-    out.push_str(&source[last..]);
-    out
+/// What a file holds: the entries read, and what could not be read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Read {
+    /// The entries, in file order, each key once.
+    pub entries: Vec<BibEntry>,
+    /// The pieces that could not be read, in file order; each was left out, the rest read.
+    pub problems: Vec<BibError>,
+    /// Keys used more than once and what was made of them, e.g. "key a on line 1 and line 9:
+    /// the same paper, read once".
+    pub repeats: Vec<String>,
 }
 
 /// Fields whose value is an identifier or address, kept character for character.
-const VERBATIM: [&str; 4] = ["doi", "eprint", "url", "archiveprefix"];
+const VERBATIM: [&str; 5] = ["doi", "eprint", "url", "archiveprefix", "pdf"];
 
-/// Parses a whole file. Any syntax error or repeated key fails the whole file: a maintainer
-/// must fix it rather than get a partial import.
-pub fn read(source: &str) -> Result<Vec<BibEntry>, Vec<BibError>> {
-    let undotted = accented_dotless(source);
-    let source = undotted.as_str();
-    let raw = RawBibliography::parse(source).map_err(|e| {
-        vec![BibError {
-            line: line_of(source, e.span.start),
-            key: key_before(source, e.span.start),
-            message: e.kind.to_string(),
-        }]
-    })?;
-    let mut first_line: HashMap<&str, usize> = HashMap::new();
-    let mut errors = Vec::new();
-    let mut lines = Vec::new();
-    for entry in &raw.entries {
-        let line = line_of(source, entry.span.start);
-        let key = entry.v.key.v;
-        match first_line.get(key) {
-            Some(first) => errors.push(BibError {
-                line,
-                key: Some(key.to_owned()),
-                message: format!("duplicate key: {key} is also used by the entry on line {first}"),
-            }),
-            None => {
-                first_line.insert(key, line);
-            }
+/// Link fields that the crate would decode as text (`--` → `–`, `~` → space): read from the
+/// file as written. Themes such as al-folio add them.
+const AS_WRITTEN: [&str; 10] = [
+    "arxiv", "blog", "code", "html", "poster", "slides", "supp", "video", "website", "biburl",
+];
+
+/// Fields an entry cannot be read without: when one cannot be decoded the entry is a problem,
+/// where any other such field is left out.
+const ESSENTIAL: [&str; 4] = ["title", "author", "year", "date"];
+
+/// Reads a whole file. Only a file with no entry at all (empty, prose, not BibTeX) is refused.
+pub fn read(source: &str) -> Result<Read, BibError> {
+    let source = source
+        .trim_start_matches('\u{feff}')
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
+    let source = text::accented_dotless(&source);
+    let split = chunks::split(&source);
+    let lines = Lines::new(&split.text);
+    let mut problems: Vec<BibError> = split
+        .strays
+        .iter()
+        .map(|(line, kind)| BibError {
+            line: *line,
+            key: None,
+            message: format!("@{kind} with no {{ after it; not read as an entry"),
+        })
+        .collect();
+    let is_entry = |p: &&Piece| !matches!(p.kind.as_str(), "string" | "comment" | "preamble");
+    if !split.pieces.iter().any(|p| is_entry(&p)) {
+        return Err(problems.into_iter().next().unwrap_or_else(|| BibError {
+            line: 1,
+            key: None,
+            message: if source.trim().is_empty() {
+                "the file is empty".into()
+            } else {
+                "no BibTeX entry found (an entry starts with @type{key, …})".into()
+            },
+        }));
+    }
+    let mut strings: Vec<Pair<'_>> = Vec::new();
+    let mut raws: Vec<Raw<'_>> = Vec::new();
+    for piece in &split.pieces {
+        let body = &split.text[piece.start..piece.end];
+        let problem = |message: String, at: usize| BibError {
+            line: lines.line_of(piece.start + at),
+            key: key_of(body),
+            message,
+        };
+        if piece.kind == "comment" || piece.kind == "preamble" {
+            continue;
         }
-        lines.push(line);
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let bibliography = Bibliography::from_raw(raw).map_err(|e| {
-        vec![BibError {
-            line: line_of(source, e.span.start),
-            key: key_before(source, e.span.start),
-            message: e.kind.to_string(),
-        }]
-    })?;
-    let mut out = Vec::new();
-    for (entry, line) in bibliography.into_iter().zip(lines) {
-        let authors = match entry.author() {
-            Ok(people) => people,
-            Err(biblatex::RetrievalError::Missing(_)) => Vec::new(),
+        if !piece.closed {
+            let before = if piece.end < split.text.len() {
+                format!("before line {}", lines.line_of(piece.end))
+            } else {
+                "before the end of the file".into()
+            };
+            let what = if piece.kind == "string" {
+                "this @string"
+            } else {
+                "the entry"
+            };
+            problems.push(BibError {
+                key: key_of(body).filter(|_| piece.kind != "string"),
+                ..problem(format!("{what} is not closed: a }} is missing {before}"), 0)
+            });
+            continue;
+        }
+        let raw = match RawBibliography::parse(body) {
+            Ok(raw) => raw,
             Err(e) => {
-                errors.push(BibError {
-                    line,
-                    key: Some(entry.key.clone()),
-                    message: format!("author: {e}"),
+                let message = if piece.kind == "string" {
+                    format!("@string: {}", e.kind)
+                } else {
+                    e.kind.to_string()
+                };
+                problems.push(BibError {
+                    key: key_of(body).filter(|_| piece.kind != "string"),
+                    ..problem(message, e.span.start)
                 });
                 continue;
             }
         };
-        let more_authors = authors
-            .last()
-            .is_some_and(|p| p.name.eq_ignore_ascii_case("others") && p.given_name.is_empty());
-        let authors = authors
-            .iter()
-            .take(authors.len() - usize::from(more_authors))
-            .map(person_name)
-            .filter(|n| !n.is_empty())
-            .collect();
-        let fields = entry
-            .fields
-            .iter()
-            .filter(|(name, _)| name.as_str() != "author")
-            .map(|(name, chunks)| {
-                let text = if VERBATIM.contains(&name.as_str()) {
-                    verbatim(chunks)
-                } else {
-                    plain(chunks)
-                };
-                (name.clone(), text)
-            })
-            .filter(|(_, text)| !text.is_empty())
-            .collect();
-        out.push(BibEntry {
-            key: entry.key.clone(),
-            line,
-            kind: kind_name(&entry.entry_type),
-            authors,
-            more_authors,
-            fields,
-        });
+        strings.extend(raw.abbreviations.into_iter().map(|mut pair| {
+            shift_pair(&mut pair, piece.start);
+            pair
+        }));
+        for mut entry in raw.entries {
+            shift_entry(&mut entry, piece.start);
+            if entry.v.key.v.trim().is_empty() {
+                problems.push(problem("no citation key".into(), 0));
+                continue;
+            }
+            raws.push(Raw {
+                entry,
+                line: piece.line,
+                strings: strings.len(),
+            });
+        }
     }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    for (i, raw) in raws.iter().enumerate() {
+        first.entry(raw.entry.v.key.v).or_insert(i);
+    }
+    let mut entries = Vec::new();
+    for raw in &raws {
+        let key = raw.entry.v.key.v;
+        let parent = crossref(&raw.entry.v)
+            .and_then(|target| first.get(target.as_str()))
+            .map(|&i| &raws[i].entry)
+            .filter(|p| p.v.key.v != key);
+        let bib_entry = resolve(raw, parent, &strings[..raw.strings], &lines)
+            .and_then(|(entry, notes)| decode(entry, raw, notes));
+        match bib_entry {
+            Ok(e) => entries.push(e),
+            Err((line, message)) => problems.push(BibError {
+                line,
+                key: Some(key.to_owned()),
+                message,
+            }),
+        }
+    }
+    problems.sort_by_key(|p| p.line);
+    let (entries, repeats) = one_per_key(entries);
+    Ok(Read {
+        entries,
+        problems,
+        repeats,
+    })
+}
+
+/// An entry as parsed, before its abbreviations and crossref are resolved.
+struct Raw<'s> {
+    entry: Spanned<RawEntry<'s>>,
+    line: usize,
+    /// How many `@string` definitions come before it.
+    strings: usize,
+}
+
+/// The key after `@type{` in a piece, when there is one.
+fn key_of(body: &str) -> Option<String> {
+    let open = body.find('{')?;
+    let key = body[open + 1..].split([',', '}', '\n']).next()?.trim();
+    (!key.is_empty()).then(|| key.to_owned())
+}
+
+/// Moves a piece's spans to where the piece is in the file.
+fn shift_entry(entry: &mut Spanned<RawEntry<'_>>, by: usize) {
+    entry.span = entry.span.start + by..entry.span.end + by;
+    let e = &mut entry.v;
+    e.key.span = e.key.span.start + by..e.key.span.end + by;
+    e.kind.span = e.kind.span.start + by..e.kind.span.end + by;
+    for pair in &mut e.fields {
+        shift_pair(pair, by);
     }
 }
 
-/// The entry type as written in BibTeX, lowercased (`@conference` reads as `inproceedings`).
-fn kind_name(t: &EntryType) -> String {
-    match t {
-        EntryType::Unknown(name) => name.clone(),
-        other => other.to_string().to_lowercase(),
+fn shift_pair(pair: &mut Pair<'_>, by: usize) {
+    pair.key.span = pair.key.span.start + by..pair.key.span.end + by;
+    pair.value.span = pair.value.span.start + by..pair.value.span.end + by;
+    for chunk in &mut pair.value.v {
+        chunk.span = chunk.span.start + by..chunk.span.end + by;
     }
+}
+
+/// The key a `crossref` field names.
+fn crossref(entry: &RawEntry<'_>) -> Option<String> {
+    let pair = entry
+        .fields
+        .iter()
+        .find(|p| p.key.v.eq_ignore_ascii_case("crossref"))?;
+    let key: String = pair
+        .value
+        .v
+        .iter()
+        .map(|c| match c.v {
+            RawChunk::Normal(s) | RawChunk::Abbreviation(s) => s,
+        })
+        .collect();
+    Some(key.trim().to_owned())
+}
+
+/// The entry with its abbreviations and crossref resolved by the crate, and notes on what was
+/// left out; or the line and reason it cannot be read.
+fn resolve(
+    raw: &Raw<'_>,
+    parent: Option<&Spanned<RawEntry<'_>>>,
+    strings: &[Pair<'_>],
+    lines: &Lines,
+) -> Result<(Entry, Vec<String>), (usize, String)> {
+    let mut entry = raw.entry.clone();
+    let mut parent = parent.cloned();
+    let mut notes = Vec::new();
+    // Each round leaves out one field or the crossref, so this ends.
+    loop {
+        let users: Vec<&RawEntry<'_>> = std::iter::once(&entry.v)
+            .chain(parent.as_ref().map(|p| &p.v))
+            .collect();
+        let (abbreviations, macro_notes) = macros(&users, strings);
+        let bibliography = RawBibliography {
+            preamble: String::new(),
+            entries: std::iter::once(entry.clone())
+                .chain(parent.clone())
+                .collect(),
+            abbreviations,
+        };
+        let error = match Bibliography::from_raw(bibliography) {
+            Ok(b) => {
+                let key = entry.v.key.v;
+                let resolved = b.into_vec().into_iter().find(|e| e.key == key);
+                return match resolved {
+                    Some(e) => {
+                        notes.extend(macro_notes);
+                        Ok((e, notes))
+                    }
+                    None => Err((raw.line, "could not be read".into())),
+                };
+            }
+            Err(e) => e,
+        };
+        let at = error.span.start;
+        let within = |span: &std::ops::Range<usize>| span.start <= at && at <= span.end;
+        let reason = reason(&error);
+        if let Some(p) = parent.take_if(|p| within(&p.span) || !within(&entry.span)) {
+            notes.push(format!(
+                "crossref {} could not be read ({reason}); nothing was taken from it",
+                p.v.key.v
+            ));
+            continue;
+        }
+        let line = if within(&entry.span) {
+            lines.line_of(at)
+        } else {
+            raw.line
+        };
+        let Some(i) = entry.v.fields.iter().position(|f| within(&f.value.span)) else {
+            return Err((line, reason));
+        };
+        let name = entry.v.fields[i].key.v.to_ascii_lowercase();
+        if ESSENTIAL.contains(&name.as_str()) {
+            return Err((line, format!("{name}: {reason}")));
+        }
+        notes.push(format!(
+            "field {name} (line {line}) could not be read ({reason}); left out"
+        ));
+        entry.v.fields.remove(i);
+    }
+}
+
+/// The crate's reason, in the words a maintainer needs for a field's text.
+fn reason(error: &ParseError) -> String {
+    match &error.kind {
+        biblatex::ParseErrorKind::UnexpectedEof => "a $ or a brace is not closed".to_owned(),
+        kind => kind.to_string(),
+    }
+}
+
+/// The `@string` definitions `entries` use, looked up the way BibTeX does (the last definition
+/// before the entry; names in any case), with notes for those read as text: a name never
+/// defined, or one whose definition refers back to itself. Month names (`jun`) are the crate's.
+fn macros<'s>(entries: &[&RawEntry<'s>], strings: &[Pair<'s>]) -> (Vec<Pair<'s>>, Vec<String>) {
+    let mut defined = Macros {
+        strings,
+        out: Vec::new(),
+        notes: Vec::new(),
+        done: HashSet::new(),
+        open: Vec::new(),
+    };
+    for entry in entries {
+        for pair in &entry.fields {
+            defined.add_used(&pair.value.v);
+        }
+    }
+    (defined.out, defined.notes)
+}
+
+struct Macros<'a, 's> {
+    strings: &'a [Pair<'s>],
+    out: Vec<Pair<'s>>,
+    notes: Vec<String>,
+    done: HashSet<&'s str>,
+    /// The definitions being expanded, to catch one that refers to itself.
+    open: Vec<&'s str>,
+}
+
+impl<'s> Macros<'_, 's> {
+    fn add_used(&mut self, value: &[Spanned<RawChunk<'s>>]) {
+        for chunk in value {
+            if let RawChunk::Abbreviation(name) = chunk.v {
+                self.add(name, &chunk.span);
+            }
+        }
+    }
+
+    fn add(&mut self, name: &'s str, used_at: &std::ops::Range<usize>) {
+        if self.done.contains(name) {
+            return;
+        }
+        let definition = self
+            .strings
+            .iter()
+            .rev()
+            .find(|p| p.key.v == name)
+            .or_else(|| {
+                self.strings
+                    .iter()
+                    .rev()
+                    .find(|p| p.key.v.eq_ignore_ascii_case(name))
+            });
+        let as_text = |span: &std::ops::Range<usize>| {
+            Pair::new(
+                Spanned::new(name, span.clone()),
+                Spanned::new(
+                    vec![Spanned::new(RawChunk::Normal(name), span.clone())],
+                    span.clone(),
+                ),
+            )
+        };
+        match definition {
+            None if is_month(name) => {}
+            None => {
+                self.notes.push(format!(
+                    "@string {name} is not defined before this entry; read as the text {name:?}"
+                ));
+                self.out.push(as_text(used_at));
+            }
+            Some(_) if self.open.contains(&name) || self.open.len() > 16 => {
+                self.notes.push(format!(
+                    "@string {name} refers to itself; read as the text {name:?}"
+                ));
+                self.out.push(as_text(used_at));
+            }
+            Some(definition) => {
+                self.open.push(name);
+                self.add_used(&definition.value.v);
+                self.open.pop();
+                // A cycle through this name has already given it a text value.
+                if self.done.contains(name) {
+                    return;
+                }
+                self.out.push(Pair::new(
+                    Spanned::new(name, used_at.clone()),
+                    definition.value.clone(),
+                ));
+            }
+        }
+        self.done.insert(name);
+    }
+}
+
+/// `jan` … `dec`, which the crate resolves itself.
+fn is_month(name: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ];
+    MONTHS.iter().any(|m| m.eq_ignore_ascii_case(name))
+}
+
+/// The resolved entry as plain text.
+fn decode(
+    mut entry: Entry,
+    raw: &Raw<'_>,
+    notes: Vec<String>,
+) -> Result<BibEntry, (usize, String)> {
+    let (authors, more_authors) =
+        authors(&mut entry).map_err(|e| (raw.line, format!("author: {e}")))?;
+    let mut fields = HashMap::new();
+    for (name, chunks) in &entry.fields {
+        let text = if name == "author" {
+            continue;
+        } else if AS_WRITTEN.contains(&name.as_str()) {
+            text::verbatim(&as_written(&raw.entry.v, name).unwrap_or_else(|| joined(chunks)))
+        } else if VERBATIM.contains(&name.as_str()) {
+            text::verbatim(&joined(chunks))
+        } else {
+            text::plain(chunks)
+        };
+        if !text.is_empty() {
+            fields.insert(name.clone(), text);
+        }
+    }
+    Ok(BibEntry {
+        key: entry.key.clone(),
+        line: raw.line,
+        kind: raw.entry.v.kind.v.to_lowercase(),
+        authors,
+        more_authors,
+        fields,
+        notes,
+    })
+}
+
+/// A field's text as the crate decoded it, markup and all.
+fn joined(chunks: ChunksRef<'_>) -> String {
+    chunks.iter().map(|c| c.v.get()).collect()
+}
+
+/// A field's text exactly as the file writes it, when it is plain braces or quotes.
+fn as_written(entry: &RawEntry<'_>, name: &str) -> Option<String> {
+    let pair = entry
+        .fields
+        .iter()
+        .find(|p| p.key.v.eq_ignore_ascii_case(name))?;
+    pair.value
+        .v
+        .iter()
+        .map(|c| match c.v {
+            RawChunk::Normal(s) => Some(s),
+            RawChunk::Abbreviation(_) => None,
+        })
+        .collect()
+}
+
+/// Authors in order, and whether the list says there are more (`and others`, `and {others}`,
+/// `et al.`). HTML and Markdown go before the list is split into names.
+fn authors(entry: &mut Entry) -> Result<(Vec<String>, bool), biblatex::TypeError> {
+    let Some(chunks) = entry.get("author") else {
+        return Ok((Vec::new(), false));
+    };
+    let mut chunks: Vec<Spanned<Chunk>> = chunks
+        .iter()
+        .map(|c| {
+            let v = match &c.v {
+                Chunk::Normal(s) => Chunk::Normal(text::web(s)),
+                Chunk::Verbatim(s) => Chunk::Verbatim(text::web(s)),
+                Chunk::Math(s) => Chunk::Math(s.clone()),
+            };
+            Spanned::new(v, c.span.clone())
+        })
+        .collect();
+    let mut more = false;
+    if let Some(Spanned {
+        v: Chunk::Normal(last),
+        ..
+    }) = chunks.last_mut()
+        && let Some(rest) = without_et_al(last)
+    {
+        *last = rest;
+        more = true;
+    }
+    entry.set("author", chunks);
+    let people = match entry.author() {
+        Ok(people) => people,
+        Err(biblatex::RetrievalError::Missing(_)) => Vec::new(),
+        Err(biblatex::RetrievalError::TypeError(e)) => return Err(e),
+    };
+    let mut names = Vec::new();
+    for person in &people {
+        let name = person_name(person);
+        let lower = name.to_lowercase();
+        if lower == "others" || lower.trim_end_matches('.') == "et al" {
+            more = true;
+        } else if !name.is_empty() {
+            names.push(name);
+        }
+    }
+    Ok((names, more))
+}
+
+/// `A and B et al.` → `A and B`; `A and et al.` → `A`.
+fn without_et_al(list: &str) -> Option<String> {
+    let trimmed = list.trim_end();
+    let lower = trimmed.to_ascii_lowercase();
+    let cut = ["et al.", "et al", "et~al.", "et~al", "et. al."]
+        .iter()
+        .find(|p| lower.ends_with(*p))
+        .map(|p| trimmed.len() - p.len())?;
+    let rest = trimmed[..cut].trim_end().trim_end_matches(',').trim_end();
+    let rest = match rest.len().checked_sub(4) {
+        Some(at) if rest.is_char_boundary(at) && rest[at..].eq_ignore_ascii_case(" and") => {
+            &rest[..at]
+        }
+        _ => rest,
+    };
+    Some(rest.to_owned())
 }
 
 /// "Given prefix Family suffix", without dblp's trailing homonym number (`Wei Wang 0001`).
@@ -197,7 +575,7 @@ fn person_name(p: &biblatex::Person) -> String {
     let parts = [&p.given_name, &p.prefix, &p.name, &p.suffix];
     let joined = parts
         .iter()
-        .map(|s| clean(s))
+        .map(|s| text::name_part(s))
         .filter(|s| !s.is_empty())
         .collect::<Vec<_>>()
         .join(" ");
@@ -209,128 +587,75 @@ fn person_name(p: &biblatex::Person) -> String {
     }
 }
 
-/// A text field as a reader sees it: accents decoded, braces and markup gone, spaces collapsed.
-pub fn plain(chunks: ChunksRef<'_>) -> String {
-    let mut text = String::new();
-    for Spanned { v, .. } in chunks {
-        match v {
-            Chunk::Normal(s) | Chunk::Verbatim(s) => text.push_str(s),
-            Chunk::Math(s) => text.push_str(&math(s)),
-        }
-    }
-    clean(&text)
-}
-
-/// An identifier or URL: as written, minus the backslashes that escape `_`, `%`, `&`, `#`, `$`.
-fn verbatim(chunks: ChunksRef<'_>) -> String {
-    let text: String = chunks.iter().map(|c| c.v.get()).collect();
-    let mut out = String::new();
-    let mut chars = text.trim().chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\\' && chars.peek().is_some_and(|n| "_%&#$".contains(*n)) {
+/// Each key once: a repeat of the same paper (same title) is merged into the first, a
+/// different paper under the same key is renamed `KEY-2`, `KEY-3`.
+fn one_per_key(entries: Vec<BibEntry>) -> (Vec<BibEntry>, Vec<String>) {
+    let taken: HashSet<String> = entries.iter().map(|e| e.key.clone()).collect();
+    let mut used: HashSet<String> = HashSet::new();
+    let mut out: Vec<BibEntry> = Vec::new();
+    // By key: the first line it is used on, and the entries read under it.
+    let mut by_key: HashMap<String, (usize, Vec<usize>)> = HashMap::new();
+    let mut repeats = Vec::new();
+    for mut e in entries {
+        let Some((first_line, earlier)) = by_key.get(&e.key) else {
+            used.insert(e.key.clone());
+            by_key.insert(e.key.clone(), (e.line, vec![out.len()]));
+            out.push(e);
+            continue;
+        };
+        let first_line = *first_line;
+        let same = earlier.iter().copied().find(|&i| same_paper(&out[i], &e));
+        if let Some(i) = same {
+            repeats.push(format!(
+                "key {} on line {first_line} and line {}: the same paper, read once",
+                e.key, e.line
+            ));
+            let kept = std::mem::take(&mut out[i]);
+            out[i] = merged(kept, e);
             continue;
         }
-        out.push(c);
+        let key = e.key.clone();
+        let renamed = (2..)
+            .map(|n| format!("{key}-{n}"))
+            .find(|k| !taken.contains(k) && !used.contains(k))
+            .expect("a free key");
+        repeats.push(format!(
+            "key {key} on line {first_line} and line {}: two different papers; the one on line {} is read as {renamed}",
+            e.line, e.line
+        ));
+        used.insert(renamed.clone());
+        e.key = renamed;
+        by_key.get_mut(&key).expect("seen").1.push(out.len());
+        out.push(e);
     }
-    out
+    (out, repeats)
 }
 
-/// Math as text: `$\{$` (Scholar's escaped brace) vanishes, `$k$` → `k`, `$10^{6}$` → `106`.
-fn math(s: &str) -> String {
-    let s = s.replace("\\{", "").replace("\\}", "");
-    clean(&s.replace(['^', '_'], ""))
-}
-
-/// Removes what LaTeX leaves in decoded text: `\cmd{arg}` → `arg`, other `\cmd` → nothing,
-/// braces, `~` (a non-breaking space) → space; collapses white space.
-fn clean(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => {
-                let mut name = String::new();
-                while let Some(&n) = chars.peek().filter(|n| n.is_ascii_alphabetic()) {
-                    name.push(n);
-                    chars.next();
-                }
-                if name.is_empty() {
-                    // An escaped character such as `\&` that the parser left alone.
-                    if let Some(n) = chars.next() {
-                        out.push(n);
-                    }
-                    continue;
-                }
-                if let Some(letter) = greek(&name) {
-                    out.push(letter);
-                }
-                if chars.peek() == Some(&' ') && chars.clone().nth(1) != Some('{') {
-                    chars.next();
-                }
-            }
-            '{' | '}' => {}
-            '~' => out.push(' '),
-            c => out.push(c),
-        }
+fn same_paper(a: &BibEntry, b: &BibEntry) -> bool {
+    match (a.get("title"), b.get("title")) {
+        (Some(x), Some(y)) => !match_key(x).is_empty() && match_key(x) == match_key(y),
+        _ => false,
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The Greek letter a math command names (`\alpha` → `α`), as titles use them.
-fn greek(name: &str) -> Option<char> {
-    const LETTERS: [(&str, char); 24] = [
-        ("alpha", 'α'),
-        ("beta", 'β'),
-        ("gamma", 'γ'),
-        ("delta", 'δ'),
-        ("epsilon", 'ε'),
-        ("zeta", 'ζ'),
-        ("eta", 'η'),
-        ("theta", 'θ'),
-        ("iota", 'ι'),
-        ("kappa", 'κ'),
-        ("lambda", 'λ'),
-        ("mu", 'μ'),
-        ("nu", 'ν'),
-        ("xi", 'ξ'),
-        ("pi", 'π'),
-        ("rho", 'ρ'),
-        ("sigma", 'σ'),
-        ("tau", 'τ'),
-        ("phi", 'φ'),
-        ("chi", 'χ'),
-        ("psi", 'ψ'),
-        ("omega", 'ω'),
-        ("Delta", 'Δ'),
-        ("Omega", 'Ω'),
-    ];
-    LETTERS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
-}
-
-/// The line (from 1) of a byte offset.
-fn line_of(source: &str, offset: usize) -> usize {
-    let end = offset.min(source.len());
-    source.as_bytes()[..end]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1
-}
-
-/// The key of the last entry that starts before `offset`: a line `@type{key,` → `key`.
-fn key_before(source: &str, offset: usize) -> Option<String> {
-    let mut end = offset.min(source.len());
-    while !source.is_char_boundary(end) {
-        end -= 1;
+/// The fuller of two entries for one paper, with the fields only the other has; the first's
+/// key and place.
+fn merged(first: BibEntry, second: BibEntry) -> BibEntry {
+    let size = |e: &BibEntry| e.fields.len() + usize::from(!e.authors.is_empty());
+    let (mut kept, other) = if size(&second) > size(&first) {
+        (second, first)
+    } else {
+        (first, second)
+    };
+    if kept.authors.is_empty() {
+        kept.authors = other.authors;
+        kept.more_authors = other.more_authors;
     }
-    let line = source[..end]
-        .lines()
-        .rev()
-        .map(str::trim_start)
-        .find(|l| l.starts_with('@'))?;
-    let open = line.find(['{', '('])?;
-    let key = line[open + 1..].split([',', '}']).next()?.trim();
-    (!key.is_empty()).then(|| key.to_owned())
+    for (name, value) in other.fields {
+        kept.fields.entry(name).or_insert(value);
+    }
+    kept.notes.extend(other.notes);
+    kept
 }
 
 #[cfg(test)]
@@ -338,9 +663,10 @@ mod tests {
     use super::*;
 
     fn one(bib: &str) -> BibEntry {
-        let mut entries = read(bib).expect("parses");
-        assert_eq!(entries.len(), 1);
-        entries.remove(0)
+        let read = read(bib).expect("parses");
+        assert_eq!(read.problems, []);
+        assert_eq!(read.entries.len(), 1);
+        read.entries.into_iter().next().unwrap()
     }
 
     #[test]
@@ -408,24 +734,48 @@ mod tests {
     }
 
     #[test]
+    fn every_spelling_of_et_al_means_more_authors() {
+        for list in [
+            "Ann Lee and Bo Chen and others",
+            "Ann Lee and Bo Chen and Others",
+            "Ann Lee and Bo Chen and {others}",
+            "Lee, Ann and Chen, Bo and et al.",
+            "Ann Lee and Bo Chen et al.",
+            "Ann Lee and Bo Chen et~al",
+            "Ann Lee and Bo Chen, et al.",
+        ] {
+            let e = one(&format!("@misc{{k, title = {{T}}, author = {{{list}}}}}"));
+            assert_eq!(
+                (e.authors.as_slice(), e.more_authors),
+                (&["Ann Lee".to_owned(), "Bo Chen".to_owned()][..], true),
+                "{list}"
+            );
+        }
+    }
+
+    #[test]
     fn identifiers_are_kept_verbatim() {
         let e = one(r"@misc{k, title = {T}, author = {A B},
-              doi = {10.1000/a_b}, url = {https://example.org/~x/a\_b.pdf}, eprint = {2301.03734v2}}");
+              doi = {10.1000/a_b}, url = {https://example.org/~x/a\_b.pdf}, eprint = {2301.03734v2},
+              code = {https://example.org/a--b/~c}}");
         assert_eq!(e.get("doi"), Some("10.1000/a_b"));
         assert_eq!(e.get("url"), Some("https://example.org/~x/a_b.pdf"));
         assert_eq!(e.get("eprint"), Some("2301.03734v2"));
+        assert_eq!(e.get("code"), Some("https://example.org/a--b/~c"));
     }
 
     #[test]
     fn strings_months_and_crossrefs_resolve() {
-        let entries = read(
+        let read = read(
             r"@string{nsdi = {USENIX NSDI}}
-              @inproceedings{a, title = {A}, author = {X Y}, booktitle = nsdi, month = apr, year = 2020}
+              @inproceedings{a, title = {A}, author = {X Y}, booktitle = NSDI, month = apr, year = 2020}
               @inproceedings{b, title = {B}, author = {X Y}, crossref = {p}}
               @proceedings{p, title = {Proceedings of Something}, year = 2021}",
         )
         .expect("parses");
+        let entries = read.entries;
         assert_eq!(entries[0].get("booktitle"), Some("USENIX NSDI"));
+        assert_eq!(entries[0].notes, Vec::<String>::new());
         assert_eq!(entries[0].get("month"), Some("April"));
         assert_eq!(
             entries[1].get("booktitle"),
@@ -437,29 +787,133 @@ mod tests {
     }
 
     #[test]
-    fn syntax_errors_name_the_line_and_the_entry() {
-        let errors =
-            read("@article{good, title = {A}}\n\n@article{bad,\n  title = {B},\n  year 2020\n}\n")
-                .expect_err("malformed");
-        assert_eq!(errors.len(), 1);
-        assert_eq!(errors[0].line, 5);
-        assert_eq!(errors[0].key.as_deref(), Some("bad"));
-        assert_eq!(errors[0].to_string(), "line 5 (entry bad): expected equals");
+    fn strings_apply_after_their_definition_and_undefined_ones_read_as_text() {
+        let read = read(
+            "@misc{early, title = venue, author = {A B}}\n\
+             @string{venue = {Defined}}\n\
+             @misc{broken, title = {x}\n\
+             @misc{late, title = venue # { Too}, author = {A B}}\n\
+             @string{loop = loop}\n\
+             @misc{looped, title = loop, author = {A B}}\n",
+        )
+        .expect("reads");
+        let titles: Vec<(&str, Option<&str>)> = read
+            .entries
+            .iter()
+            .map(|e| (e.key.as_str(), e.get("title")))
+            .collect();
+        assert_eq!(
+            titles,
+            [
+                ("early", Some("venue")),
+                ("late", Some("Defined Too")),
+                ("looped", Some("loop"))
+            ]
+        );
+        assert_eq!(
+            read.entries[0].notes,
+            ["@string venue is not defined before this entry; read as the text \"venue\""]
+        );
+        assert_eq!(
+            read.entries[2].notes,
+            ["@string loop refers to itself; read as the text \"loop\""]
+        );
+        assert_eq!(
+            read.problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["line 3 (entry broken): the entry is not closed: a } is missing before line 4"]
+        );
     }
 
     #[test]
-    fn repeated_keys_are_all_reported() {
-        let errors = read(
-            "@misc{a, title={1}}\n@misc{b, title={2}}\n@misc{a, title={3}}\n@misc{a, title={4}}\n",
-        )
-        .expect_err("duplicates");
-        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    fn a_syntax_error_costs_its_entry_only() {
+        let read =
+            read("@article{good, title = {A}}\n\n@article{bad,\n  title = {B},\n  year 2020\n}\n@misc{after, title = {C}}\n")
+                .expect("reads");
         assert_eq!(
-            text,
+            read.problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["line 5 (entry bad): expected equals"]
+        );
+        let keys: Vec<&str> = read.entries.iter().map(|e| e.key.as_str()).collect();
+        assert_eq!(keys, ["good", "after"]);
+    }
+
+    #[test]
+    fn an_unreadable_field_is_left_out_unless_the_entry_needs_it() {
+        let read = read(
+            "@misc{a, title = {Costs}, author = {A B},\n  abstract = {Costs in $ terms}}\n\
+             @misc{b, title = {Costs in $ terms}, author = {A B}}\n",
+        )
+        .expect("reads");
+        assert_eq!(read.entries.len(), 1);
+        assert_eq!(read.entries[0].get("abstract"), None);
+        assert_eq!(
+            read.entries[0].notes,
+            ["field abstract (line 2) could not be read (a $ or a brace is not closed); left out"]
+        );
+        assert_eq!(
+            read.problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["line 3 (entry b): title: a $ or a brace is not closed"]
+        );
+    }
+
+    #[test]
+    fn repeated_keys_are_one_paper_or_renamed() {
+        let read = read(
+            "@misc{a, title={One}, author={A B}}\n@misc{b, title={2}}\n\
+             @misc{a, title={one.}, author={A B}, year = 2020}\n@misc{a, title={Three}}\n@misc{a-2, title={Four}}\n",
+        )
+        .expect("reads");
+        let keys: Vec<(&str, Option<&str>)> = read
+            .entries
+            .iter()
+            .map(|e| (e.key.as_str(), e.get("title")))
+            .collect();
+        assert_eq!(
+            keys,
             [
-                "line 3 (entry a): duplicate key: a is also used by the entry on line 1",
-                "line 4 (entry a): duplicate key: a is also used by the entry on line 1",
+                ("a", Some("one.")),
+                ("b", Some("2")),
+                ("a-3", Some("Three")),
+                ("a-2", Some("Four"))
             ]
         );
+        assert_eq!(read.entries[0].get("year"), Some("2020"));
+        assert_eq!(
+            read.repeats,
+            [
+                "key a on line 1 and line 3: the same paper, read once",
+                "key a on line 1 and line 4: two different papers; the one on line 4 is read as a-3",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_without_entries_is_refused() {
+        for (source, want) in [
+            ("", "line 1: the file is empty"),
+            (
+                "---\ntitle: x\n---\nJust prose.\n",
+                "line 1: no BibTeX entry found (an entry starts with @type{key, …})",
+            ),
+            (
+                "@string{a = {b}}\n@comment{c}\n",
+                "line 1: no BibTeX entry found (an entry starts with @type{key, …})",
+            ),
+            (
+                "\n@article no brace\n",
+                "line 2: @article with no { after it; not read as an entry",
+            ),
+        ] {
+            assert_eq!(read(source).expect_err(source).to_string(), want);
+        }
     }
 }

@@ -1,26 +1,42 @@
-//! Adds a researcher's publication list, as exported by dblp, Google Scholar or a reference
-//! manager, to the dataset (`cargo xtask import-bib --researcher ID [--dry-run] [--data FILE]
-//! FILE.bib`).
+//! Adds a researcher's publication list, as exported by dblp, Google Scholar, a reference
+//! manager or a homepage theme (al-folio, Hugo Academic), to the dataset (`cargo xtask
+//! import-bib --researcher ID [--dry-run] [--strict] [--data FILE] FILE.bib`).
 //!
-//! Three stages, each its own module: [`entry`] reads the BibTeX into plain-text entries;
+//! Three stages, each its own module: [`entry`] reads the BibTeX into plain-text entries
+//! ([`chunks`] cuts the file into its pieces, [`text`] decodes LaTeX and web markup);
 //! [`paper`] judges each entry (a paper to import, a work to skip, or bad data); [`apply`]
 //! adds each paper or merges it into the record it duplicates, with [`venue`] finding or
-//! creating its venue. The changed dataset is written only if it validates
-//! ([`DatasetFile::save`]); a bad entry or a validation problem stops the import with the
-//! BibTeX key and the reason, and nothing is written.
+//! creating its venue.
+//!
+//! Never all or nothing: an entry that cannot be read, or whose data is bad, is reported with
+//! its line and reason and left out, and the rest goes in. So is an entry whose record would
+//! make the dataset invalid (an address the validator refuses): the problem is traced to the
+//! entry, the entry dropped, and the import run again without it, a few rounds at most. Only a
+//! file with no entry at all is refused. `--strict` restores all or nothing: any such entry
+//! stops the import and nothing is written. The dataset is written only when it validates
+//! ([`DatasetFile::save`]). [`import_entries`] does the work and returns the report as data,
+//! for callers that import many files (a roster); [`import_bib`] is the command, printing it.
 
 mod apply;
+mod chunks;
 mod entry;
 mod paper;
 mod paper_id;
+mod text;
 mod venue;
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
 use std::path::PathBuf;
 
 use research_atlas::model::{Dataset, Problem, ResearcherId};
 
+pub use apply::Outcome;
+pub use entry::BibError;
+
 use crate::authoring::{DatasetFile, Saved, record_of, validate};
-use apply::{Outcome, Report};
+use apply::Report;
 
 /// What to import, and where.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,17 +49,80 @@ pub struct Import {
     pub data: Option<PathBuf>,
     /// Report only; write nothing.
     pub dry_run: bool,
+    /// All or nothing: any entry that cannot be read or is bad stops the import.
+    pub strict: bool,
 }
 
-/// Runs the task; prints one line per entry, then a summary.
+/// What importing one file did, entry by entry.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct BibReport {
+    /// One outcome per entry that was judged, in file order: added, merged, unchanged, skipped.
+    pub outcomes: Vec<Outcome>,
+    /// Entries left out as bad, in line order: unreadable, missing or wrong data, or a record
+    /// the dataset's checks refuse.
+    pub bad: Vec<BibError>,
+    /// Keys used more than once and what was made of them.
+    pub repeats: Vec<String>,
+    /// Fields no rule reads, with how many entries have each.
+    pub ignored: BTreeMap<String, usize>,
+    /// Link fields left out because they are no web address (a theme's own `paper.pdf`).
+    pub local_links: usize,
+}
+
+impl BibReport {
+    /// "3 added, 1 merged, 0 unchanged, 1 skipped, 2 bad; ignored fields: abbr ×12,
+    /// selected ×3; 2 links left out (no web address)".
+    pub fn summary(&self) -> String {
+        let count = |f: fn(&Outcome) -> bool| self.outcomes.iter().filter(|o| f(o)).count();
+        let mut text = format!(
+            "{} added, {} merged, {} unchanged, {} skipped, {} bad",
+            count(|o| matches!(o, Outcome::Added { .. })),
+            count(|o| matches!(o, Outcome::Merged { .. })),
+            count(|o| matches!(o, Outcome::Unchanged { .. })),
+            count(|o| matches!(o, Outcome::Skipped { .. })),
+            self.bad.len(),
+        );
+        if !self.ignored.is_empty() {
+            let mut fields: Vec<(&String, &usize)> = self.ignored.iter().collect();
+            fields.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            let fields: Vec<String> = fields.iter().map(|(f, n)| format!("{f} ×{n}")).collect();
+            text.push_str(&format!("; ignored fields: {}", fields.join(", ")));
+        }
+        if self.local_links > 0 {
+            let s = if self.local_links == 1 { "" } else { "s" };
+            text.push_str(&format!(
+                "; {} link{s} left out (no web address)",
+                self.local_links
+            ));
+        }
+        text
+    }
+}
+
+/// One line per outcome, bad entry and repeated key, in that order (no summary).
+impl fmt::Display for BibReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut lines = self
+            .outcomes
+            .iter()
+            .map(ToString::to_string)
+            .chain(self.bad.iter().map(|b| format!("bad:       {b}")))
+            .chain(self.repeats.iter().map(|r| format!("repeated:  {r}")));
+        if let Some(first) = lines.next() {
+            write!(f, "{first}")?;
+        }
+        for line in lines {
+            write!(f, "\n{line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs the task: prints the report, then a summary, and writes the dataset unless it is a
+/// dry run.
 pub fn import_bib(args: &Import) -> Result<(), String> {
     let file = DatasetFile::open(args.data.as_deref())?;
-    if !file
-        .dataset
-        .researchers
-        .iter()
-        .any(|r| r.id == args.researcher)
-    {
+    if file.dataset.researcher(&args.researcher).is_none() {
         return Err(format!(
             "{}: no researcher {}; add them first (cargo xtask add-researcher)",
             file.path.display(),
@@ -51,49 +130,174 @@ pub fn import_bib(args: &Import) -> Result<(), String> {
         ));
     }
     let bib_name = args.bib.display().to_string();
-    let source = std::fs::read_to_string(&args.bib).map_err(|e| format!("{bib_name}: {e}"))?;
-    let entries = entry::read(&source).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(|e| format!("{bib_name}: {e}")).collect();
-        format!(
-            "{}\n{bib_name}: not imported; nothing was written",
-            lines.join("\n")
-        )
-    })?;
+    let bytes = std::fs::read(&args.bib).map_err(|e| format!("{bib_name}: {e}"))?;
+    let source = decode(&bytes).map_err(|e| format!("{bib_name}: {e}"))?;
     let mut dataset = file.dataset.clone();
-    let report = apply::apply(&mut dataset, &args.researcher, &entries);
-    if !report.errors.is_empty() {
-        let lines: Vec<String> = report
-            .errors
-            .iter()
-            .map(|(line, key, reason)| format!("{bib_name}: line {line} (entry {key}): {reason}"))
-            .collect();
-        return Err(format!(
-            "{}
-{} bad entr{}; nothing was written",
-            lines.join("\n"),
-            lines.len(),
-            if lines.len() == 1 { "y" } else { "ies" }
-        ));
+    let report =
+        import_entries(&mut dataset, &args.researcher, &source, args.strict).map_err(|e| {
+            e.lines()
+                .map(|line| format!("{bib_name}: {line}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+    let text = report.to_string();
+    if !text.is_empty() {
+        println!("{text}");
     }
-    for outcome in &report.outcomes {
-        println!("{outcome}");
-    }
-    let summary = summary(&report);
-    let blame = |p: &Problem| blame(&dataset, &report, &args.researcher, p);
+    let summary = report.summary();
     if args.dry_run {
-        // Validate all the same, so a dry run shows every problem a real run would hit.
-        validate(&dataset, &blame).map_err(|problems| invalid(&problems))?;
         println!("{summary}; dry run, nothing written");
         return Ok(());
     }
-    match file
-        .save(&dataset, &blame)
-        .map_err(|problems| invalid(&problems))?
-    {
+    // `import_entries` validated the dataset already; `save` checks again as it writes.
+    match file.save(&dataset, &|_| None).map_err(|p| invalid(&p))? {
         Saved::Written => println!("{summary}; wrote {}", file.path.display()),
         Saved::Unchanged => println!("{summary}; nothing to change in {}", file.path.display()),
     }
     Ok(())
+}
+
+/// The file's text: UTF-8, or else Latin-1 (older `.bib` files); a file with NUL bytes is
+/// not text.
+fn decode(bytes: &[u8]) -> Result<String, String> {
+    if bytes.contains(&0) {
+        return Err("line 1: not a text file; nothing was read".into());
+    }
+    Ok(match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    })
+}
+
+/// How many times an import is retried without the entries whose records the dataset's
+/// checks refuse.
+const ROUNDS: usize = 4;
+
+/// Imports the BibTeX `source` into `dataset` on behalf of `researcher`, and reports what
+/// each entry became. `dataset` changes only if the result validates. `Err` when the file has
+/// no entry, when a validation problem cannot be traced to one entry, or, if `strict`, when
+/// any entry is bad; `dataset` is then unchanged.
+pub fn import_entries(
+    dataset: &mut Dataset,
+    researcher: &ResearcherId,
+    source: &str,
+    strict: bool,
+) -> Result<BibReport, String> {
+    if dataset.researcher(researcher).is_none() {
+        return Err(format!("no researcher {researcher}"));
+    }
+    let read =
+        entry::read(source).map_err(|e| format!("{e}\nnot imported; nothing was written"))?;
+    let mut bad = read.problems;
+    let mut ignored: BTreeMap<String, usize> = BTreeMap::new();
+    let mut local_links = 0;
+    for e in &read.entries {
+        let unused = paper::unused(e);
+        for field in unused.fields {
+            *ignored.entry(field).or_default() += 1;
+        }
+        local_links += unused.local_links.len();
+    }
+    if strict && !bad.is_empty() {
+        return Err(refused(&bad));
+    }
+    let mut entries = read.entries;
+    let mut round = 0;
+    loop {
+        round += 1;
+        let mut candidate = dataset.clone();
+        let report = apply::apply(&mut candidate, researcher, &entries);
+        let mut this_round: Vec<BibError> = bad.clone();
+        this_round.extend(report.errors.iter().map(|(line, key, reason)| BibError {
+            line: *line,
+            key: Some(key.clone()),
+            message: reason.clone(),
+        }));
+        if strict && this_round.len() > bad.len() {
+            this_round.sort_by_key(|b| b.line);
+            return Err(refused(&this_round));
+        }
+        let causes: RefCell<Causes> = RefCell::default();
+        let blame = |p: &Problem| {
+            let cause = blame(&candidate, &report, researcher, p);
+            let mut causes = causes.borrow_mut();
+            match &cause {
+                Some(Cause::Entry(key)) => causes
+                    .entries
+                    .entry(key.clone())
+                    .or_default()
+                    .push(p.to_string()),
+                _ => causes.untraced = true,
+            }
+            cause.map(|c| c.to_string())
+        };
+        let problems = match validate(&candidate, &blame) {
+            Ok(_) => {
+                *dataset = candidate;
+                this_round.sort_by_key(|b| b.line);
+                return Ok(BibReport {
+                    outcomes: report.outcomes,
+                    bad: this_round,
+                    repeats: read.repeats,
+                    ignored,
+                    local_links,
+                });
+            }
+            Err(problems) => problems,
+        };
+        let causes = causes.into_inner();
+        if strict || causes.untraced || causes.entries.is_empty() || round == ROUNDS {
+            return Err(invalid(&problems));
+        }
+        for (key, problems) in causes.entries {
+            if let Some(e) = entries.iter().find(|e| e.key == key) {
+                bad.push(BibError {
+                    line: e.line,
+                    key: Some(key.clone()),
+                    message: format!(
+                        "its record would make the dataset invalid ({}); left out",
+                        problems.join("; ")
+                    ),
+                });
+            }
+            entries.retain(|e| e.key != key);
+        }
+    }
+}
+
+/// The entries behind a round's validation problems, and whether any problem was not traced
+/// to an entry.
+#[derive(Default)]
+struct Causes {
+    entries: BTreeMap<String, Vec<String>>,
+    untraced: bool,
+}
+
+/// What a validation problem is traced to.
+enum Cause {
+    /// The entry (by key) whose record it is in.
+    Entry(String),
+    /// The importing researcher's own record (their publication list).
+    Researcher(ResearcherId),
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cause::Entry(key) => write!(f, "entry {key}"),
+            Cause::Researcher(id) => write!(f, "researcher {id}"),
+        }
+    }
+}
+
+fn refused(bad: &[BibError]) -> String {
+    let lines: Vec<String> = bad.iter().map(ToString::to_string).collect();
+    let n = lines.len();
+    format!(
+        "{}\n{n} bad entr{}; --strict: nothing was written",
+        lines.join("\n"),
+        if n == 1 { "y" } else { "ies" }
+    )
 }
 
 fn invalid(problems: &[String]) -> String {
@@ -104,31 +308,19 @@ fn invalid(problems: &[String]) -> String {
     )
 }
 
-/// "2 added, 1 merged, 3 unchanged, 1 skipped".
-fn summary(report: &Report) -> String {
-    let count = |f: fn(&Outcome) -> bool| report.outcomes.iter().filter(|o| f(o)).count();
-    format!(
-        "{} added, {} merged, {} unchanged, {} skipped",
-        count(|o| matches!(o, Outcome::Added { .. })),
-        count(|o| matches!(o, Outcome::Merged { .. })),
-        count(|o| matches!(o, Outcome::Unchanged { .. })),
-        count(|o| matches!(o, Outcome::Skipped { .. })),
-    )
-}
-
-/// The entry behind a validation problem: "entry KEY", or the researcher whose list changed.
+/// The entry behind a validation problem, or the researcher whose list changed.
 fn blame(
     dataset: &Dataset,
     report: &Report,
     researcher: &ResearcherId,
     p: &Problem,
-) -> Option<String> {
+) -> Option<Cause> {
     let (collection, index) = record_of(p)?;
     let id = match collection {
         "publications" => dataset.publications.get(index)?.id.0.clone(),
         "venues" => dataset.venues.get(index)?.id.0.clone(),
         "researchers" if dataset.researchers.get(index)?.id == *researcher => {
-            return Some(format!("researcher {researcher}"));
+            return Some(Cause::Researcher(researcher.clone()));
         }
         _ => return None,
     };
@@ -140,7 +332,7 @@ fn blame(
     report
         .sources
         .get(&(collection, id))
-        .map(|key| format!("entry {key}"))
+        .map(|key| Cause::Entry(key.clone()))
 }
 
 #[cfg(test)]

@@ -1,13 +1,36 @@
 //! Judging an entry: a [`BibEntry`] becomes a [`Paper`] the directory can hold, or is skipped
 //! (not a kind of work the directory records) or rejected (a paper with bad or missing data).
 //!
-//! Entry types map to publication types: `inproceedings` → conference (workshop when the
-//! booktitle says so), `article` → journal (preprint for CoRR / arXiv), `phdthesis` and
-//! `mastersthesis` → thesis, `misc`, `techreport`, `unpublished` → preprint, `online` → blog.
-//! Identifiers are normalized here: a DOI without its resolver, an arXiv id without `arXiv:`,
-//! and arXiv's own DOIs (`10.48550/arXiv.…`) read as the arXiv id they stand for.
+//! Entry types (case does not matter) map to publication types:
+//!
+//! | BibTeX type | publication type |
+//! | --- | --- |
+//! | `inproceedings`, `conference` | conference; workshop when the booktitle says "workshop" |
+//! | `article` | journal; preprint when the journal is arXiv or CoRR, or none is named and it has an arXiv id |
+//! | `phdthesis`, `mastersthesis`, `thesis` | thesis |
+//! | `misc`, `techreport`, `report`, `unpublished`, `preprint` | preprint |
+//! | `online`, `electronic`, `www` | blog; preprint when it has an arXiv id |
+//! | `proceedings`, `mvproceedings` | skipped: an editorship, not a paper |
+//! | `book`, `mvbook`, `inbook`, `bookinbook`, `suppbook`, `incollection`, `collection`, `mvcollection`, `suppcollection` | skipped: books and chapters are no publication type of the directory |
+//! | `patent`, `manual`, `booklet`, `periodical`, `dataset`, `software`, any other | skipped, naming the type |
+//!
+//! Identifiers are normalized here: a DOI without its resolver, an arXiv id without `arXiv:`
+//! wherever it is written (`eprint`, `arxiv`, `journal`, `url`, `howpublished`, a DOI
+//! `10.48550/arXiv.…`, a link `https://arxiv.org/abs/2301.03734v2`). A year that is not a
+//! number ("Preprint", "to appear") dates a preprint by its arXiv id (`2301.…` → 2023) and
+//! rejects anything else: a year is never made up. Months are read in every spelling (`jun`,
+//! `June`, `6`, `{06}`, `07--08 June` → the first month named), pages' dashes become one en
+//! dash.
+//!
+//! Homepage themes (al-folio and its kin) add fields of their own: `pdf`, `code`, `html`,
+//! `website`, `slides`, `poster`, `video`, `blog`, `supp` are links (only `http`/`https` ones:
+//! a path such as `paper.pdf` is the theme's own file, left out and counted), `award` is an
+//! honour, `arxiv` the arXiv id, `abbr` a hint of the venue. Every field not read here
+//! (`selected`, `bibtex_show`, `preview`, `abstract`, `keywords`, …) is ignored and counted by
+//! name for the report ([`unused`]).
 
-use research_atlas::model::{PublicationType, VenueKind};
+use research_atlas::model::validate::check_url;
+use research_atlas::model::{Link, LinkKind, PublicationType, VenueKind};
 
 use super::entry::BibEntry;
 use super::venue::VenueHint;
@@ -31,6 +54,8 @@ pub struct Paper {
     pub venue: Option<VenueHint>,
     /// The booktitle or journal as printed.
     pub booktitle: Option<String>,
+    /// The venue's short name as a homepage theme gives it (al-folio's `abbr`, e.g. "NeurIPS").
+    pub abbr: Option<String>,
     /// Year of publication.
     pub year: u16,
     /// Month, 1 to 12, when the entry gives one that reads as a month.
@@ -53,8 +78,13 @@ pub struct Paper {
     pub doi: Option<String>,
     /// New-style arXiv id, e.g. "2203.05072".
     pub arxiv: Option<String>,
-    /// A link that is neither the DOI's nor arXiv's page.
+    /// The `url` field (or a URL in `howpublished`) when it is neither the DOI's nor arXiv's
+    /// page.
     pub url: Option<String>,
+    /// The theme's links (`pdf`, `code`, `video`, …), each `http`/`https`, none repeating `url`.
+    pub links: Vec<Link>,
+    /// Honours such as "Best Paper Award" (the theme's `award`).
+    pub honours: Vec<String>,
     /// What was left out and why, for the report.
     pub notes: Vec<String>,
 }
@@ -64,8 +94,84 @@ pub struct Paper {
 pub enum Reject {
     /// Not a kind of work the directory records (a book, a proceedings volume); reported only.
     Skip(String),
-    /// A paper whose data is missing or wrong; the import stops.
+    /// A paper whose data is missing or wrong; reported, and it stops a strict import.
     Bad(String),
+}
+
+/// The link fields of homepage themes: field, kind, label.
+const LINK_FIELDS: [(&str, LinkKind, Option<&str>); 9] = [
+    ("pdf", LinkKind::Pdf, None),
+    ("code", LinkKind::Code, None),
+    ("html", LinkKind::Other, None),
+    ("website", LinkKind::Other, Some("Website")),
+    ("slides", LinkKind::Other, Some("Slides")),
+    ("poster", LinkKind::Other, Some("Poster")),
+    ("video", LinkKind::Video, None),
+    ("blog", LinkKind::Blog, None),
+    ("supp", LinkKind::Other, Some("Supplementary material")),
+];
+
+/// Every field [`judge`] reads (besides the link fields); any other is ignored.
+const READ_FIELDS: [&str; 26] = [
+    "title",
+    "year",
+    "date",
+    "month",
+    "booktitle",
+    "journal",
+    "journaltitle",
+    "howpublished",
+    "publisher",
+    "institution",
+    "school",
+    "volume",
+    "number",
+    "pages",
+    "address",
+    "location",
+    "doi",
+    "eprint",
+    "eprinttype",
+    "archiveprefix",
+    "url",
+    "arxiv",
+    "abbr",
+    "award",
+    "crossref",
+    "author",
+];
+
+/// What an entry holds that the dataset does not take, for the report's counts.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unused {
+    /// Fields no rule reads, by name, sorted.
+    pub fields: Vec<String>,
+    /// Link fields whose value is no web address (a theme's own file such as `paper.pdf`).
+    pub local_links: Vec<String>,
+}
+
+/// The fields of `e` that are ignored, and its links that are left out.
+pub fn unused(e: &BibEntry) -> Unused {
+    let mut fields: Vec<String> = e
+        .fields
+        .keys()
+        .filter(|f| !READ_FIELDS.contains(&f.as_str()) && !LINK_FIELDS.iter().any(|l| l.0 == *f))
+        .cloned()
+        .collect();
+    fields.sort();
+    let local_links = LINK_FIELDS
+        .iter()
+        .chain(&[("url", LinkKind::Other, None)])
+        .filter(|(f, ..)| {
+            e.get(f)
+                .is_some_and(|u| check_url(u).is_err() && !is_identifier(u))
+        })
+        .map(|(f, ..)| (*f).to_owned())
+        .collect();
+    Unused {
+        fields,
+        local_links,
+    }
 }
 
 /// Turns an entry into a paper, or says why not.
@@ -74,50 +180,18 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         .get("booktitle")
         .or_else(|| e.get("journal"))
         .or_else(|| e.get("journaltitle"));
-    let arxiv_text = [venue_text, e.get("howpublished"), e.get("publisher")]
-        .into_iter()
-        .flatten()
-        .any(is_arxiv_name);
-    let (kind, venue_kind, thesis_kind) = match e.kind.as_str() {
-        "inproceedings" | "conference" => {
-            let workshop = venue_text.is_some_and(|t| t.to_lowercase().contains("workshop"));
-            if workshop {
-                (PublicationType::Workshop, Some(VenueKind::Workshop), None)
-            } else {
-                (
-                    PublicationType::Conference,
-                    Some(VenueKind::Conference),
-                    None,
-                )
-            }
-        }
-        "article" if arxiv_text => (PublicationType::Preprint, None, None),
-        "article" => (PublicationType::Journal, Some(VenueKind::Journal), None),
-        "phdthesis" => (PublicationType::Thesis, None, Some("PhD thesis")),
-        "mastersthesis" => (PublicationType::Thesis, None, Some("Master's thesis")),
-        "thesis" => (PublicationType::Thesis, None, Some("Thesis")),
-        "misc" | "techreport" | "report" | "unpublished" | "preprint" => {
-            (PublicationType::Preprint, None, None)
-        }
-        "online" => (PublicationType::Blog, None, None),
-        "proceedings" | "mvproceedings" => {
-            return Err(Reject::Skip(
-                "a proceedings volume (an editorship), not a paper".into(),
-            ));
-        }
-        "book" | "mvbook" | "inbook" | "bookinbook" | "incollection" | "collection"
-        | "mvcollection" => {
-            return Err(Reject::Skip(format!(
-                "@{}: books and book chapters are not a publication type of the directory; add it by hand if it belongs",
-                e.kind
-            )));
-        }
-        other => {
-            return Err(Reject::Skip(format!(
-                "@{other} is not an entry type the importer takes"
-            )));
-        }
-    };
+    let arxiv_text = [
+        venue_text,
+        e.get("howpublished"),
+        e.get("publisher"),
+        e.get("abbr"),
+    ]
+    .into_iter()
+    .flatten()
+    .any(is_arxiv_name);
+    let mut notes = e.notes.clone();
+    let ids = identifiers(e, &mut notes);
+    let (kind, venue_kind, thesis_kind) = kind(e, venue_text, arxiv_text, ids.arxiv.is_some())?;
     let title = e
         .get("title")
         .map(|t| {
@@ -130,20 +204,22 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
     if e.authors.is_empty() {
         return Err(Reject::Bad("no author".into()));
     }
-    let year = year(e)?;
-    let mut notes = Vec::new();
-    let month = e.get("month").and_then(|m| {
-        let month = month(m);
-        if month.is_none() {
-            notes.push(format!("month {m:?} is not a month; left out"));
-        }
-        month
-    });
-    let ids = identifiers(e, &mut notes);
+    let year = year(e, kind, ids.arxiv.as_deref(), &mut notes)?;
+    let month = e
+        .get("month")
+        .map(|m| (m, month(m)))
+        .or_else(|| date_month(e).map(|m| ("", Some(m))))
+        .and_then(|(m, month)| {
+            if month.is_none() {
+                notes.push(format!("month {m:?} is not a month; left out"));
+            }
+            month
+        });
     let on_arxiv = kind == PublicationType::Preprint && (arxiv_text || ids.arxiv.is_some());
     let booktitle = venue_text
         .filter(|_| kind != PublicationType::Preprint)
         .map(str::to_owned);
+    let abbr = e.get("abbr").map(str::to_owned);
     let venue = venue_kind.map(|kind| VenueHint {
         text: booktitle.clone(),
         number: e.get("number").map(str::to_owned),
@@ -152,6 +228,7 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
     });
     let is_report = matches!(e.kind.as_str(), "techreport" | "report");
     let opt = |field: &str| e.get(field).map(str::to_owned);
+    let links = links(e, ids.url.as_deref(), &mut notes);
     Ok(Paper {
         key: e.key.clone(),
         title,
@@ -161,11 +238,12 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         on_arxiv,
         venue,
         booktitle,
+        abbr,
         year,
         month,
         volume: opt("volume").filter(|_| kind != PublicationType::Preprint),
         number: opt("number").filter(|_| kind != PublicationType::Preprint || is_report),
-        pages: opt("pages"),
+        pages: opt("pages").map(|p| pages(&p)),
         publisher: if is_report {
             opt("institution")
         } else {
@@ -178,7 +256,65 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         doi: ids.doi,
         arxiv: ids.arxiv,
         url: ids.url,
+        links,
+        honours: opt("award").into_iter().collect(),
         notes,
+    })
+}
+
+type Kinds = (PublicationType, Option<VenueKind>, Option<&'static str>);
+
+/// The publication type, the kind of venue a new one gets, and a thesis's kind (see the table
+/// in the module doc).
+fn kind(
+    e: &BibEntry,
+    venue_text: Option<&str>,
+    arxiv_text: bool,
+    has_arxiv_id: bool,
+) -> Result<Kinds, Reject> {
+    use PublicationType as P;
+    Ok(match e.kind.as_str() {
+        "inproceedings" | "conference" => {
+            let workshop = venue_text.is_some_and(|t| t.to_lowercase().contains("workshop"));
+            if workshop {
+                (P::Workshop, Some(VenueKind::Workshop), None)
+            } else {
+                (P::Conference, Some(VenueKind::Conference), None)
+            }
+        }
+        "article" if arxiv_text || (venue_text.is_none() && has_arxiv_id) => {
+            (P::Preprint, None, None)
+        }
+        "article" => (P::Journal, Some(VenueKind::Journal), None),
+        "phdthesis" => (P::Thesis, None, Some("PhD thesis")),
+        "mastersthesis" => (P::Thesis, None, Some("Master's thesis")),
+        "thesis" => (P::Thesis, None, Some("Thesis")),
+        "misc" | "techreport" | "report" | "unpublished" | "preprint" => (P::Preprint, None, None),
+        "online" | "electronic" | "www" if has_arxiv_id => (P::Preprint, None, None),
+        "online" | "electronic" | "www" => (P::Blog, None, None),
+        "proceedings" | "mvproceedings" => {
+            return Err(Reject::Skip(
+                "a proceedings volume (an editorship), not a paper".into(),
+            ));
+        }
+        "book" | "mvbook" | "inbook" | "bookinbook" | "suppbook" | "incollection"
+        | "collection" | "mvcollection" | "suppcollection" => {
+            return Err(Reject::Skip(format!(
+                "@{}: books and book chapters are not a publication type of the directory; add it by hand if it belongs",
+                e.kind
+            )));
+        }
+        "patent" | "manual" | "booklet" | "periodical" | "dataset" | "software" => {
+            return Err(Reject::Skip(format!(
+                "@{}: the directory has no publication type for it",
+                e.kind
+            )));
+        }
+        other => {
+            return Err(Reject::Skip(format!(
+                "@{other} is not an entry type the importer takes"
+            )));
+        }
     })
 }
 
@@ -196,19 +332,53 @@ fn dblp_stream(key: &str) -> Option<String> {
     Some(stream.to_lowercase())
 }
 
-fn year(e: &BibEntry) -> Result<u16, Reject> {
+/// The year: the `year` field (or `date`'s), a lone four-digit year inside text such as
+/// "to appear, 2024", or for a preprint its arXiv id's (`2301.…` → 2023). Never made up.
+fn year(
+    e: &BibEntry,
+    kind: PublicationType,
+    arxiv: Option<&str>,
+    notes: &mut Vec<String>,
+) -> Result<u16, Reject> {
     let raw = e
         .get("year")
         .or_else(|| e.get("date").map(|d| d.get(..4).unwrap_or(d)));
-    let raw = raw.ok_or_else(|| Reject::Bad("no year".into()))?;
-    raw.trim()
-        .parse()
-        .ok()
-        .filter(|_| raw.trim().len() == 4)
-        .ok_or_else(|| Reject::Bad(format!("year {raw:?} is not a year")))
+    if let Some(raw) = raw {
+        let trimmed = raw.trim();
+        if trimmed.len() == 4
+            && let Ok(year) = trimmed.parse()
+        {
+            return Ok(year);
+        }
+        let years: Vec<u16> = trimmed
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|w| w.len() == 4)
+            .filter_map(|w| w.parse().ok())
+            .filter(|y| (1900..=2100).contains(y))
+            .collect();
+        if let [year] = years[..] {
+            notes.push(format!("year {raw:?} read as {year}"));
+            return Ok(year);
+        }
+    }
+    if kind == PublicationType::Preprint
+        && let Some(id) = arxiv
+        && let Ok(yy) = id[..2].parse::<u16>()
+    {
+        let year = 2000 + yy;
+        notes.push(match raw {
+            Some(raw) => format!("year {raw:?} is not a year; {year} from the arXiv id {id}"),
+            None => format!("no year; {year} from the arXiv id {id}"),
+        });
+        return Ok(year);
+    }
+    Err(Reject::Bad(match raw {
+        None => "no year".into(),
+        Some(raw) => format!("year {raw:?} is not a year"),
+    }))
 }
 
-/// 1 to 12 from "4", "04", "apr", "April".
+/// 1 to 12 from "4", "04", "apr", "April", "Sept.", "07–08 June" (the first month named).
 fn month(m: &str) -> Option<u8> {
     const NAMES: [&str; 12] = [
         "january",
@@ -225,13 +395,70 @@ fn month(m: &str) -> Option<u8> {
         "december",
     ];
     let m = m.trim().to_lowercase();
-    if let Ok(n) = m.parse::<u8>() {
-        return (1..=12).contains(&n).then_some(n);
+    let named = m
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.len() >= 3)
+        .find_map(|w| NAMES.iter().position(|name| name.starts_with(w)));
+    if let Some(i) = named {
+        return Some(i as u8 + 1);
     }
-    NAMES
-        .iter()
-        .position(|name| m.len() >= 3 && name.starts_with(m.trim_end_matches('.')))
-        .map(|i| i as u8 + 1)
+    m.parse::<u8>().ok().filter(|n| (1..=12).contains(n))
+}
+
+/// The month of a `date` such as `2023-05` or `2023-05-17`.
+fn date_month(e: &BibEntry) -> Option<u8> {
+    let date = e.get("date")?;
+    let m = date
+        .get(5..7)
+        .filter(|_| date.as_bytes().get(4) == Some(&b'-'))?;
+    m.parse().ok().filter(|n| (1..=12).contains(n))
+}
+
+/// "437–455" from "437--455" (already "437–455" from the reader), "437-455", "437 — 455";
+/// anything else as written.
+fn pages(p: &str) -> String {
+    let parts: Vec<&str> = p
+        .split(['-', '–', '—', '‐', '−'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    match parts[..] {
+        [first, last] => format!("{first}–{last}"),
+        _ => p.trim().to_owned(),
+    }
+}
+
+/// The theme's link fields as links: web addresses only, each once, none repeating `url`
+/// (what is left out is noted).
+fn links(e: &BibEntry, url: Option<&str>, notes: &mut Vec<String>) -> Vec<Link> {
+    let mut links: Vec<Link> = Vec::new();
+    for (field, kind, label) in LINK_FIELDS {
+        let Some(value) = e.get(field) else { continue };
+        if is_identifier(value) {
+            continue; // a DOI or arXiv page: read as the identifier
+        }
+        if let Err(why) = check_url(value) {
+            notes.push(format!("{field} {value:?} {why}; left out"));
+            continue;
+        }
+        if url == Some(value) || links.iter().any(|l| l.url == value) {
+            continue;
+        }
+        links.push(Link {
+            kind,
+            url: value.to_owned(),
+            label: label.map(str::to_owned),
+        });
+    }
+    links
+}
+
+/// A DOI resolver's or arXiv's address, which the entry's identifiers already hold.
+fn is_identifier(url: &str) -> bool {
+    let lower = url.to_lowercase();
+    lower.contains("doi.org/10.")
+        || lower.contains("arxiv.org/abs/")
+        || lower.contains("arxiv.org/pdf/")
 }
 
 struct Identifiers {
@@ -254,7 +481,10 @@ fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers {
         .is_none_or(|t| t.eq_ignore_ascii_case("arxiv"));
     let mut candidates: Vec<String> = Vec::new();
     if eprint_is_arxiv && let Some(eprint) = e.get("eprint") {
-        candidates.push(eprint.to_owned());
+        candidates.extend(arxiv_in(eprint).or_else(|| Some(eprint.to_owned())));
+    }
+    if let Some(arxiv) = e.get("arxiv") {
+        candidates.extend(arxiv_in(arxiv).or_else(|| Some(arxiv.to_owned())));
     }
     let from_doi = doi.as_deref().and_then(|d| {
         d.to_lowercase()
@@ -266,7 +496,15 @@ fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers {
         doi = None;
     }
     candidates.extend(from_doi);
-    for field in ["journal", "volume", "url"] {
+    for field in [
+        "journal",
+        "volume",
+        "url",
+        "howpublished",
+        "html",
+        "website",
+        "pdf",
+    ] {
         if let Some(text) = e.get(field) {
             candidates.extend(arxiv_in(text));
         }
@@ -282,18 +520,31 @@ fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers {
             arxiv = Some(id);
             break;
         }
-        notes.push(format!(
-            "arXiv id {id:?} is not a new-style id (YYMM.NNNNN); left out"
-        ));
+        let note = format!("arXiv id {id:?} is not a new-style id (YYMM.NNNNN); left out");
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
     }
-    if doi.is_none()
-        && let Some(u) = &url
-        && let Some(d) = u.split_once("doi.org/").map(|(_, d)| d)
-        && !d.to_lowercase().starts_with("10.48550/")
-    {
-        doi = Some(d.to_owned());
+    if doi.is_none() {
+        doi = ["url", "html", "website"]
+            .iter()
+            .filter_map(|f| e.get(f))
+            .filter_map(|u| u.split_once("doi.org/").map(|(_, d)| d))
+            .find(|d| d.starts_with("10.") && !d.to_lowercase().starts_with("10.48550/"))
+            .map(str::to_owned);
     }
-    let url = url.filter(|u| !u.contains("doi.org/") && !u.contains("arxiv.org/"));
+    let url = url.filter(|u| {
+        if is_identifier(u) {
+            return false;
+        }
+        match check_url(u) {
+            Ok(()) => true,
+            Err(why) => {
+                notes.push(format!("url {u:?} {why}; left out"));
+                false
+            }
+        }
+    });
     Identifiers { doi, arxiv, url }
 }
 
@@ -318,7 +569,7 @@ fn strip_doi_resolver(doi: &str) -> String {
 /// An arXiv id written inside other text: "arXiv:2502.13965", "abs/2502.13965",
 /// "https://arxiv.org/abs/2502.13965v2".
 fn arxiv_in(text: &str) -> Option<String> {
-    let lower = text.to_lowercase();
+    let lower = text.to_ascii_lowercase();
     let start = ["arxiv.org/abs/", "arxiv.org/pdf/", "arxiv:", "abs/"]
         .iter()
         .find_map(|m| lower.find(m).map(|i| i + m.len()))?;
@@ -351,17 +602,20 @@ mod tests {
     use super::*;
 
     fn entry(kind: &str, fields: &[(&str, &str)]) -> BibEntry {
+        let mut all: HashMap<String, String> = [("title", "A Title."), ("year", "2023")]
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        for (k, v) in fields {
+            all.insert(k.to_string(), v.to_string());
+        }
         BibEntry {
             key: "DBLP:conf/nsdi/Key23".into(),
             line: 1,
             kind: kind.into(),
             authors: vec!["Ada Lovelace".into()],
-            more_authors: false,
-            fields: fields
-                .iter()
-                .chain(&[("title", "A Title."), ("year", "2023")])
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect::<HashMap<_, _>>(),
+            fields: all,
+            ..BibEntry::default()
         }
     }
 
@@ -400,6 +654,8 @@ mod tests {
                 Preprint,
                 true,
             ),
+            ("article", vec![("eprint", "2502.13965")], Preprint, true),
+            ("article", vec![("abbr", "arXiv")], Preprint, true),
             (
                 "misc",
                 vec![("eprint", "2502.13965"), ("archiveprefix", "arXiv")],
@@ -407,6 +663,8 @@ mod tests {
                 true,
             ),
             ("misc", vec![], Preprint, false),
+            ("preprint", vec![("arxiv", "2502.13965")], Preprint, true),
+            ("unpublished", vec![], Preprint, false),
             (
                 "techreport",
                 vec![("institution", "EECS, UC Berkeley")],
@@ -421,14 +679,53 @@ mod tests {
                 false,
             ),
             ("online", vec![], Blog, false),
+            (
+                "www",
+                vec![("url", "https://example.org/post")],
+                Blog,
+                false,
+            ),
+            (
+                "electronic",
+                vec![("url", "https://arxiv.org/abs/2301.03734v2")],
+                Preprint,
+                true,
+            ),
         ] {
             let p = judge(&entry(kind, &fields)).expect(kind);
             assert_eq!((p.kind, p.on_arxiv), (want, arxiv), "{kind} {fields:?}");
             assert_eq!(p.title, "A Title");
         }
-        for kind in ["book", "incollection", "proceedings", "patent"] {
-            assert!(
-                matches!(judge(&entry(kind, &[])), Err(Reject::Skip(_))),
+        for (kind, reason) in [
+            (
+                "book",
+                "@book: books and book chapters are not a publication type of the directory; add it by hand if it belongs",
+            ),
+            (
+                "incollection",
+                "@incollection: books and book chapters are not a publication type of the directory; add it by hand if it belongs",
+            ),
+            (
+                "proceedings",
+                "a proceedings volume (an editorship), not a paper",
+            ),
+            (
+                "patent",
+                "@patent: the directory has no publication type for it",
+            ),
+            (
+                "manual",
+                "@manual: the directory has no publication type for it",
+            ),
+            (
+                "booklet",
+                "@booklet: the directory has no publication type for it",
+            ),
+            ("talk", "@talk is not an entry type the importer takes"),
+        ] {
+            assert_eq!(
+                judge(&entry(kind, &[])),
+                Err(Reject::Skip(reason.into())),
                 "{kind}"
             );
         }
@@ -477,6 +774,21 @@ mod tests {
         assert_eq!(p.url.as_deref(), Some("https://example.org/post"));
         let p = judge(&entry("misc", &[("url", "https://doi.org/10.1000/xyz")])).unwrap();
         assert_eq!((p.doi.as_deref(), p.url), (Some("10.1000/xyz"), None));
+        for (field, value) in [
+            ("url", "https://arxiv.org/abs/2301.03734v2"),
+            ("url", "https://arxiv.org/pdf/2301.03734v2.pdf"),
+            ("eprint", "arXiv:2301.03734v2"),
+            ("arxiv", "2301.03734v2"),
+            ("arxiv", "https://arxiv.org/abs/2301.03734v2"),
+            ("journal", "arXiv preprint arXiv:2301.03734v2"),
+        ] {
+            let p = judge(&entry("misc", &[(field, value)])).unwrap();
+            assert_eq!(
+                (p.arxiv.as_deref(), &p.url),
+                (Some("2301.03734v2"), &None),
+                "{field}"
+            );
+        }
     }
 
     #[test]
@@ -490,25 +802,169 @@ mod tests {
         let mut e = entry("article", &[]);
         e.fields.remove("year");
         assert_eq!(judge(&e), Err(Reject::Bad("no year".into())));
-        let mut e = entry("article", &[]);
-        e.fields.insert("year".into(), "forthcoming".into());
-        assert_eq!(
-            judge(&e),
-            Err(Reject::Bad("year \"forthcoming\" is not a year".into()))
-        );
     }
 
     #[test]
-    fn months_read_as_numbers_or_names() {
+    fn a_year_that_is_no_number_dates_only_an_arxiv_preprint() {
+        for (kind, year, extra, want) in [
+            ("misc", "Preprint", Some(("eprint", "2301.03734")), Ok(2023)),
+            (
+                "article",
+                "to appear",
+                Some(("journal", "arXiv preprint arXiv:1912.01234")),
+                Ok(2019),
+            ),
+            ("preprint", "", Some(("arxiv", "2405.00001")), Ok(2024)),
+            (
+                "misc",
+                "Preprint",
+                None,
+                Err("year \"Preprint\" is not a year"),
+            ),
+            (
+                "inproceedings",
+                "in press",
+                Some(("eprint", "2301.03734")),
+                Err("year \"in press\" is not a year"),
+            ),
+            (
+                "article",
+                "forthcoming",
+                None,
+                Err("year \"forthcoming\" is not a year"),
+            ),
+            ("inproceedings", "to appear, 2025", None, Ok(2025)),
+            (
+                "inproceedings",
+                "2024--2025",
+                None,
+                Err("year \"2024--2025\" is not a year"),
+            ),
+        ] {
+            let mut e = entry(kind, &extra.into_iter().collect::<Vec<_>>());
+            if year.is_empty() {
+                e.fields.remove("year");
+            } else {
+                e.fields.insert("year".into(), year.into());
+            }
+            let got = judge(&e).map(|p| p.year).map_err(|r| match r {
+                Reject::Bad(why) => why,
+                Reject::Skip(why) => format!("skip: {why}"),
+            });
+            assert_eq!(got, want.map_err(str::to_owned), "{kind} {year:?}");
+        }
+    }
+
+    #[test]
+    fn months_read_in_every_spelling() {
         for (text, want) in [
             ("4", Some(4)),
+            ("06", Some(6)),
             ("April", Some(4)),
             ("apr", Some(4)),
             ("Sept.", Some(9)),
+            ("07–08 June", Some(6)),
+            ("Jun/Jul", Some(6)),
             ("13", None),
             ("spring", None),
         ] {
             assert_eq!(month(text), want, "{text}");
         }
+        let p = judge(&entry("misc", &[("date", "2023-05-17")])).unwrap();
+        assert_eq!((p.year, p.month), (2023, Some(5)));
+    }
+
+    #[test]
+    fn pages_take_one_en_dash() {
+        for (text, want) in [
+            ("437–455", "437–455"),
+            ("437-455", "437–455"),
+            ("437 — 455", "437–455"),
+            ("12:1--12:20", "12:1–12:20"),
+            ("e1001", "e1001"),
+        ] {
+            assert_eq!(pages(text), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn theme_fields_become_links_honours_and_hints() {
+        let p = judge(&entry(
+            "inproceedings",
+            &[
+                (
+                    "booktitle",
+                    "Advances in Neural Information Processing Systems",
+                ),
+                ("abbr", "NeurIPS"),
+                ("award", "Best Paper Award"),
+                ("url", "https://example.org/paper"),
+                ("pdf", "paper.pdf"),
+                ("code", "https://github.com/example/code"),
+                ("html", "https://doi.org/10.1000/xyz"),
+                ("website", "https://example.org/paper"),
+                ("slides", "https://example.org/slides.pdf"),
+                ("poster", "/assets/poster.pdf"),
+                ("video", "https://www.youtube.com/watch?v=x"),
+                ("blog", "https://example.org/blog/post"),
+                ("supp", "https://example.org/supp.zip"),
+            ],
+        ))
+        .unwrap();
+        let links: Vec<(LinkKind, &str, Option<&str>)> = p
+            .links
+            .iter()
+            .map(|l| (l.kind, l.url.as_str(), l.label.as_deref()))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                (LinkKind::Code, "https://github.com/example/code", None),
+                (
+                    LinkKind::Other,
+                    "https://example.org/slides.pdf",
+                    Some("Slides")
+                ),
+                (LinkKind::Video, "https://www.youtube.com/watch?v=x", None),
+                (LinkKind::Blog, "https://example.org/blog/post", None),
+                (
+                    LinkKind::Other,
+                    "https://example.org/supp.zip",
+                    Some("Supplementary material")
+                ),
+            ]
+        );
+        assert_eq!(p.doi.as_deref(), Some("10.1000/xyz"));
+        assert_eq!(p.honours, ["Best Paper Award"]);
+        assert_eq!(p.abbr.as_deref(), Some("NeurIPS"));
+        assert_eq!(
+            p.notes,
+            [
+                "pdf \"paper.pdf\" is not an http, https or mailto URL; left out",
+                "poster \"/assets/poster.pdf\" is not an http, https or mailto URL; left out",
+            ]
+        );
+    }
+
+    #[test]
+    fn unread_fields_and_local_links_are_counted() {
+        let e = entry(
+            "article",
+            &[
+                ("abbr", "JoE"),
+                ("selected", "true"),
+                ("bibtex_show", "true"),
+                ("preview", "fig.png"),
+                ("pdf", "paper.pdf"),
+                ("code", "https://github.com/x/y"),
+            ],
+        );
+        assert_eq!(
+            unused(&e),
+            Unused {
+                fields: vec!["bibtex_show".into(), "preview".into(), "selected".into()],
+                local_links: vec!["pdf".into()],
+            }
+        );
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use research_atlas::model::{Dataset, PublicationType, ResearcherId};
 
 use super::apply::{Outcome, apply};
-use super::{Import, entry, import_bib};
+use super::{BibReport, Import, entry, import_bib, import_entries};
 use crate::authoring::{DatasetFile, validate};
 use crate::names::match_key;
 use crate::{DATASET, workspace_root};
@@ -42,11 +42,22 @@ impl Copy {
     }
 
     fn import(&self, researcher: &str, bib: &Path, dry_run: bool) -> Result<(), String> {
+        self.import_with(researcher, bib, dry_run, false)
+    }
+
+    fn import_with(
+        &self,
+        researcher: &str,
+        bib: &Path,
+        dry_run: bool,
+        strict: bool,
+    ) -> Result<(), String> {
         import_bib(&Import {
             researcher: ResearcherId(researcher.into()),
             bib: bib.to_path_buf(),
             data: Some(self.path.clone()),
             dry_run,
+            strict,
         })
     }
 }
@@ -58,8 +69,9 @@ fn bundled() -> Dataset {
 /// The outcomes of importing `bib` into `dataset` for `researcher`, as their printed lines.
 fn outcomes(dataset: &mut Dataset, researcher: &str, bib: &str) -> Vec<Outcome> {
     let source = std::fs::read_to_string(fixture(bib)).expect("fixture");
-    let entries = entry::read(&source).expect("fixture parses");
-    let report = apply(dataset, &ResearcherId(researcher.into()), &entries);
+    let read = entry::read(&source).expect("fixture parses");
+    assert_eq!(read.problems, [], "{bib}");
+    let report = apply(dataset, &ResearcherId(researcher.into()), &read.entries);
     assert_eq!(report.errors, [], "{bib}");
     report.outcomes
 }
@@ -319,12 +331,83 @@ fn a_dry_run_writes_nothing() {
     assert_eq!(copy.bytes(), before);
 }
 
+/// The report of importing `bib` (a fixture name, or BibTeX text when it holds a newline) into
+/// `dataset` for `researcher`, not strict.
+fn report(dataset: &mut Dataset, researcher: &str, bib: &str) -> BibReport {
+    let source = if bib.contains('\n') {
+        bib.to_owned()
+    } else {
+        std::fs::read_to_string(fixture(bib)).expect("fixture")
+    };
+    import_entries(dataset, &ResearcherId(researcher.into()), &source, false).expect(bib)
+}
+
+/// The first line of each outcome (without its notes).
+fn heads(outcomes: &[Outcome]) -> Vec<String> {
+    lines(outcomes)
+        .iter()
+        .map(|l| l.lines().next().unwrap_or_default().to_owned())
+        .collect()
+}
+
+fn bad(report: &BibReport) -> Vec<String> {
+    report.bad.iter().map(ToString::to_string).collect()
+}
+
 #[test]
-fn bad_input_is_reported_by_key_and_line_and_nothing_is_written() {
+fn bad_entries_are_reported_by_key_and_line_and_the_rest_goes_in() {
+    let mut dataset = bundled();
+    let got = report(&mut dataset, "frank-sifei-luan", "missing_fields.bib");
+    assert_eq!(
+        bad(&got),
+        [
+            "line 10 (entry noyear): no year",
+            "line 16 (entry notitle): no title"
+        ]
+    );
+    assert_eq!(
+        heads(&got.outcomes),
+        ["added:     good-ecx-2024 (from good2024)"]
+    );
+    assert_eq!(
+        got.summary(),
+        "1 added, 0 merged, 0 unchanged, 0 skipped, 2 bad"
+    );
+    let got = report(&mut dataset, "frank-sifei-luan", "malformed.bib");
+    assert_eq!(bad(&got), ["line 11 (entry broken2024): expected equals"]);
+    assert_eq!(
+        heads(&got.outcomes),
+        ["added:     fine-ecx-2024 (from fine2024)"]
+    );
+    validate(&dataset, &|_| None).expect("the result validates");
+}
+
+#[test]
+fn a_key_used_twice_for_two_papers_makes_two_records() {
+    let mut dataset = bundled();
+    let got = report(&mut dataset, "frank-sifei-luan", "duplicate_keys.bib");
+    assert_eq!(
+        got.repeats,
+        [
+            "key luan2024 on line 1 and line 8: two different papers; the one on line 8 is read as luan2024-2"
+        ]
+    );
+    assert_eq!(
+        heads(&got.outcomes),
+        [
+            "added:     first-example-conference-2024 (from luan2024)",
+            "added:     second-example-conference-2024 (from luan2024-2)",
+        ]
+    );
+    assert_eq!(got.bad, []);
+}
+
+#[test]
+fn strict_refuses_any_bad_entry_and_writes_nothing() {
     let copy = Copy::new();
     let before = copy.bytes();
     let err = |bib: &str| {
-        copy.import("frank-sifei-luan", &fixture(bib), false)
+        copy.import_with("frank-sifei-luan", &fixture(bib), false, true)
             .expect_err(bib)
             .replace(&fixture(bib).display().to_string(), bib)
     };
@@ -332,40 +415,90 @@ fn bad_input_is_reported_by_key_and_line_and_nothing_is_written() {
         err("missing_fields.bib"),
         "missing_fields.bib: line 10 (entry noyear): no year\n\
          missing_fields.bib: line 16 (entry notitle): no title\n\
-         2 bad entries; nothing was written"
-    );
-    assert_eq!(
-        err("duplicate_keys.bib"),
-        "duplicate_keys.bib: line 8 (entry luan2024): duplicate key: luan2024 is also used by the entry on line 1\n\
-         duplicate_keys.bib: not imported; nothing was written"
+         missing_fields.bib: 2 bad entries; --strict: nothing was written"
     );
     assert_eq!(
         err("malformed.bib"),
         "malformed.bib: line 11 (entry broken2024): expected equals\n\
-         malformed.bib: not imported; nothing was written"
+         malformed.bib: 1 bad entry; --strict: nothing was written"
     );
     assert_eq!(copy.bytes(), before);
+    // Without --strict the good entries go in.
+    copy.import("frank-sifei-luan", &fixture("missing_fields.bib"), false)
+        .expect("not strict");
+    assert_ne!(copy.bytes(), before);
 }
 
 #[test]
-fn a_validation_problem_names_the_entry_and_nothing_is_written() {
+fn a_file_without_entries_is_refused_and_nothing_is_written() {
+    let copy = Copy::new();
+    let before = copy.bytes();
+    let dir = tempfile::tempdir().unwrap();
+    for (name, content, want) in [
+        ("empty.bib", &b""[..], "line 1: the file is empty"),
+        (
+            "page.bib",
+            b"---\nlayout: page\n---\nNo entries here.\n",
+            "line 1: no BibTeX entry found",
+        ),
+        (
+            "binary.bib",
+            b"\x00\x01@article{",
+            "line 1: not a text file",
+        ),
+    ] {
+        let bib = dir.path().join(name);
+        std::fs::write(&bib, content).unwrap();
+        let err = copy
+            .import("frank-sifei-luan", &bib, false)
+            .expect_err(name)
+            .replace(&bib.display().to_string(), name);
+        assert!(err.starts_with(&format!("{name}: {want}")), "{err}");
+    }
+    assert_eq!(copy.bytes(), before);
+}
+
+const FUTURE: &str = "@inproceedings{fine2024,\n  author = {Frank Sifei Luan},\n  title = {A Fine Example},\n  booktitle = {Example Conference},\n  year = {2024}\n}\n\
+    @inproceedings{future3024,\n  author = {Frank Sifei Luan},\n  title = {From the Future},\n  booktitle = {NSDI 3024},\n  year = {3024}\n}\n";
+
+#[test]
+fn an_entry_whose_record_is_invalid_is_left_out_and_the_rest_goes_in() {
+    let mut dataset = bundled();
+    let new_index = dataset.publications.len() + 1;
+    let got = report(&mut dataset, "frank-sifei-luan", FUTURE);
+    assert_eq!(
+        heads(&got.outcomes),
+        ["added:     fine-example-conference-2024 (from fine2024)"]
+    );
+    let [bad] = &bad(&got)[..] else {
+        panic!("{got}")
+    };
+    assert!(
+        bad.starts_with(&format!(
+            "line 7 (entry future3024): its record would make the dataset invalid (publications[{new_index}].year: 3024 is after"
+        )),
+        "{bad}"
+    );
+    assert!(bad.ends_with("); left out"), "{bad}");
+    validate(&dataset, &|_| None).expect("the result validates");
+}
+
+#[test]
+fn strict_refuses_a_validation_problem_naming_the_entry() {
     let copy = Copy::new();
     let before = copy.bytes();
     let dir = tempfile::tempdir().unwrap();
     let bib = dir.path().join("future.bib");
-    std::fs::write(
-        &bib,
-        "@inproceedings{future3024,\n  author = {Frank Sifei Luan},\n  title = {From the Future},\n  booktitle = {NSDI 3024},\n  year = {3024}\n}\n",
-    )
-    .unwrap();
+    std::fs::write(&bib, FUTURE).unwrap();
     let err = copy
-        .import("frank-sifei-luan", &bib, false)
-        .expect_err("year 3024");
+        .import_with("frank-sifei-luan", &bib, false, true)
+        .expect_err("year 3024")
+        .replace(&bib.display().to_string(), "future.bib");
     let first = err.lines().next().unwrap();
-    let new_index = copy.dataset().publications.len();
+    let new_index = copy.dataset().publications.len() + 1;
     assert!(
         first.starts_with(&format!(
-            "entry future3024: publications[{new_index}].year: 3024 is after"
+            "future.bib: entry future3024: publications[{new_index}].year: 3024 is after"
         )),
         "{err}"
     );
@@ -411,7 +544,8 @@ fn a_paper_listed_twice_in_one_file_makes_one_record() {
          @misc{preprint, author = {Tao Luo and Ion Stoica}, title = {Twice listed.}, year = 2024,
            eprint = {2401.00004}, archiveprefix = {arXiv}}",
     )
-    .expect("parses");
+    .expect("parses")
+    .entries;
     let report = apply(&mut dataset, &ResearcherId("tao-luo".into()), &entries);
     assert_eq!(
         lines(&report.outcomes),
@@ -435,7 +569,8 @@ fn an_entry_matching_two_records_is_skipped() {
            title = {SkyPilot: An Intercloud Broker for Sky Computing},
            doi = {10.1145/3603269.3604848}}",
     )
-    .expect("parses");
+    .expect("parses")
+    .entries;
     let before = dataset.clone();
     let report = apply(
         &mut dataset,
