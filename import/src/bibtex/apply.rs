@@ -510,7 +510,10 @@ fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper:
 
 /// `2 "J. Smith" and 4 "J. A. Smith"`: authors by position, from 1.
 fn authors_at(names: &[&str], at: &[usize]) -> String {
-    let each: Vec<String> = at.iter().map(|&i| format!("{} {:?}", i + 1, names[i])).collect();
+    let each: Vec<String> = at
+        .iter()
+        .map(|&i| format!("{} {:?}", i + 1, names[i]))
+        .collect();
     match each.split_last() {
         Some((last, [_, ..])) => format!("{} and {last}", each[..each.len() - 1].join(", ")),
         _ => each.join(""),
@@ -528,47 +531,50 @@ fn link_authors(
     notes: &mut Vec<String>,
 ) -> Vec<Author> {
     let mut used: Vec<ResearcherId> = vec![researcher.clone()];
-    let unlisted = "not added to their profile; import their file to list it";
-    printed
-        .iter()
-        .enumerate()
-        .map(|(i, (name, equal))| {
-            let link = if i == mine {
-                Some(researcher.clone())
-            } else {
-                let (one, how) = match people.find(name) {
-                    Found::Exact(one) => (one, None),
-                    Found::Near(one, how) => (one, Some(how)),
-                    Found::Ambiguous(several) => {
-                        notes.push(format!(
-                            "{name:?} could be {}; left unlinked",
-                            several.iter().map(|id| id.as_str()).collect::<Vec<_>>().join(" or ")
-                        ));
-                        return Author {
-                            equal_contribution: *equal,
-                            ..Author::new(name.clone())
-                        };
-                    }
-                    Found::Unknown => (researcher, None),
-                };
-                (!used.contains(one)).then(|| {
-                    notes.push(match how {
-                        None => format!("co-author {name:?} linked to {one} ({unlisted})"),
-                        Some(how) => format!(
-                            "co-author {name:?} linked to {one} by a near match: {how} ({unlisted})"
-                        ),
-                    });
-                    used.push(one.clone());
-                    one.clone()
-                })
-            };
-            Author {
-                researcher: link,
-                equal_contribution: *equal,
-                ..Author::new(name.clone())
-            }
-        })
-        .collect()
+    let mut authors = Vec::with_capacity(printed.len());
+    for (i, (name, equal)) in printed.iter().enumerate() {
+        let link = if i == mine {
+            Some(researcher.clone())
+        } else {
+            co_author(people, name, &mut used, notes)
+        };
+        authors.push(Author {
+            researcher: link,
+            equal_contribution: *equal,
+            ..Author::new(name.clone())
+        });
+    }
+    authors
+}
+
+/// The member a co-author's printed name is, if no author before was them; a note says how.
+fn co_author(
+    people: &People,
+    name: &str,
+    used: &mut Vec<ResearcherId>,
+    notes: &mut Vec<String>,
+) -> Option<ResearcherId> {
+    let (one, how) = match people.find(name) {
+        Found::Exact(one) => (one, String::new()),
+        Found::Near(one, how) => (one, format!(" by a near match: {how}")),
+        Found::Ambiguous(several) => {
+            let ids: Vec<&str> = several.iter().map(|id| id.as_str()).collect();
+            notes.push(format!(
+                "{name:?} could be {}; left unlinked",
+                ids.join(" or ")
+            ));
+            return None;
+        }
+        Found::Unknown => return None,
+    };
+    if used.contains(one) {
+        return None;
+    }
+    notes.push(format!(
+        "co-author {name:?} linked to {one}{how} (not added to their profile; import their file to list it)"
+    ));
+    used.push(one.clone());
+    Some(one.clone())
 }
 
 /// The JSON spelling of a venue kind, e.g. `conference`.

@@ -585,3 +585,168 @@ fn an_entry_matching_two_records_is_skipped() {
     );
     assert_eq!(dataset, before);
 }
+
+/// `dataset` with a member `id` named `name`, with nothing else of theirs.
+fn with_member(dataset: &mut Dataset, id: &str, name: &str) {
+    let mut r = dataset.researchers[0].clone();
+    r.id = ResearcherId(id.into());
+    r.name = name.into();
+    r.alternative_names.clear();
+    r.native_name = None;
+    r.native_name_lang = None;
+    r.publications.clear();
+    r.awards.clear();
+    r.projects.clear();
+    r.group.clear();
+    r.advisors.clear();
+    r.education.clear();
+    dataset.researchers.push(r);
+}
+
+/// An entry as the reader gives it: names decoded, marks still on them.
+fn paper_entry(key: &str, authors: &[&str], title: &str, year: &str) -> entry::BibEntry {
+    entry::BibEntry {
+        key: key.into(),
+        line: 1,
+        kind: "inproceedings".into(),
+        authors: authors.iter().map(|&a| a.to_owned()).collect(),
+        fields: [
+            ("title", title),
+            ("booktitle", "Robotics: Science and Systems"),
+            ("year", year),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect(),
+        ..entry::BibEntry::default()
+    }
+}
+
+#[test]
+fn an_owner_printed_differently_is_matched_and_said_so() {
+    let mut dataset = bundled();
+    for (id, name) in [
+        ("niko-sunderhauf", "Niko Sünderhauf"),
+        ("jane-doe", "Jane Doe"),
+        ("john-smith", "John Smith"),
+        ("jane-smith", "Jane Smith"),
+    ] {
+        with_member(&mut dataset, id, name);
+    }
+    let niko = ResearcherId("niko-sunderhauf".into());
+    let entries = [
+        // As the reader gives "Suenderhauf, N. and Tong, Shengbang* and Doe, J. and Smith, J.".
+        paper_entry(
+            "near",
+            &["N. Suenderhauf", "Shengbang* Tong", "J. Doe", "J. Smith"],
+            "Names Printed Every Which Way",
+            "2021",
+        ),
+        paper_entry(
+            "marks",
+            &["Niko Sünderhauf$^*$", "Jane Doe (equal contribution)"],
+            "Equal Parts",
+            "2022",
+        ),
+        paper_entry(
+            "other",
+            &["Nina Sünderhauf", "Jane Doe"],
+            "Not Niko's",
+            "2022",
+        ),
+    ];
+    let report = apply(&mut dataset, &niko, &entries);
+    let ids: Vec<String> = report
+        .outcomes
+        .iter()
+        .filter_map(|o| match o {
+            Outcome::Added { id, .. } => Some(id.0.clone()),
+            _ => None,
+        })
+        .collect();
+    let [near, marks] = ids.as_slice() else {
+        panic!("{:#?}", report.outcomes)
+    };
+    let got = lines(&report.outcomes);
+    assert_eq!(
+        got[0].lines().next(),
+        Some(
+            format!(
+                "added:     {near} (from near; matched \"N. Suenderhauf\" to Niko Sünderhauf: ue for ü, initials)"
+            )
+            .as_str()
+        )
+    );
+    for note in [
+        "co-author \"J. Doe\" linked to jane-doe by a near match: initials (not added to their profile; import their file to list it)",
+        "\"J. Smith\" could be john-smith or jane-smith; left unlinked",
+    ] {
+        assert!(got[0].contains(note), "{note}\n{}", got[0]);
+    }
+    assert_eq!(
+        got[1].lines().next(),
+        Some(format!("added:     {marks} (from marks)").as_str())
+    );
+    assert_eq!(
+        got[2],
+        "skipped:   other: none of its authors is \"Niko Sünderhauf\"; add the printed spelling to alternative_names if it is theirs"
+    );
+    let authors = |id: &str| {
+        publication(&dataset, id)
+            .authors
+            .iter()
+            .map(|a| {
+                (
+                    a.name.clone(),
+                    a.researcher.as_ref().map(|r| r.0.clone()),
+                    a.equal_contribution,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let member = |id: &str| Some(id.to_owned());
+    assert_eq!(
+        authors(near),
+        [
+            ("N. Suenderhauf".into(), member("niko-sunderhauf"), false),
+            ("Shengbang Tong".into(), None, true),
+            ("J. Doe".into(), member("jane-doe"), false),
+            ("J. Smith".into(), None, false),
+        ]
+    );
+    assert_eq!(
+        authors(marks),
+        [
+            ("Niko Sünderhauf".into(), member("niko-sunderhauf"), true),
+            ("Jane Doe".into(), member("jane-doe"), true),
+        ]
+    );
+    assert_eq!(
+        listed(&dataset, "niko-sunderhauf"),
+        [near.clone(), marks.clone()]
+    );
+    validate(&dataset, &|_| None).expect("the result validates");
+
+    // A record that names the owner differently and is not linked: the merge links them, and
+    // says how it matched.
+    let record = dataset
+        .publications
+        .iter_mut()
+        .find(|p| p.id.0 == *near)
+        .expect("added");
+    record.authors[0].researcher = None;
+    let r = (dataset.researchers.iter_mut())
+        .find(|r| r.id == niko)
+        .expect("niko");
+    r.publications.retain(|p| p.0 != *near);
+    let again = apply(&mut dataset, &niko, &entries[..1]);
+    assert_eq!(
+        lines(&again.outcomes)[0].lines().next(),
+        Some(
+            format!(
+                "merged:    {near} (from near; same title and year): linked author 1 \"N. Suenderhauf\" to niko-sunderhauf (near match: ue for ü, initials); listed on niko-sunderhauf's profile"
+            )
+            .as_str()
+        )
+    );
+}

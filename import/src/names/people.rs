@@ -124,11 +124,15 @@ impl People {
             }
             _ => {}
         }
+        // Most co-authors are not in the directory: their family name alone says so.
+        let Some(bucket) = Name::family_key_of(&clean).and_then(|k| self.by_family.get(&k)) else {
+            return Found::Unknown;
+        };
         let Some(name) = Name::parse(&clean) else {
             return Found::Unknown;
         };
         let mut near: Vec<(usize, String)> = Vec::new();
-        for (i, spelling) in self.by_family.get(&name.family_key()).into_iter().flatten() {
+        for (i, spelling) in bucket {
             if near.iter().any(|(j, _)| j == i) {
                 continue;
             }
@@ -139,9 +143,7 @@ impl People {
         match near.as_slice() {
             [] => Found::Unknown,
             [(i, how)] => Found::Near(&self.people[*i].id, how.clone()),
-            several => {
-                Found::Ambiguous(several.iter().map(|(i, _)| &self.people[*i].id).collect())
-            }
+            several => Found::Ambiguous(several.iter().map(|(i, _)| &self.people[*i].id).collect()),
         }
     }
 

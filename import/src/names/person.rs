@@ -56,6 +56,12 @@ const SUFFIXES: [&str; 5] = ["jr", "sr", "ii", "iii", "iv"];
 /// (`Jane Doe$^{1,2}$`, an affiliation) is removed without meaning that. "Last, First" and
 /// "Last, Jr., First" become "First Last" and "First Last Jr.".
 pub fn clean_author(printed: &str) -> (String, bool) {
+    if !printed.contains(|c: char| MARKS.contains(&c) || "\\${}([,".contains(c)) {
+        return (
+            printed.split_whitespace().collect::<Vec<_>>().join(" "),
+            false,
+        );
+    }
     let mut text = printed.to_owned();
     for (latex, mark) in LATEX_MARKS {
         if text.contains(latex) {
@@ -70,7 +76,10 @@ pub fn clean_author(printed: &str) -> (String, bool) {
         if c == '^' {
             // A superscript: digits and commas are affiliations, anything else a mark.
             let mut digits = false;
-            while chars.peek().is_some_and(|n| n.is_ascii_digit() || *n == ',') {
+            while chars
+                .peek()
+                .is_some_and(|n| n.is_ascii_digit() || *n == ',')
+            {
                 digits = true;
                 chars.next();
             }
@@ -165,10 +174,16 @@ struct Word {
 
 impl Word {
     fn new(printed: &str) -> Self {
+        let folded = match_key(printed);
+        let translit = if printed.chars().any(|c| transliteration(c).is_some()) {
+            match_key(&transliterated(printed))
+        } else {
+            folded.clone()
+        };
         Self {
             printed: printed.to_owned(),
-            folded: match_key(printed),
-            translit: match_key(&transliterated(printed)),
+            folded,
+            translit,
         }
     }
 
@@ -300,6 +315,17 @@ impl Name {
     /// `u`, `o`, `a`, so that every spelling [`Name::near`] could match shares it.
     pub(super) fn family_key(&self) -> String {
         loose(&self.family.folded)
+    }
+
+    /// [`Name::family_key`] of a cleaned name without parsing the rest of it.
+    pub(super) fn family_key_of(cleaned: &str) -> Option<String> {
+        let mut words = cleaned.split_whitespace().rev();
+        let last = words.next()?;
+        let family = match words.next() {
+            Some(before) if is_suffix(last) && words.next().is_some() => before,
+            _ => last,
+        };
+        Some(loose(&match_key(family)))
     }
 
     /// Why `self` (printed) is `other` (a spelling) printed differently, or `None` if it is
