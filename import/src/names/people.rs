@@ -3,9 +3,9 @@
 //!
 //! Two indexes, so a lookup never scans the directory: the [`match_key`] of every spelling
 //! (name, alternative names, native name) for exact matches, and every spelling by its folded
-//! family name for near ones ([`Name::family_key`]). A lookup cleans the printed name, looks it
-//! up exactly, and only if no one has that spelling compares it with the few members who share
-//! its family name.
+//! family name and first initial for near ones ([`Name::key`]). A lookup cleans the printed
+//! name, looks it up exactly, and only if no one has that spelling compares it with the few
+//! members who share its family name and first initial.
 
 use std::collections::HashMap;
 
@@ -19,8 +19,8 @@ pub struct People {
     people: Vec<Person>,
     /// Spelling's [`match_key`] → members with it, each once.
     exact: HashMap<String, Vec<usize>>,
-    /// [`Name::family_key`] → (member, their parsed spelling).
-    by_family: HashMap<String, Vec<(usize, Name)>>,
+    /// [`Name::key`] → (member, their parsed spelling).
+    near: HashMap<String, Vec<(usize, Name)>>,
     by_id: HashMap<ResearcherId, usize>,
 }
 
@@ -67,7 +67,7 @@ impl People {
         let mut people = Self {
             people: Vec::with_capacity(researchers.len()),
             exact: HashMap::new(),
-            by_family: HashMap::new(),
+            near: HashMap::new(),
             by_id: HashMap::new(),
         };
         for (i, r) in researchers.iter().enumerate() {
@@ -86,8 +86,10 @@ impl People {
                     members.push(i);
                 }
                 keys.push(key);
-                if let Some(name) = Name::parse(&clean) {
-                    (people.by_family.entry(name.family_key()).or_default()).push((i, name));
+                if let Some(name) = Name::parse(&clean)
+                    && let Some(near_key) = name.key()
+                {
+                    people.near.entry(near_key).or_default().push((i, name));
                 }
             }
             people.by_id.entry(r.id.clone()).or_insert(i);
@@ -125,7 +127,7 @@ impl People {
             _ => {}
         }
         // Most co-authors are not in the directory: their family name alone says so.
-        let Some(bucket) = Name::family_key_of(&clean).and_then(|k| self.by_family.get(&k)) else {
+        let Some(bucket) = Name::key_of(&clean).and_then(|k| self.near.get(&k)) else {
             return Found::Unknown;
         };
         let Some(name) = Name::parse(&clean) else {
@@ -159,10 +161,14 @@ impl People {
         let Some(name) = Name::parse(&clean) else {
             return Match::No;
         };
-        (self.by_family.get(&name.family_key()).into_iter().flatten())
-            .filter(|(j, _)| *j == i)
-            .find_map(|(_, spelling)| name.near(spelling))
-            .map_or(Match::No, Match::Near)
+        (name
+            .key()
+            .and_then(|k| self.near.get(&k))
+            .into_iter()
+            .flatten())
+        .filter(|(j, _)| *j == i)
+        .find_map(|(_, spelling)| name.near(spelling))
+        .map_or(Match::No, Match::Near)
     }
 
     /// Which of `authors` is `id`: the first printed as one of their spellings, else the only

@@ -28,8 +28,16 @@ pub enum Match {
     No,
 }
 
-/// Characters printed after a name to point to a footnote, e.g. "Shengbang Tong*".
-const MARKS: [char; 9] = ['*', '†', '‡', '§', '#', '∗', '⋆', '✝', '^'];
+/// A character printed after a name to point to a footnote, e.g. "Shengbang Tong*".
+fn is_mark(c: char) -> bool {
+    matches!(c, '*' | '†' | '‡' | '§' | '#' | '∗' | '⋆' | '✝' | '^')
+}
+
+/// Whether `name` holds anything [`clean_author`] takes off or reorders.
+fn needs_cleaning(name: &str) -> bool {
+    name.chars()
+        .any(|c| is_mark(c) || matches!(c, '\\' | '$' | '{' | '}' | '(' | '[' | ','))
+}
 
 /// What a math superscript such as `$^\dagger$` leaves in a name when the reader does not
 /// decode it, and what it meant.
@@ -56,7 +64,7 @@ const SUFFIXES: [&str; 5] = ["jr", "sr", "ii", "iii", "iv"];
 /// (`Jane Doe$^{1,2}$`, an affiliation) is removed without meaning that. "Last, First" and
 /// "Last, Jr., First" become "First Last" and "First Last Jr.".
 pub fn clean_author(printed: &str) -> (String, bool) {
-    if !printed.contains(|c: char| MARKS.contains(&c) || "\\${}([,".contains(c)) {
+    if !needs_cleaning(printed) {
         return (
             printed.split_whitespace().collect::<Vec<_>>().join(" "),
             false,
@@ -84,7 +92,7 @@ pub fn clean_author(printed: &str) -> (String, bool) {
                 chars.next();
             }
             equal |= !digits;
-        } else if MARKS.contains(&c) {
+        } else if is_mark(c) {
             equal = true;
         } else {
             out.push(c);
@@ -174,7 +182,11 @@ struct Word {
 
 impl Word {
     fn new(printed: &str) -> Self {
-        let folded = match_key(printed);
+        Self::folded(printed, match_key(printed))
+    }
+
+    /// A word whose [`match_key`] is known already.
+    fn folded(printed: &str, folded: String) -> Self {
         let translit = if printed.chars().any(|c| transliteration(c).is_some()) {
             match_key(&transliterated(printed))
         } else {
@@ -301,7 +313,9 @@ impl Name {
             if mixed_case && is_initials_run(w) {
                 given.extend(w.chars().map(|c| Word::new(c.encode_utf8(&mut [0; 4]))));
             } else {
-                given.extend(tokenize(w).iter().map(|t| Word::new(&w[t.start..t.end])));
+                given.extend(
+                    (tokenize(w).into_iter()).map(|t| Word::folded(&w[t.start..t.end], t.text)),
+                );
             }
         }
         Some(Self {
@@ -311,21 +325,26 @@ impl Name {
         })
     }
 
-    /// The key names are indexed by: the folded family name with `ue`, `oe`, `ae` read as
-    /// `u`, `o`, `a`, so that every spelling [`Name::near`] could match shares it.
-    pub(super) fn family_key(&self) -> String {
-        loose(&self.family.folded)
+    /// The key names are indexed by, which every spelling [`Name::near`] could match shares:
+    /// the folded family name with `ue`, `oe`, `ae` read as `u`, `o`, `a`, and the first
+    /// letter of the first given name (`sunderhauf n`). `None` without a given name, which
+    /// nothing is a near match of.
+    pub(super) fn key(&self) -> Option<String> {
+        let first = self.given.first()?.folded.chars().next()?;
+        Some(format!("{} {first}", loose(&self.family.folded)))
     }
 
-    /// [`Name::family_key`] of a cleaned name without parsing the rest of it.
-    pub(super) fn family_key_of(cleaned: &str) -> Option<String> {
-        let mut words = cleaned.split_whitespace().rev();
-        let last = words.next()?;
-        let family = match words.next() {
-            Some(before) if is_suffix(last) && words.next().is_some() => before,
-            _ => last,
-        };
-        Some(loose(&match_key(family)))
+    /// [`Name::key`] of a cleaned name, without parsing the rest of it.
+    pub(super) fn key_of(cleaned: &str) -> Option<String> {
+        let mut words: Vec<&str> = cleaned.split_whitespace().collect();
+        if let [_, _, .., last] = words.as_slice()
+            && is_suffix(last)
+        {
+            words.pop();
+        }
+        let family = words.pop()?;
+        let first = (words.iter()).find_map(|w| match_key(w).chars().next())?;
+        Some(format!("{} {first}", loose(&match_key(family))))
     }
 
     /// Why `self` (printed) is `other` (a spelling) printed differently, or `None` if it is
