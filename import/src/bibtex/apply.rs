@@ -12,13 +12,13 @@ use std::fmt;
 
 use research_atlas::model::{
     Author, Dataset, Link, LinkKind, Publication, PublicationId, PublicationType, ResearcherId,
-    Venue, VenueKind,
+    Venue, VenueId, VenueKind,
 };
 
 use super::entry::BibEntry;
 use super::paper::{self, Paper, Reject};
 use super::paper_id;
-use super::venue::{self, Resolved};
+use super::venue::{self, Origin, Resolved};
 use crate::names::{Among, Found, People, clean_author, match_key};
 
 /// What happened to one entry: `key` is its BibTeX key, `id` the record it became or joined,
@@ -114,6 +114,50 @@ pub struct Report {
     /// The BibTeX key behind each record this run created or changed, by collection and id
     /// (`("venues", "hotos")`), so a validation problem can name the entry that caused it.
     pub sources: HashMap<(&'static str, String), String>,
+    /// Every venue this run added to the dataset, in order, with where it came from.
+    pub venues_created: Vec<NewVenue>,
+}
+
+/// A venue an import added, and where it came from: the known list, or the booktitle or
+/// journal an entry printed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewVenue {
+    /// Its id in the dataset.
+    pub id: VenueId,
+    /// Its short name.
+    pub short_name: String,
+    /// Its full name.
+    pub name: String,
+    /// Its kind.
+    pub kind: VenueKind,
+    /// The known list, or the entry's printed venue.
+    pub origin: Origin,
+    /// The BibTeX key of the entry that named it.
+    pub key: String,
+    /// "booktitle" or "journal": the field it was read from.
+    pub field: &'static str,
+}
+
+impl fmt::Display for NewVenue {
+    /// `new venue sigir "SIGIR" (ACM SIGIR Conference on …, conference) from the known list`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "new venue {} {:?} ({}, {}) ",
+            self.id,
+            self.short_name,
+            self.name,
+            venue_kind_key(self.kind)
+        )?;
+        match self.origin {
+            Origin::KnownList => write!(f, "from the known list"),
+            Origin::Printed => write!(
+                f,
+                "from the {} of entry {}; check it, or rename it to an existing one",
+                self.field, self.key
+            ),
+        }
+    }
 }
 
 /// Adds or merges every entry into `dataset` on behalf of `researcher`.
@@ -139,7 +183,13 @@ pub fn apply(dataset: &mut Dataset, researcher: &ResearcherId, entries: &[BibEnt
         };
         let venues_before = dataset.venues.len();
         let outcome = match duplicates(dataset, &paper).as_slice() {
-            [] => add(dataset, &people, researcher, paper),
+            [] => add(
+                dataset,
+                &people,
+                researcher,
+                paper,
+                &mut report.venues_created,
+            ),
             [(index, why)] => {
                 let why = match added.get(&dataset.publications[*index].id) {
                     Some(first) => format!("{why} as {first} earlier in this file"),
@@ -374,7 +424,13 @@ fn merge(
     }
 }
 
-fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper: Paper) -> Outcome {
+fn add(
+    dataset: &mut Dataset,
+    people: &People,
+    researcher: &ResearcherId,
+    paper: Paper,
+    venues_created: &mut Vec<NewVenue>,
+) -> Outcome {
     let key = paper.key.clone();
     let printed: Vec<(String, bool)> = paper.authors.iter().map(|n| clean_author(n)).collect();
     let names: Vec<&str> = printed.iter().map(|(n, _)| n.as_str()).collect();
@@ -416,14 +472,19 @@ fn add(dataset: &mut Dataset, people: &People, researcher: &ResearcherId, paper:
     };
     let venue = resolved.map(|r| match r {
         Resolved::Existing(id) => id,
-        Resolved::New(v) => {
-            notes.push(format!(
-                "new venue {} ({:?}, {:?}, {}); check it, or rename it to an existing one",
-                v.id,
-                v.short_name,
-                v.name,
-                venue_kind_key(v.kind)
-            ));
+        Resolved::New(v, origin) => {
+            let journal = paper.venue.as_ref().map(|h| h.kind) == Some(VenueKind::Journal);
+            let created = NewVenue {
+                id: v.id.clone(),
+                short_name: v.short_name.clone(),
+                name: v.name.clone(),
+                kind: v.kind,
+                origin,
+                key: key.clone(),
+                field: if journal { "journal" } else { "booktitle" },
+            };
+            notes.push(created.to_string());
+            venues_created.push(created);
             let id = v.id.clone();
             dataset.venues.push(v);
             id

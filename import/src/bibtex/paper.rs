@@ -224,6 +224,7 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         text: booktitle.clone(),
         number: e.get("number").map(str::to_owned),
         dblp_stream: dblp_stream(&e.key),
+        abbr: e.get("abbr").map(str::to_owned),
         kind,
     });
     let is_report = matches!(e.kind.as_str(), "techreport" | "report");

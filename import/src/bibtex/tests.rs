@@ -118,7 +118,7 @@ fn a_dblp_export_adds_new_papers_and_merges_the_bundled_ones() {
             "merged:    balsa-sigmod-2022 (from DBLP:conf/sigmod/YangCLMLS22; same title and year): added DOI 10.1145/3514221.3517885",
             "added:     example-systems-hotos-2025 (from DBLP:conf/hotos/LuanLS25)\n             \
              note: co-author \"Michael Luo\" linked to michael-luo (not added to their profile; import their file to list it)\n             \
-             note: new venue hotos (\"HotOS\", \"Workshop on Hot Topics in Operating Systems\", workshop); check it, or rename it to an existing one",
+             note: new venue hotos \"HotOS\" (Workshop on Hot Topics in Operating Systems, workshop) from the known list",
             "added:     second-example-arxiv-2025 (from DBLP:journals/corr/abs-2501-00001)",
             "skipped:   DBLP:conf/example/2024: a proceedings volume (an editorship), not a paper",
         ]
