@@ -672,7 +672,7 @@ fn an_owner_printed_differently_is_matched_and_said_so() {
         got[0].lines().next(),
         Some(
             format!(
-                "added:     {near} (from near; matched \"N. Suenderhauf\" to Niko Sünderhauf: ue for ü, initials)"
+                "added:     {near} (from near; matched \"N. Suenderhauf\" to Niko Sünderhauf: initials, ue for ü)"
             )
             .as_str()
         )
@@ -744,7 +744,7 @@ fn an_owner_printed_differently_is_matched_and_said_so() {
         lines(&again.outcomes)[0].lines().next(),
         Some(
             format!(
-                "merged:    {near} (from near; same title and year): linked author 1 \"N. Suenderhauf\" to niko-sunderhauf (near match: ue for ü, initials); listed on niko-sunderhauf's profile"
+                "merged:    {near} (from near; same title and year): linked author 1 \"N. Suenderhauf\" to niko-sunderhauf (near match: initials, ue for ü); listed on niko-sunderhauf's profile"
             )
             .as_str()
         )

@@ -101,7 +101,8 @@ pub fn clean_author(printed: &str) -> (String, bool) {
     (unflipped(&out), equal)
 }
 
-/// `text` without parentheticals that mark equal contribution, and whether there was one.
+/// `text` without parentheticals that mark equal contribution, and whether there was one;
+/// footnote numbers in brackets or parentheses (`[1]`) go too.
 fn without_parentheticals(text: &str) -> (String, bool) {
     let mut out = String::with_capacity(text.len());
     let mut equal = false;
@@ -122,6 +123,8 @@ fn without_parentheticals(text: &str) -> (String, bool) {
             .any(|w| inside.contains(w))
         {
             equal = true;
+        } else if inside.chars().all(|c| c.is_ascii_digit() || c == ',') {
+            // A footnote or affiliation number, `\footnotemark[1]` once decoded.
         } else {
             out.push_str(&rest[open..=open + len]);
         }
@@ -326,8 +329,8 @@ impl Name {
     }
 
     /// The key names are indexed by, which every spelling [`Name::near`] could match shares:
-    /// the folded family name with `ue`, `oe`, `ae` read as `u`, `o`, `a`, and the first
-    /// letter of the first given name (`sunderhauf n`). `None` without a given name, which
+    /// the folded family name without its `e`s ([`loose`]) and the first letter of the first
+    /// given name (`sundrhauf n`). `None` without a given name, which
     /// nothing is a near match of.
     pub(super) fn key(&self) -> Option<String> {
         let first = self.given.first()?.folded.chars().next()?;
@@ -350,16 +353,18 @@ impl Name {
     /// Why `self` (printed) is `other` (a spelling) printed differently, or `None` if it is
     /// not: the reasons, joined. Exact equality is the caller's to check first.
     pub(super) fn near(&self, other: &Name) -> Option<String> {
-        let mut reasons = Reasons::default();
-        match Agree::of(&self.family, &other.family)? {
+        // The family name and suffix decide most comparisons; their reasons come last, in the
+        // order of the name.
+        let family = match Agree::of(&self.family, &other.family)? {
             Agree::Initial => return None,
-            agree => reasons.note(agree),
-        }
-        match (&self.suffix, &other.suffix) {
+            agree => agree,
+        };
+        let suffix = match (&self.suffix, &other.suffix) {
             (Some(a), Some(b)) if match_key(a) != match_key(b) => return None,
-            (Some(s), None) | (None, Some(s)) => reasons.add(format!("{s:?} on one side only")),
-            _ => {}
-        }
+            (Some(s), None) | (None, Some(s)) => Some(format!("{s:?} on one side only")),
+            _ => None,
+        };
+        let mut reasons = Reasons::default();
         let ([first, mine @ ..], [their_first, theirs @ ..]) =
             (self.given.as_slice(), other.given.as_slice())
         else {
@@ -402,6 +407,8 @@ impl Name {
                 several.join(" ")
             )),
         }
+        reasons.note(family);
+        reasons.extend(suffix);
         Some(reasons.joined())
     }
 }
@@ -417,10 +424,14 @@ impl Reasons {
         }
     }
 
+    fn extend(&mut self, reasons: impl IntoIterator<Item = String>) {
+        reasons.into_iter().for_each(|r| self.add(r));
+    }
+
     fn note(&mut self, agree: Agree) {
         match agree {
             Agree::Same => {}
-            Agree::Transliterated(subs) => subs.into_iter().for_each(|s| self.add(s)),
+            Agree::Transliterated(subs) => self.extend(subs),
             Agree::Initial => self.add("initials".to_owned()),
         }
     }
@@ -441,11 +452,8 @@ fn is_initials_run(word: &str) -> bool {
     (2..=3).contains(&n) && word.chars().all(char::is_uppercase)
 }
 
-/// `ue`, `oe`, `ae` → `u`, `o`, `a` in a folded word, so that transliterated spellings and
-/// folded ones meet.
+/// A folded word without its `e`s: the transliteration only ever adds an `e` to what folding
+/// gives (`ü` → `ue` where folding gives `u`), so a word and its transliteration meet here.
 fn loose(folded: &str) -> String {
-    folded
-        .replace("ue", "u")
-        .replace("oe", "o")
-        .replace("ae", "a")
+    folded.replace('e', "")
 }
