@@ -654,6 +654,12 @@ fn an_owner_printed_differently_is_matched_and_said_so() {
             "Not Niko's",
             "2022",
         ),
+        paper_entry(
+            "twice",
+            &["N. Sünderhauf", "N. K. Sünderhauf"],
+            "Which One",
+            "2022",
+        ),
     ];
     let report = apply(&mut dataset, &niko, &entries);
     let ids: Vec<String> = report
@@ -690,6 +696,10 @@ fn an_owner_printed_differently_is_matched_and_said_so() {
     assert_eq!(
         got[2],
         "skipped:   other: none of its authors is \"Niko Sünderhauf\"; add the printed spelling to alternative_names if it is theirs"
+    );
+    assert_eq!(
+        got[3],
+        "skipped:   twice: its authors 1 \"N. Sünderhauf\" and 2 \"N. K. Sünderhauf\" could each be \"Niko Sünderhauf\"; add the exact spelling to alternative_names"
     );
     let authors = |id: &str| {
         publication(&dataset, id)
