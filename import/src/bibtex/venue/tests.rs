@@ -1029,3 +1029,39 @@ fn an_import_reports_each_new_venue_and_a_rerun_adds_none() {
         again.outcomes
     );
 }
+
+#[test]
+fn odd_text_never_panics_and_a_new_venue_is_always_named() {
+    let alphabet: Vec<char> =
+        "aZ (){}'’@,:;-–—.&/*0123456789 ICLR NeurIPS Workshop ß é 漢 \u{301}IVX"
+            .chars()
+            .collect();
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let v = vocabulary();
+    for _ in 0..1500 {
+        let n = next() % 40;
+        let s: String = (0..n)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        for kind in [C, J, W] {
+            let h = VenueHint {
+                abbr: Some(s.clone()),
+                number: Some(s.clone()),
+                dblp_stream: Some(s.clone()),
+                ..hint(&s, kind)
+            };
+            if let Some(Resolved::New(new, _)) = resolve(&v, &h) {
+                let named = [&new.id.0, &new.short_name, &new.name]
+                    .iter()
+                    .all(|t| !t.trim().is_empty());
+                assert!(named, "{s:?} -> {new:?}");
+            }
+        }
+    }
+}
