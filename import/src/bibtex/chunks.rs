@@ -20,6 +20,8 @@ pub struct Piece {
     pub line: usize,
     /// False when no closing brace was found before the next entry or the end of the file.
     pub closed: bool,
+    /// How deep its braces nest (`{A {B}}` is 1: the entry's own braces do not count).
+    pub depth: usize,
 }
 
 /// The file cut into pieces.
@@ -91,7 +93,7 @@ pub fn split(source: &str) -> Split {
                     i = next;
                 }
                 Head::Open(kind, open) => {
-                    let (end, closed) = body_end(bytes, open);
+                    let Body { end, closed, depth } = body_end(bytes, open);
                     if closed && bytes[open] == b'(' {
                         text[open] = b'{';
                         text[end - 1] = b'}';
@@ -102,6 +104,7 @@ pub fn split(source: &str) -> Split {
                         end,
                         line: lines.line_of(i),
                         closed,
+                        depth,
                     });
                     i = end;
                 }
@@ -161,31 +164,46 @@ fn is_known(kind: &str) -> bool {
     KNOWN.contains(&kind)
 }
 
-/// Just past the delimiter that closes the one at `open`, and whether it was found; when it is
-/// not, the piece ends before the next line that starts a known `@type{`, or at the end.
-fn body_end(bytes: &[u8], open: usize) -> (usize, bool) {
+/// Where a piece's body ends.
+struct Body {
+    /// Just past the closing delimiter, or where the piece was cut off.
+    end: usize,
+    /// Whether the closing delimiter was found.
+    closed: bool,
+    /// The deepest nesting of braces inside.
+    depth: usize,
+}
+
+/// Where the body opened at `open` ends: just past the delimiter that closes it; when there is
+/// none, before the next line that starts a known `@type{`, or at the end.
+fn body_end(bytes: &[u8], open: usize) -> Body {
     let parens = bytes[open] == b'(';
     let mut depth = 0usize;
+    let mut deepest = 0usize;
     let mut quoted = false;
     let mut i = open + 1;
+    let body = |end, closed, depth| Body { end, closed, depth };
     while i < bytes.len() {
         match bytes[i] {
             b'\\' => i += 1,
-            b'{' => depth += 1,
+            b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
             b'}' if depth > 0 => depth -= 1,
-            b'}' if !parens => return (i + 1, true),
-            b')' if parens && depth == 0 && !quoted => return (i + 1, true),
+            b'}' if !parens => return body(i + 1, true, deepest),
+            b')' if parens && depth == 0 && !quoted => return body(i + 1, true, deepest),
             b'"' if parens && depth == 0 => quoted = !quoted,
             b'%' if depth == 0 && !quoted => {
                 i = end_of_line(bytes, i);
                 continue;
             }
-            b'\n' if starts_entry(&bytes[i + 1..]) => return (i + 1, false),
+            b'\n' if starts_entry(&bytes[i + 1..]) => return body(i + 1, false, deepest),
             _ => {}
         }
         i += 1;
     }
-    (bytes.len(), false)
+    body(bytes.len(), false, deepest)
 }
 
 /// True when `line` (the rest of the file from a line start) opens a known `@type{`.

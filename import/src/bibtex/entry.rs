@@ -98,6 +98,11 @@ const AS_WRITTEN: [&str; 10] = [
     "arxiv", "blog", "code", "html", "poster", "slides", "supp", "video", "website", "biburl",
 ];
 
+/// How deep braces may nest in one entry. The crate reads nested commands (`\\emph{\\textbf{…}}`)
+/// by recursion, so a file nesting thousands deep would overflow the stack; real entries nest a
+/// few levels.
+const MAX_DEPTH: usize = 64;
+
 /// Fields an entry cannot be read without: when one cannot be decoded the entry is a problem,
 /// where any other such field is left out.
 const ESSENTIAL: [&str; 4] = ["title", "author", "year", "date"];
@@ -142,6 +147,13 @@ pub fn read(source: &str) -> Result<Read, BibError> {
             message,
         };
         if piece.kind == "comment" || piece.kind == "preamble" {
+            continue;
+        }
+        if piece.depth > MAX_DEPTH {
+            problems.push(BibError {
+                key: key_of(body).filter(|_| piece.kind != "string"),
+                ..problem(format!("braces nested more than {MAX_DEPTH} deep"), 0)
+            });
             continue;
         }
         if !piece.closed {
@@ -285,6 +297,17 @@ fn resolve(
 ) -> Result<(Entry, Vec<String>), (usize, String)> {
     let mut entry = raw.entry.clone();
     let mut parent = parent.cloned();
+    // The crate follows `crossref` and `xdata` within what it is given, recursively: only the
+    // child's crossref to its distinct parent is kept, so no reference can loop.
+    let follows = |p: &Pair<'_>, crossref: bool| {
+        p.key.v.eq_ignore_ascii_case("xdata")
+            || (!crossref && p.key.v.eq_ignore_ascii_case("crossref"))
+    };
+    let has_parent = parent.is_some();
+    entry.v.fields.retain(|p| !follows(p, has_parent));
+    if let Some(p) = &mut parent {
+        p.v.fields.retain(|p| !follows(p, false));
+    }
     let mut notes = Vec::new();
     // Each round leaves out one field or the crossref, so this ends.
     loop {
@@ -610,8 +633,13 @@ fn one_per_key(entries: Vec<BibEntry>) -> (Vec<BibEntry>, Vec<String>) {
                 "key {} on line {first_line} and line {}: the same paper, read once",
                 e.key, e.line
             ));
-            let kept = std::mem::take(&mut out[i]);
-            out[i] = merged(kept, e);
+            let first = std::mem::take(&mut out[i]);
+            // The key it is read under (`KEY-2` when the one it repeats was renamed).
+            let key = first.key.clone();
+            out[i] = BibEntry {
+                key,
+                ..merged(first, e)
+            };
             continue;
         }
         let key = e.key.clone();
@@ -869,7 +897,8 @@ mod tests {
     fn repeated_keys_are_one_paper_or_renamed() {
         let read = read(
             "@misc{a, title={One}, author={A B}}\n@misc{b, title={2}}\n\
-             @misc{a, title={one.}, author={A B}, year = 2020}\n@misc{a, title={Three}}\n@misc{a-2, title={Four}}\n",
+             @misc{a, title={one.}, author={A B}, year = 2020}\n@misc{a, title={Three}}\n@misc{a-2, title={Four}}\n\
+             @misc{a, title={Three}, year = 2021}\n",
         )
         .expect("reads");
         let keys: Vec<(&str, Option<&str>)> = read
@@ -887,12 +916,52 @@ mod tests {
             ]
         );
         assert_eq!(read.entries[0].get("year"), Some("2020"));
+        // A repeat of the renamed paper joins it, under its new key.
+        assert_eq!(read.entries[2].get("year"), Some("2021"));
         assert_eq!(
             read.repeats,
             [
                 "key a on line 1 and line 3: the same paper, read once",
                 "key a on line 1 and line 4: two different papers; the one on line 4 is read as a-3",
+                "key a on line 1 and line 6: the same paper, read once",
             ]
+        );
+    }
+
+    #[test]
+    fn loops_and_deep_nesting_are_problems_not_crashes() {
+        let deep = format!(
+            "@misc{{deep, title = {{{}x{}}}}}\n",
+            "\\emph{".repeat(5000),
+            "}".repeat(5000)
+        );
+        let source = format!(
+            "@misc{{a, title = {{A}}, author = {{X Y}}, crossref = {{b}}, xdata = {{a}}}}\n\
+             @misc{{b, title = {{B}}, author = {{X Y}}, crossref = {{a}}}}\n\
+             @misc{{c, title = {{C}}, author = {{X Y}}, crossref = {{c}}}}\n\
+             @string{{x = y}}\n@string{{y = x # x}}\n@misc{{d, title = x, author = {{X Y}}}}\n{deep}"
+        );
+        let read = read(&source).expect("reads");
+        let titles: Vec<(&str, Option<&str>)> = read
+            .entries
+            .iter()
+            .map(|e| (e.key.as_str(), e.get("title")))
+            .collect();
+        assert_eq!(
+            titles,
+            [
+                ("a", Some("A")),
+                ("b", Some("B")),
+                ("c", Some("C")),
+                ("d", Some("x"))
+            ]
+        );
+        assert_eq!(
+            read.problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["line 7 (entry deep): braces nested more than 64 deep"]
         );
     }
 

@@ -25,9 +25,9 @@
 //! Homepage themes (al-folio and its kin) add fields of their own: `pdf`, `code`, `html`,
 //! `website`, `slides`, `poster`, `video`, `blog`, `supp` are links (only `http`/`https` ones:
 //! a path such as `paper.pdf` is the theme's own file, left out and counted), `award` is an
-//! honour, `arxiv` the arXiv id, `abbr` a hint of the venue. Every field not read here
-//! (`selected`, `bibtex_show`, `preview`, `abstract`, `keywords`, …) is ignored and counted by
-//! name for the report ([`unused`]).
+//! honour, `arxiv` the arXiv id, `abbr` a hint of the venue ([`VenueHint::abbr`]). Every field
+//! not read here (`selected`, `bibtex_show`, `preview`, `abstract`, `keywords`, …) is ignored
+//! and counted by name for the report ([`unused`]).
 
 use research_atlas::model::validate::check_url;
 use research_atlas::model::{Link, LinkKind, PublicationType, VenueKind};
@@ -54,8 +54,6 @@ pub struct Paper {
     pub venue: Option<VenueHint>,
     /// The booktitle or journal as printed.
     pub booktitle: Option<String>,
-    /// The venue's short name as a homepage theme gives it (al-folio's `abbr`, e.g. "NeurIPS").
-    pub abbr: Option<String>,
     /// Year of publication.
     pub year: u16,
     /// Month, 1 to 12, when the entry gives one that reads as a month.
@@ -219,7 +217,6 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
     let booktitle = venue_text
         .filter(|_| kind != PublicationType::Preprint)
         .map(str::to_owned);
-    let abbr = e.get("abbr").map(str::to_owned);
     let venue = venue_kind.map(|kind| VenueHint {
         text: booktitle.clone(),
         number: e.get("number").map(str::to_owned),
@@ -239,7 +236,6 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         on_arxiv,
         venue,
         booktitle,
-        abbr,
         year,
         month,
         volume: opt("volume").filter(|_| kind != PublicationType::Preprint),
@@ -937,7 +933,7 @@ mod tests {
         );
         assert_eq!(p.doi.as_deref(), Some("10.1000/xyz"));
         assert_eq!(p.honours, ["Best Paper Award"]);
-        assert_eq!(p.abbr.as_deref(), Some("NeurIPS"));
+        assert_eq!(p.venue.and_then(|v| v.abbr).as_deref(), Some("NeurIPS"));
         assert_eq!(
             p.notes,
             [

@@ -5,6 +5,9 @@ use std::path::{Path, PathBuf};
 
 use research_atlas::model::{Dataset, PublicationType, ResearcherId};
 
+mod props;
+mod reader;
+
 use super::apply::{Outcome, apply};
 use super::{BibReport, Import, entry, import_bib, import_entries};
 use crate::authoring::{DatasetFile, validate};
