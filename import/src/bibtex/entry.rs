@@ -115,7 +115,6 @@ pub fn read(source: &str) -> Result<Read, BibError> {
         .replace('\r', "\n");
     let source = text::accented_dotless(&source);
     let split = chunks::split(&source);
-    let lines = Lines::new(&split.text);
     let mut problems: Vec<BibError> = split
         .strays
         .iter()
@@ -125,8 +124,8 @@ pub fn read(source: &str) -> Result<Read, BibError> {
             message: format!("@{kind} with no {{ after it; not read as an entry"),
         })
         .collect();
-    let is_entry = |p: &&Piece| !matches!(p.kind.as_str(), "string" | "comment" | "preamble");
-    if !split.pieces.iter().any(|p| is_entry(&p)) {
+    let is_entry = |p: &Piece| !matches!(p.kind.as_str(), "string" | "comment" | "preamble");
+    if !split.pieces.iter().any(is_entry) {
         return Err(problems.into_iter().next().unwrap_or_else(|| BibError {
             line: 1,
             key: None,
@@ -137,96 +136,9 @@ pub fn read(source: &str) -> Result<Read, BibError> {
             },
         }));
     }
-    let mut strings: Vec<Pair<'_>> = Vec::new();
-    let mut raws: Vec<Raw<'_>> = Vec::new();
-    for piece in &split.pieces {
-        let body = &split.text[piece.start..piece.end];
-        let problem = |message: String, at: usize| BibError {
-            line: lines.line_of(piece.start + at),
-            key: key_of(body),
-            message,
-        };
-        if piece.kind == "comment" || piece.kind == "preamble" {
-            continue;
-        }
-        if piece.depth > MAX_DEPTH {
-            problems.push(BibError {
-                key: key_of(body).filter(|_| piece.kind != "string"),
-                ..problem(format!("braces nested more than {MAX_DEPTH} deep"), 0)
-            });
-            continue;
-        }
-        if !piece.closed {
-            let before = if piece.end < split.text.len() {
-                format!("before line {}", lines.line_of(piece.end))
-            } else {
-                "before the end of the file".into()
-            };
-            let what = if piece.kind == "string" {
-                "this @string"
-            } else {
-                "the entry"
-            };
-            problems.push(BibError {
-                key: key_of(body).filter(|_| piece.kind != "string"),
-                ..problem(format!("{what} is not closed: a }} is missing {before}"), 0)
-            });
-            continue;
-        }
-        let raw = match RawBibliography::parse(body) {
-            Ok(raw) => raw,
-            Err(e) => {
-                let message = if piece.kind == "string" {
-                    format!("@string: {}", e.kind)
-                } else {
-                    e.kind.to_string()
-                };
-                problems.push(BibError {
-                    key: key_of(body).filter(|_| piece.kind != "string"),
-                    ..problem(message, e.span.start)
-                });
-                continue;
-            }
-        };
-        strings.extend(raw.abbreviations.into_iter().map(|mut pair| {
-            shift_pair(&mut pair, piece.start);
-            pair
-        }));
-        for mut entry in raw.entries {
-            shift_entry(&mut entry, piece.start);
-            if entry.v.key.v.trim().is_empty() {
-                problems.push(problem("no citation key".into(), 0));
-                continue;
-            }
-            raws.push(Raw {
-                entry,
-                line: piece.line,
-                strings: strings.len(),
-            });
-        }
-    }
-    let mut first: HashMap<&str, usize> = HashMap::new();
-    for (i, raw) in raws.iter().enumerate() {
-        first.entry(raw.entry.v.key.v).or_insert(i);
-    }
-    let mut entries = Vec::new();
-    for raw in &raws {
-        let key = raw.entry.v.key.v;
-        let parent = crossref(&raw.entry.v)
-            .and_then(|target| first.get(target.as_str()))
-            .map(|&i| &raws[i].entry)
-            .filter(|p| p.v.key.v != key);
-        let bib_entry = resolve(raw, parent, &strings[..raw.strings], &lines)
-            .and_then(|(entry, notes)| decode(entry, raw, notes));
-        match bib_entry {
-            Ok(e) => entries.push(e),
-            Err((line, message)) => problems.push(BibError {
-                line,
-                key: Some(key.to_owned()),
-                message,
-            }),
-        }
-    }
+    let lines = Lines::new(&split.text);
+    let parsed = parse(&split, &lines, &mut problems);
+    let entries = parsed.resolve(&lines, &mut problems);
     problems.sort_by_key(|p| p.line);
     let (entries, repeats) = one_per_key(entries);
     Ok(Read {
@@ -236,12 +148,146 @@ pub fn read(source: &str) -> Result<Read, BibError> {
     })
 }
 
+/// The file's entries and `@string` definitions as the crate parses them, before anything is
+/// resolved.
+struct Parsed<'s> {
+    /// Every definition, in file order.
+    strings: Vec<Pair<'s>>,
+    entries: Vec<Raw<'s>>,
+}
+
 /// An entry as parsed, before its abbreviations and crossref are resolved.
 struct Raw<'s> {
     entry: Spanned<RawEntry<'s>>,
     line: usize,
     /// How many `@string` definitions come before it.
     strings: usize,
+}
+
+/// The first stage: each piece parsed on its own; one that cannot be is a problem.
+fn parse<'s>(split: &'s chunks::Split, lines: &Lines, problems: &mut Vec<BibError>) -> Parsed<'s> {
+    let mut parsed = Parsed {
+        strings: Vec::new(),
+        entries: Vec::new(),
+    };
+    for piece in &split.pieces {
+        let body = &split.text[piece.start..piece.end];
+        let is_string = piece.kind == "string";
+        let mut problem = |message: String, at: usize| {
+            problems.push(BibError {
+                line: lines.line_of(piece.start + at),
+                key: key_of(body).filter(|_| !is_string),
+                message,
+            });
+        };
+        if piece.kind == "comment" || piece.kind == "preamble" {
+            continue;
+        }
+        if piece.depth > MAX_DEPTH {
+            problem(format!("braces nested more than {MAX_DEPTH} deep"), 0);
+            continue;
+        }
+        if !piece.closed {
+            let before = if piece.end < split.text.len() {
+                format!("before line {}", lines.line_of(piece.end))
+            } else {
+                "before the end of the file".into()
+            };
+            let what = if is_string {
+                "this @string"
+            } else {
+                "the entry"
+            };
+            problem(format!("{what} is not closed: a }} is missing {before}"), 0);
+            continue;
+        }
+        let raw = match RawBibliography::parse(body) {
+            Ok(raw) => raw,
+            Err(e) if is_string => {
+                problem(format!("@string: {}", e.kind), e.span.start);
+                continue;
+            }
+            Err(e) => {
+                problem(e.kind.to_string(), e.span.start);
+                continue;
+            }
+        };
+        for mut pair in raw.abbreviations {
+            shift_pair(&mut pair, piece.start);
+            match check_definition(&pair, &parsed.strings) {
+                Ok(()) => parsed.strings.push(pair),
+                Err(e) => problem(
+                    format!(
+                        "@string {}: {}; where it is used it reads as its name",
+                        pair.key.v,
+                        reason(&e)
+                    ),
+                    e.span.start.saturating_sub(piece.start),
+                ),
+            }
+        }
+        for mut entry in raw.entries {
+            shift_entry(&mut entry, piece.start);
+            if entry.v.key.v.trim().is_empty() {
+                problem("no citation key".into(), 0);
+                continue;
+            }
+            parsed.entries.push(Raw {
+                entry,
+                line: piece.line,
+                strings: parsed.strings.len(),
+            });
+        }
+    }
+    parsed
+}
+
+/// Whether a `@string` definition's text can be decoded, with the definitions before it: one
+/// that cannot is reported where it is, once, rather than in every entry that uses it.
+fn check_definition<'s>(pair: &Pair<'s>, before: &[Pair<'s>]) -> Result<(), ParseError> {
+    let at = pair.key.span.clone();
+    let probe = RawEntry {
+        key: Spanned::new("string", at.clone()),
+        kind: Spanned::new("misc", at.clone()),
+        fields: vec![Pair::new(Spanned::new("note", at), pair.value.clone())],
+    };
+    let (abbreviations, _) = macros(&[&probe], before);
+    let bibliography = RawBibliography {
+        preamble: String::new(),
+        entries: vec![Spanned::new(probe, pair.value.span.clone())],
+        abbreviations,
+    };
+    Bibliography::from_raw(bibliography).map(|_| ())
+}
+
+impl Parsed<'_> {
+    /// The second stage: each entry resolved and decoded on its own, with the definitions
+    /// before it and its crossref; one that cannot be is a problem.
+    fn resolve(&self, lines: &Lines, problems: &mut Vec<BibError>) -> Vec<BibEntry> {
+        let mut first: HashMap<&str, usize> = HashMap::new();
+        for (i, raw) in self.entries.iter().enumerate() {
+            first.entry(raw.entry.v.key.v).or_insert(i);
+        }
+        let mut entries = Vec::new();
+        for raw in &self.entries {
+            let key = raw.entry.v.key.v;
+            let parent = crossref(&raw.entry.v)
+                .and_then(|target| first.get(target.as_str()))
+                .map(|&i| &self.entries[i].entry)
+                .filter(|p| p.v.key.v != key);
+            let strings = &self.strings[..raw.strings];
+            match resolve(raw, parent, strings, lines).and_then(|(e, notes)| decode(e, raw, notes))
+            {
+                Ok(e) => entries.push(e),
+                Err((line, message)) => problems.push(BibError {
+                    line,
+                    key: Some(key.to_owned()),
+                    message,
+                }),
+            }
+        }
+        entries
+    }
 }
 
 /// The key after `@type{` in a piece, when there is one.
@@ -478,10 +524,10 @@ fn is_month(name: &str) -> bool {
 fn decode(
     mut entry: Entry,
     raw: &Raw<'_>,
-    notes: Vec<String>,
+    mut notes: Vec<String>,
 ) -> Result<BibEntry, (usize, String)> {
     let (authors, more_authors) =
-        authors(&mut entry).map_err(|e| (raw.line, format!("author: {e}")))?;
+        authors(&mut entry, &mut notes).map_err(|e| (raw.line, format!("author: {e}")))?;
     let mut fields = HashMap::new();
     for (name, chunks) in &entry.fields {
         let text = if name == "author" {
@@ -530,8 +576,13 @@ fn as_written(entry: &RawEntry<'_>, name: &str) -> Option<String> {
 }
 
 /// Authors in order, and whether the list says there are more (`and others`, `and {others}`,
-/// `et al.`). HTML and Markdown go before the list is split into names.
-fn authors(entry: &mut Entry) -> Result<(Vec<String>, bool), biblatex::TypeError> {
+/// `et al.`). Web markup and formatting commands (`\textbf{Ann Lee}`, `<b>…</b>`, a
+/// homepage's way of marking its owner) go before the list is split into names, and a list
+/// written with commas (`A, B, and C`) is split at them, with a note.
+fn authors(
+    entry: &mut Entry,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<String>, bool), biblatex::TypeError> {
     let Some(chunks) = entry.get("author") else {
         return Ok((Vec::new(), false));
     };
@@ -539,7 +590,7 @@ fn authors(entry: &mut Entry) -> Result<(Vec<String>, bool), biblatex::TypeError
         .iter()
         .map(|c| {
             let v = match &c.v {
-                Chunk::Normal(s) => Chunk::Normal(text::web(s)),
+                Chunk::Normal(s) => Chunk::Normal(text::web(&text::without_commands(s))),
                 Chunk::Verbatim(s) => Chunk::Verbatim(text::web(s)),
                 Chunk::Math(s) => Chunk::Math(s.clone()),
             };
@@ -555,6 +606,28 @@ fn authors(entry: &mut Entry) -> Result<(Vec<String>, bool), biblatex::TypeError
     {
         *last = rest;
         more = true;
+    }
+    let normal: String = chunks
+        .iter()
+        .filter_map(|c| match &c.v {
+            Chunk::Normal(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect();
+    let lower = normal.to_ascii_lowercase();
+    if lower.contains(", and ")
+        || lower
+            .split(" and ")
+            .any(|part| part.matches(',').count() >= 3)
+    {
+        for chunk in &mut chunks {
+            if let Chunk::Normal(s) = &mut chunk.v {
+                *s = s.replace(", and ", " and ").replace(',', " and ");
+            }
+        }
+        notes.push(
+            "the authors are a list with commas (A, B, and C); read one name between each".into(),
+        );
     }
     entry.set("author", chunks);
     let people = match entry.author() {
@@ -853,6 +926,26 @@ mod tests {
                 .collect::<Vec<_>>(),
             ["line 3 (entry broken): the entry is not closed: a } is missing before line 4"]
         );
+    }
+
+    #[test]
+    fn a_string_that_cannot_be_decoded_is_one_problem_where_it_is() {
+        let read = read(
+            "@string{ok = {Fine}}\n@string{bad = {Costs $5}, good = ok # { too}}\n\
+             @misc{a, title = bad, author = {A B}, note = good}\n",
+        )
+        .expect("reads");
+        assert_eq!(
+            read.problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            [
+                "line 2: @string bad: a $ or a brace is not closed; where it is used it reads as its name"
+            ]
+        );
+        assert_eq!(read.entries[0].get("title"), Some("bad"));
+        assert_eq!(read.entries[0].get("note"), Some("Fine too"));
     }
 
     #[test]

@@ -461,6 +461,16 @@ fn a_file_without_entries_is_refused_and_nothing_is_written() {
     assert_eq!(copy.bytes(), before);
 }
 
+#[test]
+fn a_latin1_file_is_read_and_a_binary_one_refused() {
+    assert_eq!(
+        super::decode(b"@misc{k, title = {Caf\xe9 M\xfcller}}").as_deref(),
+        Ok("@misc{k, title = {Caf\u{e9} M\u{fc}ller}}")
+    );
+    assert_eq!(super::decode("Café".as_bytes()).as_deref(), Ok("Café"));
+    assert!(super::decode(b"\x00\x01@misc{").is_err());
+}
+
 const FUTURE: &str = "@inproceedings{fine2024,\n  author = {Frank Sifei Luan},\n  title = {A Fine Example},\n  booktitle = {Example Conference},\n  year = {2024}\n}\n\
     @inproceedings{future3024,\n  author = {Frank Sifei Luan},\n  title = {From the Future},\n  booktitle = {NSDI 3024},\n  year = {3024}\n}\n";
 

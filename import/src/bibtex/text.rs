@@ -49,6 +49,33 @@ pub fn verbatim(text: &str) -> String {
     out
 }
 
+/// Text without the LaTeX commands the crate left in it (`\textbf`, `\underline`, `\bf`),
+/// their arguments kept: for a list of names, where a command would be taken for a name.
+pub fn without_commands(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && chars.peek().is_some_and(char::is_ascii_alphabetic) {
+            let mut name = String::new();
+            while let Some(&n) = chars.peek().filter(|n| n.is_ascii_alphabetic()) {
+                name.push(n);
+                chars.next();
+            }
+            if let Some(symbol) =
+                symbol(&name).filter(|s| !s.chars().all(|c| c.is_ascii_alphabetic()))
+            {
+                out.push_str(symbol);
+            }
+            if chars.peek() == Some(&' ') {
+                chars.next();
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// `\'\i`, `\'{\i}`, `\v{\j}` → `\'i`, `\'{i}`, `\v{j}`: an accent on a dotless i or j is
 /// the accented letter (`Garc{\'\i}a` is García, as dblp writes it). `biblatex` would put the
 /// accent on the letter before. A lone `{\i}` stays the dotless ı. Lines do not move, so
@@ -200,7 +227,7 @@ fn skip_group(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
 
 /// The text a command stands for (`\alpha` → `α`, `\log` → `log`), as titles use them.
 fn symbol(name: &str) -> Option<&'static str> {
-    const SYMBOLS: [(&str, &str); 54] = [
+    const SYMBOLS: [(&str, &str); 58] = [
         ("alpha", "α"),
         ("beta", "β"),
         ("gamma", "γ"),
@@ -255,6 +282,10 @@ fn symbol(name: &str) -> Option<&'static str> {
         ("textemdash", "—"),
         ("LaTeX", "LaTeX"),
         ("TeX", "TeX"),
+        ("dagger", "†"),
+        ("ddagger", "‡"),
+        ("ast", "*"),
+        ("star", "*"),
     ];
     SYMBOLS.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
 }

@@ -122,7 +122,7 @@ const CASES: &[(&str, &[&str])] = &[
     (
         "years.bib",
         &[
-            "1 lee2023preprint: preprint 2023 \"A Preprint Dated by Its arXiv Id\" by Ann Lee; arXiv 2301.03734; on arXiv; note year \"Preprint\" is not a year; 2023 from the arXiv id 2301.03734",
+            "1 lee2023preprint: preprint 2023 \"A Preprint Dated by Its arXiv Id\" by Ann Lee; arXiv 2301.00012; on arXiv; note year \"Preprint\" is not a year; 2023 from the arXiv id 2301.00012",
             "9 lee2024appear: bad: year \"to appear\" is not a year",
             "16 lee2024press: bad: year \"in press\" is not a year",
             "22 lee2025forthcoming: conference 2025 \"Forthcoming, With a Year in the Text\" by Ann Lee; in Proceedings of the Example Conference; note year \"forthcoming 2025\" read as 2025",
@@ -133,10 +133,10 @@ const CASES: &[(&str, &[&str])] = &[
     (
         "arxiv_ids.bib",
         &[
-            "1 lee2023url: preprint 2023 \"An arXiv Id in the URL\" by Ann Lee; arXiv 2301.03734v2; on arXiv",
-            "8 lee2023eprint: preprint 2023 \"An arXiv Id With Its Prefix\" by Ann Lee; arXiv 2302.01234; on arXiv",
-            "15 lee2023field: journal 2023 \"An arXiv Id in the Theme's Field\" by Ann Lee; in Journal of Examples; arXiv 2303.04567",
-            "23 lee2023journal: preprint 2023 \"An arXiv Id in the Journal\" by Ann Lee; arXiv 2304.05678; on arXiv",
+            "1 lee2023url: preprint 2023 \"An arXiv Id in the URL\" by Ann Lee; arXiv 2301.00012v2; on arXiv",
+            "8 lee2023eprint: preprint 2023 \"An arXiv Id With Its Prefix\" by Ann Lee; arXiv 2302.00014; on arXiv",
+            "15 lee2023field: journal 2023 \"An arXiv Id in the Theme's Field\" by Ann Lee; in Journal of Examples; arXiv 2303.00015",
+            "23 lee2023journal: preprint 2023 \"An arXiv Id in the Journal\" by Ann Lee; arXiv 2304.00016; on arXiv",
             "30 lee2023old: preprint 2007 \"An Old-Style Id\" by Ann Lee; note arXiv id \"cs/0701001\" is not a new-style id (YYMM.NNNNN); left out",
         ],
     ),
@@ -159,6 +159,19 @@ const CASES: &[(&str, &[&str])] = &[
             "4 others4: preprint 2024 \"Et Al\" by Ann Lee; Bo Chen et al.",
             "5 others5: preprint 2024 \"And Et Al\" by Ann Lee; Bo Chen et al.",
             "6 complete: preprint 2024 \"Everyone\" by Ann Lee; Bo Chen",
+        ],
+    ),
+    (
+        "author_lists.bib",
+        &[
+            "2 bold1: preprint 2024 \"Bold Owner\" by Ann Lee; Bo Chen",
+            "3 bold2: preprint 2024 \"Underlined Owner\" by Ann Lee; Bo Chen",
+            "4 bold3: preprint 2024 \"Old Bold Owner\" by Ann Lee; Bo Chen",
+            "5 bold4: preprint 2024 \"HTML Owner\" by Ann Lee; Bo Chen",
+            // Marks stay for the name matcher, which reads them as equal contribution.
+            "6 marks: preprint 2024 \"Equal Contributions\" by Ann Lee^*; Bo Chen^†; Cy Dee*",
+            "7 commas: preprint 2024 \"A List With Commas\" by Ann Lee; Bo Chen; Cy Dee; \
+             note the authors are a list with commas (A, B, and C); read one name between each",
         ],
     ),
     (
