@@ -24,10 +24,10 @@
 //!
 //! Homepage themes (al-folio and its kin) add fields of their own: `pdf`, `code`, `html`,
 //! `website`, `slides`, `poster`, `video`, `blog`, `supp` are links (only `http`/`https` ones:
-//! a path such as `paper.pdf` is the theme's own file, left out and counted), `award` is an
-//! honour, `arxiv` the arXiv id, `abbr` a hint of the venue ([`VenueHint::abbr`]). Every field
-//! not read here (`selected`, `bibtex_show`, `preview`, `abstract`, `keywords`, …) is ignored
-//! and counted by name for the report ([`unused`]).
+//! a path such as `paper.pdf` is the theme's own file, left out and counted), `award` (or its
+//! short `award_name`) is an honour, `arxiv` the arXiv id, `abbr` a hint of the venue
+//! ([`VenueHint::abbr`]). Every field not read here (`selected`, `bibtex_show`, `preview`,
+//! `abstract`, `keywords`, …) is ignored and counted by name for the report ([`unused`]).
 
 use research_atlas::model::validate::check_url;
 use research_atlas::model::{Link, LinkKind, PublicationType, VenueKind};
@@ -110,7 +110,7 @@ const LINK_FIELDS: [(&str, LinkKind, Option<&str>); 9] = [
 ];
 
 /// Every field [`judge`] reads (besides the link fields); any other is ignored.
-const READ_FIELDS: [&str; 26] = [
+const READ_FIELDS: [&str; 27] = [
     "title",
     "year",
     "date",
@@ -135,6 +135,7 @@ const READ_FIELDS: [&str; 26] = [
     "arxiv",
     "abbr",
     "award",
+    "award_name",
     "crossref",
     "author",
 ];
@@ -254,7 +255,11 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         arxiv: ids.arxiv,
         url: ids.url,
         links,
-        honours: opt("award").into_iter().collect(),
+        // al-folio shows `award_name` on the button ("Oral") and `award` when it is opened.
+        honours: opt("award_name")
+            .or_else(|| opt("award"))
+            .into_iter()
+            .collect(),
         notes,
     })
 }
@@ -941,6 +946,15 @@ mod tests {
                 "poster \"/assets/poster.pdf\" is not an http, https or mailto URL; left out",
             ]
         );
+        let oral = judge(&entry(
+            "inproceedings",
+            &[
+                ("award", "Selected for an oral talk."),
+                ("award_name", "Oral"),
+            ],
+        ))
+        .unwrap();
+        assert_eq!(oral.honours, ["Oral"]);
     }
 
     #[test]

@@ -178,9 +178,13 @@ fn latex(s: &str) -> String {
                     chars.next();
                 }
                 if name.is_empty() {
-                    // An escaped character such as `\&` that the parser left alone.
-                    if let Some(n) = chars.next() {
-                        out.push(n);
+                    match chars.next() {
+                        // A line break, a thin or a normal space.
+                        Some('\\' | ',' | ';' | ':' | ' ') => out.push(' '),
+                        // A hyphenation point, a negative space, an italic correction.
+                        Some('-' | '!' | '/') | None => {}
+                        // An escaped character such as `\&` that the parser left alone.
+                        Some(n) => out.push(n),
                     }
                     continue;
                 }
@@ -536,6 +540,10 @@ mod tests {
             ),
             ("\\emph {Fast} \\LaTeX\\ tricks", "Fast LaTeX tricks"),
             ("Sky~Computing\\ldots", "Sky Computing…"),
+            (
+                "Line\\\\break, 10\\,000 hy\\-phen\\/ \\& more",
+                "Line break, 10 000 hyphen & more",
+            ),
         ] {
             assert_eq!(latex(written), want, "{written}");
         }
