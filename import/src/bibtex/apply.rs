@@ -109,7 +109,7 @@ impl fmt::Display for Outcome {
 pub struct Report {
     /// One outcome per importable entry, in file order.
     pub outcomes: Vec<Outcome>,
-    /// Bad entries: `(line, key, reason)`. Any makes the whole import fail.
+    /// Bad entries: `(line, key, reason)`, each skipped (with `--strict`, any stops the import).
     pub errors: Vec<(usize, String, String)>,
     /// The BibTeX key behind each record this run created or changed, by collection and id
     /// (`("venues", "hotos")`), so a validation problem can name the entry that caused it.
@@ -387,6 +387,18 @@ fn merge(
         }
         _ => {}
     }
+    for link in &paper.links {
+        if !record.links.iter().any(|l| l.url == link.url) {
+            record.links.push(link.clone());
+            changes.push(format!("added link {}", link.url));
+        }
+    }
+    for honour in &paper.honours {
+        if !record.honours.contains(honour) {
+            record.honours.push(honour.clone());
+            changes.push(format!("added honour {honour:?}"));
+        }
+    }
     if record.authors_incomplete
         && !paper.authors_incomplete
         && paper.authors.len() > record.authors.len()
@@ -525,7 +537,7 @@ fn add(
         venue.as_ref(),
         kind,
     );
-    let links = paper
+    let mut links: Vec<Link> = paper
         .url
         .iter()
         .map(|url| Link {
@@ -538,6 +550,12 @@ fn add(
             label: None,
         })
         .collect();
+    // The theme's own links (pdf, code, slides, …), each once.
+    for link in paper.links {
+        if !links.iter().any(|l| l.url == link.url) {
+            links.push(link);
+        }
+    }
     dataset.publications.push(Publication {
         authors_incomplete: paper.authors_incomplete,
         venue,
@@ -552,6 +570,7 @@ fn add(
         doi: paper.doi,
         arxiv: paper.arxiv,
         links,
+        honours: paper.honours,
         note,
         ..Publication::new(id.clone(), paper.title, authors, kind, paper.year)
     });

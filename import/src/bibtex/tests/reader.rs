@@ -375,3 +375,48 @@ fn strict_refuses_a_file_with_any_problem() {
     import_entries(&mut dataset, &ann, &source("front_matter.bib"), true)
         .expect("nothing bad in it");
 }
+
+#[test]
+fn theme_links_and_awards_reach_the_record_and_a_rerun_adds_what_is_new() {
+    let (mut dataset, ann) = with_ann_lee();
+    import_entries(&mut dataset, &ann, &source("al_folio.bib"), false).expect("imports");
+    let paper = (dataset.publications.iter())
+        .find(|p| p.title == "A Paper on a Theme's Page")
+        .expect("imported");
+    assert_eq!(paper.honours, ["Best Paper Award"]);
+    let urls: Vec<&str> = paper.links.iter().map(|l| l.url.as_str()).collect();
+    for url in [
+        "https://github.com/example/folio",
+        "https://example.org/folio/slides.pdf",
+        "https://video.example.org/watch?v=folio",
+    ] {
+        assert!(urls.contains(&url), "{url} in {urls:?}");
+    }
+    // Local files (pdf = {lee2024folio.pdf}) are not web addresses: left out.
+    assert!(
+        !urls.iter().any(|u| u.ends_with("lee2024folio.pdf")),
+        "{urls:?}"
+    );
+    let unchanged = import_entries(&mut dataset, &ann, &source("al_folio.bib"), false).unwrap();
+    assert!(
+        unchanged
+            .summary()
+            .starts_with("0 added, 0 merged, 2 unchanged"),
+        "{unchanged}"
+    );
+    let more = source("al_folio.bib").replace(
+        "award     = {Best Paper Award},",
+        "award     = {Best Paper Award},\n  talk = {x},\n  code2 = {y},\n  award_name = {Test of Time},",
+    );
+    let more = more.replace(
+        "code      = {https://github.com/example/folio},",
+        "code      = {https://github.com/example/folio-v2},",
+    );
+    let report = import_entries(&mut dataset, &ann, &more, false).unwrap();
+    let text = report.to_string();
+    assert!(
+        text.contains("added link https://github.com/example/folio-v2"),
+        "{text}"
+    );
+    assert!(text.contains("added honour \"Test of Time\""), "{text}");
+}
