@@ -3,14 +3,18 @@
 //! [`authoring`] reads a dataset file, and writes a changed dataset back only when the app's own
 //! loader finds no problem in it, atomically; every importer and `add-researcher` go through it.
 //! [`names`] decides when two spellings of a person, a title or a venue are the same, and makes
-//! new ids. [`bibtex`] adds a researcher's publication list from a `.bib` file.
+//! new ids. [`researchers`] holds what every way of adding a person shares (their id, career
+//! stage and organization). [`bibtex`] adds a researcher's publication list from a `.bib` file;
+//! [`roster`] adds and updates a whole department from a CSV file, with each person's `.bib`.
 //!
-//! `cargo xtask import-bib` and `cargo xtask add-researcher` are the command lines over this
-//! crate; it prints nothing but what a command reports.
+//! `cargo xtask import-bib`, `cargo xtask import` and `cargo xtask add-researcher` are the
+//! command lines over this crate; it prints nothing but what a command reports.
 
 pub mod authoring;
 pub mod bibtex;
 pub mod names;
+pub mod researchers;
+pub mod roster;
 
 use std::path::{Path, PathBuf};
 

@@ -10,13 +10,12 @@
 
 use std::path::{Path, PathBuf};
 
-use research_atlas::model::{
-    CareerStage, Dataset, OrgId, OrgKind, Organization, Problem, Researcher,
-};
+use research_atlas::model::{Dataset, Problem, Researcher};
 use serde_json::{Map, Value, json};
 
 use atlas_import::authoring::{DatasetFile, Saved, record_of, validate};
-use atlas_import::names::{People, slug, unique};
+use atlas_import::names::People;
+use atlas_import::researchers::{career_stage, id_from_name, organization};
 
 const USAGE: &str = "\
 usage: cargo xtask add-researcher [--data FILE] [--dry-run] [--from STUB.toml|STUB.json]
@@ -221,14 +220,9 @@ fn complete(
             ));
         }
     };
-    if let Some(Value::String(stage)) = draft.get("career_stage")
-        && CareerStage::from_key(stage).is_none()
-    {
-        let keys: Vec<&str> = CareerStage::ALL.iter().map(|s| s.key()).collect();
-        return Err(format!(
-            "career stage {stage:?} is not one of {}",
-            keys.join(", ")
-        ));
+    if let Some(Value::String(stage)) = draft.get("career_stage") {
+        let stage = career_stage(stage)?;
+        draft.insert("career_stage".into(), Value::String(stage.key().into()));
     }
     for (field, flag) in [
         ("career_stage", "--stage"),
@@ -245,10 +239,7 @@ fn complete(
         Some(Value::String(id)) => id.clone(),
         Some(other) => return Err(format!("id: {other} is not a slug")),
         None => {
-            let id = slug(&name);
-            if id.is_empty() {
-                return Err(format!("{name:?} makes no slug; give one with --id"));
-            }
+            let id = id_from_name(&name).map_err(|e| format!("{e} with --id"))?;
             if let [same, ..] = People::new(dataset).matching(&name).as_slice() {
                 return Err(format!(
                     "{name:?} is already in the directory as {same}; to add a different person of that name, give an --id"
@@ -276,57 +267,10 @@ fn complete(
     Ok(Added { researcher, notes })
 }
 
-/// An organization id for `text`: an id, a name, short name or alias in the vocabulary, or a
-/// new organization when its kind is given.
-fn organization(
-    dataset: &mut Dataset,
-    text: &str,
-    kind: Option<&str>,
-) -> Result<(OrgId, Option<String>), String> {
-    let key = atlas_import::names::match_key(text);
-    let found = dataset.organizations.iter().find(|o| {
-        o.id.0 == text
-            || std::iter::once(&o.name)
-                .chain(&o.short_name)
-                .chain(&o.aliases)
-                .any(|n| atlas_import::names::match_key(n) == key)
-    });
-    if let Some(o) = found {
-        return Ok((o.id.clone(), None));
-    }
-    let Some(kind) = kind else {
-        return Err(format!(
-            "organization {text:?} is not in the vocabulary; give an existing id, name or alias, or add it with --org-kind university|company|lab|nonprofit"
-        ));
-    };
-    let kind: OrgKind = serde_json::from_value(Value::String(kind.into())).map_err(|_| {
-        format!("organization kind {kind:?} is not one of university, company, lab, nonprofit")
-    })?;
-    let base = slug(text);
-    if base.is_empty() {
-        return Err(format!(
-            "organization {text:?} makes no slug; add it to the vocabulary by hand"
-        ));
-    }
-    let id = OrgId(unique(&base, |s| {
-        dataset.organizations.iter().any(|o| o.id.0 == s)
-    }));
-    dataset.organizations.push(Organization {
-        id: id.clone(),
-        name: text.to_owned(),
-        short_name: None,
-        aliases: Vec::new(),
-        kind,
-        country: None,
-        url: None,
-    });
-    let note =
-        format!("added organization {id} ({text:?}); add its country and URL if you know them");
-    Ok((id, Some(note)))
-}
-
 #[cfg(test)]
 mod tests {
+    use research_atlas::model::OrgKind;
+
     use super::*;
 
     fn args(list: &[&str]) -> Vec<String> {

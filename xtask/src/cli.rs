@@ -41,6 +41,7 @@ pub enum Task {
     Schema(Schema),
     AddResearcher(AddResearcher),
     ImportBib(ImportBib),
+    ImportRoster(ImportRoster),
     GenData(GenData),
     Bench(Bench),
     Setup(Setup),
@@ -174,6 +175,27 @@ pub struct ImportBib {
     pub bib: PathBuf,
 }
 
+/// add and update a department from a roster CSV (columns in any order: name, id,
+/// organization, stage, homepage, bib, orcid, dblp, openalex), with each person's .bib; a bad
+/// row is reported and left out, a value that differs from the dataset's reported and not
+/// written
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "import")]
+pub struct ImportRoster {
+    /// the dataset (default data/researchers.json)
+    #[argh(option)]
+    pub data: Option<PathBuf>,
+    /// only report; write nothing
+    #[argh(switch)]
+    pub dry_run: bool,
+    /// all or nothing: any bad row, or bad .bib entry, and nothing is written
+    #[argh(switch)]
+    pub strict: bool,
+    /// the roster (.csv); bib paths in it are relative to it
+    #[argh(positional)]
+    pub roster: PathBuf,
+}
+
 /// write a synthetic dataset in the real schema; the same seed gives the same bytes
 #[derive(FromArgs, Debug, PartialEq)]
 #[argh(subcommand, name = "gen-data")]
@@ -297,6 +319,7 @@ mod tests {
             "dist",
             "build-data",
             "import-bib",
+            "import",
             "bench",
             "setup",
         ] {
@@ -342,6 +365,24 @@ mod tests {
         assert!(strict.strict && !strict.dry_run);
         assert!(parse(&["import-bib", "a.bib"]).is_err());
         assert!(parse(&["import-bib", "--researcher", "ada"]).is_err());
+    }
+
+    #[test]
+    fn import_takes_a_roster() {
+        assert_eq!(
+            parse(&["import", "--data", "d.json", "--dry-run", "staff.csv"]),
+            Ok(Task::ImportRoster(ImportRoster {
+                data: Some("d.json".into()),
+                dry_run: true,
+                strict: false,
+                roster: "staff.csv".into()
+            }))
+        );
+        let Ok(Task::ImportRoster(strict)) = parse(&["import", "--strict", "staff.csv"]) else {
+            panic!("--strict parses");
+        };
+        assert!(strict.strict && strict.data.is_none());
+        assert!(parse(&["import"]).is_err());
     }
 
     #[test]

@@ -17,6 +17,7 @@ mod tools;
 use std::process::ExitCode;
 
 use atlas_import::bibtex::Import;
+use atlas_import::roster::RosterImport;
 use cli::Task;
 use research_atlas::model::ResearcherId;
 
@@ -54,6 +55,12 @@ fn main() -> ExitCode {
         Task::ImportBib(t) => atlas_import::bibtex::import_bib(&Import {
             researcher: ResearcherId(t.researcher),
             bib: t.bib,
+            data: t.data,
+            dry_run: t.dry_run,
+            strict: t.strict,
+        }),
+        Task::ImportRoster(t) => atlas_import::roster::import_roster(&RosterImport {
+            roster: t.roster,
             data: t.data,
             dry_run: t.dry_run,
             strict: t.strict,

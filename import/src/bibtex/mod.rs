@@ -159,7 +159,7 @@ pub fn import_bib(args: &Import) -> Result<(), String> {
 
 /// The file's text: UTF-8, or else Latin-1 (older `.bib` files); a file with NUL bytes is
 /// not text.
-fn decode(bytes: &[u8]) -> Result<String, String> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<String, String> {
     if bytes.contains(&0) {
         return Err("line 1: not a text file; nothing was read".into());
     }

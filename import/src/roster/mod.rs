@@ -1,0 +1,306 @@
+//! Adds and updates a whole department from a roster (`cargo xtask import ROSTER.csv [--data
+//! FILE] [--dry-run] [--strict]`): a CSV file with one person a row, each with their `.bib`
+//! file.
+//!
+//! Two stages, as every reader of an outside format: [`table`] reads the CSV into typed rows
+//! that mirror its columns (the `csv` crate, serde); then the rows are mapped into the
+//! dataset: [`row`] reads each cell into the value the dataset holds, [`person`] finds the
+//! person (by id, an identifier link, or exact name) and adds or updates them, and each
+//! person's `.bib` goes through [`crate::bibtex::import_entries`]. Everyone is placed before
+//! any `.bib` is read, so a paper shared by two people on the roster links both, whichever
+//! row comes first.
+//!
+//! Never all or nothing: a bad row (no name, a bad stage, id or identifier, a `.bib` file that
+//! is missing or that the reader refuses, a record the dataset's checks refuse) is reported
+//! with its line and reason and left out, and the rest goes in; `--strict` writes nothing if any
+//! row is bad. A value that differs from the dataset's is a conflict: reported, and the
+//! dataset's kept. The dataset is written once, at the end, validated and atomically
+//! ([`DatasetFile::save`]); a second run with nothing new changes no byte.
+//! [`import_people`] does the work and returns the report as data; [`import_roster`] is the
+//! command, printing it.
+
+mod person;
+mod report;
+mod row;
+mod table;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use research_atlas::model::{Dataset, Problem};
+
+pub use person::{Applied, Status, summary};
+pub use report::{Done, RosterReport, RowReport};
+pub use table::COLUMNS;
+
+use crate::authoring::{DatasetFile, Saved, record_of, validate};
+use crate::bibtex::{decode, import_entries};
+use person::{Context, Directory};
+use row::Row;
+
+/// What to import, and where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RosterImport {
+    /// The roster.
+    pub roster: PathBuf,
+    /// The dataset file (default: the bundled one).
+    pub data: Option<PathBuf>,
+    /// Report only; write nothing.
+    pub dry_run: bool,
+    /// All or nothing: any bad row (or bad `.bib` entry) and nothing is written.
+    pub strict: bool,
+}
+
+/// Runs the task: prints a line per row and a total, and writes the dataset unless it is a dry
+/// run, or `--strict` and a row is bad.
+pub fn import_roster(args: &RosterImport) -> Result<(), String> {
+    let file = DatasetFile::open(args.data.as_deref())?;
+    let mut dataset = file.dataset.clone();
+    let report = import_people(&mut dataset, &args.roster, args.strict)?;
+    let text = report.to_string();
+    if !text.is_empty() {
+        println!("{text}");
+    }
+    let summary = report.summary();
+    let bad = report.bad_rows().count();
+    if args.strict && bad > 0 {
+        return Err(format!(
+            "{summary}\n{bad} bad row{}; --strict: nothing was written",
+            if bad == 1 { "" } else { "s" }
+        ));
+    }
+    let lines = lines_by_person(&report.rows);
+    let blame = |p: &Problem| blame(&dataset, &lines, p);
+    if args.dry_run {
+        validate(&dataset, &blame).map_err(|p| invalid(&p))?;
+        println!("{summary}; dry run, nothing written");
+        return Ok(());
+    }
+    match file.save(&dataset, &blame).map_err(|p| invalid(&p))? {
+        Saved::Written => println!("{summary}; wrote {}", file.path.display()),
+        Saved::Unchanged => println!("{summary}; nothing to change in {}", file.path.display()),
+    }
+    Ok(())
+}
+
+fn invalid(problems: &[String]) -> String {
+    format!(
+        "{}\nthe roster would make the dataset invalid ({} problem(s)); nothing was written",
+        problems.join("\n"),
+        problems.len()
+    )
+}
+
+/// Imports the roster at `csv` into `dataset`: the people, then each one's `.bib` file (paths
+/// relative to the roster). Every row is in the report, imported or bad. `dataset` is left
+/// valid. `Err` (and `dataset` unchanged) when the file cannot be read as a roster (no header,
+/// no `name` column), or when a problem the dataset's checks find cannot be traced to a row.
+pub fn import_people(
+    dataset: &mut Dataset,
+    csv: &Path,
+    strict: bool,
+) -> Result<RosterReport, String> {
+    let name = csv.display();
+    let bytes = std::fs::read(csv).map_err(|e| format!("{name}: {e}"))?;
+    let text = decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    let table = table::read(&text).map_err(|e| format!("{name}: {e}"))?;
+    let dir = csv.parent().unwrap_or(Path::new(""));
+    let document = csv
+        .file_name()
+        .map_or_else(|| name.to_string(), |n| n.to_string_lossy().into_owned());
+    let rows: Vec<Parsed> = table
+        .lines
+        .iter()
+        .map(|l| {
+            let row = (l.row.clone()).and_then(|raw| Row::read(&raw, l.line, dir));
+            let name = match &row {
+                Ok(r) => r.name.clone(),
+                Err(_) => (l.row.as_ref().ok())
+                    .and_then(|raw| raw.name.as_deref())
+                    .unwrap_or("")
+                    .to_owned(),
+            };
+            Parsed {
+                line: l.line,
+                name,
+                row,
+            }
+        })
+        .collect();
+    let rows = import_rows(dataset, &rows, &document, strict)?;
+    Ok(RosterReport {
+        unknown_columns: table.unknown_columns,
+        rows,
+    })
+}
+
+/// A row as read, with its line and the name to report it by.
+struct Parsed {
+    line: usize,
+    name: String,
+    row: Result<Row, String>,
+}
+
+/// How many times the rows are imported again without those found bad on the way.
+const ROUNDS: usize = 4;
+
+/// Places every good row's person, then imports their `.bib` files, then checks the dataset. A
+/// row found bad on the way (a `.bib` the reader refuses, a record the checks refuse) is left
+/// out and the whole import made again from `dataset` without it, a few rounds at most, so
+/// what a bad row did never stays.
+fn import_rows(
+    dataset: &mut Dataset,
+    rows: &[Parsed],
+    document: &str,
+    strict: bool,
+) -> Result<Vec<RowReport>, String> {
+    let reserved: HashSet<String> = rows
+        .iter()
+        .filter_map(|p| p.row.as_ref().ok()?.id.as_ref().map(|id| id.0.clone()))
+        .collect();
+    let cx = Context {
+        reserved: &reserved,
+        document,
+    };
+    let mut left_out: BTreeMap<usize, String> = BTreeMap::new();
+    for round in 1..=ROUNDS {
+        let mut candidate = dataset.clone();
+        let reports = attempt(&mut candidate, rows, &left_out, &cx, strict);
+        let mut found_bad = false;
+        for (line, reason) in reports.iter().filter_map(|r| r.bad_now.clone()) {
+            left_out.insert(line, reason);
+            found_bad = true;
+        }
+        if found_bad {
+            continue;
+        }
+        let reports: Vec<RowReport> = reports.into_iter().map(|r| r.report).collect();
+        let lines = lines_by_person(&reports);
+        let traced: std::cell::RefCell<Vec<(usize, String)>> = Default::default();
+        let untraced = std::cell::Cell::new(false);
+        let check = validate(&candidate, &|p: &Problem| {
+            let line = record_of(p)
+                .filter(|(c, _)| *c == "researchers")
+                .and_then(|(_, i)| candidate.researchers.get(i))
+                .and_then(|r| lines.get(r.id.as_str()));
+            match line {
+                // "researchers[7].name: …" → "name: …": the index is this round's.
+                Some(&line) => {
+                    let text = p.to_string();
+                    let field = text.split_once("].").map_or(text.as_str(), |(_, f)| f);
+                    traced.borrow_mut().push((line, field.to_owned()));
+                }
+                None => untraced.set(true),
+            }
+            line.map(|l| format!("line {l}"))
+        });
+        match check {
+            Ok(_) => {
+                *dataset = candidate;
+                return Ok(reports);
+            }
+            Err(problems) if untraced.get() || round == ROUNDS => {
+                return Err(invalid(&problems));
+            }
+            Err(_) => {
+                let mut by_line: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+                for (line, problem) in traced.into_inner() {
+                    by_line.entry(line).or_default().push(problem);
+                }
+                for (line, problems) in by_line {
+                    left_out.insert(
+                        line,
+                        format!(
+                            "its record would make the dataset invalid: {}",
+                            problems.join("; ")
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    unreachable!("the last round returns")
+}
+
+/// One row's report in a round, and the reason it turned out bad in this round, if it did.
+struct Attempted {
+    report: RowReport,
+    bad_now: Option<(usize, String)>,
+}
+
+/// One round: every person placed, then every `.bib` imported, into `dataset`.
+fn attempt(
+    dataset: &mut Dataset,
+    rows: &[Parsed],
+    left_out: &BTreeMap<usize, String>,
+    cx: &Context<'_>,
+    strict: bool,
+) -> Vec<Attempted> {
+    let mut directory = Directory::new(dataset);
+    let mut out: Vec<Attempted> = rows
+        .iter()
+        .map(|p| {
+            let result = match (&p.row, left_out.get(&p.line)) {
+                (Err(reason), _) => Err(reason.clone()),
+                (Ok(_), Some(reason)) => Err(reason.clone()),
+                (Ok(row), None) => person::apply(dataset, &mut directory, row, cx)
+                    .map(|person| Done { person, bib: None }),
+            };
+            Attempted {
+                report: RowReport {
+                    line: p.line,
+                    name: p.name.clone(),
+                    result,
+                },
+                bad_now: None,
+            }
+        })
+        .collect();
+    for (p, a) in rows.iter().zip(&mut out) {
+        let (Ok(row), Ok(done)) = (&p.row, &mut a.report.result) else {
+            continue;
+        };
+        let Some(bib) = &row.bib else {
+            continue;
+        };
+        match import_entries(dataset, &done.person.id, &bib.source, strict) {
+            Ok(report) => done.bib = Some(report),
+            Err(e) => {
+                // The file's own error ends "nothing was written"; the roster has not
+                // written yet, and goes on without the row.
+                let lines: Vec<&str> = e
+                    .lines()
+                    .map(|l| {
+                        l.trim_end_matches("; nothing was written")
+                            .trim_end_matches(": nothing was written")
+                    })
+                    .filter(|l| *l != "not imported")
+                    .collect();
+                let reason = format!("bib file {}: {}", bib.path, lines.join("; "));
+                a.bad_now = Some((p.line, reason));
+            }
+        }
+    }
+    out
+}
+
+/// The line of the row that placed each person, by id.
+fn lines_by_person(rows: &[RowReport]) -> HashMap<String, usize> {
+    let mut lines = HashMap::new();
+    for r in rows {
+        if let Ok(done) = &r.result {
+            lines.entry(done.person.id.0.clone()).or_insert(r.line);
+        }
+    }
+    lines
+}
+
+/// The roster line behind a validation problem in a researcher's record.
+fn blame(dataset: &Dataset, lines: &HashMap<String, usize>, p: &Problem) -> Option<String> {
+    let (collection, i) = record_of(p)?;
+    let id = (collection == "researchers").then(|| dataset.researchers.get(i))??;
+    lines.get(id.id.as_str()).map(|l| format!("line {l}"))
+}
+
+#[cfg(test)]
+mod tests;

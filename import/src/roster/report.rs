@@ -1,0 +1,180 @@
+//! What a roster import did, row by row, as data; and as the lines the command prints.
+
+use std::fmt;
+
+use super::person::{Applied, Status};
+use crate::bibtex::{BibReport, Outcome};
+
+/// What importing a roster did.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RosterReport {
+    /// Header names that are no roster column, ignored.
+    pub unknown_columns: Vec<String>,
+    /// One report per row with text, in line order.
+    pub rows: Vec<RowReport>,
+}
+
+/// What one row did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowReport {
+    /// The line the row starts on.
+    pub line: usize,
+    /// The name as read (empty when the row has none).
+    pub name: String,
+    /// The person and their `.bib` file imported, or why the row was left out.
+    pub result: Result<Done, String>,
+}
+
+/// A row that went in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Done {
+    /// The person, found or added.
+    pub person: Applied,
+    /// Their `.bib` file imported, when the row names one.
+    pub bib: Option<BibReport>,
+}
+
+impl RosterReport {
+    /// The rows left out.
+    pub fn bad_rows(&self) -> impl Iterator<Item = &RowReport> {
+        self.rows.iter().filter(|r| r.result.is_err())
+    }
+
+    /// The rows that went in.
+    pub fn done(&self) -> impl Iterator<Item = &Done> {
+        self.rows.iter().filter_map(|r| r.result.as_ref().ok())
+    }
+
+    /// "12 rows: 8 new, 1 updated, 2 unchanged, 1 bad; 3 conflicts (the dataset's values
+    /// kept); bib entries: 40 added, 3 merged, 0 unchanged, 2 skipped, 1 bad".
+    pub fn summary(&self) -> String {
+        let people = |f: fn(&Status) -> bool| self.done().filter(|d| f(&d.person.status)).count();
+        let mut text = format!(
+            "{} row{}: {} new, {} updated, {} unchanged, {} bad",
+            self.rows.len(),
+            if self.rows.len() == 1 { "" } else { "s" },
+            people(|s| *s == Status::New),
+            people(|s| matches!(s, Status::Updated(_))),
+            people(|s| *s == Status::Unchanged),
+            self.bad_rows().count(),
+        );
+        let conflicts: usize = self.done().map(|d| d.person.conflicts.len()).sum();
+        if conflicts > 0 {
+            text.push_str(&format!(
+                "; {conflicts} conflict{} (the dataset's value{} kept)",
+                if conflicts == 1 { "" } else { "s" },
+                if conflicts == 1 { "" } else { "s" },
+            ));
+        }
+        let bibs: Vec<&BibReport> = self.done().filter_map(|d| d.bib.as_ref()).collect();
+        if !bibs.is_empty() {
+            let [a, m, u, s] = counts(bibs.iter().flat_map(|b| &b.outcomes));
+            let bad: usize = bibs.iter().map(|b| b.bad.len()).sum();
+            text.push_str(&format!(
+                "; bib entries: {a} added, {m} merged, {u} unchanged, {s} skipped, {bad} bad"
+            ));
+        }
+        text
+    }
+}
+
+/// Added, merged, unchanged and skipped outcomes.
+fn counts<'a>(outcomes: impl Iterator<Item = &'a Outcome>) -> [usize; 4] {
+    let mut n = [0; 4];
+    for o in outcomes {
+        n[match o {
+            Outcome::Added { .. } => 0,
+            Outcome::Merged { .. } => 1,
+            Outcome::Unchanged { .. } => 2,
+            Outcome::Skipped { .. } => 3,
+        }] += 1;
+    }
+    n
+}
+
+/// The unknown columns' note, then each row's lines.
+impl fmt::Display for RosterReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        if !self.unknown_columns.is_empty() {
+            let names: Vec<String> = self
+                .unknown_columns
+                .iter()
+                .map(|c| format!("{c:?}"))
+                .collect();
+            write!(
+                f,
+                "note: column{} {} ignored: a roster has name, id, organization, stage, homepage, bib, orcid, dblp, openalex",
+                if names.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            )?;
+            first = false;
+        }
+        for row in &self.rows {
+            if !first {
+                writeln!(f)?;
+            }
+            first = false;
+            write!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `line 3 Niko Sünderhauf (niko-sunderhauf): new; bib: 12 added, 1 merged, 0 unchanged, 2
+/// skipped`, then an indented line for each change, conflict, note, and entry skipped or bad.
+impl fmt::Display for RowReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = if self.name.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.name)
+        };
+        let done = match &self.result {
+            Err(reason) => {
+                return write!(f, "line {}{name}: bad row, skipped: {reason}", self.line);
+            }
+            Ok(done) => done,
+        };
+        let p = &done.person;
+        write!(f, "line {}{name} ({}): ", self.line, p.id)?;
+        match &p.status {
+            Status::New => write!(f, "new")?,
+            Status::Updated(changes) => write!(f, "updated ({})", changes.join(", "))?,
+            Status::Unchanged => write!(f, "unchanged")?,
+        }
+        if let Some(how) = &p.found_by {
+            write!(f, ", found {how}")?;
+        }
+        if let Some(bib) = &done.bib {
+            let [a, m, u, s] = counts(bib.outcomes.iter());
+            write!(
+                f,
+                "; bib: {a} added, {m} merged, {u} unchanged, {s} skipped"
+            )?;
+            if !bib.bad.is_empty() {
+                write!(f, ", {} bad", bib.bad.len())?;
+            }
+        }
+        for c in &p.conflicts {
+            write!(f, "\n    conflict: {c}; kept the dataset's")?;
+        }
+        for n in &p.notes {
+            write!(f, "\n    note: {n}")?;
+        }
+        if let Some(bib) = &done.bib {
+            for o in &bib.outcomes {
+                if let Outcome::Skipped { key, reason } = o {
+                    write!(f, "\n    bib skipped: {key}: {reason}")?;
+                }
+            }
+            for b in &bib.bad {
+                write!(f, "\n    bib bad: {b}")?;
+            }
+            for r in &bib.repeats {
+                write!(f, "\n    bib repeated: {r}")?;
+            }
+        }
+        Ok(())
+    }
+}

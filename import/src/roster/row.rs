@@ -1,0 +1,216 @@
+//! The second stage, for one row on its own: each cell read into the value the dataset holds
+//! (a career stage, a homepage link, identifier links, the `.bib` file's text), or the reasons
+//! the row is bad. Whether the person is in the dataset is decided later ([`super::person`]).
+
+use std::path::Path;
+
+use research_atlas::model::validate::{
+    check_dblp_url, check_openalex_url, check_orcid_url, check_url, is_slug,
+};
+use research_atlas::model::{CareerStage, Link, LinkKind, ResearcherId};
+
+use super::table::RawRow;
+use crate::bibtex::decode;
+use crate::names::clean_author;
+use crate::researchers::career_stage;
+
+/// A row whose cells are all readable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The line it starts on.
+    pub line: usize,
+    /// The name, in "First Last" order and single-spaced.
+    pub name: String,
+    /// What reading the name did, when it changed more than spacing.
+    pub name_note: Option<String>,
+    /// The id the roster gives.
+    pub id: Option<ResearcherId>,
+    /// The organization as written (looked up against the dataset later).
+    pub organization: Option<String>,
+    /// The career stage.
+    pub stage: Option<CareerStage>,
+    /// The homepage link.
+    pub homepage: Option<Link>,
+    /// ORCID, dblp and OpenAlex links, in that order, for the cells that have one.
+    pub identifiers: Vec<Link>,
+    /// The `.bib` file.
+    pub bib: Option<Bib>,
+}
+
+/// A person's `.bib` file, read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bib {
+    /// The path as the roster writes it, for messages.
+    pub path: String,
+    /// Its text.
+    pub source: String,
+}
+
+impl Row {
+    /// Reads `raw` (on `line`); a `bib` path is relative to `dir`, the roster's folder. `Err`
+    /// gives every reason the row is bad, joined by "; ".
+    pub fn read(raw: &RawRow, line: usize, dir: &Path) -> Result<Row, String> {
+        let mut bad: Vec<String> = Vec::new();
+        let written = raw.name.as_deref().unwrap_or("");
+        let spaced = written.split_whitespace().collect::<Vec<_>>().join(" ");
+        let (name, _) = clean_author(written);
+        if name.is_empty() {
+            bad.push("no name".to_owned());
+        }
+        let name_note = (name != spaced).then(|| format!("name {written:?} read as {name:?}"));
+        let id = raw
+            .id
+            .as_deref()
+            .and_then(|id| keep(&mut bad, researcher_id(id)));
+        let stage = raw
+            .stage
+            .as_deref()
+            .and_then(|s| keep(&mut bad, career_stage(s)));
+        let homepage = raw
+            .homepage
+            .as_deref()
+            .and_then(|h| keep(&mut bad, homepage(h)));
+        let identifiers: Vec<Link> = [
+            (
+                raw.orcid.as_deref(),
+                orcid as fn(&str) -> Result<Link, String>,
+            ),
+            (raw.dblp.as_deref(), dblp),
+            (raw.openalex.as_deref(), openalex),
+        ]
+        .into_iter()
+        .filter_map(|(cell, read)| cell.and_then(|c| keep(&mut bad, read(c))))
+        .collect();
+        let bib = raw.bib.as_deref().and_then(|b| keep(&mut bad, bib(b, dir)));
+        if !bad.is_empty() {
+            return Err(bad.join("; "));
+        }
+        Ok(Row {
+            line,
+            name,
+            name_note,
+            id,
+            organization: raw.organization.clone(),
+            stage,
+            homepage,
+            identifiers,
+            bib,
+        })
+    }
+}
+
+/// The value, or `None` with its reason added to `bad`.
+fn keep<T>(bad: &mut Vec<String>, read: Result<T, String>) -> Option<T> {
+    read.map_err(|e| bad.push(e)).ok()
+}
+
+fn researcher_id(cell: &str) -> Result<ResearcherId, String> {
+    if is_slug(cell) {
+        Ok(ResearcherId(cell.to_owned()))
+    } else {
+        Err(format!(
+            "id {cell:?} is not a slug (lowercase letters and digits joined by hyphens, e.g. jane-doe)"
+        ))
+    }
+}
+
+/// An http or https link; any other scheme, or none, is refused.
+fn homepage(cell: &str) -> Result<Link, String> {
+    let lower = cell.to_ascii_lowercase();
+    if !(lower.starts_with("https://") || lower.starts_with("http://")) {
+        return Err(format!(
+            "homepage {cell:?} is not an http or https address (https://…)"
+        ));
+    }
+    check_url(cell).map_err(|e| format!("homepage {cell:?} {e}"))?;
+    Ok(Link {
+        kind: LinkKind::Homepage,
+        url: cell.to_owned(),
+        label: None,
+    })
+}
+
+/// `cell` without a scheme, `www.` and the first of `prefixes` it starts with (case aside),
+/// and without a trailing `/`; `None` when it is a web address that starts with none of them.
+fn without_prefix<'a>(cell: &'a str, prefixes: &[&str]) -> Option<&'a str> {
+    let lower = cell.to_ascii_lowercase();
+    let mut start = ["https://", "http://"]
+        .iter()
+        .find(|s| lower.starts_with(*s))
+        .map_or(0, |s| s.len());
+    if lower[start..].starts_with("www.") {
+        start += 4;
+    }
+    let rest = &cell[start..];
+    let found = prefixes
+        .iter()
+        .find(|p| rest.to_ascii_lowercase().starts_with(*p))
+        .map(|p| &rest[p.len()..]);
+    let id = match found {
+        Some(id) => id,
+        // Another site's address: no id of this source.
+        None if start > 0 || rest.contains('.') => return None,
+        None => rest,
+    };
+    Some(id.trim_end_matches('/'))
+}
+
+/// An ORCID iD (`0000-0002-1825-0097`) or its link, checked with its check digit.
+fn orcid(cell: &str) -> Result<Link, String> {
+    let id = without_prefix(cell, &["orcid.org/"])
+        .ok_or_else(|| format!("ORCID {cell:?} is not an ORCID iD or link"))?;
+    let id = match id.strip_suffix('x') {
+        Some(digits) => format!("{digits}X"),
+        None => id.to_owned(),
+    };
+    identifier(LinkKind::Orcid, &id, check_orcid_url).map_err(|e| format!("ORCID {cell:?} {e}"))
+}
+
+/// A dblp pid (`56/2455`) or its person page.
+fn dblp(cell: &str) -> Result<Link, String> {
+    let id = without_prefix(cell, &["dblp.org/pid/", "dblp.uni-trier.de/pid/"])
+        .ok_or_else(|| format!("dblp {cell:?} is not a dblp pid or person page"))?;
+    let id = id.strip_suffix(".html").unwrap_or(id);
+    identifier(LinkKind::Dblp, id, check_dblp_url).map_err(|e| format!("dblp {cell:?} {e}"))
+}
+
+/// An OpenAlex author id (`A5023888391`) or its link.
+fn openalex(cell: &str) -> Result<Link, String> {
+    let id = without_prefix(
+        cell,
+        &[
+            "openalex.org/authors/",
+            "api.openalex.org/authors/",
+            "openalex.org/",
+        ],
+    )
+    .ok_or_else(|| format!("OpenAlex {cell:?} is not an OpenAlex author id or link"))?;
+    let id = match id.strip_prefix('a') {
+        Some(digits) => format!("A{digits}"),
+        None => id.to_owned(),
+    };
+    identifier(LinkKind::Openalex, &id, check_openalex_url)
+        .map_err(|e| format!("OpenAlex {cell:?} {e}"))
+}
+
+/// The identifier link of `kind` for `id`, if the model's rule for that kind accepts it.
+fn identifier(
+    kind: LinkKind,
+    id: &str,
+    check: fn(&str) -> Result<(), String>,
+) -> Result<Link, String> {
+    let link = Link::for_identifier(kind, id).expect("an identifier kind");
+    check(&link.url)?;
+    Ok(link)
+}
+
+/// The `.bib` file at `cell`, relative to `dir`, as text.
+fn bib(cell: &str, dir: &Path) -> Result<Bib, String> {
+    let path = dir.join(cell);
+    let bytes = std::fs::read(&path).map_err(|e| format!("bib file {cell}: {e}"))?;
+    let source = decode(&bytes).map_err(|e| format!("bib file {cell}: {e}"))?;
+    Ok(Bib {
+        path: cell.to_owned(),
+        source,
+    })
+}

@@ -1,0 +1,356 @@
+use super::*;
+
+#[test]
+fn a_department_goes_in_with_its_papers() {
+    let s = Scratch::new();
+    let report = s.import("department.csv");
+    assert_eq!(
+        lines(&report),
+        [
+            "line 2 Ada Quillfeather (ada-quillfeather): new; bib: 3 added, 0 merged, 0 unchanged, 1 skipped",
+            "line 3 Tamsin Brook (tamsin-brook): new; bib: 1 added, 1 merged, 0 unchanged, 0 skipped",
+            "line 4 Corin Vale (corin-vale): new",
+            "line 5 Michael Luo (michael-luo): unchanged, found by name",
+        ]
+    );
+    assert_eq!(
+        report.summary(),
+        "4 rows: 3 new, 0 updated, 1 unchanged, 0 bad; bib entries: 4 added, 1 merged, 0 unchanged, 1 skipped, 0 bad"
+    );
+    let d = s.dataset();
+    let ada = person(&d, "ada-quillfeather");
+    assert_eq!(ada.organization.as_ref().unwrap().0, "edinburgh");
+    assert_eq!(
+        ada.career_stage,
+        research_atlas::model::CareerStage::PhdStudent
+    );
+    assert_eq!(
+        ada.summary,
+        "Ada Quillfeather is a PhD student at University of Edinburgh."
+    );
+    assert_eq!(
+        links(ada),
+        [
+            ("homepage".into(), "https://example.org/~ada".into()),
+            (
+                "orcid".into(),
+                "https://orcid.org/0000-0001-5000-0007".into()
+            ),
+        ]
+    );
+    assert_eq!(ada.sources[0].document, "department.csv");
+    assert_eq!(
+        ada.sources[0].note.as_deref(),
+        Some("roster line 2: name, stage, organization, links")
+    );
+    let tamsin = person(&d, "tamsin-brook");
+    assert_eq!(tamsin.name, "Tamsin Brook");
+    assert_eq!(
+        links(tamsin),
+        [
+            ("dblp".into(), "https://dblp.org/pid/98/7654".into()),
+            ("openalex".into(), "https://openalex.org/A5100000001".into()),
+        ]
+    );
+    // The paper both files list is one record, with both linked and on both profiles.
+    let tidal: Vec<_> = d
+        .publications
+        .iter()
+        .filter(|p| p.title.starts_with("Tidal"))
+        .collect();
+    assert_eq!(tidal.len(), 1);
+    let linked: Vec<Option<&str>> = tidal[0]
+        .authors
+        .iter()
+        .map(|a| a.researcher.as_ref().map(|r| r.as_str()))
+        .collect();
+    assert_eq!(
+        linked,
+        [Some("ada-quillfeather"), Some("tamsin-brook"), None]
+    );
+    for who in [ada, tamsin] {
+        assert!(who.publications.contains(&tidal[0].id), "{}", who.id);
+    }
+    // The people come first: Corin, on the row after Ada's, is linked on Ada's paper.
+    let ledger = d
+        .publications
+        .iter()
+        .find(|p| p.title.starts_with("Ledger"))
+        .unwrap();
+    assert_eq!(
+        ledger.authors[1].researcher.as_ref().map(|r| r.as_str()),
+        Some("corin-vale")
+    );
+}
+
+#[test]
+fn a_second_run_changes_no_byte() {
+    let s = Scratch::new();
+    s.command("department.csv", false, false)
+        .expect("first run");
+    let first = s.bytes();
+    assert_ne!(
+        first,
+        std::fs::read(workspace_root().join(DATASET)).unwrap()
+    );
+    s.command("department.csv", false, false)
+        .expect("second run");
+    assert_eq!(s.bytes(), first);
+    let report = s.import("department.csv");
+    assert_eq!(
+        lines(&report),
+        [
+            "line 2 Ada Quillfeather (ada-quillfeather): unchanged, found by ORCID; bib: 0 added, 0 merged, 3 unchanged, 1 skipped",
+            "line 3 Tamsin Brook (tamsin-brook): unchanged, found by dblp; bib: 0 added, 0 merged, 2 unchanged, 0 skipped",
+            "line 4 Corin Vale (corin-vale): unchanged, found by id",
+            "line 5 Michael Luo (michael-luo): unchanged, found by name",
+        ]
+    );
+    assert_eq!(s.bytes(), first);
+}
+
+#[test]
+fn a_changed_row_fills_what_is_empty_and_keeps_what_differs() {
+    let s = Scratch::new();
+    s.import("department.csv");
+    s.write(
+        "department.csv",
+        "name,id,organization,stage,homepage,bib,orcid,dblp,openalex
+Ada Quillfeather,,University of Edinburgh,postdoc,https://example.org/~ada/,bibs/ada.bib,0000-0001-5000-0007,,
+\"Brook, Tamsin\",,edinburgh,Faculty,https://example.org/tamsin,bibs/tamsin.bib,0000-0001-5000-0031,98/7654,A5100000001
+Corin Vale,corin-vale,UMich,postdoc,https://example.net/vale,bibs/corin.bib,,,
+",
+    );
+    s.write(
+        "bibs/corin.bib",
+        "@inproceedings{vale2024drift,
+  title     = {Drift: Detecting Schema Changes in Data Lakes},
+  author    = {Corin Vale and Ada Quillfeather},
+  booktitle = {Proceedings of the VLDB Endowment},
+  year      = {2024}
+}
+",
+    );
+    s.append(
+        "bibs/ada.bib",
+        "
+@inproceedings{quillfeather2025moss,
+  title     = {Moss: Compact Indexes for Time Series},
+  author    = {Ada Quillfeather and Tamsin Brook},
+  booktitle = {International Conference on Very Large Data Bases},
+  year      = {2025}
+}
+",
+    );
+    let report = s.import("department.csv");
+    let text = report.to_string();
+    assert_eq!(
+        lines(&report),
+        [
+            "line 2 Ada Quillfeather (ada-quillfeather): unchanged, found by ORCID; bib: 1 added, 0 merged, 3 unchanged, 1 skipped",
+            "line 3 Tamsin Brook (tamsin-brook): updated (homepage https://example.org/tamsin, ORCID 0000-0001-5000-0031), found by dblp; bib: 0 added, 0 merged, 2 unchanged, 0 skipped",
+            "line 4 Corin Vale (corin-vale): unchanged, found by id; bib: 1 added, 0 merged, 0 unchanged, 0 skipped",
+        ]
+    );
+    for conflict in [
+        "conflict: stage: the roster has postdoc, the dataset phd_student; kept the dataset's",
+        "conflict: organization: the roster has umich, the dataset imperial; kept the dataset's",
+        "conflict: homepage: the roster has https://example.net/vale, the dataset http://example.net/corin/; kept the dataset's",
+    ] {
+        assert!(text.contains(conflict), "{conflict}\n{text}");
+    }
+    // A trailing slash is the same homepage.
+    assert!(!text.contains("example.org/~ada/"), "{text}");
+    assert!(
+        report
+            .summary()
+            .contains("3 conflicts (the dataset's values kept)")
+    );
+    let d = s.dataset();
+    let corin = person(&d, "corin-vale");
+    assert_eq!(corin.organization.as_ref().unwrap().0, "imperial");
+    assert_eq!(corin.publications.len(), 1);
+    assert_eq!(
+        person(&d, "ada-quillfeather").career_stage,
+        research_atlas::model::CareerStage::PhdStudent
+    );
+    let tamsin = person(&d, "tamsin-brook");
+    assert_eq!(
+        tamsin.identifier(research_atlas::model::LinkKind::Orcid),
+        Some("0000-0001-5000-0031")
+    );
+    // And again: nothing new.
+    let before = s.bytes();
+    s.command("department.csv", false, false)
+        .expect("third run");
+    assert_eq!(s.bytes(), before);
+}
+
+#[test]
+fn bad_rows_are_reported_with_their_lines_and_the_rest_goes_in() {
+    let s = Scratch::new();
+    let report = s.import("bad.csv");
+    assert_eq!(
+        lines(&report),
+        [
+            "line 2 Wren Hollis (wren-hollis): new",
+            "line 3: bad row, skipped: no name",
+            "line 4 Odo Pike: bad row, skipped: career stage \"professor\" is not one of student, phd_student, postdoc, faculty, industry",
+            "line 5 Mira Sand: bad row, skipped: ORCID \"0000-0001-5000-0032\" has the check digit 2, but the other digits need 1: a digit is mistyped",
+            "line 6 Nell Ashby: bad row, skipped: bib file bibs/ghost.bib: No such file or directory (os error 2)",
+            "line 7 Tove Lind: bad row, skipped: bib file bibs/prose.bib: line 1: no BibTeX entry found (an entry starts with @type{key, …})",
+            "line 8 Bram Kell: bad row, skipped: homepage \"ftp://example.org/bram\" is not an http or https address (https://…)",
+            "line 9 Juno Fairweather: bad row, skipped: Juno Fairweather is not in the dataset, and a new person needs a stage: one of student, phd_student, postdoc, faculty, industry",
+            "line 10 Ivo Strand (ivo-strand): new",
+            "line 11 Tao Luo (tao-luo): unchanged, found by name",
+            "line 12 Rue Calder (rue-calder): new",
+        ]
+    );
+    let text = report.to_string();
+    assert!(
+        text.contains("conflict: organization: the roster has mit, the dataset upenn"),
+        "{text}"
+    );
+    assert!(
+        text.contains("note: organization \"Analytical Engine Institute\" is not in the dataset's organizations"),
+        "{text}"
+    );
+    let d = s.dataset();
+    for id in ["wren-hollis", "ivo-strand", "rue-calder"] {
+        person(&d, id);
+    }
+    assert_eq!(person(&d, "rue-calder").organization, None);
+    assert_eq!(
+        person(&d, "ivo-strand").organization.as_ref().unwrap().0,
+        "imperial"
+    );
+    for id in [
+        "odo-pike",
+        "mira-sand",
+        "nell-ashby",
+        "tove-lind",
+        "bram-kell",
+        "juno-fairweather",
+    ] {
+        assert!(d.researcher(id).is_none(), "{id}");
+    }
+    assert_eq!(
+        d.researcher("tao-luo")
+            .unwrap()
+            .organization
+            .as_ref()
+            .unwrap()
+            .0,
+        "upenn"
+    );
+}
+
+#[test]
+fn strict_writes_nothing_when_a_row_is_bad() {
+    let s = Scratch::new();
+    let before = s.bytes();
+    let err = s.command("bad.csv", false, true).unwrap_err();
+    assert!(
+        err.ends_with("7 bad rows; --strict: nothing was written"),
+        "{err}"
+    );
+    assert_eq!(s.bytes(), before);
+    s.command("department.csv", false, true)
+        .expect("no bad row");
+    assert_ne!(s.bytes(), before);
+}
+
+#[test]
+fn a_dry_run_writes_nothing() {
+    let s = Scratch::new();
+    let before = s.bytes();
+    s.command("department.csv", true, false).expect("dry run");
+    assert_eq!(s.bytes(), before);
+}
+
+#[test]
+fn columns_in_another_order_an_unknown_column_and_identifiers_as_links() {
+    let s = Scratch::new();
+    s.import("department.csv");
+    let report = s.import("reordered.csv");
+    assert_eq!(report.unknown_columns, ["Email"]);
+    assert!(
+        report
+            .to_string()
+            .starts_with("note: column \"Email\" ignored"),
+        "{report}"
+    );
+    assert_eq!(
+        lines(&report),
+        [
+            "line 2 Pell Marten (pell-marten): new; bib: 0 added, 1 merged, 0 unchanged, 0 skipped",
+            "line 3 Ife Okonkwo (ife-okonkwo): new",
+        ]
+    );
+    let d = s.dataset();
+    assert_eq!(
+        links(person(&d, "pell-marten")),
+        [
+            (
+                "orcid".into(),
+                "https://orcid.org/0000-0001-5000-0015".into()
+            ),
+            ("dblp".into(), "https://dblp.org/pid/97/1111".into()),
+            ("openalex".into(), "https://openalex.org/A5100000002".into()),
+        ]
+    );
+    assert_eq!(
+        links(person(&d, "ife-okonkwo")),
+        [
+            (
+                "orcid".into(),
+                "https://orcid.org/0000-0001-5000-0023".into()
+            ),
+            ("dblp".into(), "https://dblp.org/pid/97/2222".into()),
+            ("openalex".into(), "https://openalex.org/A5100000003".into()),
+        ]
+    );
+    assert!(
+        !serde_json::to_string(&d)
+            .unwrap()
+            .contains("pell@example.org")
+    );
+}
+
+#[test]
+fn a_record_the_checks_refuse_leaves_its_row_out() {
+    let s = Scratch::new();
+    // A control character in a name: no cell rule catches it, the dataset's checks do, with
+    // and without a .bib to import.
+    s.write(
+        "control.csv",
+        "name,stage,bib\nWil\u{7}ma Grey,faculty,\nOtto\u{7} Fenn,faculty,bibs/tamsin.bib\nLark Moor,postdoc,\n",
+    );
+    let report = s.import("control.csv");
+    let lines = lines(&report);
+    assert!(lines[0].starts_with("line 2 Wil\u{7}ma Grey: bad row, skipped: its record would make the dataset invalid: name: \"Wil\\u{7}ma Grey\" contains control characters; summary: "), "{}", lines[0]);
+    assert!(
+        lines[1].starts_with("line 3 Otto\u{7} Fenn: bad row, skipped: bib file bibs/tamsin.bib: "),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "line 4 Lark Moor (lark-moor): new");
+    let d = s.dataset();
+    assert!(d.researchers.iter().all(|r| !r.name.contains('\u{7}')));
+    person(&d, "lark-moor");
+}
+
+#[test]
+fn a_file_that_is_no_roster_is_refused_and_nothing_written() {
+    let s = Scratch::new();
+    let before = s.bytes();
+    s.write("staff.csv", "id,stage\nada,faculty\n");
+    let err = s.command("staff.csv", false, false).unwrap_err();
+    assert!(
+        err.contains("staff.csv: line 1: the header has no name column"),
+        "{err}"
+    );
+    let err = s.command("missing.csv", false, false).unwrap_err();
+    assert!(err.contains("missing.csv: "), "{err}");
+    assert_eq!(s.bytes(), before);
+}
