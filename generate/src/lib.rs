@@ -9,12 +9,14 @@
 //!
 //! [`vocab`] builds organizations, topics and venues; [`people`] the researchers, with
 //! [`careers`] that fit their stage; [`papers`] the publications that link them; [`words`] holds
-//! the word lists they all draw on.
+//! the word lists they all draw on. [`roster`] writes a department's roster CSV and its people's
+//! `.bib` files, for the roster importer's benchmark.
 
 mod careers;
 mod papers;
 mod people;
 mod rng;
+pub mod roster;
 mod vocab;
 mod words;
 

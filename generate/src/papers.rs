@@ -239,7 +239,7 @@ fn recent_year(first: u16, rng: &mut Rng) -> u16 {
 }
 
 /// A title in one of the shapes real titles take, and the made-up system it names, if any.
-fn title(topic: &str, rng: &mut Rng) -> (String, Option<String>) {
+pub(crate) fn title(topic: &str, rng: &mut Rng) -> (String, Option<String>) {
     let topic = title_case(topic);
     let adjective = rng.pick(ADJECTIVES);
     let method = rng.pick(METHODS);

@@ -211,8 +211,9 @@ pub struct GenData {
     pub out: Option<PathBuf>,
 }
 
-/// criterion benchmarks of search at 1,000 and 20,000 generated researchers, then a release
-/// build in headless Chromium at 5, 2,000 and 20,000; writes bench/results.json
+/// criterion benchmarks of search at 1,000 and 20,000 generated researchers, the roster import
+/// at 2,000 people, then a release build in headless Chromium at 5, 2,000 and 20,000; writes
+/// bench/results.json
 #[derive(FromArgs, Debug, PartialEq)]
 #[argh(subcommand, name = "bench")]
 pub struct Bench {
@@ -228,6 +229,9 @@ pub struct Bench {
     /// the headless-Chromium ones at 100,000 researchers too (minutes and gigabytes)
     #[argh(switch)]
     pub large: bool,
+    /// only the roster import: 2,000 people with 10 .bib entries each, imported, then again
+    #[argh(switch)]
+    pub import: bool,
     /// after `--`: arguments for the criterion binary, such as a filter (`typing`)
     #[argh(positional)]
     pub criterion_args: Vec<String>,

@@ -20,6 +20,10 @@
 //!    `target/bench-cold-N`, measured by `e2e/bench/cold-profile.mjs` — bytes and time until the
 //!    app has taken the profile over — under `"cold_profile"`.
 //!
+//! 5. Roster import (unless `--native` or `--browser`, or alone with `--import`): 2,000 people
+//!    with 10 `.bib` entries each, imported into a copy of the bundled dataset and again
+//!    ([`import`]), under `"import"`.
+//!
 //! Keys of the file that a run does not produce are kept as they are.
 
 use std::path::{Path, PathBuf};
@@ -31,6 +35,8 @@ use serde_json::{Map, Value, json};
 use crate::data::root;
 use crate::run::run;
 use crate::{build, tools};
+
+mod import;
 
 /// The dataset sizes `benches/search.rs` reads.
 const SIZES: [usize; 2] = [1_000, 20_000];
@@ -49,6 +55,9 @@ struct Row {
 
 /// Runs the task.
 pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
+    if args.import {
+        return import::bench();
+    }
     let (native_only, browser_only, cold_only, large) =
         (args.native, args.browser, args.cold, args.large);
     let criterion_args = &args.criterion_args;
@@ -67,6 +76,9 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
     }
     if !browser_only {
         native(criterion_args)?;
+    }
+    if !browser_only && !native_only {
+        import::bench()?;
     }
     if !native_only {
         browser(&browser_sizes)?;
