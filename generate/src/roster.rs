@@ -79,7 +79,7 @@ pub fn write_roster(
     seed: u64,
     dataset: &Dataset,
 ) -> Result<RosterFiles, String> {
-    let mut rng = Rng::new(seed ^ 0x5EED_0F_1257);
+    let mut rng = Rng::new(seed ^ 0x005E_ED0F_1257);
     let roster = names(people, dataset, &mut rng);
     let (papers, lists) = plan(&roster, entries_each, &mut rng);
     let bibs = dir.join("bibs");
@@ -315,7 +315,7 @@ fn entry(
         fields.push(("eprint", paper.arxiv.clone().unwrap_or_default()));
         fields.push(("archivePrefix", "arXiv".into()));
     }
-    if rng.chance(0.2) {
+    if rng.chance(0.2) && !fields.iter().any(|(name, _)| *name == "url") {
         fields.push(("url", format!("https://example.org/papers/{n}.pdf")));
     }
     let _ = writeln!(out, "@{kind}{{{key},");
@@ -512,6 +512,12 @@ mod tests {
         assert_eq!(csv.lines().count(), 61);
         let bib = std::fs::read_to_string(a.path().join("bibs/p0000.bib")).unwrap();
         assert_eq!(bib.matches("\n@").count(), 10, "{bib}");
+        for i in 0..60 {
+            let bib = std::fs::read_to_string(a.path().join(format!("bibs/p{i:04}.bib"))).unwrap();
+            for entry in bib.split("\n@").skip(1) {
+                assert!(entry.matches("\n  url ").count() <= 1, "{entry}");
+            }
+        }
     }
 
     #[test]

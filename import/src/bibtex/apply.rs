@@ -7,7 +7,7 @@
 //! researcher to their author entry, lists the paper on their profile, and fills a missing DOI
 //! or arXiv id that no other record holds.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use research_atlas::model::{
@@ -160,10 +160,71 @@ impl fmt::Display for NewVenue {
     }
 }
 
+/// What finding a paper's duplicates and linking its authors looks up, so that neither scans
+/// the dataset: the publications by DOI, arXiv id and title with year, their ids, and the
+/// members by name. [`apply_indexed`] keeps it up to date with what it adds; a caller that
+/// imports many files into one dataset (a roster) builds it once, and must make a new one after
+/// changing the dataset any other way.
+pub struct Index {
+    people: People,
+    /// Lower-case DOI → publications.
+    doi: HashMap<String, Vec<usize>>,
+    /// arXiv id without its version → publications.
+    arxiv: HashMap<String, Vec<usize>>,
+    /// (year, [`match_key`] of the title) → publications.
+    title: HashMap<(u16, String), Vec<usize>>,
+    /// Every publication id.
+    ids: HashSet<String>,
+}
+
+impl Index {
+    /// Indexes `dataset`'s publications and members.
+    pub fn new(dataset: &Dataset) -> Self {
+        let mut index = Self {
+            people: People::new(dataset),
+            doi: HashMap::new(),
+            arxiv: HashMap::new(),
+            title: HashMap::new(),
+            ids: HashSet::new(),
+        };
+        for (i, p) in dataset.publications.iter().enumerate() {
+            index.insert(i, p);
+        }
+        index
+    }
+
+    /// Indexes publication `i`, `p`, under its keys (again after a merge gives it more).
+    fn insert(&mut self, i: usize, p: &Publication) {
+        let push = |list: &mut Vec<usize>| {
+            if !list.contains(&i) {
+                list.push(i);
+            }
+        };
+        if let Some(doi) = &p.doi {
+            push(self.doi.entry(doi.to_ascii_lowercase()).or_default());
+        }
+        if let Some(ax) = &p.arxiv {
+            push(self.arxiv.entry(arxiv_base(ax).to_owned()).or_default());
+        }
+        push(self.title.entry((p.year, match_key(&p.title))).or_default());
+        self.ids.insert(p.id.0.clone());
+    }
+}
+
 /// Adds or merges every entry into `dataset` on behalf of `researcher`.
 pub fn apply(dataset: &mut Dataset, researcher: &ResearcherId, entries: &[BibEntry]) -> Report {
+    let mut index = Index::new(dataset);
+    apply_indexed(dataset, &mut index, researcher, entries)
+}
+
+/// [`apply`] with the dataset's `index`, which it keeps up to date.
+pub fn apply_indexed(
+    dataset: &mut Dataset,
+    index: &mut Index,
+    researcher: &ResearcherId,
+    entries: &[BibEntry],
+) -> Report {
     let mut report = Report::default();
-    let people = People::new(dataset);
     // Records this run created, by id, with the key that created them.
     let mut added: HashMap<PublicationId, String> = HashMap::new();
     for e in entries {
@@ -182,20 +243,20 @@ pub fn apply(dataset: &mut Dataset, researcher: &ResearcherId, entries: &[BibEnt
             }
         };
         let venues_before = dataset.venues.len();
-        let outcome = match duplicates(dataset, &paper).as_slice() {
+        let outcome = match duplicates(dataset, index, &paper).as_slice() {
             [] => add(
                 dataset,
-                &people,
+                index,
                 researcher,
                 paper,
                 &mut report.venues_created,
             ),
-            [(index, why)] => {
-                let why = match added.get(&dataset.publications[*index].id) {
+            [(at, why)] => {
+                let why = match added.get(&dataset.publications[*at].id) {
                     Some(first) => format!("{why} as {first} earlier in this file"),
                     None => why.clone(),
                 };
-                merge(dataset, &people, researcher, *index, why, paper)
+                merge(dataset, index, researcher, *at, why, paper)
             }
             several => Outcome::Skipped {
                 key: e.key.clone(),
@@ -234,11 +295,30 @@ pub fn apply(dataset: &mut Dataset, researcher: &ResearcherId, entries: &[BibEnt
     report
 }
 
-/// The records `paper` duplicates, each once, with the first reason found.
-fn duplicates(dataset: &Dataset, paper: &Paper) -> Vec<(usize, String)> {
+/// The records `paper` duplicates, each once and in dataset order, with the first reason
+/// found: the same DOI, the same arXiv id, or the same title and year.
+fn duplicates(dataset: &Dataset, index: &Index, paper: &Paper) -> Vec<(usize, String)> {
     let title = match_key(&paper.title);
+    let mut candidates: Vec<usize> = Vec::new();
+    if let Some(doi) = &paper.doi {
+        candidates.extend(
+            index
+                .doi
+                .get(&doi.to_ascii_lowercase())
+                .into_iter()
+                .flatten(),
+        );
+    }
+    if let Some(ax) = &paper.arxiv {
+        candidates.extend(index.arxiv.get(arxiv_base(ax)).into_iter().flatten());
+    }
+    let by_title = index.title.get(&(paper.year, title.clone()));
+    candidates.extend(by_title.into_iter().flatten());
+    candidates.sort_unstable();
+    candidates.dedup();
     let mut found: Vec<(usize, String)> = Vec::new();
-    for (i, p) in dataset.publications.iter().enumerate() {
+    for i in candidates {
+        let p = &dataset.publications[i];
         let why = if let (Some(a), Some(b)) = (&paper.doi, &p.doi)
             && a.eq_ignore_ascii_case(b)
         {
@@ -279,13 +359,14 @@ fn spellings(dataset: &Dataset, id: &ResearcherId) -> String {
 
 fn merge(
     dataset: &mut Dataset,
-    people: &People,
+    index: &mut Index,
     researcher: &ResearcherId,
-    index: usize,
+    at: usize,
     why: String,
     paper: Paper,
 ) -> Outcome {
-    let record = &dataset.publications[index];
+    let people = &index.people;
+    let record = &dataset.publications[at];
     let id = record.id.clone();
     let key = paper.key.clone();
     let linked = record
@@ -335,24 +416,12 @@ fn merge(
     };
     let mut changes = Vec::new();
     let mut notes = paper.notes.clone();
-    let others_hold = |dataset: &Dataset, value: &str, get: fn(&Publication) -> Option<&str>| {
-        dataset
-            .publications
-            .iter()
-            .any(|p| get(p).is_some_and(|v| v.eq_ignore_ascii_case(value)))
-    };
-    let doi_free = paper
-        .doi
-        .as_deref()
-        .is_some_and(|d| !others_hold(dataset, d, |p| p.doi.as_deref()));
-    let arxiv_free = paper.arxiv.as_deref().is_some_and(|a| {
-        !dataset.publications.iter().any(|p| {
-            p.arxiv
-                .as_deref()
-                .is_some_and(|b| arxiv_base(a) == arxiv_base(b))
-        })
-    });
-    let record = &mut dataset.publications[index];
+    // A DOI or arXiv id no record holds yet.
+    let doi_free =
+        (paper.doi.as_deref()).is_some_and(|d| !index.doi.contains_key(&d.to_ascii_lowercase()));
+    let arxiv_free =
+        (paper.arxiv.as_deref()).is_some_and(|a| !index.arxiv.contains_key(arxiv_base(a)));
+    let record = &mut dataset.publications[at];
     if record.authors[position].researcher.is_none() {
         record.authors[position].researcher = Some(researcher.clone());
         let near = near.map(|how| format!(" (near match: {how})"));
@@ -363,10 +432,12 @@ fn merge(
             near.unwrap_or_default()
         ));
     }
+    let mut new_keys = false;
     match (&record.doi, &paper.doi) {
         (None, Some(doi)) if doi_free => {
             record.doi = Some(doi.clone());
             changes.push(format!("added DOI {doi}"));
+            new_keys = true;
         }
         (Some(have), Some(doi)) if !have.eq_ignore_ascii_case(doi) => {
             notes.push(format!(
@@ -379,6 +450,7 @@ fn merge(
         (None, Some(ax)) if arxiv_free => {
             record.arxiv = Some(ax.clone());
             changes.push(format!("added arXiv id {ax}"));
+            new_keys = true;
         }
         (Some(have), Some(ax)) if arxiv_base(have) != arxiv_base(ax) => {
             notes.push(format!(
@@ -418,6 +490,9 @@ fn merge(
         r.publications.push(id.clone());
         changes.push(format!("listed on {researcher}'s profile"));
     }
+    if new_keys {
+        index.insert(at, &dataset.publications[at]);
+    }
     if changes.is_empty() {
         Outcome::Unchanged {
             key,
@@ -438,11 +513,12 @@ fn merge(
 
 fn add(
     dataset: &mut Dataset,
-    people: &People,
+    index: &mut Index,
     researcher: &ResearcherId,
     paper: Paper,
     venues_created: &mut Vec<NewVenue>,
 ) -> Outcome {
+    let people = &index.people;
     let key = paper.key.clone();
     let printed: Vec<(String, bool)> = paper.authors.iter().map(|n| clean_author(n)).collect();
     let names: Vec<&str> = printed.iter().map(|(n, _)| n.as_str()).collect();
@@ -531,7 +607,7 @@ fn add(
         None => k.to_owned(),
     });
     let id = paper_id::new_id(
-        &dataset.publications,
+        &|s| index.ids.contains(s),
         &paper.title,
         paper.year,
         venue.as_ref(),
@@ -574,6 +650,8 @@ fn add(
         note,
         ..Publication::new(id.clone(), paper.title, authors, kind, paper.year)
     });
+    let at = dataset.publications.len() - 1;
+    index.insert(at, &dataset.publications[at]);
     let r = dataset
         .researchers
         .iter_mut()

@@ -14,10 +14,13 @@
 //! entry, the entry dropped, and the import run again without it, a few rounds at most. Only a
 //! file with no entry at all is refused. `--strict` restores all or nothing: any such entry
 //! stops the import and nothing is written. The dataset is written only when it validates
-//! ([`DatasetFile::save`]). [`import_entries`] does the work and returns the report as data,
-//! for callers that import many files (a roster); [`import_bib`] is the command, printing it.
+//! ([`DatasetFile::save`]). [`import_entries`] does the work and returns the report as data;
+//! [`import_bib`] is the command, printing it. A caller that imports many files into one
+//! dataset (a roster) uses a [`Batch`], which keeps the indexes [`apply`] looks up from file to
+//! file and leaves the one check of the whole dataset to the caller.
 
 mod apply;
+mod batch;
 mod chunks;
 mod entry;
 mod paper;
@@ -33,6 +36,7 @@ use std::path::PathBuf;
 use research_atlas::model::{Dataset, Problem, ResearcherId};
 
 pub use apply::Outcome;
+pub use batch::Batch;
 pub use entry::BibError;
 
 use crate::authoring::{DatasetFile, Saved, record_of, validate};
@@ -186,18 +190,8 @@ pub fn import_entries(
     if dataset.researcher(researcher).is_none() {
         return Err(format!("no researcher {researcher}"));
     }
-    let read =
-        entry::read(source).map_err(|e| format!("{e}\nnot imported; nothing was written"))?;
+    let (read, ignored, local_links) = read_file(source)?;
     let mut bad = read.problems;
-    let mut ignored: BTreeMap<String, usize> = BTreeMap::new();
-    let mut local_links = 0;
-    for e in &read.entries {
-        let unused = paper::unused(e);
-        for field in unused.fields {
-            *ignored.entry(field).or_default() += 1;
-        }
-        local_links += unused.local_links.len();
-    }
     if strict && !bad.is_empty() {
         return Err(refused(&bad));
     }
@@ -263,6 +257,23 @@ pub fn import_entries(
             entries.retain(|e| e.key != key);
         }
     }
+}
+
+/// The file's entries, with the fields no rule reads (and how many entries have each) and the
+/// number of link fields that are no web address. `Err` when the file has no entry.
+fn read_file(source: &str) -> Result<(entry::Read, BTreeMap<String, usize>, usize), String> {
+    let read =
+        entry::read(source).map_err(|e| format!("{e}\nnot imported; nothing was written"))?;
+    let mut ignored: BTreeMap<String, usize> = BTreeMap::new();
+    let mut local_links = 0;
+    for e in &read.entries {
+        let unused = paper::unused(e);
+        for field in unused.fields {
+            *ignored.entry(field).or_default() += 1;
+        }
+        local_links += unused.local_links.len();
+    }
+    Ok((read, ignored, local_links))
 }
 
 /// The entries behind a round's validation problems, and whether any problem was not traced

@@ -2,7 +2,7 @@
 //! `extensible-thesis-2024`. An id is chosen once and never changes, so a re-import finds the
 //! record by its DOI, arXiv id or title, never by its id.
 
-use research_atlas::model::{Publication, PublicationId, PublicationType, VenueId};
+use research_atlas::model::{PublicationId, PublicationType, VenueId};
 
 use crate::names::{slug, unique};
 
@@ -15,15 +15,15 @@ const STOP_WORDS: [&str; 22] = [
 /// `skypilot-nsdi-2023`: a short name from the title (the part before a colon when it is short,
 /// else the first word that is not a stop word), the venue (or the type) and the year. When
 /// taken, more title words are added, then a number.
+/// `taken` says whether a publication has an id already.
 pub fn new_id(
-    existing: &[Publication],
+    taken: &dyn Fn(&str) -> bool,
     title: &str,
     year: u16,
     venue: Option<&VenueId>,
     kind: PublicationType,
 ) -> PublicationId {
     let tag = venue.map_or_else(|| type_key(kind).to_owned(), |v| v.0.clone());
-    let taken = |s: &str| existing.iter().any(|p| p.id.0 == s);
     let words: Vec<String> = title
         .split_whitespace()
         .map(slug)
@@ -84,6 +84,8 @@ fn type_key(kind: PublicationType) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    use research_atlas::model::Publication;
+
     use super::*;
 
     fn id(
@@ -93,7 +95,8 @@ mod tests {
         kind: PublicationType,
     ) -> String {
         let venue = venue.map(|v| VenueId(v.into()));
-        new_id(existing, title, 2023, venue.as_ref(), kind).0
+        let taken = |s: &str| existing.iter().any(|p| p.id.0 == s);
+        new_id(&taken, title, 2023, venue.as_ref(), kind).0
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod report;
 mod row;
 mod table;
 
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -34,7 +35,7 @@ pub use report::{Done, RosterReport, RowReport};
 pub use table::COLUMNS;
 
 use crate::authoring::{DatasetFile, Saved, record_of, validate};
-use crate::bibtex::{decode, import_entries};
+use crate::bibtex::{Batch, Outcome, decode, import_entries};
 use person::{Context, Directory};
 use row::Row;
 
@@ -144,10 +145,13 @@ struct Parsed {
 /// How many times the rows are imported again without those found bad on the way.
 const ROUNDS: usize = 4;
 
-/// Places every good row's person, then imports their `.bib` files, then checks the dataset. A
-/// row found bad on the way (a `.bib` the reader refuses, a record the checks refuse) is left
-/// out and the whole import made again from `dataset` without it, a few rounds at most, so
-/// what a bad row did never stays.
+/// Places every good row's person, then imports their `.bib` files, then checks the dataset
+/// once. The files go in through one [`Batch`], which neither copies nor checks the dataset per
+/// file. A row found bad on the way (a `.bib` the reader refuses, a person's record the checks
+/// refuse) is left out, and the whole import made again from `dataset` without it; a row whose
+/// `.bib` made a record the checks refuse has its file imported through [`import_entries`] in
+/// the next round, which checks it and leaves those entries out. A few rounds at most, and what
+/// a bad row or entry did never stays.
 fn import_rows(
     dataset: &mut Dataset,
     rows: &[Parsed],
@@ -162,109 +166,177 @@ fn import_rows(
         reserved: &reserved,
         document,
     };
-    let mut left_out: BTreeMap<usize, String> = BTreeMap::new();
+    let mut plan = Plan::default();
     for round in 1..=ROUNDS {
         let mut candidate = dataset.clone();
-        let reports = attempt(&mut candidate, rows, &left_out, &cx, strict);
-        let mut found_bad = false;
-        for (line, reason) in reports.iter().filter_map(|r| r.bad_now.clone()) {
-            left_out.insert(line, reason);
-            found_bad = true;
-        }
-        if found_bad {
+        let attempt = attempt(&mut candidate, rows, &plan, &cx, strict);
+        if !attempt.bad_now.is_empty() {
+            plan.left_out.extend(attempt.bad_now);
             continue;
         }
-        let reports: Vec<RowReport> = reports.into_iter().map(|r| r.report).collect();
-        let lines = lines_by_person(&reports);
-        let traced: std::cell::RefCell<Vec<(usize, String)>> = Default::default();
-        let untraced = std::cell::Cell::new(false);
+        let lines = lines_by_person(&attempt.reports);
+        let traced: RefCell<Vec<(usize, Traced)>> = RefCell::default();
+        let untraced = Cell::new(false);
         let check = validate(&candidate, &|p: &Problem| {
-            let line = record_of(p)
-                .filter(|(c, _)| *c == "researchers")
-                .and_then(|(_, i)| candidate.researchers.get(i))
-                .and_then(|r| lines.get(r.id.as_str()));
-            match line {
-                // "researchers[7].name: …" → "name: …": the index is this round's.
-                Some(&line) => {
-                    let text = p.to_string();
-                    let field = text.split_once("].").map_or(text.as_str(), |(_, f)| f);
-                    traced.borrow_mut().push((line, field.to_owned()));
-                }
+            let cause = trace(&candidate, &lines, &attempt.touched, p);
+            match &cause {
+                Some(c) => traced.borrow_mut().push(c.clone()),
                 None => untraced.set(true),
             }
-            line.map(|l| format!("line {l}"))
+            cause.map(|(line, _)| format!("line {line}"))
         });
-        match check {
+        let problems = match check {
             Ok(_) => {
                 *dataset = candidate;
-                return Ok(reports);
+                return Ok(attempt.reports);
             }
-            Err(problems) if untraced.get() || round == ROUNDS => {
-                return Err(invalid(&problems));
-            }
-            Err(_) => {
-                let mut by_line: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-                for (line, problem) in traced.into_inner() {
-                    by_line.entry(line).or_default().push(problem);
-                }
-                for (line, problems) in by_line {
-                    left_out.insert(
-                        line,
-                        format!(
-                            "its record would make the dataset invalid: {}",
-                            problems.join("; ")
-                        ),
-                    );
+            Err(problems) => problems,
+        };
+        let before = (plan.left_out.len(), plan.checked.len());
+        let mut by_line: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for (line, cause) in traced.into_inner() {
+            match cause {
+                Traced::Person(problem) => by_line.entry(line).or_default().push(problem),
+                Traced::Bib => {
+                    plan.checked.insert(line);
                 }
             }
+        }
+        for (line, problems) in by_line {
+            plan.left_out.insert(
+                line,
+                format!(
+                    "its record would make the dataset invalid: {}",
+                    problems.join("; ")
+                ),
+            );
+        }
+        let progress = (plan.left_out.len(), plan.checked.len()) != before;
+        if untraced.get() || !progress || round == ROUNDS {
+            return Err(invalid(&problems));
         }
     }
     unreachable!("the last round returns")
 }
 
-/// One row's report in a round, and the reason it turned out bad in this round, if it did.
-struct Attempted {
-    report: RowReport,
-    bad_now: Option<(usize, String)>,
+/// What a round does differently from the first.
+#[derive(Default)]
+struct Plan {
+    /// Rows left out, with the reason.
+    left_out: BTreeMap<usize, String>,
+    /// Rows whose `.bib` is imported and checked on its own.
+    checked: HashSet<usize>,
+}
+
+/// A round's reports, the rows found bad in it, and which row made or changed each record.
+struct Attempt {
+    reports: Vec<RowReport>,
+    bad_now: BTreeMap<usize, String>,
+    touched: Touched,
+}
+
+/// The row whose `.bib` added or first merged into each publication, and added each venue,
+/// by id.
+#[derive(Default)]
+struct Touched {
+    publications: HashMap<String, usize>,
+    venues: HashMap<String, usize>,
+}
+
+/// What a validation problem is traced to: the record of the row's person (the problem, as
+/// the row's reason), or a record the row's `.bib` made.
+#[derive(Clone)]
+enum Traced {
+    Person(String),
+    Bib,
+}
+
+/// The row behind a validation problem, if any.
+fn trace(
+    dataset: &Dataset,
+    lines: &HashMap<String, usize>,
+    touched: &Touched,
+    p: &Problem,
+) -> Option<(usize, Traced)> {
+    let (collection, i) = record_of(p)?;
+    match collection {
+        "researchers" => {
+            let line = *lines.get(dataset.researchers.get(i)?.id.as_str())?;
+            // "researchers[7].name: …" → "name: …": the index is this round's.
+            let text = p.to_string();
+            let field = text.split_once("].").map_or(text.as_str(), |(_, f)| f);
+            Some((line, Traced::Person(field.to_owned())))
+        }
+        "publications" => {
+            let id = &dataset.publications.get(i)?.id;
+            Some((*touched.publications.get(id.as_str())?, Traced::Bib))
+        }
+        "venues" => {
+            let id = &dataset.venues.get(i)?.id;
+            Some((*touched.venues.get(id.as_str())?, Traced::Bib))
+        }
+        _ => None,
+    }
 }
 
 /// One round: every person placed, then every `.bib` imported, into `dataset`.
 fn attempt(
     dataset: &mut Dataset,
     rows: &[Parsed],
-    left_out: &BTreeMap<usize, String>,
+    plan: &Plan,
     cx: &Context<'_>,
     strict: bool,
-) -> Vec<Attempted> {
+) -> Attempt {
     let mut directory = Directory::new(dataset);
-    let mut out: Vec<Attempted> = rows
+    let mut reports: Vec<RowReport> = rows
         .iter()
         .map(|p| {
-            let result = match (&p.row, left_out.get(&p.line)) {
+            let result = match (&p.row, plan.left_out.get(&p.line)) {
                 (Err(reason), _) => Err(reason.clone()),
                 (Ok(_), Some(reason)) => Err(reason.clone()),
                 (Ok(row), None) => person::apply(dataset, &mut directory, row, cx)
                     .map(|person| Done { person, bib: None }),
             };
-            Attempted {
-                report: RowReport {
-                    line: p.line,
-                    name: p.name.clone(),
-                    result,
-                },
-                bad_now: None,
+            RowReport {
+                line: p.line,
+                name: p.name.clone(),
+                result,
             }
         })
         .collect();
-    for (p, a) in rows.iter().zip(&mut out) {
-        let (Ok(row), Ok(done)) = (&p.row, &mut a.report.result) else {
+    let mut batch = Batch::new(dataset);
+    let mut bad_now = BTreeMap::new();
+    let mut touched = Touched::default();
+    for (p, report) in rows.iter().zip(&mut reports) {
+        let (Ok(row), Ok(done)) = (&p.row, &mut report.result) else {
             continue;
         };
         let Some(bib) = &row.bib else {
             continue;
         };
-        match import_entries(dataset, &done.person.id, &bib.source, strict) {
-            Ok(report) => done.bib = Some(report),
+        let (publications, venues) = (dataset.publications.len(), dataset.venues.len());
+        let imported = if plan.checked.contains(&p.line) {
+            let imported = import_entries(dataset, &done.person.id, &bib.source, strict);
+            batch = Batch::new(dataset);
+            imported
+        } else {
+            batch.import(dataset, &done.person.id, &bib.source, strict)
+        };
+        match imported {
+            Ok(bib) => {
+                let merged = bib.outcomes.iter().filter_map(|o| match o {
+                    Outcome::Merged { id, .. } => Some(id),
+                    _ => None,
+                });
+                for id in (dataset.publications[publications..].iter().map(|p| &p.id)).chain(merged)
+                {
+                    touched.publications.entry(id.0.clone()).or_insert(p.line);
+                }
+                for v in &dataset.venues[venues..] {
+                    touched.venues.entry(v.id.0.clone()).or_insert(p.line);
+                }
+                done.bib = Some(bib);
+            }
             Err(e) => {
                 // The file's own error ends "nothing was written"; the roster has not
                 // written yet, and goes on without the row.
@@ -277,11 +349,15 @@ fn attempt(
                     .filter(|l| *l != "not imported")
                     .collect();
                 let reason = format!("bib file {}: {}", bib.path, lines.join("; "));
-                a.bad_now = Some((p.line, reason));
+                bad_now.insert(p.line, reason);
             }
         }
     }
-    out
+    Attempt {
+        reports,
+        bad_now,
+        touched,
+    }
 }
 
 /// The line of the row that placed each person, by id.

@@ -318,26 +318,47 @@ fn columns_in_another_order_an_unknown_column_and_identifiers_as_links() {
 }
 
 #[test]
-fn a_record_the_checks_refuse_leaves_its_row_out() {
+fn a_record_the_checks_refuse_leaves_its_row_or_entry_out() {
     let s = Scratch::new();
     // A control character in a name: no cell rule catches it, the dataset's checks do, with
-    // and without a .bib to import.
+    // and without a .bib to import. A year no paper can have: the reader takes it, the checks
+    // refuse the record, and only that entry is left out.
+    s.write(
+        "bibs/lark.bib",
+        "@inproceedings{moor2024fine,\n  author = {Lark Moor},\n  title = {A Fine Example},\n  booktitle = {Example Conference},\n  year = {2024}\n}\n\n\
+         @inproceedings{moor3024future,\n  author = {Lark Moor and Ada Quillfeather},\n  title = {From the Future},\n  booktitle = {Example Conference},\n  year = {3024}\n}\n",
+    );
     s.write(
         "control.csv",
-        "name,stage,bib\nWil\u{7}ma Grey,faculty,\nOtto\u{7} Fenn,faculty,bibs/tamsin.bib\nLark Moor,postdoc,\n",
+        "name,stage,bib\nWil\u{7}ma Grey,faculty,\nOtto\u{7} Fenn,faculty,bibs/tamsin.bib\nLark Moor,postdoc,bibs/lark.bib\n",
     );
     let report = s.import("control.csv");
+    let text = report.to_string();
     let lines = lines(&report);
-    assert!(lines[0].starts_with("line 2 Wil\u{7}ma Grey: bad row, skipped: its record would make the dataset invalid: name: \"Wil\\u{7}ma Grey\" contains control characters; summary: "), "{}", lines[0]);
-    assert!(
-        lines[1].starts_with("line 3 Otto\u{7} Fenn: bad row, skipped: bib file bibs/tamsin.bib: "),
-        "{}",
-        lines[1]
+    for (line, name) in [(0, "line 2 Wil\u{7}ma Grey"), (1, "line 3 Otto\u{7} Fenn")] {
+        let want =
+            format!("{name}: bad row, skipped: its record would make the dataset invalid: name: ");
+        assert!(lines[line].starts_with(&want), "{}", lines[line]);
+        assert!(
+            lines[line].contains("contains control characters; summary: "),
+            "{}",
+            lines[line]
+        );
+    }
+    assert_eq!(
+        lines[2],
+        "line 4 Lark Moor (lark-moor): new; bib: 1 added, 0 merged, 0 unchanged, 0 skipped, 1 bad"
     );
-    assert_eq!(lines[2], "line 4 Lark Moor (lark-moor): new");
+    assert!(
+        text.contains("bib bad: line 8 (entry moor3024future): its record would make the dataset invalid (publications["),
+        "{text}"
+    );
     let d = s.dataset();
     assert!(d.researchers.iter().all(|r| !r.name.contains('\u{7}')));
-    person(&d, "lark-moor");
+    assert_eq!(person(&d, "lark-moor").publications.len(), 1);
+    assert!(d.publications.iter().all(|p| p.year < 3000));
+    // Tamsin's file went in with no one: the row that named it was left out.
+    assert!(d.publications.iter().all(|p| !p.title.starts_with("Kiln")));
 }
 
 #[test]
@@ -353,4 +374,33 @@ fn a_file_that_is_no_roster_is_refused_and_nothing_written() {
     let err = s.command("missing.csv", false, false).unwrap_err();
     assert!(err.contains("missing.csv: "), "{err}");
     assert_eq!(s.bytes(), before);
+}
+
+#[test]
+fn the_batch_makes_what_file_by_file_imports_make() {
+    use crate::bibtex::{Batch, import_entries};
+    use research_atlas::model::ResearcherId;
+
+    let s = Scratch::new();
+    s.write(
+        "people.csv",
+        "name,stage\nAda Quillfeather,phd_student\nTamsin Brook,faculty\nPell Marten,postdoc\n",
+    );
+    s.import("people.csv");
+    let start = s.dataset();
+    let files = [
+        ("ada-quillfeather", "bibs/ada.bib"),
+        ("tamsin-brook", "bibs/tamsin.bib"),
+        ("pell-marten", "bibs/pell.bib"),
+    ];
+    let (mut one_by_one, mut batched) = (start.clone(), start);
+    let mut batch = Batch::new(&batched);
+    for (id, bib) in files {
+        let source = std::fs::read_to_string(s.path(bib)).unwrap();
+        let id = ResearcherId(id.into());
+        let a = import_entries(&mut one_by_one, &id, &source, false).unwrap();
+        let b = batch.import(&mut batched, &id, &source, false).unwrap();
+        assert_eq!(a, b, "{bib}");
+    }
+    assert_eq!(one_by_one, batched);
 }

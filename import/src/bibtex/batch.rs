@@ -1,0 +1,82 @@
+//! Importing many `.bib` files into one dataset, one after another (a roster's people).
+//!
+//! [`import_entries`](super::import_entries) copies the dataset, and checks the whole result,
+//! for every file: right for one file, but for two thousand it is nearly all of the time. A
+//! [`Batch`] imports into the dataset itself and keeps the dataset's [`Index`] (publications by
+//! DOI, arXiv id and title, members by name) from file to file; the caller checks the dataset
+//! once at the end, and imports a file whose records the checks refuse again through
+//! `import_entries`, which leaves those entries out.
+
+use research_atlas::model::{Dataset, ResearcherId};
+
+use super::apply::{Index, apply_indexed};
+use super::paper::{self, Reject};
+use super::{BibError, BibReport, read_file, refused};
+
+/// The indexes of one dataset, kept up to date as files are imported into it.
+pub struct Batch {
+    index: Index,
+}
+
+impl Batch {
+    /// Indexes `dataset`. Import into it only through this batch from now on; after a change
+    /// made any other way, make a new batch.
+    pub fn new(dataset: &Dataset) -> Self {
+        Self {
+            index: Index::new(dataset),
+        }
+    }
+
+    /// Imports the BibTeX `source` into `dataset` on behalf of `researcher`, as
+    /// [`import_entries`](super::import_entries) does, but without checking the result: the
+    /// caller validates the dataset. `Err` (and `dataset` unchanged) when the file has no
+    /// entry, or, if `strict`, when any entry is bad.
+    pub fn import(
+        &mut self,
+        dataset: &mut Dataset,
+        researcher: &ResearcherId,
+        source: &str,
+        strict: bool,
+    ) -> Result<BibReport, String> {
+        if dataset.researcher(researcher).is_none() {
+            return Err(format!("no researcher {researcher}"));
+        }
+        let (read, ignored, local_links) = read_file(source)?;
+        let mut bad = read.problems;
+        if strict {
+            // Judged before anything is applied, so a refused file changes nothing.
+            for e in &read.entries {
+                if let Err(Reject::Bad(reason)) = paper::judge(e) {
+                    bad.push(BibError {
+                        line: e.line,
+                        key: Some(e.key.clone()),
+                        message: reason,
+                    });
+                }
+            }
+            if !bad.is_empty() {
+                bad.sort_by_key(|b| b.line);
+                return Err(refused(&bad));
+            }
+        }
+        let report = apply_indexed(dataset, &mut self.index, researcher, &read.entries);
+        bad.extend(
+            report
+                .errors
+                .into_iter()
+                .map(|(line, key, reason)| BibError {
+                    line,
+                    key: Some(key),
+                    message: reason,
+                }),
+        );
+        bad.sort_by_key(|b| b.line);
+        Ok(BibReport {
+            outcomes: report.outcomes,
+            bad,
+            repeats: read.repeats,
+            ignored,
+            local_links,
+        })
+    }
+}
