@@ -6,9 +6,10 @@
 //! that mirror its columns (the `csv` crate, serde); then the rows are mapped into the
 //! dataset: [`row`] reads each cell into the value the dataset holds, [`person`] finds the
 //! person (by id, an identifier link, or exact name) and adds or updates them, and each
-//! person's `.bib` goes through [`crate::bibtex::import_entries`]. Everyone is placed before
-//! any `.bib` is read, so a paper shared by two people on the roster links both, whichever
-//! row comes first.
+//! person's `.bib` is imported as `import-bib` imports it, through one [`Batch`] (the dataset
+//! indexed once, and checked once at the end, not per file). Everyone is placed before any
+//! `.bib` is read, so a paper shared by two people on the roster links both, whichever row
+//! comes first.
 //!
 //! Never all or nothing: a bad row (no name, a bad stage, id or identifier, a `.bib` file that
 //! is missing or that the reader refuses, a record the dataset's checks refuse) is reported
