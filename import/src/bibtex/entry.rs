@@ -577,8 +577,10 @@ fn as_written(entry: &RawEntry<'_>, name: &str) -> Option<String> {
 
 /// Authors in order, and whether the list says there are more (`and others`, `and {others}`,
 /// `et al.`). Web markup and formatting commands (`\textbf{Ann Lee}`, `<b>…</b>`, a
-/// homepage's way of marking its owner) go before the list is split into names, and a list
-/// written with commas (`A, B, and C`) is split at them, with a note.
+/// homepage's way of marking its owner) go before the list is split into names; a list
+/// wrapped in double braces is unwrapped when it names several people
+/// ([`unwrap_braced_list`]), and one written with commas (`A, B, and C`) is split at them
+/// ([`is_comma_list`]), each with a note.
 fn authors(
     entry: &mut Entry,
     notes: &mut Vec<String>,
@@ -607,6 +609,11 @@ fn authors(
         *last = rest;
         more = true;
     }
+    if let Some(n) = unwrap_braced_list(&mut chunks) {
+        notes.push(format!(
+            "the author list is wrapped in double braces, as one name; read as its {n} names"
+        ));
+    }
     let normal: String = chunks
         .iter()
         .filter_map(|c| match &c.v {
@@ -614,12 +621,7 @@ fn authors(
             _ => None,
         })
         .collect();
-    let lower = normal.to_ascii_lowercase();
-    if lower.contains(", and ")
-        || lower
-            .split(" and ")
-            .any(|part| part.matches(',').count() >= 3)
-    {
+    if is_comma_list(&normal) {
         for chunk in &mut chunks {
             if let Chunk::Normal(s) = &mut chunk.v {
                 *s = s.replace(", and ", " and ").replace(',', " and ");
@@ -628,6 +630,13 @@ fn authors(
         notes.push(
             "the authors are a list with commas (A, B, and C); read one name between each".into(),
         );
+    } else {
+        // A stray comma before an `and` would read as an empty first name.
+        for chunk in &mut chunks {
+            if let Chunk::Normal(s) = &mut chunk.v {
+                *s = s.replace(", and ", " and ");
+            }
+        }
     }
     entry.set("author", chunks);
     let people = match entry.author() {
@@ -646,6 +655,92 @@ fn authors(
         }
     }
     Ok((names, more))
+}
+
+/// Whether an author list is written with commas between names ("A, B, and C", "A, B, C")
+/// rather than BibTeX's `and`s. The list is first split at " and ", as BibTeX does; it is a
+/// comma list only when a piece cannot be one "Last, First" name:
+///
+/// - a piece with two commas or more ("A, B, C"), unless the middle one is a suffix
+///   ("King, Jr., Martin", BibTeX's "Last, Jr, First");
+/// - a piece with one comma that ends in ", and" ("Ann Lee, Bo Chen, and Cy Dee") while no
+///   other piece has a comma: the other names are written "First Last", so this one is two.
+///
+/// So "Lee*, Ann and Chen*, Bo, and Dee, Cy" (a stray comma before an `and`) is three names
+/// "Last, First", as BibTeX reads it.
+fn is_comma_list(list: &str) -> bool {
+    let lower = list.to_ascii_lowercase();
+    let pieces: Vec<(&str, bool)> = lower
+        .split(" and ")
+        .map(|p| {
+            let p = p.trim();
+            match p.strip_suffix(',') {
+                Some(rest) => (rest.trim_end(), true),
+                None => (p, false),
+            }
+        })
+        .collect();
+    let commas = |p: &str| p.matches(',').count();
+    let suffixed = |p: &str| {
+        let parts: Vec<&str> = p.split(',').map(str::trim).collect();
+        parts.len() == 3 && ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"].contains(&parts[1])
+    };
+    let several = pieces.iter().any(|(p, _)| commas(p) >= 2 && !suffixed(p));
+    let before_and = pieces.iter().enumerate().any(|(i, (p, trailing))| {
+        *trailing
+            && commas(p) == 1
+            && pieces
+                .iter()
+                .enumerate()
+                .all(|(j, (q, _))| j == i || commas(q) == 0)
+    });
+    several || before_and
+}
+
+/// A whole list wrapped in a second pair of braces (`{{Ann Lee and Bo Chen and Cy Dee}}`),
+/// which BibTeX reads as one name: unwrapped when what is inside reads as several people —
+/// three names or more, or two of two words or more each, every word of a name capitalized
+/// (but particles such as "van", "de") — so that a corporate author such as `{{Barnes and
+/// Noble}}` or `{{Ministry of Health and Social Affairs}}` stays one name. The number of
+/// names, when unwrapped.
+fn unwrap_braced_list(chunks: &mut [Spanned<Chunk>]) -> Option<usize> {
+    let mut braced = chunks
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !matches!(&c.v, Chunk::Normal(s) if s.trim().is_empty()));
+    let (at, only) = braced.next()?;
+    if braced.next().is_some() {
+        return None;
+    }
+    let Chunk::Verbatim(inner) = only.v.clone() else {
+        return None;
+    };
+    if inner.contains(['{', '}']) {
+        return None;
+    }
+    let names: Vec<&str> = inner.split(" and ").map(str::trim).collect();
+    const PARTICLES: [&str; 12] = [
+        "van", "von", "der", "den", "de", "da", "di", "du", "del", "dos", "la", "le",
+    ];
+    let plausible = |name: &str| {
+        let words: Vec<&str> = name
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .collect();
+        (1..=5).contains(&words.len())
+            && words.iter().all(|w| {
+                !w.chars().any(|c| c.is_ascii_digit())
+                    && (w.starts_with(char::is_uppercase) || PARTICLES.contains(w))
+            })
+    };
+    let words = |name: &str| name.split_whitespace().count();
+    let several = names.len() >= 3 || (names.len() == 2 && names.iter().all(|n| words(n) >= 2));
+    if !several || !names.iter().all(|n| plausible(n)) {
+        return None;
+    }
+    let n = names.len();
+    chunks[at].v = Chunk::Normal(inner);
+    Some(n)
 }
 
 /// `A and B et al.` → `A and B`; `A and et al.` → `A`.
@@ -851,6 +946,84 @@ mod tests {
                 (&["Ann Lee".to_owned(), "Bo Chen".to_owned()][..], true),
                 "{list}"
             );
+        }
+    }
+
+    #[test]
+    fn author_lists_split_at_commas_only_when_a_piece_is_no_last_first_name() {
+        let comma_note =
+            "the authors are a list with commas (A, B, and C); read one name between each";
+        for (list, want, note) in [
+            // A stray comma before "and" in a list of "Last, First" names.
+            (
+                "Lee*, Ann and Chen*, Bo, and Dee, Cy",
+                &["Ann Lee*", "Bo Chen*", "Cy Dee"][..],
+                false,
+            ),
+            ("Lee, Ann, and Chen, Bo", &["Ann Lee", "Bo Chen"], false),
+            ("Lee, Ann and Bo Chen", &["Ann Lee", "Bo Chen"], false),
+            (
+                "King, Jr., Martin and Bo Chen",
+                &["Martin King Jr.", "Bo Chen"],
+                false,
+            ),
+            // Names written "First Last", with commas between them.
+            (
+                "Ann Lee, Bo Chen, and Cy Dee",
+                &["Ann Lee", "Bo Chen", "Cy Dee"],
+                true,
+            ),
+            (
+                "Ann Lee, Bo Chen, Cy Dee",
+                &["Ann Lee", "Bo Chen", "Cy Dee"],
+                true,
+            ),
+            (
+                "Ann Lee, Bo Chen, Cy Dee and Di Eng",
+                &["Ann Lee", "Bo Chen", "Cy Dee", "Di Eng"],
+                true,
+            ),
+        ] {
+            let e = one(&format!("@misc{{k, title = {{T}}, author = {{{list}}}}}"));
+            assert_eq!(e.authors, want, "{list}");
+            assert_eq!(e.notes.contains(&comma_note.to_owned()), note, "{list}");
+        }
+    }
+
+    #[test]
+    fn a_list_in_double_braces_is_unwrapped_when_it_names_several_people() {
+        for (field, want) in [
+            (
+                "{{Ann Lee and Bo Chen and Cy Dee}}",
+                &["Ann Lee", "Bo Chen", "Cy Dee"][..],
+            ),
+            ("{{Ann Lee and Bo van Chen}}", &["Ann Lee", "Bo van Chen"]),
+            (
+                r#"{{J{\"o}rg M{\"u}ller and Bo Chen and Cy Dee}}"#,
+                &["Jörg Müller", "Bo Chen", "Cy Dee"],
+            ),
+            (
+                "{{Lee, Ann and Chen, Bo and Dee, Cy}}",
+                &["Ann Lee", "Bo Chen", "Cy Dee"],
+            ),
+            // Corporate authors stay one name.
+            ("{{Barnes and Noble}}", &["Barnes and Noble"]),
+            (
+                "{{Ministry of Health and Social Affairs}}",
+                &["Ministry of Health and Social Affairs"],
+            ),
+            (
+                "{{Example Labs and Partners}}",
+                &["Example Labs and Partners"],
+            ),
+        ] {
+            let e = one(&format!("@misc{{k, title = {{T}}, author = {field}}}"));
+            assert_eq!(e.authors, want, "{field}");
+            let note = format!(
+                "the author list is wrapped in double braces, as one name; read as its {} names",
+                want.len()
+            );
+            assert_eq!(e.notes.contains(&note), want.len() > 1, "{field}");
         }
     }
 

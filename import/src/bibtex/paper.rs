@@ -14,7 +14,10 @@
 //! | `book`, `mvbook`, `inbook`, `bookinbook`, `suppbook`, `incollection`, `collection`, `mvcollection`, `suppcollection` | skipped: books and chapters are no publication type of the directory |
 //! | `patent`, `manual`, `booklet`, `periodical`, `dataset`, `software`, any other | skipped, naming the type |
 //!
-//! Identifiers are normalized here: a DOI without its resolver, an arXiv id without `arXiv:`
+//! Identifiers are normalized here: a DOI without its resolver (`doi.org`, `dx.doi.org`, ACM's
+//! old `doi.acm.org`, a publisher's `…/doi/abs/10.…`; a `doi` field holding no DOI is left out
+//! with a note, kept as a link when it is a web address; an `eprint` or `arxiv` field holding a
+//! DOI gives the DOI), an arXiv id without `arXiv:`
 //! wherever it is written (`eprint`, `arxiv`, `journal`, `url`, `howpublished`, a DOI
 //! `10.48550/arXiv.…`, a link `https://arxiv.org/abs/2301.03734v2`). A year that is not a
 //! number ("Preprint", "to appear") dates a preprint by its arXiv id (`2301.…` → 2023) and
@@ -29,7 +32,7 @@
 //! ([`VenueHint::abbr`]). Every field not read here (`selected`, `bibtex_show`, `preview`,
 //! `abstract`, `keywords`, …) is ignored and counted by name for the report ([`unused`]).
 
-use research_atlas::model::validate::check_url;
+use research_atlas::model::validate::{check_doi, check_url};
 use research_atlas::model::{Link, LinkKind, PublicationType, VenueKind};
 
 use super::entry::BibEntry;
@@ -227,7 +230,17 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
     });
     let is_report = matches!(e.kind.as_str(), "techreport" | "report");
     let opt = |field: &str| e.get(field).map(str::to_owned);
-    let links = links(e, ids.url.as_deref(), &mut notes);
+    let mut links = links(e, ids.url.as_deref(), &mut notes);
+    if let Some(link) = ids
+        .doi_link
+        .filter(|l| !links.iter().any(|have| have.url == *l))
+    {
+        links.push(Link {
+            kind: LinkKind::Other,
+            url: link,
+            label: None,
+        });
+    }
     Ok(Paper {
         key: e.key.clone(),
         title,
@@ -467,11 +480,29 @@ struct Identifiers {
     doi: Option<String>,
     arxiv: Option<String>,
     url: Option<String>,
+    /// A `doi` field holding a web address that is no DOI's, kept as a link.
+    doi_link: Option<String>,
 }
 
-/// The DOI, arXiv id and a remaining URL, each wherever the exporter put it.
+/// The DOI, arXiv id and a remaining URL, each wherever the exporter put it. A `doi` field
+/// that holds no DOI is left out with a note (kept as a link when it is a web address), and
+/// an `eprint` or `arxiv` field holding a DOI gives the entry's DOI: never is the entry lost.
 fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers {
-    let mut doi = e.get("doi").map(strip_doi_resolver);
+    let mut doi = None;
+    let mut doi_link = None;
+    if let Some(raw) = e.get("doi") {
+        match (doi_in(raw), check_url(raw)) {
+            (Some(d), _) => doi = Some(d),
+            (None, Ok(())) => {
+                notes.push(format!("doi {raw:?} is not a DOI; kept as a link"));
+                doi_link = Some(raw.to_owned());
+            }
+            (None, Err(_)) => {
+                let why = check_doi(raw.trim()).err().unwrap_or_default();
+                notes.push(format!("doi {raw:?} {why}; left out"));
+            }
+        }
+    }
     // Scholar and some managers put the link in `howpublished = {\url{…}}`.
     let url = e
         .get("url")
@@ -482,22 +513,36 @@ fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers {
         .or_else(|| e.get("archiveprefix"))
         .is_none_or(|t| t.eq_ignore_ascii_case("arxiv"));
     let mut candidates: Vec<String> = Vec::new();
-    if eprint_is_arxiv && let Some(eprint) = e.get("eprint") {
-        candidates.extend(arxiv_in(eprint).or_else(|| Some(eprint.to_owned())));
+    let eprint = e.get("eprint").filter(|_| eprint_is_arxiv);
+    for (field, value) in [("eprint", eprint), ("arxiv", e.get("arxiv"))] {
+        let Some(value) = value else { continue };
+        match doi_in(value) {
+            // arXiv's own DOI restates the id.
+            Some(d) if arxiv_doi(&d).is_some() => candidates.extend(arxiv_doi(&d)),
+            Some(d) if doi.is_none() => {
+                notes.push(format!(
+                    "{field} {value:?} is a DOI, not an arXiv id; read as the DOI"
+                ));
+                doi = Some(d);
+            }
+            Some(d) => {
+                if !doi
+                    .as_deref()
+                    .is_some_and(|have| have.eq_ignore_ascii_case(&d))
+                {
+                    notes.push(format!(
+                        "{field} {value:?} is a DOI other than the entry's; left out"
+                    ));
+                }
+            }
+            None => candidates.extend(arxiv_in(value).or_else(|| Some(value.to_owned()))),
+        }
     }
-    if let Some(arxiv) = e.get("arxiv") {
-        candidates.extend(arxiv_in(arxiv).or_else(|| Some(arxiv.to_owned())));
-    }
-    let from_doi = doi.as_deref().and_then(|d| {
-        d.to_lowercase()
-            .strip_prefix("10.48550/arxiv.")
-            .map(str::to_owned)
-    });
-    if from_doi.is_some() {
+    if let Some(id) = doi.as_deref().and_then(arxiv_doi) {
         // arXiv's own DOI only restates the arXiv id.
         doi = None;
+        candidates.push(id);
     }
-    candidates.extend(from_doi);
     for field in [
         "journal",
         "volume",
@@ -531,9 +576,9 @@ fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers {
         doi = ["url", "html", "website"]
             .iter()
             .filter_map(|f| e.get(f))
-            .filter_map(|u| u.split_once("doi.org/").map(|(_, d)| d))
-            .find(|d| d.starts_with("10.") && !d.to_lowercase().starts_with("10.48550/"))
-            .map(str::to_owned);
+            .filter(|u| u.starts_with("http"))
+            .filter_map(doi_in)
+            .find(|d| arxiv_doi(d).is_none());
     }
     let url = url.filter(|u| {
         if is_identifier(u) {
@@ -547,34 +592,74 @@ fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers {
             }
         }
     });
-    Identifiers { doi, arxiv, url }
+    let (url, doi_link) = match (url, doi_link) {
+        (None, link) => (link, None),
+        (Some(u), Some(link)) if u == link => (Some(u), None),
+        (url, link) => (url, link),
+    };
+    Identifiers {
+        doi,
+        arxiv,
+        url,
+        doi_link,
+    }
 }
 
-/// "10.1/x" from "https://doi.org/10.1/x", "doi:10.1/x" or "10.1/x".
-fn strip_doi_resolver(doi: &str) -> String {
-    let d = doi.trim();
-    let lower = d.to_lowercase();
-    for prefix in [
-        "https://doi.org/",
-        "http://doi.org/",
-        "https://dx.doi.org/",
-        "http://dx.doi.org/",
-        "doi:",
-    ] {
-        if lower.starts_with(prefix) {
-            return d[prefix.len()..].trim().to_owned();
-        }
-    }
-    d.to_owned()
+/// The DOI a text holds, in the Crossref shape the dataset takes: alone ("10.1145/…"), after
+/// "doi:", or in a resolver's or publisher's address — `doi.org`, `dx.doi.org`, ACM's old
+/// `doi.acm.org`, `dl.acm.org/doi/abs/…`, a publisher's `…/doi/full/10.…`.
+fn doi_in(text: &str) -> Option<String> {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    let start = if lower.starts_with("10.") {
+        0
+    } else if let Some(rest) = lower.strip_prefix("doi:") {
+        t.len() - rest.trim_start().len()
+    } else if lower.starts_with("http://") || lower.starts_with("https://") {
+        const MARKERS: [&str; 8] = [
+            "doi.org/",
+            "doi.acm.org/",
+            "/doi/abs/",
+            "/doi/full/",
+            "/doi/pdf/",
+            "/doi/epdf/",
+            "/doi/book/",
+            "/doi/",
+        ];
+        MARKERS.iter().find_map(|m| {
+            let at = lower.find(m)? + m.len();
+            lower[at..].starts_with("10.").then_some(at)
+        })?
+    } else {
+        return None;
+    };
+    let doi = t[start..].split(['?', '#']).next().unwrap_or("").trim();
+    check_doi(doi).ok().map(|()| doi.to_owned())
+}
+
+/// The arXiv id of arXiv's own DOI, `10.48550/arXiv.2301.03734` → `2301.03734`.
+fn arxiv_doi(doi: &str) -> Option<String> {
+    let lower = doi.to_ascii_lowercase();
+    lower
+        .strip_prefix("10.48550/arxiv.")
+        .map(|_| doi["10.48550/arxiv.".len()..].to_owned())
 }
 
 /// An arXiv id written inside other text: "arXiv:2502.13965", "abs/2502.13965",
 /// "https://arxiv.org/abs/2502.13965v2".
 fn arxiv_in(text: &str) -> Option<String> {
     let lower = text.to_ascii_lowercase();
-    let start = ["arxiv.org/abs/", "arxiv.org/pdf/", "arxiv:", "abs/"]
+    // dblp's CoRR volume "abs/2502.13965"; never the "abs/" of another site's address
+    // (`dl.acm.org/doi/abs/10.1145/…`).
+    let start = ["arxiv.org/abs/", "arxiv.org/pdf/", "arxiv:"]
         .iter()
-        .find_map(|m| lower.find(m).map(|i| i + m.len()))?;
+        .find_map(|m| lower.find(m).map(|i| i + m.len()))
+        .or_else(|| {
+            lower
+                .trim_start()
+                .starts_with("abs/")
+                .then(|| lower.find("abs/").unwrap_or(0) + 4)
+        })?;
     let id: String = text[start..]
         .trim_start()
         .chars()
@@ -789,6 +874,126 @@ mod tests {
                 (p.arxiv.as_deref(), &p.url),
                 (Some("2301.03734v2"), &None),
                 "{field}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_doi_is_read_from_any_address_and_a_field_without_one_never_costs_the_entry() {
+        let neurips = "https://proceedings.example.org/paper/2017/hash/abc-Abstract.html";
+        for (fields, doi, url, links, notes) in [
+            (
+                vec![("doi", "http://doi.acm.org/10.1145/1234567.1234568")],
+                Some("10.1145/1234567.1234568"),
+                None,
+                vec![],
+                vec![],
+            ),
+            (
+                vec![("doi", "http://dx.doi.org/10.1109/EX.2015.42")],
+                Some("10.1109/EX.2015.42"),
+                None,
+                vec![],
+                vec![],
+            ),
+            (
+                vec![("doi", "https://dl.acm.org/doi/10.1145/7654321.7654322")],
+                Some("10.1145/7654321.7654322"),
+                None,
+                vec![],
+                vec![],
+            ),
+            (
+                vec![("doi", "https://dl.acm.org/doi/abs/10.1145/7654321.7654322?x=1")],
+                Some("10.1145/7654321.7654322"),
+                None,
+                vec![],
+                vec![],
+            ),
+            (
+                vec![("doi", "doi: 10.1000/xyz")],
+                Some("10.1000/xyz"),
+                None,
+                vec![],
+                vec![],
+            ),
+            // Not a DOI at all: left out, the address kept as the link.
+            (
+                vec![("doi", neurips)],
+                None,
+                Some(neurips),
+                vec![],
+                vec![format!("doi {neurips:?} is not a DOI; kept as a link")],
+            ),
+            (
+                vec![("doi", neurips), ("url", "https://example.org/p")],
+                None,
+                Some("https://example.org/p"),
+                vec![neurips],
+                vec![format!("doi {neurips:?} is not a DOI; kept as a link")],
+            ),
+            (
+                vec![("doi", "10.1002/(SICI)1097<693>")],
+                None,
+                None,
+                vec![],
+                vec![
+                    "doi \"10.1002/(SICI)1097<693>\" contains '<', which the Crossref pattern does not allow (letters, digits and - . _ ; ( ) / : only); left out"
+                        .to_owned(),
+                ],
+            ),
+            // A DOI where the arXiv id belongs.
+            (
+                vec![("eprint", "https://doi.org/10.1080/00031305.2018.1459316")],
+                Some("10.1080/00031305.2018.1459316"),
+                None,
+                vec![],
+                vec![
+                    "eprint \"https://doi.org/10.1080/00031305.2018.1459316\" is a DOI, not an arXiv id; read as the DOI"
+                        .to_owned(),
+                ],
+            ),
+            (
+                vec![
+                    ("doi", "10.1080/00031305.2018.1459316"),
+                    ("eprint", "https://doi.org/10.1080/00031305.2018.1459316"),
+                ],
+                Some("10.1080/00031305.2018.1459316"),
+                None,
+                vec![],
+                vec![],
+            ),
+            (
+                vec![("doi", "10.1000/one"), ("arxiv", "10.1000/two")],
+                Some("10.1000/one"),
+                None,
+                vec![],
+                vec![
+                    "arxiv \"10.1000/two\" is a DOI other than the entry's; left out".to_owned(),
+                ],
+            ),
+            // A publisher's page holds the DOI; its "abs/" is no arXiv id.
+            (
+                vec![("url", "https://dl.acm.org/doi/abs/10.1145/3340531.3411985")],
+                Some("10.1145/3340531.3411985"),
+                Some("https://dl.acm.org/doi/abs/10.1145/3340531.3411985"),
+                vec![],
+                vec![],
+            ),
+            (
+                vec![("html", "https://www.example.com/science/article/abs/pii/S1566")],
+                None,
+                None,
+                vec!["https://www.example.com/science/article/abs/pii/S1566"],
+                vec![],
+            ),
+        ] {
+            let p = judge(&entry("article", &fields)).expect("judged");
+            let got_links: Vec<&str> = p.links.iter().map(|l| l.url.as_str()).collect();
+            assert_eq!(
+                (p.doi.as_deref(), p.url.as_deref(), got_links, &p.notes),
+                (doi, url, links, &notes),
+                "{fields:?}"
             );
         }
     }

@@ -172,6 +172,26 @@ const CASES: &[(&str, &[&str])] = &[
             "6 marks: preprint 2024 \"Equal Contributions\" by Ann Lee^*; Bo Chen^†; Cy Dee*",
             "7 commas: preprint 2024 \"A List With Commas\" by Ann Lee; Bo Chen; Cy Dee; \
              note the authors are a list with commas (A, B, and C); read one name between each",
+            // A stray comma before "and" in a "Last, First" list is no comma list.
+            "8 stray: preprint 2024 \"A Stray Comma Before And\" by Ann Lee*; Bo Chen*; Cy Dee",
+            "9 wrapped: preprint 2024 \"A List in Double Braces\" by Ann Lee; Bo Chen; Cy Dee; \
+             note the author list is wrapped in double braces, as one name; read as its 3 names",
+            // Two one-word names in double braces: a company, one name.
+            "10 company: preprint 2024 \"A Company in Double Braces\" by Lee and Chen",
+        ],
+    ),
+    (
+        "dois.bib",
+        &[
+            "2 lee2014acm: conference 2014 \"The Old ACM Resolver\" by Ann Lee; in Proceedings of the Example Conference; doi 10.1145/1111111.2222222",
+            "4 lee2015dx: journal 2015 \"The Old Resolver\" by Ann Lee; in Journal of Examples; doi 10.1109/EX.2015.12",
+            "6 lee2017page: conference 2017 \"A Proceedings Page in the DOI Field\" by Ann Lee; in Proceedings of the Example Conference; \
+             url https://proceedings.example.org/paper/2017/hash/0a1b2c-Abstract.html; \
+             note doi \"https://proceedings.example.org/paper/2017/hash/0a1b2c-Abstract.html\" is not a DOI; kept as a link",
+            "8 lee2018eprint: journal 2018 \"A DOI in the Eprint Field\" by Ann Lee; in Journal of Examples; doi 10.1080/12345678.2018.1234567; \
+             note eprint \"https://doi.org/10.1080/12345678.2018.1234567\" is a DOI, not an arXiv id; read as the DOI",
+            "10 lee2020abs: conference 2020 \"A Publisher Page With abs\" by Ann Lee; in Proceedings of the Example Conference; \
+             doi 10.1145/3333333.4444444; url https://dl.acm.org/doi/abs/10.1145/3333333.4444444",
         ],
     ),
     (
