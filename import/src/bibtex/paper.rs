@@ -25,6 +25,14 @@
 //! `June`, `6`, `{06}`, `07--08 June` → the first month named), pages' dashes become one en
 //! dash.
 //!
+//! A venue field's placeholders are no venue ([`super::venue::standing`]): an article or
+//! conference paper "Under review", "Working Paper", "Manuscript in preparation" (or "…
+//! under review at X") is a preprint with no venue; "In press at X", "To appear in X",
+//! "X (to appear)" is X's; each with a note. A bracketed remark ("[Best paper award]") leaves
+//! the venue's name, read as an honour when it names an award. An `@article` whose journal is
+//! exactly a known conference's short name or name ("CVPR", "CVPR 2023", "Computer Vision and
+//! Pattern Recognition (CVPR)") is a conference paper, noted.
+//!
 //! Homepage themes (al-folio and its kin) add fields of their own: `pdf`, `code`, `html`,
 //! `website`, `slides`, `poster`, `video`, `blog`, `supp` are links (only `http`/`https` ones:
 //! a path such as `paper.pdf` is the theme's own file, left out and counted), `award` (or its
@@ -37,6 +45,8 @@ use research_atlas::model::{Link, LinkKind, PublicationType, VenueKind};
 
 use super::entry::BibEntry;
 use super::venue::VenueHint;
+use super::venue::known_event;
+use super::venue::standing::{Standing, VenueField};
 
 /// An entry that is a paper, with every field the dataset can take, in plain text.
 #[derive(Debug, Clone, PartialEq)]
@@ -178,12 +188,11 @@ pub fn unused(e: &BibEntry) -> Unused {
 
 /// Turns an entry into a paper, or says why not.
 pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
-    let venue_text = e
-        .get("booktitle")
-        .or_else(|| e.get("journal"))
-        .or_else(|| e.get("journaltitle"));
+    let venue_field = ["booktitle", "journal", "journaltitle"]
+        .into_iter()
+        .find_map(|f| e.get(f).map(|text| (f, text)));
     let arxiv_text = [
-        venue_text,
+        venue_field.map(|(_, text)| text),
         e.get("howpublished"),
         e.get("publisher"),
         e.get("abbr"),
@@ -193,7 +202,15 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
     .any(is_arxiv_name);
     let mut notes = e.notes.clone();
     let ids = identifiers(e, &mut notes);
-    let (kind, venue_kind, thesis_kind) = kind(e, venue_text, arxiv_text, ids.arxiv.is_some())?;
+    let read = venue_field.map(|(field, raw)| (field, raw, VenueField::read(raw)));
+    let venue_text = read.as_ref().and_then(|(_, _, v)| v.text.as_deref());
+    let (mut kind, mut venue_kind, thesis_kind) =
+        kind(e, venue_text, arxiv_text, ids.arxiv.is_some())?;
+    let mut bracket_honour = None;
+    if let Some((field, raw, venue)) = &read {
+        (kind, venue_kind, bracket_honour) =
+            standing(e, (field, raw, venue), (kind, venue_kind), &mut notes);
+    }
     let title = e
         .get("title")
         .map(|t| {
@@ -271,10 +288,74 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         // al-folio shows `award_name` on the button ("Oral") and `award` when it is opened.
         honours: opt("award_name")
             .or_else(|| opt("award"))
+            .or(bracket_honour)
             .into_iter()
             .collect(),
         notes,
     })
+}
+
+/// What an entry's venue field says besides its venue, applied to its kinds (see the module
+/// doc): an unpublished paper is a preprint with no venue, an accepted one noted, an article
+/// in a known conference a conference paper; and the honour a bracketed remark names.
+fn standing(
+    e: &BibEntry,
+    (field, raw, venue): (&str, &str, &VenueField),
+    (mut kind, mut venue_kind): (PublicationType, Option<VenueKind>),
+    notes: &mut Vec<String>,
+) -> (PublicationType, Option<VenueKind>, Option<String>) {
+    let published = matches!(
+        kind,
+        PublicationType::Journal | PublicationType::Conference | PublicationType::Workshop
+    );
+    let text = venue.text.as_deref();
+    match &venue.standing {
+        Standing::Unpublished(phrase) if published => {
+            let said = if raw.trim().trim_end_matches('.') == phrase {
+                String::new()
+            } else {
+                format!(" ({phrase:?})")
+            };
+            notes.push(format!(
+                "{field} {raw:?}: not yet published{said}; read as a preprint with no venue"
+            ));
+            (kind, venue_kind) = (PublicationType::Preprint, None);
+        }
+        Standing::Forthcoming(phrase) if published => notes.push(match text {
+            Some(text) => format!("{field} {raw:?}: {phrase}; the venue is {text:?}"),
+            None => format!("{field} {raw:?}: {phrase}; it names no venue"),
+        }),
+        _ => {}
+    }
+    let mut honour = None;
+    for (remark, is_honour) in &venue.remarks {
+        let what = if *is_honour && honour.is_none() {
+            honour = Some(remark.clone());
+            "read as an honour"
+        } else {
+            "left out"
+        };
+        notes.push(format!(
+            "{field}: \"[{remark}]\" is no part of the venue's name; {what}"
+        ));
+    }
+    if e.kind == "article"
+        && kind == PublicationType::Journal
+        && let Some(text) = text
+        && let Some(event) = known_event(text)
+    {
+        let (as_kind, word) = if event.kind == VenueKind::Workshop {
+            (PublicationType::Workshop, "workshop")
+        } else {
+            (PublicationType::Conference, "conference")
+        };
+        notes.push(format!(
+            "{field} {text:?} names the {word} {}; read as a {word} paper",
+            event.short_name
+        ));
+        (kind, venue_kind) = (as_kind, Some(event.kind));
+    }
+    (kind, venue_kind, honour)
 }
 
 type Kinds = (PublicationType, Option<VenueKind>, Option<&'static str>);
@@ -994,6 +1075,58 @@ mod tests {
                 (p.doi.as_deref(), p.url.as_deref(), got_links, &p.notes),
                 (doi, url, links, &notes),
                 "{fields:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_article_in_a_known_conference_is_a_conference_paper() {
+        use PublicationType::*;
+        for (journal, want, note) in [
+            ("CVPR", Conference, true),
+            (
+                "IEEE/CVF Conference on Computer Vision and Pattern Recognition",
+                Conference,
+                true,
+            ),
+            ("CVPR Workshops", Workshop, true),
+            ("CVPR 2023", Conference, true),
+            (
+                "Computer Vision and Pattern Recognition (CVPR)",
+                Conference,
+                true,
+            ),
+            (
+                "Computer Vision and Pattern Recognition (ICCV)",
+                Journal,
+                false,
+            ),
+            // Found by its whole text only.
+            ("Proc. CVPR and More", Journal, false),
+            // The list says NeurIPS papers are also exported as articles.
+            (
+                "Advances in Neural Information Processing Systems",
+                Journal,
+                false,
+            ),
+            ("Journal of Examples", Journal, false),
+        ] {
+            let p = judge(&entry("article", &[("journal", journal)])).expect(journal);
+            assert_eq!(p.kind, want, "{journal}");
+            assert_eq!(
+                p.venue.map(|v| v.kind),
+                Some(match want {
+                    Conference => VenueKind::Conference,
+                    Workshop => VenueKind::Workshop,
+                    _ => VenueKind::Journal,
+                }),
+                "{journal}"
+            );
+            assert_eq!(
+                p.notes.iter().any(|n| n.contains("read as a")),
+                note,
+                "{journal}: {:?}",
+                p.notes
             );
         }
     }

@@ -195,6 +195,33 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "placeholders.bib",
+        &[
+            // Not accepted anywhere yet: a preprint, no venue.
+            "2 lee2025review: preprint 2025 \"Under Review\" by Ann Lee; \
+             note journal \"Under review\": not yet published; read as a preprint with no venue",
+            "3 lee2025manuscript: preprint 2025 \"A Manuscript\" by Ann Lee; \
+             note journal \"Manuscript under review\": not yet published; read as a preprint with no venue",
+            "4 lee2025at: preprint 2025 \"Under Review Somewhere\" by Ann Lee; \
+             note journal \"Journal of Examples. Manuscript under review\": not yet published (\"Manuscript under review\"); read as a preprint with no venue",
+            "6 lee2025prep: preprint 2025 \"In Preparation\" by Ann Lee; \
+             note journal \"Manuscript in preparation\": not yet published; read as a preprint with no venue",
+            "7 lee2024working: preprint 2024 \"A Working Paper\" by Ann Lee; \
+             note journal \"Working Paper\": not yet published; read as a preprint with no venue",
+            // Accepted: the venue it names.
+            "8 lee2025press: journal 2025 \"In Press\" by Ann Lee; in Example Science; \
+             note journal \"In press at Example Science\": in press; the venue is \"Example Science\"",
+            "9 lee2025appear: journal 2025 \"To Appear\" by Ann Lee; in Journal of Examples; \
+             note journal \"Journal of Examples (to appear)\": to appear; the venue is \"Journal of Examples\"",
+            "10 lee2024award: workshop 2024 \"An Award in the Booktitle\" by Ann Lee; in Example Workshop on Things (EWT); \
+             honour Best paper award; \
+             note booktitle: \"[Best paper award]\" is no part of the venue's name; read as an honour",
+            // A known conference's short name as an article's journal.
+            "12 lee2023cvpr: conference 2023 \"A Conference as a Journal\" by Ann Lee; in CVPR; \
+             note journal \"CVPR\" names the conference CVPR; read as a conference paper",
+        ],
+    ),
+    (
         "months.bib",
         &[
             "1 m1: preprint 2024-06 \"Abbreviated\" by Ann Lee",

@@ -14,6 +14,9 @@
 //! 3. each acronym printed with a year or in parentheses, in order ("ICDE 2021: Proceedings
 //!    of…", "… (ICLR)", "Proc. of NeurIPS 2020", "SIGIR '21", "(USENIX ATC 24)");
 //! 4. the dblp key's stream (`DBLP:conf/nsdi/…` → `conf/nsdi`, `journals/…` for an article);
+//!    then the whole text as a venue's short name of another kind (`journal = {CVPR}`: that
+//!    conference, not a second "CVPR"; the judge reads such an article as a conference paper,
+//!    [`known_event`]);
 //! 5. the name printed, without "Proceedings of the", editions, years, "Companion",
 //!    parentheses and the locations and dates after it, equal to a venue's name or alias
 //!    compared loosely ([`printed::loose`]: publishers, "International", articles dropped);
@@ -22,22 +25,27 @@
 //!    count), if the words around it say nothing against the venue ("ACM SIGIR Conference on
 //!    Theory of Information Retrieval" is not SIGIR) and it names one venue only.
 //!
-//! Acronyms (1, 3, 6), dblp streams and short names find only a venue that takes the entry's
-//! kind: a journal article never lands in a conference of the same acronym, nor a conference
-//! paper in a journal, unless the list says the venue takes both (PACMPL's conferences, PVLDB);
-//! a workshop paper ("Workshop on X at NeurIPS 2021") never lands in its host conference.
+//! Acronyms (1, 3, 6), dblp streams and short names inside a longer text find only a venue
+//! that takes the entry's kind: a journal article never lands in a conference of the same
+//! acronym, nor a conference paper in a journal, unless the list says the venue takes both
+//! (PACMPL's conferences, PVLDB); a workshop paper ("Workshop on X at NeurIPS 2021") never
+//! lands in its host conference.
 //! "Findings of …" is found by name only, never by its host's acronym or dblp stream.
 //!
 //! A venue found in the list is the dataset's venue that is the same one (same dblp key, short
 //! name or alias, or name) or, when the dataset has none, added with the list's aliases and
 //! dblp key, so the next run finds it in the dataset. When nothing is found, a new venue is
-//! named by the whole cleaned title ([`derive`]) and keeps the printed spelling as an alias, so
-//! the next run finds it again; a series such as "Proceedings of Machine Learning Research"
-//! names no venue and makes none.
+//! named by the whole cleaned title, never a piece of it cut at a comma or colon
+//! ([`printed::Printed::display`]), its id from that name whether or not an acronym is printed
+//! ([`derive`]), and keeps the printed spelling as an alias, so the next run finds it again;
+//! a series such as "Proceedings of Machine Learning Research" names no venue and makes none.
+//! A placeholder where the venue goes ("Under review", "In press at X") is read by
+//! [`standing`] before any of this.
 
 mod candidate;
 pub mod known;
 pub mod printed;
+pub mod standing;
 
 use research_atlas::model::{Venue, VenueId, VenueKind};
 
@@ -110,6 +118,50 @@ pub fn arxiv(venues: &[Venue]) -> Resolved {
         })
 }
 
+/// The known conference or workshop a whole field names exactly — its short name, name or an
+/// alias ("CVPR"), with at most a year after it ("CVPR 2023") or its own acronym in
+/// parentheses ("Computer Vision and Pattern Recognition (CVPR)") — unless the list says it
+/// takes journal articles too (PACMPL's conferences, NeurIPS): a homepage filing a conference
+/// paper as an `@article`. Found only by the whole text; an acronym inside a longer text
+/// never crosses kinds.
+pub fn known_event(text: &str) -> Option<&'static Venue> {
+    let without_year = |t: &str| {
+        let t = t.trim();
+        match t.rsplit_once(' ') {
+            Some((rest, year))
+                if year.len() == 4
+                    && year.bytes().all(|b| b.is_ascii_digit())
+                    && (year.starts_with("19") || year.starts_with("20")) =>
+            {
+                rest.trim().to_owned()
+            }
+            _ => t.to_owned(),
+        }
+    };
+    let text = without_year(text);
+    let (name, acronym) = match text
+        .strip_suffix(')')
+        .and_then(|t| t.rfind('(').map(|at| (&t[..at], &t[at + 1..])))
+    {
+        Some((name, inside)) => (name.trim().to_owned(), Some(compact(&without_year(inside)))),
+        None => (text.clone(), None),
+    };
+    let (key, compact_key) = (match_key(&name), compact(&name));
+    if compact_key.is_empty() {
+        return None;
+    }
+    known::list()
+        .iter()
+        .zip(known_candidates())
+        .find(|(k, c)| {
+            matches!(k.venue.kind, VenueKind::Conference | VenueKind::Workshop)
+                && !k.also.contains(&VenueKind::Journal)
+                && (c.names.contains(&key) || c.acronyms.contains(&compact_key))
+                && acronym.as_ref().is_none_or(|a| c.acronyms.contains(a))
+        })
+        .map(|(k, _)| &k.venue)
+}
+
 /// The known list's candidates, computed once.
 fn known_candidates() -> &'static [Candidate<'static>] {
     static KEYS: std::sync::LazyLock<Vec<Candidate<'static>>> = std::sync::LazyLock::new(|| {
@@ -171,6 +223,14 @@ fn recognise(
         {
             return Some(found);
         }
+        // The whole text is a venue's short name, of another kind ("CVPR" as an article's
+        // journal): that venue, rather than a second one of the same name.
+        if !printed.text.is_empty() {
+            let whole = compact(&printed.text);
+            if let Some(found) = first(&|c| c.acronyms.contains(&whole)) {
+                return Some(found);
+            }
+        }
     }
     for name in &printed.names {
         let key = loose(name);
@@ -228,11 +288,13 @@ fn from_list(venues: &[Venue], known: &known::KnownVenue) -> Resolved {
 /// The longest short name a new venue takes when the title has no acronym of its own.
 const SHORT_NAME_LEN: usize = 40;
 
-/// A new venue from the printed text: named by the whole cleaned title (the longest segment,
-/// without "Proceedings of the", edition, year or location), its short name the venue's own
-/// acronym when it prints a clear one (`abbr`, "NSDI 2023", "(USENIX ATC 24)") that names no
-/// other venue, else the name itself, shortened past [`SHORT_NAME_LEN`] characters — never a
-/// word taken from inside the title. The printed text is kept as an alias.
+/// A new venue from the printed text: named by the whole cleaned title (without "Proceedings
+/// of the", edition, year, labels, dates or location: [`printed::Printed::display`]), its
+/// short name the venue's own acronym when it prints a clear one (`abbr`, "NSDI 2023",
+/// "(USENIX ATC 24)") that names no other venue, else the name itself, shortened past
+/// [`SHORT_NAME_LEN`] characters — never a word taken from inside the title. Its id is the
+/// name's ([`id_base`]), so every spelling of one venue gives one id. The printed text is kept
+/// as an alias.
 fn derive(
     venues: &[Venue],
     pools: [&[Candidate]; 2],
@@ -273,7 +335,7 @@ fn derive(
     } else {
         vec![text.to_owned()]
     };
-    let base = slug(&short);
+    let base = id_base(&name);
     let base = if base.is_empty() {
         "venue".into()
     } else {
@@ -287,6 +349,38 @@ fn derive(
         aliases,
         dblp: None,
     })
+}
+
+/// The longest id a new venue takes.
+const ID_LEN: usize = 64;
+
+/// A new venue's id: its name's slug, cut after a word within [`ID_LEN`] characters. From the
+/// name and never from an acronym that one spelling prints and another does not ("IEEE
+/// International Conference on Big Data (BigData)" and "… on Big Data" are one venue, one id,
+/// whichever file comes first).
+fn id_base(name: &str) -> String {
+    let full = slug(name);
+    if full.len() <= ID_LEN {
+        return full;
+    }
+    let mut words: Vec<&str> = Vec::new();
+    let mut len = 0;
+    for word in full.split('-') {
+        if !words.is_empty() && len + 1 + word.len() > ID_LEN {
+            break;
+        }
+        len += word.len() + usize::from(!words.is_empty());
+        words.push(word);
+    }
+    // "…-of-crowds-a" reads as a typo: the cut never ends on a small word.
+    while words.len() > 1
+        && words.last().is_some_and(|w| {
+            ["a", "an", "the", "of", "on", "in", "for", "and", "at", "to"].contains(w)
+        })
+    {
+        words.pop();
+    }
+    words.join("-")
 }
 
 /// `name`, or its first words up to [`SHORT_NAME_LEN`] characters and "…".
