@@ -6,10 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::periods::{self, Stretch};
 use super::walk::Lookup;
-use super::{
-    AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, NETWORK_FORMAT, Network, SharedPaper,
-    Whole,
-};
+use super::{AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, Network, SharedPaper, Whole};
 use crate::model::date::{span, year_span};
 use crate::model::{Dataset, EndDate, PartialDate};
 use crate::search::text::tokenize;
@@ -35,7 +32,6 @@ impl Network {
         let first = groups.len();
         groups.extend(organization_groups(dataset, first));
         Self {
-            format: NETWORK_FORMAT,
             people,
             names,
             papers,
@@ -91,7 +87,7 @@ fn shared_papers(
 }
 
 /// The title up to its first `:` (`"SkyPilot: An Intercloud Broker"` → `"SkyPilot"`).
-pub(super) fn short_title(title: &str) -> String {
+pub fn short_title(title: &str) -> String {
     match title.split_once(':') {
         Some((head, _)) if !head.trim().is_empty() => head.trim().to_owned(),
         _ => title.trim().to_owned(),

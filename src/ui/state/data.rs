@@ -16,14 +16,15 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::files::cards::FirstPage;
+use crate::files::detail::DetailFile;
 use crate::files::generation::Missing;
 use crate::files::paths;
+use crate::files::people::{self, PeoplePack, Steps};
 use crate::model::{LoadedDataset, PublicationId, cite};
-use crate::search::compiled::FirstPage;
 use crate::search::network::Network;
 use crate::search::organizations::OrgTable;
-use crate::search::people::{self, PeoplePack, Steps};
-use crate::search::{CardIndex, DetailFile, PublicationIndex, TitleShard};
+use crate::search::{CardIndex, PublicationIndex, TitleShard};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
 use crate::ui::routes::route_of;
@@ -510,7 +511,7 @@ pub async fn fetch_details(
             out.push(full.clone());
             continue;
         }
-        let size = atlas.pack_size as usize;
+        let size = people::pack_size(atlas.cards.len());
         let pack = (atlas.position(&id)).map_or(0, |i| people::pack_of(i, size));
         let url = paths::people(pack);
         if !packs.iter().any(|(n, _)| *n == pack) {

@@ -8,10 +8,10 @@
 //! directory, whose names only its two pickers read.
 //!
 //! A reader fetches records by byte range ([`NetParts::requests`]), adds them
-//! ([`NetParts::add`]) and assembles a [`Network`](super::Network) from what it has ([`NetParts::network`]).
+//! ([`NetParts::add`]) and assembles a [`Network`](crate::search::network::Network) from what it has ([`NetParts::network`]).
 //! That network answers every question as the whole one wherever it holds what the question
-//! reads, and says what it lacks otherwise ([`drawing::needs`](super::drawing::needs),
-//! [`Network::chain_needs`](super::Network::chain_needs)): ask, fetch, and ask again.
+//! reads, and says what it lacks otherwise ([`drawing::needs`](crate::search::network::drawing::needs),
+//! [`Network::chain_needs`](crate::search::network::Network::chain_needs)): ask, fetch, and ask again.
 //!
 //! Every file starts with its own header, so a host's HTML error page is never taken for one;
 //! each record is postcard on its own, so any one decodes alone.
@@ -24,8 +24,12 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::{AdvisedEdge, GroupKind, NETWORK_FORMAT, Whole};
 use crate::files::paths;
+use crate::search::network::{AdvisedEdge, GroupKind, Whole};
+
+/// Version of the network files' format; files of another version are refused with a clear
+/// message.
+pub const NETWORK_FORMAT: u32 = 3;
 
 mod check;
 mod read;
@@ -262,3 +266,6 @@ pub(super) fn starts(lengths: &[u32]) -> Vec<u64> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
