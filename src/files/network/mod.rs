@@ -76,7 +76,7 @@ pub struct NetIndex {
     pub people: Vec<u32>,
     /// The byte length of each group's member list, by group number.
     pub groups: Vec<u32>,
-    /// The best-connected person under each set of kinds, by [`EdgeKinds::bits`](super::EdgeKinds::bits).
+    /// The best-connected person under each set of kinds, by [`EdgeKinds::bits`](crate::search::EdgeKinds::bits).
     pub focus: Vec<u32>,
     /// The first id of each file of ids (ids sorted as strings).
     pub id_files: Vec<String>,
@@ -115,7 +115,7 @@ pub struct PersonRecord {
 pub struct PaperRecord {
     /// Its position in the whole network's papers (so the same paper from two people is one).
     pub number: u32,
-    /// Its short title ([`SharedPaper::short_title`](super::SharedPaper::short_title)).
+    /// Its short title ([`SharedPaper::short_title`](crate::search::SharedPaper::short_title)).
     pub title: String,
     /// The venue's short name.
     pub venue: Option<String>,
