@@ -11,7 +11,7 @@ use research_atlas::model::{
     Researcher, cite,
 };
 use research_atlas::search::CardIndex;
-use research_atlas::search::compiled::role_line;
+use research_atlas::search::cards::role_line;
 use research_atlas::search::shortlist::{self, Row};
 
 mod common;

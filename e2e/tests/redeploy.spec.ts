@@ -27,6 +27,23 @@ async function siteA(testInfo: TestInfo, baseURL: string) {
 
 const notice = (page: Page) => page.getByTestId('update-notice');
 
+/**
+ * Holds the page's requests for files matching `files` until the deploy is done: a file the page
+ * fetches on a timer (the directory, a moment after the first answer) then reaches the host
+ * after the redeploy, however long the deploy takes, as in a tab left open. `asked` resolves
+ * once the page has asked for one; `deployed` lets the requests go.
+ */
+async function holdUntilDeployed(page: Page, files: RegExp) {
+  let deployed!: () => void;
+  const done = new Promise<void>((resolve) => (deployed = resolve));
+  const asked = page.waitForRequest(files);
+  await page.route(files, async (route) => {
+    await done;
+    await route.continue();
+  });
+  return { asked, deployed };
+}
+
 test('the directory open across a redeploy offers a reload where its files are gone, and the reload shows the new data', async ({ page, baseURL }, testInfo) => {
   const site = await siteA(testInfo, baseURL!);
   try {
@@ -78,15 +95,18 @@ test('all publications open across a redeploy never list another build\'s papers
   try {
     const errors = watchErrors(page);
     const publications = new PublicationsPage(page);
+    // The directory, which the page loads once idle, reaches the host after the deploy.
+    const held = await holdUntilDeployed(page, /directory\.bin$/);
     await page.goto(`${site.url}publications`);
     await expect(publications.entries.first()).toBeVisible();
     // "sky": its word shard is fetched now; "serverless" needs another, after the redeploy.
     await publications.filter.fill('sky');
     await expect(publications.entries.first()).toContainText(/sky/i);
 
-    await page.waitForLoadState('networkidle');
+    await held.asked;
 
     await site.deployB();
+    held.deployed();
     await publications.filter.fill('serverless');
     // A's answer from the files this page has (its word shards hold "serverless" too): one
     // paper, none of B's. The directory, which the page loads once idle, is gone: the notice.
@@ -145,17 +165,26 @@ async function acrossRedeploy(
   baseURL: string,
   testInfo: TestInfo,
   path: string,
-  steps: { ready: () => Promise<void>; use: () => Promise<void>; reloaded?: () => Promise<void> },
+  steps: {
+    ready: () => Promise<void>;
+    use: () => Promise<void>;
+    reloaded?: () => Promise<void>;
+    /** Files the page fetches later on its own, which must reach the host after the deploy. */
+    later?: RegExp;
+  },
 ) {
   const site = await siteA(testInfo, baseURL);
   try {
     const errors = watchErrors(page);
+    const held = steps.later ? await holdUntilDeployed(page, steps.later) : undefined;
     await page.goto(`${site.url}${path}`);
     // The app's answer, not the pre-rendered page's.
     await expect(page.locator('#atlas-static')).toHaveCount(0);
     await steps.ready();
-    await page.waitForLoadState('networkidle');
+    // Everything the page fetches now is in, or asked for and held till after the deploy.
+    await (held ? held.asked : page.waitForLoadState('networkidle'));
     await site.deployB();
+    held?.deployed();
     await steps.use();
     await expect(page.getByText('Abel Aalto')).toHaveCount(0);
     await expect(page.getByText('Serverless Schedules for Shifting Workloads')).toHaveCount(0);
@@ -226,6 +255,8 @@ test('/publications open across a redeploy says it was updated when a filter nee
 test('/connections open across a redeploy keeps its drawing, says the names are of an older build, and Reload finds the chain in the new', async ({ page, baseURL }, testInfo) => {
   const connections = new ConnectionsPage(page);
   await acrossRedeploy(page, baseURL!, testInfo, 'connections', {
+    // The pickers' directory is fetched a second after the first drawing: after the deploy.
+    later: /directory\.bin$/,
     ready: async () => {
       await expect(connections.nodes).toHaveCount(5);
     },

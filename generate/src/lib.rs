@@ -236,10 +236,10 @@ mod tests {
 
 #[cfg(test)]
 mod compiled_publications {
-    use research_atlas::search::PublicationIndex;
-    use research_atlas::search::publications::files::{
+    use research_atlas::files::publications::{
         CompiledPubs, Fetched, check_against, sample_params,
     };
+    use research_atlas::search::PublicationIndex;
 
     use super::generate;
 
@@ -261,8 +261,8 @@ mod compiled_publications {
 
 #[cfg(test)]
 mod network_tests {
+    use research_atlas::files::network::check_parts;
     use research_atlas::search::network::Network;
-    use research_atlas::search::network::parts::check_parts;
 
     use super::generate;
 

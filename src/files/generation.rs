@@ -90,6 +90,13 @@ impl Default for Fnv1a {
 }
 
 impl Fnv1a {
+    /// The hash of `bytes` alone (content-addressed file names).
+    pub fn of(bytes: &[u8]) -> u64 {
+        let mut hash = Self::default();
+        hash.write(bytes);
+        hash.finish()
+    }
+
     /// Feeds `bytes`.
     pub fn write(&mut self, bytes: &[u8]) {
         for b in bytes {

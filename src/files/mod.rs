@@ -1,8 +1,28 @@
-//! The compiled files the browser fetches: where each one is ([`paths`], the only place that
-//! spells them; a test fails on a `data/…` path written anywhere else), and which build of the
-//! data a page reads ([`generation`]). Their formats are still beside the answers that read
-//! them (`search::compiled`, `search::titles`, `search::people`, `search::network::parts`,
-//! `search::publications::files`, `search::organizations::file`).
+//! The compiled files: what the build step (`cargo xtask build-data`) writes from the dataset
+//! and the browser fetches instead of it. Each file's format — its header, version, encoding
+//! and the checks that refuse anything else — lives here, beside the code that writes it from
+//! the answers' structures (`search`) and reads it back; [`paths`] is the only place that
+//! spells where each one is (a test fails on a `data/…` path written anywhere else), and
+//! [`generation`] which build of the data a page reads.
+//!
+//! - [`cards`]: the directory (`directory.bin`, a [`crate::search::CardIndex`]) and its first
+//!   page (`first.bin`).
+//! - [`detail`]: a researcher's record or a chunk of publications as a small dataset;
+//!   [`people`] packs researchers' detail files with their Previous / Next steps.
+//! - [`network`]: the connections in parts fetched by byte range, and the network a page
+//!   assembles from them.
+//! - [`publications`]: `/publications`' index, chunks, attributes and word shards.
+//! - [`organizations`]: the organizations table.
+//!
+//! Two formats stay beside the structures they encode, because their builders measure shards
+//! by encoded size: publication-title shards (`search::titles`) and publication word shards
+//! (`search::publications::words`).
 
+pub mod cards;
+pub mod detail;
 pub mod generation;
+pub mod network;
+pub mod organizations;
 pub mod paths;
+pub mod people;
+pub mod publications;

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::compiled::role_line;
+use super::cards::role_line;
 use super::summary::{Activity, Share, activity, topic_mix, venue_mix};
 use super::text::fold;
 use crate::model::date::{period, years};

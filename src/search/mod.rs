@@ -5,18 +5,17 @@
 //! [`index`] pre-computes everything once so each search is one pass over the researchers,
 //! [`facet`] names the directory's list facets,
 //! [`publications`] does the same for publication lists, and [`suggest`] finds close names.
-//! [`compiled`] is what the build step ships to the browser first (cards and the index),
-//! [`titles`] the publication-title shards fetched per query, and [`people`] the packs of
-//! researchers' detail files that profiles fetch; the files' paths and generations are
-//! [`crate::files`]'s. [`network`] answers who is
+//! [`cards`] is what the directory page answers from (a card per researcher and the index),
+//! [`titles`] the publication-title shards fetched per query; how each is written to a file
+//! and read back is [`crate::files`]'s. [`network`] answers who is
 //! connected to whom and how, and [`layout`] places those people in a drawing.
 //! [`organizations`] lists organizations with their people and ranks them by their members'
 //! papers. [`counts`] prints counts as pages do ("5,853 researchers"). What each page says
 //! about itself in `<head>`, and every path, are [`crate::site`]'s.
 
 pub mod bits;
+pub mod cards;
 pub mod compare;
-pub mod compiled;
 pub mod counts;
 pub mod facet;
 pub mod index;
@@ -24,7 +23,6 @@ pub mod layout;
 pub mod network;
 pub mod organizations;
 pub mod params;
-pub mod people;
 pub mod publications;
 pub mod shortlist;
 pub mod suggest;
@@ -33,14 +31,14 @@ pub mod text;
 pub mod timeline;
 pub mod titles;
 
-pub use compiled::{Card, CardIndex, DetailFile};
+pub use cards::{Card, CardIndex};
 pub use facet::Facet;
 pub use index::{
     FacetCounts, FacetValue, FieldKind, Hit, MatchReason, SearchIndex, SearchResults, Stats,
 };
 pub use layout::{LayoutParams, force_layout};
 pub use network::{
-    AdvisedEdge, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member, NETWORK_FORMAT,
+    AdvisedEdge, Assembled, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member,
     Network, Reason, SharedPaper, Step, Via,
 };
 pub use organizations::{OrgTable, Ranking};

@@ -7,7 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use super::compiled::{Card, CardLink};
+use super::cards::{Card, CardLink};
 use super::index::Stats;
 use crate::model::cite::{bibtex_entry, push_csv_row};
 use crate::model::invisible::export_text;

@@ -1,6 +1,6 @@
 //! The route table ([`page`]: each page of a [`PageKind`]) and the routes whose code loads
 //! when first visited. Adding a page: its route in `site::route`, its page in `ui/pages/`, and
-//! here its `chunk!` line and its arms in [`page`] and [`prefetch`].
+//! here one line in `pages!` (which chunk its code goes into).
 //!
 //! A release build (`cargo xtask dist`, feature `split`) splits the wasm at each [`chunk!`]: the
 //! directory's code is the main module, and each other page's code is in a chunk (code that
@@ -60,55 +60,56 @@ macro_rules! chunk {
     };
 }
 
+/// `pages! { main: Kind => Page, …; chunks: Kind => mod module: Route, Page, in chunk; … }`:
+/// the route table. Pages under `main` are in the main module; each under `chunks` gets its
+/// [`chunk!`] and its arm in [`page`] and [`prefetch`], from its one line.
+macro_rules! pages {
+    (
+        main: $($main_kind:ident => $main_page:ident),+;
+        chunks: $($kind:ident => mod $module:ident: $route:ident, $page:ident, in $chunk:ident;)+
+    ) => {
+        $(chunk!(mod $module: $route, $page, in $chunk);)+
+
+        /// The page of `kind`: the pages of `main` are in the main module, every other page is
+        /// the route of its chunk.
+        pub fn page(kind: PageKind) -> AnyView {
+            match kind {
+                $(PageKind::$main_kind => view! { <$main_page/> }.into_any(),)+
+                $(PageKind::$kind => view! { <$route/> }.into_any(),)+
+            }
+        }
+
+        /// Starts fetching the chunk of `route`'s page, if it has one and it is not in yet: a
+        /// link pointed at or focused is likely followed next ([`prefetch_on_approach`]).
+        #[cfg(feature = "split")]
+        pub fn prefetch(route: &AppRoute) {
+            let load: fn() -> Loading = match route.kind() {
+                $(PageKind::$kind => || Box::pin($module::load()),)+
+                $(PageKind::$main_kind)|+ => return,
+            };
+            // A failure is not kept: the page's own load tries again, and shows it.
+            leptos::task::spawn_local(async move {
+                let _ = load().await;
+            });
+        }
+    };
+}
+
 // Four chunks, not one per route: code that several chunks use goes into a chunk of its own for
 // each combination of them, and seven chunks made 60 files, 41 fetched for a profile. Routes
 // that share the most share a chunk; a profile, the page most often opened from a link, has its
-// own.
-chunk!(mod profile_route: ProfileRoute, ProfilePage, in profile);
-// Lists of publications: all of them, and an organization's people and papers.
-chunk!(mod publications_route: PublicationsRoute, PublicationsPage, in lists);
-chunk!(mod organization_route: OrganizationRoute, OrganizationPage, in lists);
-// The people the reader picked.
-chunk!(mod compare_route: CompareRoute, ComparePage, in picks);
-chunk!(mod shortlist_route: ShortlistRoute, ShortlistPage, in picks);
-// The network of people and organizations.
-chunk!(mod connections_route: ConnectionsRoute, ConnectionsPage, in network);
-chunk!(mod organizations_route: OrganizationsRoute, OrganizationsPage, in network);
-
-/// The page of `kind`: the directory's and the not-found page's code is in the main module,
-/// every other page is the route of its chunk (above).
-pub fn page(kind: PageKind) -> AnyView {
-    match kind {
-        PageKind::Directory => view! { <DirectoryPage/> }.into_any(),
-        PageKind::Profile => view! { <ProfileRoute/> }.into_any(),
-        PageKind::Publications => view! { <PublicationsRoute/> }.into_any(),
-        PageKind::Compare => view! { <CompareRoute/> }.into_any(),
-        PageKind::Connections => view! { <ConnectionsRoute/> }.into_any(),
-        PageKind::Organizations => view! { <OrganizationsRoute/> }.into_any(),
-        PageKind::Organization => view! { <OrganizationRoute/> }.into_any(),
-        PageKind::Shortlist => view! { <ShortlistRoute/> }.into_any(),
-        PageKind::NotFound => view! { <NotFoundPage/> }.into_any(),
-    }
-}
-
-/// Starts fetching the chunk of `route`'s page, if it has one and it is not in yet: a link
-/// pointed at or focused is likely followed next ([`prefetch_on_approach`]).
-#[cfg(feature = "split")]
-pub fn prefetch(route: &AppRoute) {
-    let load: fn() -> Loading = match route.kind() {
-        PageKind::Profile => || Box::pin(profile_route::load()),
-        PageKind::Publications => || Box::pin(publications_route::load()),
-        PageKind::Organization => || Box::pin(organization_route::load()),
-        PageKind::Compare => || Box::pin(compare_route::load()),
-        PageKind::Shortlist => || Box::pin(shortlist_route::load()),
-        PageKind::Connections => || Box::pin(connections_route::load()),
-        PageKind::Organizations => || Box::pin(organizations_route::load()),
-        PageKind::Directory | PageKind::NotFound => return,
-    };
-    // A failure is not kept: the page's own load tries again, and shows it.
-    leptos::task::spawn_local(async move {
-        let _ = load().await;
-    });
+// own; lists of publications (all of them, an organization's) share one, the people the reader
+// picked (compare, shortlist) one, and the network of people and organizations one.
+pages! {
+    main: Directory => DirectoryPage, NotFound => NotFoundPage;
+    chunks:
+        Profile => mod profile_route: ProfileRoute, ProfilePage, in profile;
+        Publications => mod publications_route: PublicationsRoute, PublicationsPage, in lists;
+        Organization => mod organization_route: OrganizationRoute, OrganizationPage, in lists;
+        Compare => mod compare_route: CompareRoute, ComparePage, in picks;
+        Shortlist => mod shortlist_route: ShortlistRoute, ShortlistPage, in picks;
+        Connections => mod connections_route: ConnectionsRoute, ConnectionsPage, in network;
+        Organizations => mod organizations_route: OrganizationsRoute, OrganizationsPage, in network;
 }
 
 /// Prefetches the chunk of the page behind a link of the app as soon as the pointer is over it

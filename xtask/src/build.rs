@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use research_atlas::files::generation::Fnv1a;
+
 use crate::data::root;
 use crate::run::run;
 use crate::tools::{self, Needs};
@@ -223,7 +225,7 @@ pub fn externalize_inline_scripts(html: &str) -> (String, Vec<(String, String)>)
         if open.contains(" src=") || body.trim().is_empty() {
             out.push_str(&rest[start..close + "</script>".len()]);
         } else {
-            let name = format!("start-{:016x}.js", fnv1a(body.as_bytes()));
+            let name = format!("start-{:016x}.js", Fnv1a::of(body.as_bytes()));
             let attrs = open.trim_start_matches("<script").trim_end_matches('>');
             let attrs: String = attrs
                 .split_whitespace()
@@ -290,13 +292,6 @@ pub fn dist_page(html: &str) -> Result<String, String> {
             false => line.to_owned(),
         })
         .collect())
-}
-
-/// A small stable hash for content-addressed file names.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Writes each route's static page into `out` (`src/bin/prerender`, the app's views rendered

@@ -24,15 +24,16 @@
 use std::path::Path;
 use std::time::Instant;
 
+use research_atlas::files::cards::FirstPage;
+use research_atlas::files::detail::DetailFile;
+use research_atlas::files::people::{self, PeoplePack, Steps};
+use research_atlas::files::publications::CompiledPubs;
 use research_atlas::files::{generation, paths};
 use research_atlas::model::shares::map_shares;
 use research_atlas::model::{self, Problem, Severity, cite};
-use research_atlas::search::compiled::FirstPage;
+use research_atlas::search::CardIndex;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
-use research_atlas::search::people::{PeoplePack, Steps};
-use research_atlas::search::publications::files::CompiledPubs;
-use research_atlas::search::{CardIndex, DetailFile};
 
 use crate::data::{DATASET, max_year, root};
 use atlas_import::authoring::record_of;
@@ -159,7 +160,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             }
             // Each profile's previous and next in the default view, kept in its pack.
             let steps = Steps::default_view(&compiled);
-            Ok((w, compiled.pack_size as usize, steps))
+            Ok((w, people::pack_size(compiled.cards.len()), steps))
         })();
         let graphs = (graphs.join())
             .unwrap_or_else(|_| Err("building the network or the organizations panicked".into()));
@@ -372,8 +373,8 @@ fn outcome(p: &Problem) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use research_atlas::search::network::parts::NetIndex;
-    use research_atlas::search::people;
+    use research_atlas::files::network::NetIndex;
+    use research_atlas::files::people;
 
     #[test]
     fn each_problem_line_says_what_was_left_out() {
@@ -412,7 +413,7 @@ mod tests {
         assert!(c.is_clean());
         assert_eq!(w.packs, 1);
         for (i, card) in c.cards.iter().enumerate() {
-            let pack = people::pack_of(i, c.pack_size as usize);
+            let pack = people::pack_of(i, people::pack_size(c.cards.len()));
             let path = out
                 .path()
                 .join(paths::people(pack).trim_start_matches(paths::DATA));

@@ -8,6 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
+use research_atlas::files::generation::Fnv1a;
+
 use crate::data::root;
 use crate::run::run;
 use crate::tools::Toolbox;
@@ -155,7 +157,7 @@ impl Names {
             all.extend_from_slice(bytes);
         }
         Self {
-            hash: format!("{:016x}", crate::build::fnv1a(&all)),
+            hash: format!("{:016x}", Fnv1a::of(&all)),
         }
     }
 

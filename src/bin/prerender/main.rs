@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use research_atlas::files::people;
 use research_atlas::model::Dataset;
-use research_atlas::search::people;
 use research_atlas::site::AppRoute;
 use research_atlas::site::meta::{head_html, page_meta, robots_txt, sitemap_xml};
 use research_atlas::site::pages::prerendered;
@@ -90,7 +90,7 @@ fn run(opts: &Options) -> Result<(), String> {
         .map(|(i, card)| {
             (
                 card.id.as_str(),
-                people::pack_of(i, compiled.pack_size as usize),
+                people::pack_of(i, people::pack_size(compiled.cards.len())),
             )
         })
         .collect();

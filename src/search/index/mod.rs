@@ -8,7 +8,7 @@
 //! test the filters, count facet values "as if added", and finally explain each hit by the field
 //! that matched best. Nothing in `search` re-tokenizes the dataset.
 //!
-//! The compiled directory ([`super::compiled`]) ships this index pre-built, without publication
+//! The compiled directory ([`crate::files::cards`]) ships this index pre-built, without publication
 //! titles ([`SearchIndex::new_sharded`]): those are [`super::titles`] shards that the browser
 //! fetches for the words typed, and [`SearchIndex::search_with`] searches whichever are loaded.
 //!

@@ -6,12 +6,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::periods::{self, Stretch};
 use super::walk::Lookup;
-use super::{
-    AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, NETWORK_FORMAT, Network, SharedPaper,
-    Whole,
-};
-use crate::model::date::{span, year_span};
-use crate::model::{Dataset, EndDate, PartialDate};
+use super::{AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, Network, SharedPaper, Whole};
+use crate::model::Dataset;
 use crate::search::text::tokenize;
 
 impl Network {
@@ -35,7 +31,6 @@ impl Network {
         let first = groups.len();
         groups.extend(organization_groups(dataset, first));
         Self {
-            format: NETWORK_FORMAT,
             people,
             names,
             papers,
@@ -91,7 +86,7 @@ fn shared_papers(
 }
 
 /// The title up to its first `:` (`"SkyPilot: An Intercloud Broker"` → `"SkyPilot"`).
-pub(super) fn short_title(title: &str) -> String {
+pub fn short_title(title: &str) -> String {
     match title.split_once(':') {
         Some((head, _)) if !head.trim().is_empty() => head.trim().to_owned(),
         _ => title.trim().to_owned(),
@@ -230,7 +225,7 @@ fn organization_groups(dataset: &Dataset, offset: usize) -> Vec<Group> {
         let mut mine: Vec<&str> = Vec::new();
         for (org, what, start, end) in entries {
             let (draft, stretches) = org_draft(&mut drafts, &labels, org.as_str());
-            let role = with_years(what, start, end);
+            let role = periods::with_years(what, start, end);
             push_new(draft.members.entry(person).or_default(), role);
             stretches.push((person, Stretch::new(start, end)));
             mine.push(org.as_str());
@@ -295,21 +290,4 @@ fn org_draft<'d, 'a>(
         let label = labels.get(org).unwrap_or(&org).to_string();
         (DraftGroup::new(label, None), Vec::new())
     })
-}
-
-/// `"Research Intern, 2023"`: a degree or job title with the years it spans, as far as known.
-pub(super) fn with_years(what: &str, start: Option<PartialDate>, end: Option<EndDate>) -> String {
-    let years = match (start.map(|d| d.year), end) {
-        (Some(s), Some(EndDate::Date(e))) => Some(year_span(s, e.year)),
-        (Some(s), Some(EndDate::Present)) => Some(span(&s.to_string(), "present")),
-        (Some(s), None) => Some(format!("from {s}")),
-        (None, Some(EndDate::Date(e))) => Some(format!("until {}", e.year)),
-        (None, Some(EndDate::Present)) => Some("current".to_owned()),
-        (None, None) => None,
-    };
-    match (what.trim(), years) {
-        ("", Some(years)) => years,
-        (what, Some(years)) => format!("{what}, {years}"),
-        (what, None) => what.to_owned(),
-    }
 }

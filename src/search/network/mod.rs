@@ -1,7 +1,7 @@
 //! Who is connected to whom: co-authorship, shared advisors, shared organizations, advising.
 //!
 //! The build step turns the whole dataset into one [`Network`] and writes it in parts
-//! ([`parts`]: one record per person and per group in `data/net/`, fetched by byte range), so
+//! ([`crate::files::network`]: one record per person and per group in `data/net/`, fetched by byte range), so
 //! the Connections page never parses the authoring file and fetches only what its question
 //! needs. A network assembled from some of the parts answers as the whole one wherever it has
 //! what the question reads; [`drawing::needs`] and [`Network::chain_needs`] say what it lacks
@@ -20,7 +20,7 @@
 //! its years — and never from anything the data does not say.
 //!
 //! This file holds the public types; the work is split by question: `build` (the network from a
-//! dataset), [`parts`] (its files, and a network assembled from some of them), `walk`
+//! dataset), [`crate::files::network`] (its files, and a network assembled from some of them), `walk`
 //! (neighbourhoods, degrees, shortest chains from both ends), `reasons` (why two people are
 //! linked, the edges a drawing shows) and [`drawing`] (who a drawing shows and names, which
 //! groups are hubs, and where).
@@ -30,18 +30,14 @@ use serde::{Deserialize, Serialize};
 use walk::Lookup;
 
 mod build;
+pub use build::short_title;
 pub mod drawing;
-pub mod parts;
 mod periods;
 mod reasons;
 mod walk;
 
 #[cfg(test)]
-mod tests;
-
-/// Version of the network files' format; files of another version are refused with a clear
-/// message.
-pub const NETWORK_FORMAT: u32 = 3;
+pub(crate) mod tests;
 
 /// The connections among the directory's researchers, built once from the whole dataset.
 ///
@@ -49,8 +45,6 @@ pub const NETWORK_FORMAT: u32 = 3;
 /// questions keep a lookup derived from them on first use).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Network {
-    /// [`NETWORK_FORMAT`] of the writer.
-    pub format: u32,
     /// Researcher ids in dataset order; the position is the person number used everywhere else.
     pub people: Vec<String>,
     /// Their names, in the same order.
@@ -71,7 +65,7 @@ pub struct Network {
     loaded: Option<Loaded>,
 }
 
-/// Which parts a network assembled from [`parts`] holds, and what the build computed over the
+/// Which parts a network assembled from [`crate::files::network`] holds, and what the build computed over the
 /// whole network.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Loaded {
@@ -90,6 +84,47 @@ pub struct Missing {
     pub people: Vec<u32>,
     /// Groups whose member lists are needed, sorted.
     pub groups: Vec<u32>,
+}
+
+/// The records of a network assembled from some of its files ([`crate::files::network`]).
+#[derive(Debug, Clone, Default)]
+pub struct Assembled {
+    /// Researcher ids, by person number.
+    pub people: Vec<String>,
+    /// Their names.
+    pub names: Vec<String>,
+    /// The shared papers among the records fetched.
+    pub papers: Vec<SharedPaper>,
+    /// The co-author pairs among them.
+    pub coauthors: Vec<CoauthorEdge>,
+    /// Every group (member lists as far as fetched).
+    pub groups: Vec<Group>,
+    /// The advisor links among them.
+    pub advised: Vec<AdvisedEdge>,
+}
+
+impl Network {
+    /// A network of `records`, which hold the parts `loaded` says.
+    pub fn assembled(records: Assembled, loaded: Loaded) -> Self {
+        let Assembled {
+            people,
+            names,
+            papers,
+            coauthors,
+            groups,
+            advised,
+        } = records;
+        Self {
+            people,
+            names,
+            papers,
+            coauthors,
+            groups,
+            advised,
+            lookup: Lookup::default(),
+            loaded: Some(loaded),
+        }
+    }
 }
 
 impl Missing {

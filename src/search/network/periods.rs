@@ -8,7 +8,7 @@
 //! time, which a sweep over the stretches' ends finds in order. Two people overlap exactly when
 //! some group holds both, so a chain through a group always means "there at the same time".
 
-use super::build::with_years;
+use crate::model::date::{span, year_span};
 use crate::model::{EndDate, PartialDate};
 
 /// A stretch of time at an organization, in months (`year * 12 + month - 1`), both ends
@@ -159,6 +159,23 @@ pub fn years(when: Stretch) -> Option<String> {
         when.to.map(|m| EndDate::Date(year(m))),
     );
     (!text.is_empty()).then_some(text)
+}
+
+/// `"Research Intern, 2023"`: a degree or job title with the years it spans, as far as known.
+pub(super) fn with_years(what: &str, start: Option<PartialDate>, end: Option<EndDate>) -> String {
+    let years = match (start.map(|d| d.year), end) {
+        (Some(s), Some(EndDate::Date(e))) => Some(year_span(s, e.year)),
+        (Some(s), Some(EndDate::Present)) => Some(span(&s.to_string(), "present")),
+        (Some(s), None) => Some(format!("from {s}")),
+        (None, Some(EndDate::Date(e))) => Some(format!("until {}", e.year)),
+        (None, Some(EndDate::Present)) => Some("current".to_owned()),
+        (None, None) => None,
+    };
+    match (what.trim(), years) {
+        ("", Some(years)) => years,
+        (what, Some(years)) => format!("{what}, {years}"),
+        (what, None) => what.to_owned(),
+    }
 }
 
 #[cfg(test)]

@@ -293,7 +293,7 @@ impl Network {
     }
 
     /// The per-person lookup, derived from the fields on first use.
-    pub(super) fn adjacency(&self) -> &Adjacency {
+    pub(crate) fn adjacency(&self) -> &Adjacency {
         self.lookup.0.get_or_init(|| Adjacency::new(self))
     }
 
@@ -479,13 +479,13 @@ fn meeting(a: &Search, b: &Search) -> Option<u32> {
 
 /// Each person's links, for walking the network without scanning it.
 #[derive(Debug, Clone)]
-pub(super) struct Adjacency {
+pub(crate) struct Adjacency {
     /// Per person: (co-author, position in [`Network::coauthors`]).
-    pub(super) coauthors: Vec<Vec<(u32, u32)>>,
+    pub(crate) coauthors: Vec<Vec<(u32, u32)>>,
     /// Per person: positions in [`Network::advised`] of the links they are either end of.
-    pub(super) advised: Vec<Vec<u32>>,
+    pub(crate) advised: Vec<Vec<u32>>,
     /// Per person: sorted positions in [`Network::groups`] of the groups they are a member of.
-    pub(super) groups: Vec<Vec<u32>>,
+    pub(crate) groups: Vec<Vec<u32>>,
 }
 
 impl Adjacency {

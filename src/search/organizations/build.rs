@@ -6,9 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::affiliation::{Affiliations, span_years};
 use super::page::seniority;
-use super::{
-    Member, NO_VENUE, ORGS_FORMAT, OrgEntry, OrgTable, Papers, PersonLabel, Until, VenueLabel,
-};
+use super::{Member, NO_VENUE, OrgEntry, OrgTable, Papers, PersonLabel, Until, VenueLabel};
 use crate::model::{Dataset, EndDate, Publication, Researcher};
 use crate::search::text::fold;
 
@@ -31,7 +29,6 @@ impl OrgTable {
             .map(|(i, o)| (o.id.as_str(), i as u32))
             .collect();
         let mut table = Self {
-            format: ORGS_FORMAT,
             orgs: (dataset.organizations.iter())
                 .map(|o| OrgEntry {
                     id: o.id.0.clone(),

@@ -15,7 +15,6 @@
 
 pub mod affiliation;
 mod build;
-mod file;
 pub mod page;
 pub mod rank;
 
@@ -31,20 +30,12 @@ pub use affiliation::{Affiliations, OrgCredit};
 pub use page::{OrgSummary, Standing};
 pub use rank::{OrgFacets, RankedOrg, Ranking};
 
-/// Version of the file's format; a file of another version is refused with a clear message.
-pub const ORGS_FORMAT: u32 = 2;
-
-/// The first bytes of the file.
-pub const MAGIC: &[u8] = b"ATLAS-ORGS\x00";
-
 /// "No venue" in [`Papers::venue`].
 pub const NO_VENUE: u32 = u32::MAX;
 
 /// Every organization, its people and the papers credited to it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct OrgTable {
-    /// [`ORGS_FORMAT`] of the writer.
-    pub format: u32,
     /// Every organization of the vocabulary, in its order.
     pub orgs: Vec<OrgEntry>,
     /// The venue vocabulary.
@@ -300,7 +291,7 @@ impl OrgTable {
     }
 
     /// Computes what is derived from the stored fields.
-    fn derive(&mut self) {
+    pub(crate) fn derive(&mut self) {
         use crate::search::facet::country_name;
         use crate::search::text::fold;
         let offsets = |counts: &mut dyn Iterator<Item = u32>| {

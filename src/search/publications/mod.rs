@@ -24,7 +24,6 @@ use super::params::{GroupBy, Order, PubParams};
 use super::text::{fold, tokenize};
 use crate::model::PublicationType;
 
-pub mod files;
 mod memory;
 pub mod words;
 
@@ -410,7 +409,11 @@ impl PubCore {
 
     /// Orders the `shown` entries by group (groups other than years put them in group order) and
     /// cuts the page out: the page (clamped) and its groups, each with its whole count.
-    fn group(&self, shown: &mut Vec<usize>, params: &PubParams) -> (usize, Vec<PubGroup>) {
+    pub(crate) fn group(
+        &self,
+        shown: &mut Vec<usize>,
+        params: &PubParams,
+    ) -> (usize, Vec<PubGroup>) {
         let (a, v) = (&self.attrs, &self.vocab);
         let head = |i: usize| -> (String, String, Option<String>) {
             match params.group {

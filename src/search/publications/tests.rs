@@ -1,45 +1,12 @@
-//! The compiled list answers exactly as the loaded one (at scale: `xtask`'s tests).
+//! The publication list's questions on the bundled data and on made-up ones.
 
-use super::files::{CompiledPubs, Fetched, check_against, sample_params};
 use super::*;
-use crate::model::{Dataset, cite, load};
+use crate::model::{Dataset, load};
 
 fn bundled() -> Dataset {
     load(include_str!("../../../data/researchers.json"), 2027)
         .expect("the bundled dataset loads")
         .dataset
-}
-
-#[test]
-fn the_compiled_list_answers_as_the_loaded_one_on_the_bundled_data() {
-    let d = bundled();
-    let ix = PublicationIndex::new(&d);
-    let keys = cite::bibtex_keys(&d);
-    // A small budget splits the word shards, as a large dataset would.
-    for budget in [files::chunk_size(0) * 1000, 300] {
-        let c = CompiledPubs::build_within(&d, budget);
-        assert_eq!(c.index.total as usize, d.publications.len());
-        let fetched = Fetched::of(&c).unwrap();
-        for p in sample_params(&d) {
-            check_against(&d, &c, &fetched, &ix, &p).unwrap();
-        }
-        // Every entry is in one chunk, once, in list order, with its BibTeX key.
-        let chunks: Vec<_> = (0..c.chunk_count())
-            .map(|n| c.chunk(&d, &keys, n))
-            .collect();
-        let ids: Vec<&str> = (chunks.iter())
-            .flat_map(|f| f.dataset.publications.iter().map(|p| p.id.as_str()))
-            .collect();
-        let want: Vec<&str> = (ix.order().iter())
-            .map(|&i| d.publications[i].id.as_str())
-            .collect();
-        assert_eq!(ids, want);
-        for f in &chunks {
-            for p in &f.dataset.publications {
-                assert_eq!(f.cite_keys.get(&p.id), keys.get(&p.id), "{}", p.id);
-            }
-        }
-    }
 }
 
 #[test]

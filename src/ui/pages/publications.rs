@@ -8,9 +8,9 @@
 use leptos::prelude::*;
 
 use crate::files::paths::pubs::INDEX as PUBS_INDEX;
+use crate::files::publications::PubsIndex;
 use crate::model::date::year_span;
 use crate::search::counts::counted;
-use crate::search::publications::files::PubsIndex;
 use crate::ui::browser::set_title;
 use crate::ui::components::publication_list::publications_count;
 use crate::ui::components::{

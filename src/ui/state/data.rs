@@ -11,151 +11,28 @@
 //! under a sub-path. Failures stay failures: they reach the user as an error view with Retry.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::files::generation::Missing;
+use crate::files::cards::FirstPage;
+use crate::files::detail::DetailFile;
 use crate::files::paths;
-use crate::model::{LoadedDataset, PublicationId, cite};
-use crate::search::compiled::FirstPage;
+use crate::files::people::{self, PeoplePack, Steps};
+use crate::model::LoadedDataset;
 use crate::search::network::Network;
 use crate::search::organizations::OrgTable;
-use crate::search::people::{self, PeoplePack, Steps};
-use crate::search::{CardIndex, DetailFile, PublicationIndex, TitleShard};
+use crate::search::{CardIndex, TitleShard};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
 use crate::ui::routes::route_of;
 
-pub use super::load::Load;
-use super::{generation, json_host};
-
-/// Where the bundled dataset is served, relative to the base URL.
-pub const DATASET_URL: &str = paths::DATASET;
-
-/// Why some data could not be shown.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DataError {
-    /// The request for the URL failed before a response arrived (offline, blocked).
-    Network(String, String),
-    /// The server answered the URL with an error status.
-    Status(String, u16, String),
-    /// The response for the URL was not usable.
-    Invalid(String, String),
-    /// The host has no compiled file at the URL, and this build does not read the authoring
-    /// JSON in its place (see [`READS_JSON`]).
-    NotCompiled(String),
-    /// The file is gone because the site was redeployed with other data since the page was
-    /// opened (see [`super::generation`]): only a reload shows the site as it is now.
-    Moved(String),
-}
-
-impl DataError {
-    /// Whether the error is the site having moved on, which a reload answers, not a retry.
-    pub fn is_moved(&self) -> bool {
-        matches!(self, Self::Moved(_))
-    }
-}
-
+pub use super::atlas::{Atlas, DataResult, Detail, DetailResult};
+pub use super::fetch::{DATASET_URL, DataError, fetch_bytes, is_html_page};
+pub(crate) use super::fetch::{fetch_required, missing};
+use super::json_host;
 pub use super::json_host::READS_JSON;
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Network(url, e) => write!(f, "Could not reach {url}: {e}"),
-            Self::Status(url, code, text) => {
-                write!(f, "Loading {url} failed: HTTP {code} {text}")
-            }
-            Self::Invalid(url, e) => write!(f, "{url} is not a valid dataset: {e}"),
-            Self::Moved(url) => write!(
-                f,
-                "This directory was updated since the page was opened ({url} is gone). Reload \
-                 to see it as it is now."
-            ),
-            Self::NotCompiled(url) => write!(
-                f,
-                "{url} is missing. This site reads only the compiled data that `cargo xtask \
-                 dist` writes beside the app; deploy its whole output folder."
-            ),
-        }
-    }
-}
-
-/// The loaded directory: cards and index, and the whole dataset when it was loaded as JSON.
-pub struct Atlas {
-    /// Cards, the researcher index, the load's problems.
-    pub compiled: CardIndex,
-    /// Every record in memory (loaded from the JSON); `None` when details are fetched per
-    /// researcher.
-    pub full: Option<Arc<Detail>>,
-}
-
-/// An atlas is its cards and index first: `atlas.cards`, `atlas.index`, `atlas.position(id)`.
-impl std::ops::Deref for Atlas {
-    type Target = CardIndex;
-
-    fn deref(&self) -> &CardIndex {
-        &self.compiled
-    }
-}
-
-impl Atlas {
-    /// A directory loaded from the authoring JSON: compiled here, every record kept in memory.
-    pub fn from_json(directory: LoadedDataset) -> Self {
-        Self {
-            compiled: CardIndex::compile(&directory),
-            full: Some(Arc::new(Detail::whole(directory))),
-        }
-    }
-}
-
-/// Records with their publication index and BibTeX keys: the whole dataset, or one
-/// researcher's detail file.
-pub struct Detail {
-    /// The records.
-    pub directory: Arc<LoadedDataset>,
-    /// The publication index over them.
-    pub publications: PublicationIndex,
-    /// BibTeX keys, computed over the whole directory.
-    pub cite_keys: HashMap<PublicationId, String>,
-    /// Where the researcher stands in the directory's default view, when the records came from
-    /// their pack alone ([`fetch_packed`]); otherwise the directory says.
-    pub steps: Option<Steps>,
-}
-
-impl Detail {
-    /// One researcher's detail file, loaded.
-    pub(crate) fn from_file(file: DetailFile) -> Self {
-        let dataset = file.dataset;
-        Self {
-            publications: PublicationIndex::new(&dataset),
-            cite_keys: file.cite_keys.into_iter().collect(),
-            directory: Arc::new(LoadedDataset {
-                dataset,
-                problems: Vec::new(),
-                skipped: Vec::new(),
-            }),
-            steps: None,
-        }
-    }
-
-    /// The detail of a whole loaded dataset.
-    pub(crate) fn whole(directory: LoadedDataset) -> Self {
-        let keys = cite::bibtex_keys(&directory.dataset);
-        Self {
-            publications: PublicationIndex::new(&directory.dataset),
-            cite_keys: keys,
-            directory: Arc::new(directory),
-            steps: None,
-        }
-    }
-}
-
-/// What pages get from the data context: the load in progress, done, or failed.
-pub type DataResult = Result<Arc<Atlas>, DataError>;
-/// A detail load's outcome.
-pub type DetailResult = Result<Arc<Detail>, DataError>;
+pub use super::load::Load;
 
 /// The shared directory: loaded when first read, so a page that does not show it (the
 /// compiled `/publications`) does not share the connection with it; pages read it, the error
@@ -352,67 +229,6 @@ pub fn use_atlas() -> AtlasContext {
     expect_context::<AtlasContext>()
 }
 
-/// The body of the compiled file at `url` (`data/…`, fetched from the page's generation), or
-/// why there is none; `Ok(None)` for a 404, and for an HTML page where a data file was asked
-/// for: development servers and single-page-app hosts answer a missing file with `index.html`
-/// and status 200. A file missing because the site has moved on to another generation is
-/// [`DataError::Moved`]. Errors name `url` as given.
-pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
-    if !cfg!(target_arch = "wasm32") {
-        return Err(DataError::Network(
-            url.to_owned(),
-            "not in a browser".into(),
-        ));
-    }
-    let response = gloo_net::http::Request::get(&generation::url(url))
-        .send()
-        .await
-        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
-    if response.status() == 404 {
-        return missing(url).await;
-    }
-    if !response.ok() {
-        return Err(DataError::Status(
-            url.to_owned(),
-            response.status(),
-            response.status_text(),
-        ));
-    }
-    let bytes = response
-        .binary()
-        .await
-        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
-    if is_html_page(&bytes) {
-        return missing(url).await;
-    }
-    Ok(Some(bytes))
-}
-
-/// The answer for the file at `url`, which the host does not have: [`DataError::Moved`] when
-/// the site serves another generation now, otherwise `Ok(None)`, the file is missing.
-pub(crate) async fn missing<T>(url: &str) -> Result<Option<T>, DataError> {
-    match generation::explain_missing().await {
-        Missing::Moved(_) => Err(DataError::Moved(url.to_owned())),
-        Missing::Absent => Ok(None),
-    }
-}
-
-/// Whether `bytes` are an HTML page rather than a data file.
-pub fn is_html_page(bytes: &[u8]) -> bool {
-    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
-    let head = &bytes[start.unwrap_or(bytes.len())..];
-    let head = &head[..head.len().min(15)];
-    head.eq_ignore_ascii_case(b"<!doctype html>")
-        || (head.len() >= 5 && head[..5].eq_ignore_ascii_case(b"<html"))
-}
-
-/// Like [`fetch_bytes`], with a 404 as an error.
-pub(crate) async fn fetch_required(url: &str) -> Result<Vec<u8>, DataError> {
-    fetch_bytes(url)
-        .await?
-        .ok_or_else(|| DataError::Status(url.to_owned(), 404, "Not Found".into()))
-}
-
 /// The compiled directory, or the JSON compiled here when the host has none.
 pub async fn fetch_atlas() -> DataResult {
     if let Some(bytes) = fetch_bytes(paths::DIRECTORY).await? {
@@ -510,7 +326,7 @@ pub async fn fetch_details(
             out.push(full.clone());
             continue;
         }
-        let size = atlas.pack_size as usize;
+        let size = people::pack_size(atlas.cards.len());
         let pack = (atlas.position(&id)).map_or(0, |i| people::pack_of(i, size));
         let url = paths::people(pack);
         if !packs.iter().any(|(n, _)| *n == pack) {

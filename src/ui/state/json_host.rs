@@ -28,9 +28,8 @@ mod reads {
     use crate::search::network::Network;
     use crate::search::organizations::OrgTable;
     use crate::ui::browser::timed;
-    use crate::ui::state::data::{
-        Atlas, DATASET_URL, DataError, DataResult, Detail, DetailResult, fetch_required,
-    };
+    use crate::ui::state::atlas::{Atlas, DataResult, Detail, DetailResult};
+    use crate::ui::state::fetch::{DATASET_URL, DataError, fetch_required};
 
     /// Fetches, validates and loads the authoring file.
     async fn dataset() -> Result<LoadedDataset, DataError> {
@@ -82,7 +81,8 @@ mod refuses {
 
     use crate::search::network::Network;
     use crate::search::organizations::OrgTable;
-    use crate::ui::state::data::{Atlas, DataError, DataResult, DetailResult};
+    use crate::ui::state::atlas::{Atlas, DataResult, DetailResult};
+    use crate::ui::state::fetch::DataError;
 
     /// The compiled file at `missing` is missing.
     pub async fn atlas(missing: &str) -> DataResult {

@@ -1,8 +1,10 @@
 //! View-free state shared through contexts: the dataset, and the directory's search state.
 
 pub mod after_paint;
+pub mod atlas;
 pub mod data;
 pub mod facets;
+pub mod fetch;
 pub mod generation;
 pub mod grid_window;
 pub mod json_host;

@@ -7,8 +7,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use crate::files::network::{NetIndex, NetParts, PartRequest, with_people};
 use crate::files::paths;
-use crate::search::network::parts::{NetIndex, NetParts, PartRequest, with_people};
 use crate::search::network::{Missing, Network};
 use crate::ui::browser::timed;
 use crate::ui::state::data::{AtlasContext, DataError, fetch_bytes, fetch_required, static_data};

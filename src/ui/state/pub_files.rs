@@ -13,10 +13,10 @@ use leptos::task::spawn_local;
 
 use super::data::{DataError, Detail, READS_JSON, fetch_bytes, fetch_required};
 use super::pub_list::use_pub_list;
+use crate::files::detail::DetailFile;
 use crate::files::paths;
-use crate::search::DetailFile;
+use crate::files::publications::{Need, PubsIndex, answer};
 use crate::search::publications::PubList;
-use crate::search::publications::files::{Need, PubsIndex, answer};
 use crate::search::publications::{PubCore, words::WordShard};
 use crate::ui::browser::timed;
 

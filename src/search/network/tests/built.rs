@@ -5,8 +5,9 @@ use serde_json::json;
 
 use super::{abc, chain, dataset, group, paper, researcher, role, texts};
 use crate::model::{EndDate, PartialDate, Researcher};
-use crate::search::network::build::{short_title, with_years};
+use crate::search::network::build::short_title;
 use crate::search::network::drawing::hubs;
+use crate::search::network::periods::with_years;
 use crate::search::network::{AdvisedEdge, Edge, EdgeKinds, Network};
 
 #[test]

@@ -16,7 +16,7 @@ use crate::search::network::{Edge, EdgeKind, EdgeKinds, Network, Reason, Via};
 
 /// 130 people, more than a drawing shows whole: p0 co-authored with p1 and with p2; p10 to
 /// p129 (120 of them) all worked at Org X; p3 to p9 have no link.
-pub(super) fn crowd() -> Network {
+pub(crate) fn crowd() -> Network {
     let people = (0..130)
         .map(|i| {
             let extra = if i >= 10 {

@@ -8,12 +8,12 @@ use crate::model::Dataset;
 
 mod built;
 mod bundled;
-mod drawing;
+pub(crate) mod drawing;
 
 const BUNDLED: &str = include_str!("../../../../data/researchers.json");
 
 /// The network of the bundled dataset.
-fn bundled() -> Network {
+pub(crate) fn bundled() -> Network {
     let dir = crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads");
     Network::build(&dir.dataset)
 }
@@ -123,4 +123,3 @@ fn abc() -> Network {
         ],
     ))
 }
-pub(crate) mod parts;

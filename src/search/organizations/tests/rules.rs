@@ -313,34 +313,6 @@ fn people_now_and_before_with_their_years() {
     assert_eq!(z.members[0].until, Until::Unknown);
 }
 
-#[test]
-fn the_file_round_trips_and_refuses_what_it_cannot_read() {
-    let d = dataset(
-        json!([person("a", Some("x"), &[]), person("b", Some("y"), &[])]),
-        json!([paper("p", 2020, Some("v1"), &["a", "b"])]),
-    );
-    let t = OrgTable::build(&d);
-    let back = OrgTable::from_bytes(&t.to_bytes()).unwrap();
-    assert_eq!(back.orgs, t.orgs);
-    assert_eq!(back.papers, t.papers);
-    assert_eq!(
-        back.rank(&OrgParams::default()),
-        t.rank(&OrgParams::default())
-    );
-    let mut other = t.clone();
-    other.format = ORGS_FORMAT + 1;
-    let err = OrgTable::from_bytes(&other.to_bytes()).unwrap_err();
-    assert!(
-        err.contains(&format!("format {}", ORGS_FORMAT + 1)),
-        "{err}"
-    );
-    assert!(OrgTable::from_bytes(b"<!doctype html>").is_err());
-    let mut broken = t.clone();
-    broken.papers.org[0] = 99;
-    let err = OrgTable::from_bytes(&broken.to_bytes()).unwrap_err();
-    assert!(err.contains("organization 99"), "{err}");
-}
-
 /// A random directory: people with up to three jobs at the four organizations, papers by
 /// random members in random years.
 fn random_dataset() -> impl Strategy<Value = Dataset> {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::search::people::{Step, Steps};
+use crate::files::people::{Step, Steps};
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 

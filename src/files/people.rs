@@ -4,15 +4,16 @@
 //! 100,000 researchers, over what static hosts accept (Cloudflare Pages takes 20,000 files in
 //! a site). So the build step packs them: consecutive researchers, in the compiled directory's
 //! order, share a pack of [`pack_size`] people, and there are never more than [`MAX_PACKS`]
-//! packs. A profile fetches its researcher's pack (`data/people/N.bin`, postcard: [`super::compiled::encode_detail`]) and reads its record
+//! packs. A profile fetches its researcher's pack (`data/people/N.bin`, postcard: [`encode_detail`]) and reads its record
 //! from it; the pack's number comes from the researcher's position among the directory's cards
-//! and the pack size the directory records ([`super::CardIndex::pack_size`]), or,
+//! and the pack size for the directory's size ([`pack_size`]), or,
 //! without the directory, from the profile's pre-rendered page or a neighbour's [`Steps`]
 //! (Previous and Next).
 
 use serde::{Deserialize, Serialize};
 
-use super::{CardIndex, DetailFile, Hit, SearchParams};
+use super::detail::{DetailFile, decode_detail, encode_detail};
+use crate::search::{CardIndex, Hit, SearchParams};
 
 /// The most pack files a site has, whatever its size.
 pub const MAX_PACKS: usize = 600;
@@ -99,7 +100,7 @@ impl Steps {
         at: usize,
         researcher: impl Fn(usize) -> usize,
     ) -> Self {
-        let size = directory.pack_size as usize;
+        let size = pack_size(directory.cards.len());
         let step = |i: usize| {
             let position = researcher(i);
             let card = &directory.cards[position];
@@ -119,14 +120,14 @@ impl Steps {
 }
 
 impl PeoplePack {
-    /// Encodes the pack ([`super::compiled::encode_detail`]).
+    /// Encodes the pack ([`encode_detail`]).
     pub fn to_bytes(&self) -> Vec<u8> {
-        super::compiled::encode_detail(self)
+        encode_detail(self)
     }
 
     /// Decodes a pack written by [`Self::to_bytes`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        super::compiled::decode_detail(bytes, "a profile pack")
+        decode_detail(bytes, "a profile pack")
     }
 
     /// The detail file of the researcher with `id`.
@@ -245,8 +246,8 @@ mod tests {
         assert!(err.starts_with("not a profile pack: "), "{err}");
         let err = PeoplePack::from_bytes(b"<!DOCTYPE html>").unwrap_err();
         assert!(err.contains("Research Atlas header"), "{err}");
-        let header = crate::search::compiled::DETAIL_MAGIC.to_vec();
-        let next = crate::search::compiled::DETAIL_FORMAT + 1;
+        let header = crate::files::detail::DETAIL_MAGIC.to_vec();
+        let next = crate::files::detail::DETAIL_FORMAT + 1;
         let other = crate::model::every_field(|| postcard::to_extend(&(next, &packs[0]), header));
         let other = other.unwrap();
         let err = PeoplePack::from_bytes(&other).unwrap_err();

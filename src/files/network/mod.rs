@@ -8,10 +8,10 @@
 //! directory, whose names only its two pickers read.
 //!
 //! A reader fetches records by byte range ([`NetParts::requests`]), adds them
-//! ([`NetParts::add`]) and assembles a [`Network`](super::Network) from what it has ([`NetParts::network`]).
+//! ([`NetParts::add`]) and assembles a [`Network`](crate::search::network::Network) from what it has ([`NetParts::network`]).
 //! That network answers every question as the whole one wherever it holds what the question
-//! reads, and says what it lacks otherwise ([`drawing::needs`](super::drawing::needs),
-//! [`Network::chain_needs`](super::Network::chain_needs)): ask, fetch, and ask again.
+//! reads, and says what it lacks otherwise ([`drawing::needs`](crate::search::network::drawing::needs),
+//! [`Network::chain_needs`](crate::search::network::Network::chain_needs)): ask, fetch, and ask again.
 //!
 //! Every file starts with its own header, so a host's HTML error page is never taken for one;
 //! each record is postcard on its own, so any one decodes alone.
@@ -24,8 +24,12 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::{AdvisedEdge, GroupKind, NETWORK_FORMAT, Whole};
 use crate::files::paths;
+use crate::search::network::{AdvisedEdge, GroupKind, Whole};
+
+/// Version of the network files' format; files of another version are refused with a clear
+/// message.
+pub const NETWORK_FORMAT: u32 = 3;
 
 mod check;
 mod read;
@@ -72,7 +76,7 @@ pub struct NetIndex {
     pub people: Vec<u32>,
     /// The byte length of each group's member list, by group number.
     pub groups: Vec<u32>,
-    /// The best-connected person under each set of kinds, by [`EdgeKinds::bits`](super::EdgeKinds::bits).
+    /// The best-connected person under each set of kinds, by [`EdgeKinds::bits`](crate::search::EdgeKinds::bits).
     pub focus: Vec<u32>,
     /// The first id of each file of ids (ids sorted as strings).
     pub id_files: Vec<String>,
@@ -111,7 +115,7 @@ pub struct PersonRecord {
 pub struct PaperRecord {
     /// Its position in the whole network's papers (so the same paper from two people is one).
     pub number: u32,
-    /// Its short title ([`SharedPaper::short_title`](super::SharedPaper::short_title)).
+    /// Its short title ([`SharedPaper::short_title`](crate::search::SharedPaper::short_title)).
     pub title: String,
     /// The venue's short name.
     pub venue: Option<String>,
@@ -262,3 +266,6 @@ pub(super) fn starts(lengths: &[u32]) -> Vec<u64> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

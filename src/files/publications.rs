@@ -16,12 +16,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::words::{self, WordShard};
-use super::{PubCore, PubFacets, PubList, PubParams, PublicationIndex, TextQuery};
+use super::detail::DetailFile;
 use crate::model::sort;
 use crate::model::{Dataset, PublicationId};
-use crate::search::compiled::DetailFile;
-use crate::search::params::GroupBy;
+use crate::search::params::{GroupBy, Order, PubParams};
+use crate::search::publications::words::{self, WordShard};
+use crate::search::publications::{PubCore, PubFacets, PubList, PublicationIndex, TextQuery};
 
 /// The compiled files as the page holds them once fetched: each decoded from its bytes.
 #[derive(Debug, Clone)]
@@ -264,7 +264,7 @@ pub fn answer(
     let plain = params.filter_count() == 0 && params.group == GroupBy::Year;
     if plain && query.is_empty() {
         let mut shown: Vec<usize> = (0..index.total as usize).collect();
-        if params.order == super::Order::Oldest {
+        if params.order == Order::Oldest {
             sort::by_key(&mut shown, |&i| (dates.attrs.year[i], dates.attrs.month[i]));
         }
         let (page, groups) = dates.group(&mut shown, &params);
@@ -366,5 +366,51 @@ impl CompiledPubs {
         let from = (n * size).min(self.order.len());
         let to = (from + size).min(self.order.len());
         DetailFile::subset(dataset, None, &self.order[from..to], keys)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The compiled list answers exactly as the loaded one (at scale: `xtask`'s tests).
+
+    use super::*;
+    use crate::model::{cite, load};
+
+    fn bundled() -> Dataset {
+        load(include_str!("../../data/researchers.json"), 2027)
+            .expect("the bundled dataset loads")
+            .dataset
+    }
+
+    #[test]
+    fn the_compiled_list_answers_as_the_loaded_one_on_the_bundled_data() {
+        let d = bundled();
+        let ix = PublicationIndex::new(&d);
+        let keys = cite::bibtex_keys(&d);
+        // A small budget splits the word shards, as a large dataset would.
+        for budget in [chunk_size(0) * 1000, 300] {
+            let c = CompiledPubs::build_within(&d, budget);
+            assert_eq!(c.index.total as usize, d.publications.len());
+            let fetched = Fetched::of(&c).unwrap();
+            for p in sample_params(&d) {
+                check_against(&d, &c, &fetched, &ix, &p).unwrap();
+            }
+            // Every entry is in one chunk, once, in list order, with its BibTeX key.
+            let chunks: Vec<_> = (0..c.chunk_count())
+                .map(|n| c.chunk(&d, &keys, n))
+                .collect();
+            let ids: Vec<&str> = (chunks.iter())
+                .flat_map(|f| f.dataset.publications.iter().map(|p| p.id.as_str()))
+                .collect();
+            let want: Vec<&str> = (ix.order().iter())
+                .map(|&i| d.publications[i].id.as_str())
+                .collect();
+            assert_eq!(ids, want);
+            for f in &chunks {
+                for p in &f.dataset.publications {
+                    assert_eq!(f.cite_keys.get(&p.id), keys.get(&p.id), "{}", p.id);
+                }
+            }
+        }
     }
 }

@@ -10,11 +10,9 @@ use super::{
 };
 use crate::files::paths;
 use crate::model::sort;
-use crate::search::network::build::short_title;
-use crate::search::network::walk::Lookup;
 use crate::search::network::{
-    AdvisedEdge, CoauthorEdge, Group, GroupKind, Loaded, Member, Missing, NETWORK_FORMAT, Network,
-    SharedPaper,
+    AdvisedEdge, Assembled, CoauthorEdge, Group, GroupKind, Loaded, Member, Missing, Network,
+    SharedPaper, short_title,
 };
 
 /// What a reader has of a network: the index and the records fetched so far.
@@ -296,16 +294,17 @@ impl NetParts {
                 }
             })
             .collect();
-        Network {
-            format: NETWORK_FORMAT,
+        let records = Assembled {
             people: ids,
             names,
             papers,
             coauthors,
             groups,
             advised: advised.into_values().cloned().collect(),
-            lookup: Lookup::default(),
-            loaded: Some(Loaded {
+        };
+        Network::assembled(
+            records,
+            Loaded {
                 people: (0..n as u32)
                     .map(|p| self.people.contains_key(&p))
                     .collect(),
@@ -313,8 +312,8 @@ impl NetParts {
                     .map(|g| self.groups.contains_key(&g))
                     .collect(),
                 focus: self.index.focus.clone(),
-            }),
-        }
+            },
+        )
     }
 }
 

@@ -1,11 +1,12 @@
 //! The network's files, made from the whole network (the build).
 
+use super::NETWORK_FORMAT;
 use super::{
     GroupRecord, IDS_MAGIC, IDS_PER_FILE, INDEX_MAGIC, NetFiles, NetIndex, NetParts, PaperRecord,
     PersonRecord, RECORDS_MAGIC, append, starts as record_starts,
 };
 use crate::search::network::drawing::needs;
-use crate::search::network::{EdgeKinds, NETWORK_FORMAT, Network};
+use crate::search::network::{EdgeKinds, Network};
 
 impl Network {
     /// The network's files: the index, the records of people and of groups, the files of ids,

@@ -1,14 +1,20 @@
-//! The organizations file (`data/organizations.bin`): [`MAGIC`], then postcard; decoding refuses
+//! The organizations file (`data/organizations.bin`): [`MAGIC`], [`ORGS_FORMAT`], then postcard;
+//! decoding refuses
 //! other format versions and numbers that point outside the file.
 
-use super::{MAGIC, NO_VENUE, ORGS_FORMAT, OrgTable};
+use crate::search::organizations::{NO_VENUE, OrgTable};
+
+/// Version of the organizations file's format.
+pub const ORGS_FORMAT: u32 = 2;
+
+/// The first bytes of the organizations file.
+pub const MAGIC: &[u8] = b"ATLAS-ORGS\x00";
 
 impl OrgTable {
-    /// Encodes the table: [`MAGIC`], then postcard.
+    /// Encodes the table: [`MAGIC`], [`ORGS_FORMAT`], then postcard.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = MAGIC.to_vec();
-        bytes.extend(postcard::to_allocvec(self).expect("an organizations table always encodes"));
-        bytes
+        postcard::to_extend(&(ORGS_FORMAT, self), MAGIC.to_vec())
+            .expect("an organizations table always encodes")
     }
 
     /// Decodes a file written by [`Self::to_bytes`], refusing anything else (a host's HTML
@@ -25,7 +31,7 @@ impl OrgTable {
                 "organizations format {format}, this app reads {ORGS_FORMAT}: rebuild the data (cargo xtask build-data)"
             ));
         }
-        let mut table: Self =
+        let (_, mut table): (u32, Self) =
             postcard::from_bytes(body).map_err(|e| format!("not an organizations file: {e}"))?;
         table
             .check()
@@ -82,5 +88,35 @@ fn inside(values: impl IntoIterator<Item = u32>, len: usize, what: &str) -> Resu
     match values.into_iter().find(|&v| v as usize >= len) {
         Some(v) => Err(format!("{what} {v} of {len}")),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::OrgParams;
+
+    #[test]
+    fn the_file_round_trips_and_refuses_what_it_cannot_read() {
+        let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let t = OrgTable::build(&dir.dataset);
+        let back = OrgTable::from_bytes(&t.to_bytes()).unwrap();
+        assert_eq!(back.orgs, t.orgs);
+        assert_eq!(back.papers, t.papers);
+        assert_eq!(
+            back.rank(&OrgParams::default()),
+            t.rank(&OrgParams::default())
+        );
+        let other = postcard::to_extend(&(ORGS_FORMAT + 1, &t), MAGIC.to_vec()).unwrap();
+        let err = OrgTable::from_bytes(&other).unwrap_err();
+        assert!(
+            err.contains(&format!("format {}", ORGS_FORMAT + 1)),
+            "{err}"
+        );
+        assert!(OrgTable::from_bytes(b"<!doctype html>").is_err());
+        let mut broken = t.clone();
+        broken.papers.org[0] = 99;
+        let err = OrgTable::from_bytes(&broken.to_bytes()).unwrap_err();
+        assert!(err.contains("organization 99"), "{err}");
     }
 }

@@ -1,9 +1,9 @@
 //! The network in parts: a network assembled from the records a question needs answers it as
 //! the whole network does, and fetches only those records.
 
-use super::bundled;
+use super::{NetIndex, NetParts, PartFile, PartRequest, check_parts};
 use crate::search::network::Missing;
-use crate::search::network::parts::{NetIndex, NetParts, PartFile, PartRequest, check_parts};
+use crate::search::network::tests::bundled;
 
 #[test]
 fn the_bundled_network_answers_from_its_parts() {
@@ -42,7 +42,7 @@ fn broken_parts_are_refused() {
     let files = whole.to_parts();
     assert!(NetIndex::from_bytes(b"<!doctype html>").is_err());
     let mut other = files.index.clone();
-    other[crate::search::network::parts::INDEX_MAGIC.len()] = 9;
+    other[super::INDEX_MAGIC.len()] = 9;
     assert!(
         NetIndex::from_bytes(&other)
             .unwrap_err()
@@ -76,7 +76,7 @@ fn broken_parts_are_refused() {
 
 #[test]
 fn a_network_too_big_to_draw_whole_answers_from_its_parts() {
-    let whole = super::drawing::crowd();
+    let whole = crate::search::network::tests::drawing::crowd();
     let n = whole.people.len() as u32;
     let everyone: Vec<u32> = (0..n).collect();
     let pairs: Vec<(u32, u32)> = (0..n)

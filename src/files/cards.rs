@@ -1,0 +1,144 @@
+//! The compiled directory file (`data/directory.bin`) and the first page (`data/first.bin`):
+//! what the browser reads before the first card.
+//!
+//! The directory file is a [`CardIndex`] ([`crate::search::cards`]): [`MAGIC`],
+//! [`FORMAT_VERSION`], then postcard; a file of another version is refused with a clear
+//! message, and a host's HTML error page is never taken for one. The first page is the
+//! directory's first cards in its default order, a few kilobytes, so the first paint does not
+//! wait for the whole directory.
+
+use serde::{Deserialize, Serialize};
+
+use crate::search::{Card, CardIndex, SearchParams, Stats};
+
+/// Version of the compiled directory's format (and the first page's); a file of another
+/// version is refused with a clear message.
+pub const FORMAT_VERSION: u32 = 7;
+
+/// The first bytes of a compiled directory file.
+pub const MAGIC: &[u8] = b"ATLAS\x00";
+
+impl CardIndex {
+    /// Encodes the directory: [`MAGIC`], [`FORMAT_VERSION`], then postcard (compact, fast to
+    /// decode in wasm).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let header = MAGIC.to_vec();
+        postcard::to_extend(&(FORMAT_VERSION, self), header)
+            .expect("a compiled directory always encodes")
+    }
+
+    /// Decodes a file written by [`Self::to_bytes`], refusing anything else (a host's HTML
+    /// error page, say) and other format versions.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let body = bytes
+            .strip_prefix(MAGIC)
+            .ok_or("not a compiled directory (it does not start with the Research Atlas header)")?;
+        // The version comes first, so a file of another version is named as such.
+        let (format, _): (u32, _) = postcard::take_from_bytes(body)
+            .map_err(|e| format!("not a compiled directory: {e}"))?;
+        if format != FORMAT_VERSION {
+            return Err(format!(
+                "compiled directory format {format}, this app reads {FORMAT_VERSION}: rebuild the data (cargo xtask build-data)"
+            ));
+        }
+        let (_, mut c): (u32, Self) =
+            postcard::from_bytes(body).map_err(|e| format!("not a compiled directory: {e}"))?;
+        c.index.after_decode();
+        Ok(c)
+    }
+}
+
+/// The directory's first cards in its default order (no query, no filter, by name): what the
+/// first paint needs, a few kilobytes, while the whole directory is still on its way.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct FirstPage {
+    /// [`FORMAT_VERSION`] of the writer.
+    pub format: u32,
+    /// How many researchers the directory has.
+    pub total: u32,
+    /// The first cards, with their figures.
+    pub cards: Vec<(Card, Stats)>,
+    /// The topic vocabulary the cards' topics point into: (id, name).
+    pub topics: Vec<(String, String)>,
+}
+
+impl FirstPage {
+    /// The first `n` cards of `directory` in default order.
+    pub fn new(directory: &CardIndex, n: usize) -> Self {
+        let hits = directory.index.search(&SearchParams::default()).hits;
+        Self {
+            format: FORMAT_VERSION,
+            total: directory.cards.len() as u32,
+            cards: (hits.iter().take(n))
+                .map(|h| {
+                    let stats = directory.index.stats(h.researcher);
+                    (directory.cards[h.researcher].clone(), stats)
+                })
+                .collect(),
+            topics: directory.topics.clone(),
+        }
+    }
+
+    /// Encodes the page (postcard).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).expect("a first page always encodes")
+    }
+
+    /// Decodes a page written by [`Self::to_bytes`] of this format version.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let page: Self =
+            postcard::from_bytes(bytes).map_err(|e| format!("not a first page: {e}"))?;
+        if page.format != FORMAT_VERSION {
+            return Err(format!("first page format {}", page.format));
+        }
+        Ok(page)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::LoadedDataset;
+
+    const BUNDLED: &str = include_str!("../../data/researchers.json");
+
+    fn bundled() -> LoadedDataset {
+        crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads")
+    }
+
+    #[test]
+    fn the_compiled_directory_round_trips() {
+        let dir = bundled();
+        let (c, _) = CardIndex::compile_sharded(&dir);
+        let back = CardIndex::from_bytes(&c.to_bytes()).unwrap();
+        assert_eq!(back.cards, c.cards);
+        assert_eq!(back.shards, c.shards);
+        assert_eq!(back.index.len(), dir.dataset.researchers.len());
+        let json = BUNDLED.replacen("\"title\": \"", "\"title\": \"\\u202e", 1);
+        let warned = CardIndex::compile(&crate::model::load(&json, 2027).unwrap());
+        let back = CardIndex::from_bytes(&warned.to_bytes()).unwrap();
+        assert_eq!(back.warnings, warned.warnings);
+    }
+
+    #[test]
+    fn the_first_page_is_the_default_order() {
+        let c = CardIndex::compile(&bundled());
+        let page = FirstPage::from_bytes(&FirstPage::new(&c, 3).to_bytes()).unwrap();
+        assert_eq!(page.total, 5);
+        let names: Vec<&str> = page.cards.iter().map(|(c, _)| c.name.as_str()).collect();
+        assert_eq!(names, ["Frank Sifei Luan", "Jiachen Liu", "Luo Mai"]);
+        assert_eq!(page.cards[0].1.publications, 11);
+    }
+
+    #[test]
+    fn another_format_version_is_named() {
+        let c = CardIndex::compile(&bundled());
+        let other = postcard::to_extend(&(FORMAT_VERSION + 1, &c), MAGIC.to_vec()).unwrap();
+        let err = CardIndex::from_bytes(&other).unwrap_err();
+        assert!(
+            err.contains(&format!("format {}", FORMAT_VERSION + 1)),
+            "{err}"
+        );
+        assert!(CardIndex::from_bytes(b"<!doctype html>").is_err());
+    }
+}

@@ -1,0 +1,259 @@
+//! The card index: what the directory page answers from, a card per researcher and the search
+//! index, built once.
+//!
+//! The authoring file (`data/researchers.json`) has everything about everyone; the directory
+//! page needs only a card per researcher and the search index. [`CardIndex::compile`]
+//! derives both from a loaded [`LoadedDataset`]. The build step ships it as one compact binary
+//! file (its format is [`crate::files::cards`]'s), so the browser skips parsing, validating and
+//! indexing the whole dataset; when no compiled file is served (`trunk serve`, or a host that
+//! was given only the JSON), the app compiles the same structure in the browser from the JSON.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use super::index::SearchIndex;
+use super::summary::Activity;
+use super::titles::TitleShard;
+use crate::model::{CareerStage, Dataset, Link, LinkKind, LoadedDataset, OpeningKind, Researcher};
+
+/// What a researcher's card shows (the figures come from [`SearchIndex::stats`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Card {
+    /// The researcher's id, their profile's URL segment.
+    pub id: String,
+    /// Their name.
+    pub name: String,
+    /// Other spellings, for close-name suggestions.
+    pub other_names: Vec<String>,
+    /// Their title, e.g. `"PhD student"`.
+    pub title: Option<String>,
+    /// Their current organization, when the vocabulary has it: (id, short label), so the card
+    /// can link its page.
+    pub organization: Option<(String, String)>,
+    /// Career stage.
+    pub stage: CareerStage,
+    /// Whom they are taking on, for the card's badge; empty when the record states no openings.
+    /// (The note, source and date are the profile's: it reads the whole record.)
+    pub openings: Vec<OpeningKind>,
+    /// Where they are, as the dataset writes it.
+    pub location: Option<String>,
+    /// Their topics, as positions in [`CardIndex::topics`].
+    pub topics: Vec<u32>,
+    /// Homepage, GitHub and email links (the ones a card shows).
+    pub links: Vec<CardLink>,
+    /// Publications per year, for the card's sparkline.
+    pub activity: Activity,
+}
+
+/// A link on a card. (The model's [`Link`] leaves out empty labels when written, which a
+/// binary format without field names cannot read back.)
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardLink {
+    /// What the link points to.
+    pub kind: LinkKind,
+    /// The URL.
+    pub url: String,
+    /// Text to show instead of the kind's default label.
+    pub label: Option<String>,
+}
+
+impl From<CardLink> for Link {
+    fn from(l: CardLink) -> Self {
+        Link {
+            kind: l.kind,
+            url: l.url,
+            label: l.label,
+        }
+    }
+}
+
+impl Card {
+    /// The card of `r`, with topics numbered by `topic_pos`.
+    fn new(
+        dataset: &Dataset,
+        r: &Researcher,
+        topic_pos: &HashMap<&str, u32>,
+        years: &HashMap<&str, u16>,
+    ) -> Self {
+        let mut seen = std::collections::BTreeSet::new();
+        let activity = Activity::from_years(
+            (r.publications.iter())
+                .filter(|id| seen.insert(id.as_str()))
+                .filter_map(|id| years.get(id.as_str()).copied()),
+        );
+        Self {
+            id: r.id.0.clone(),
+            name: r.name.clone(),
+            other_names: r.alternative_names.clone(),
+            title: r.title.clone(),
+            organization: (r.organization.as_ref())
+                .and_then(|id| dataset.organization(id))
+                .map(|o| (o.id.0.clone(), o.label().to_owned())),
+            stage: r.career_stage,
+            openings: (r.openings.iter()).flat_map(|o| o.kinds.clone()).collect(),
+            location: r.location.clone(),
+            topics: (r.topics.iter())
+                .filter_map(|t| topic_pos.get(t.as_str()).copied())
+                .collect(),
+            links: (r.links.iter())
+                .filter(|l| {
+                    matches!(
+                        l.kind,
+                        LinkKind::Homepage | LinkKind::Github | LinkKind::Email
+                    )
+                })
+                .map(|l| CardLink {
+                    kind: l.kind,
+                    url: l.url.clone(),
+                    label: l.label.clone(),
+                })
+                .collect(),
+            activity,
+        }
+    }
+}
+
+impl Card {
+    /// Title and current organization, e.g. `"PhD student, UC Berkeley"`, as [`role_line`]
+    /// writes it.
+    pub fn role(&self) -> Option<String> {
+        let org = self.organization.as_ref().map(|(_, label)| label.clone());
+        match (self.title.clone(), org) {
+            (Some(t), Some(o)) => Some(format!("{t}, {o}")),
+            (t, o) => t.or(o),
+        }
+    }
+}
+
+/// Title and current organization, e.g. `"PhD student, UC Berkeley"`, as cards and the compare
+/// page show it.
+pub fn role_line(dataset: &Dataset, r: &Researcher) -> Option<String> {
+    let org = (r.organization.as_ref())
+        .and_then(|id| dataset.organization(id))
+        .map(|o| o.label().to_owned());
+    match (r.title.clone(), org) {
+        (Some(t), Some(o)) => Some(format!("{t}, {o}")),
+        (t, o) => t.or(o),
+    }
+}
+
+/// The directory as the browser needs it first: cards, the index, and the load's problems.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct CardIndex {
+    /// One card per researcher, in dataset order (the index's researcher numbers).
+    pub cards: Vec<Card>,
+    /// The topic vocabulary: (id, name).
+    pub topics: Vec<(String, String)>,
+    /// The researcher index; without publication titles when `shards` is `Some`.
+    pub index: SearchIndex,
+    /// Keys of the publication-title shards; `None` when the index holds the titles itself.
+    pub shards: Option<Vec<String>>,
+    /// Problems found while loading the authoring file, one line each (path: reason).
+    pub problems: Vec<String>,
+    /// Records skipped because of them, e.g. `researchers[2] ("Ada Lovelace")`.
+    pub skipped: Vec<String>,
+    /// Warnings about records that were kept (invisible characters), one line each.
+    pub warnings: Vec<String>,
+}
+
+impl CardIndex {
+    /// Compiles a loaded directory with publication titles in the index (for the browser's
+    /// fallback and small datasets).
+    pub fn compile(directory: &LoadedDataset) -> Self {
+        let mut c = Self::base(directory);
+        c.index = SearchIndex::new(&directory.dataset);
+        c
+    }
+
+    /// Compiles a loaded directory with publication titles as shards (the build step).
+    pub fn compile_sharded(directory: &LoadedDataset) -> (Self, BTreeMap<String, TitleShard>) {
+        let mut c = Self::base(directory);
+        let (index, shards) = SearchIndex::new_sharded(&directory.dataset);
+        c.index = index;
+        c.shards = Some(shards.keys().cloned().collect());
+        (c, shards)
+    }
+
+    /// Everything but the index.
+    fn base(directory: &LoadedDataset) -> Self {
+        let d = &directory.dataset;
+        let topic_pos: HashMap<&str, u32> = (d.topics.iter().enumerate())
+            .map(|(i, t)| (t.id.as_str(), i as u32))
+            .collect();
+        let years: HashMap<&str, u16> = (d.publications.iter())
+            .map(|p| (p.id.as_str(), p.year))
+            .collect();
+        Self {
+            cards: (d.researchers.iter())
+                .map(|r| Card::new(d, r, &topic_pos, &years))
+                .collect(),
+            topics: (d.topics.iter())
+                .map(|t| (t.id.0.clone(), t.name.clone()))
+                .collect(),
+            index: SearchIndex::default(),
+            shards: None,
+            problems: (directory.problems.iter())
+                .filter(|p| !p.is_warning())
+                .map(|p| p.to_string())
+                .collect(),
+            skipped: directory.skipped.clone(),
+            warnings: (directory.warnings())
+                .map(|p| format!("{}: {}", p.path, p.message))
+                .collect(),
+        }
+    }
+
+    /// True when nothing had to be skipped or reported, not even a warning.
+    pub fn is_clean(&self) -> bool {
+        self.problems.is_empty() && self.skipped.is_empty() && self.warnings.is_empty()
+    }
+
+    /// The position of the researcher with `id`.
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.cards.iter().position(|c| c.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BUNDLED: &str = include_str!("../../data/researchers.json");
+
+    fn bundled() -> LoadedDataset {
+        crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads")
+    }
+
+    #[test]
+    fn every_researcher_has_a_card_with_what_it_shows() {
+        let dir = bundled();
+        let (c, shards) = CardIndex::compile_sharded(&dir);
+        assert_eq!(c.cards.len(), dir.dataset.researchers.len());
+        let luo = &c.cards[c.position("michael-luo").unwrap()];
+        assert_eq!(luo.name, "Michael Luo");
+        assert!(
+            luo.role().as_deref().unwrap().contains("UC Berkeley"),
+            "{luo:?}"
+        );
+        assert!(!luo.topics.is_empty());
+        assert!(luo.openings.is_empty(), "{luo:?}");
+        let mai = &c.cards[c.position("luo-mai").unwrap()];
+        assert_eq!(mai.openings, [OpeningKind::Phd, OpeningKind::Postdoc]);
+        assert!(!shards.is_empty());
+        assert_eq!(c.shards.as_ref().map(Vec::len), Some(shards.len()));
+        assert_eq!(c.index.len(), dir.dataset.researchers.len());
+    }
+
+    #[test]
+    fn warnings_travel_apart_from_problems() {
+        let json = BUNDLED.replacen("\"title\": \"", "\"title\": \"\\u202e", 1);
+        let dir = crate::model::load(&json, 2027).unwrap();
+        assert!(dir.is_valid() && !dir.is_clean());
+        let c = CardIndex::compile(&dir);
+        assert!(c.problems.is_empty() && c.skipped.is_empty());
+        assert_eq!(c.warnings.len(), 1);
+        assert!(c.warnings[0].contains(": \"\\u{202e}"), "{:?}", c.warnings);
+        assert!(!c.is_clean());
+    }
+}

@@ -1,0 +1,119 @@
+//! Fetching a compiled file of the page's generation, and why data could not be shown
+//! ([`DataError`]). Every fetch is relative to the document's base URL, so the same build works
+//! at `/` and under a sub-path.
+
+use std::fmt;
+
+use crate::files::generation::Missing;
+use crate::files::paths;
+use crate::ui::state::generation;
+
+/// Where the bundled dataset is served, relative to the base URL.
+pub const DATASET_URL: &str = paths::DATASET;
+
+/// Why some data could not be shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DataError {
+    /// The request for the URL failed before a response arrived (offline, blocked).
+    Network(String, String),
+    /// The server answered the URL with an error status.
+    Status(String, u16, String),
+    /// The response for the URL was not usable.
+    Invalid(String, String),
+    /// The host has no compiled file at the URL, and this build does not read the authoring
+    /// JSON in its place (see [`super::json_host::READS_JSON`]).
+    NotCompiled(String),
+    /// The file is gone because the site was redeployed with other data since the page was
+    /// opened (see [`super::generation`]): only a reload shows the site as it is now.
+    Moved(String),
+}
+
+impl DataError {
+    /// Whether the error is the site having moved on, which a reload answers, not a retry.
+    pub fn is_moved(&self) -> bool {
+        matches!(self, Self::Moved(_))
+    }
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Network(url, e) => write!(f, "Could not reach {url}: {e}"),
+            Self::Status(url, code, text) => {
+                write!(f, "Loading {url} failed: HTTP {code} {text}")
+            }
+            Self::Invalid(url, e) => write!(f, "{url} is not a valid dataset: {e}"),
+            Self::Moved(url) => write!(
+                f,
+                "This directory was updated since the page was opened ({url} is gone). Reload \
+                 to see it as it is now."
+            ),
+            Self::NotCompiled(url) => write!(
+                f,
+                "{url} is missing. This site reads only the compiled data that `cargo xtask \
+                 dist` writes beside the app; deploy its whole output folder."
+            ),
+        }
+    }
+}
+
+/// The body of the compiled file at `url` (`data/…`, fetched from the page's generation), or
+/// why there is none; `Ok(None)` for a 404, and for an HTML page where a data file was asked
+/// for: development servers and single-page-app hosts answer a missing file with `index.html`
+/// and status 200. A file missing because the site has moved on to another generation is
+/// [`DataError::Moved`]. Errors name `url` as given.
+pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
+    if !cfg!(target_arch = "wasm32") {
+        return Err(DataError::Network(
+            url.to_owned(),
+            "not in a browser".into(),
+        ));
+    }
+    let response = gloo_net::http::Request::get(&generation::url(url))
+        .send()
+        .await
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if response.status() == 404 {
+        return missing(url).await;
+    }
+    if !response.ok() {
+        return Err(DataError::Status(
+            url.to_owned(),
+            response.status(),
+            response.status_text(),
+        ));
+    }
+    let bytes = response
+        .binary()
+        .await
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if is_html_page(&bytes) {
+        return missing(url).await;
+    }
+    Ok(Some(bytes))
+}
+
+/// The answer for the file at `url`, which the host does not have: [`DataError::Moved`] when
+/// the site serves another generation now, otherwise `Ok(None)`, the file is missing.
+pub(crate) async fn missing<T>(url: &str) -> Result<Option<T>, DataError> {
+    match generation::explain_missing().await {
+        Missing::Moved(_) => Err(DataError::Moved(url.to_owned())),
+        Missing::Absent => Ok(None),
+    }
+}
+
+/// Whether `bytes` are an HTML page rather than a data file.
+pub fn is_html_page(bytes: &[u8]) -> bool {
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+    let head = &bytes[start.unwrap_or(bytes.len())..];
+    let head = &head[..head.len().min(15)];
+    head.eq_ignore_ascii_case(b"<!doctype html>")
+        || (head.len() >= 5 && head[..5].eq_ignore_ascii_case(b"<html"))
+}
+
+/// Like [`fetch_bytes`], with a 404 as an error.
+pub(crate) async fn fetch_required(url: &str) -> Result<Vec<u8>, DataError> {
+    fetch_bytes(url)
+        .await?
+        .ok_or_else(|| DataError::Status(url.to_owned(), 404, "Not Found".into()))
+}
