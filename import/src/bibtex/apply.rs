@@ -606,11 +606,12 @@ fn add(
         Some(s) => format!("{k}, {s}"),
         None => k.to_owned(),
     });
+    let venue_record = venue.as_ref().and_then(|v| dataset.venue(v));
     let id = paper_id::new_id(
         &|s| index.ids.contains(s),
         &paper.title,
         paper.year,
-        venue.as_ref(),
+        venue_record,
         kind,
     );
     let mut links: Vec<Link> = paper

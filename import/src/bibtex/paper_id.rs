@@ -2,7 +2,7 @@
 //! `extensible-thesis-2024`. An id is chosen once and never changes, so a re-import finds the
 //! record by its DOI, arXiv id or title, never by its id.
 
-use research_atlas::model::{PublicationId, PublicationType, VenueId};
+use research_atlas::model::{PublicationId, PublicationType, Venue};
 
 use crate::names::{slug, unique};
 
@@ -12,18 +12,31 @@ const STOP_WORDS: [&str; 22] = [
     "from", "at", "by", "is", "are", "do", "does", "can", "how",
 ];
 
+/// The venue's part of a publication id: the slug of its short name when that is one word
+/// (`nsdi`, `cisis` for a venue made from a long booktitle that printed its acronym), else its
+/// id when that is short (`journal-of-examples`), else none, and the paper's type stands in: an
+/// id stays a few words long.
+pub fn venue_tag(venue: &Venue) -> Option<String> {
+    let short = |s: &str| !s.is_empty() && s.len() <= 24 && s.split('-').count() <= 3;
+    let acronym = slug(&venue.short_name);
+    if !venue.short_name.trim().contains(' ') && short(&acronym) {
+        return Some(acronym);
+    }
+    Some(venue.id.0.clone()).filter(|id| short(id))
+}
+
 /// `skypilot-nsdi-2023`: a short name from the title (the part before a colon when it is short,
-/// else the first word that is not a stop word), the venue (or the type) and the year. When
-/// taken, more title words are added, then a number.
+/// else the first word that is not a stop word), the venue's tag ([`venue_tag`], or the type)
+/// and the year. When taken, more title words are added, then a number.
 /// `taken` says whether a publication has an id already.
 pub fn new_id(
     taken: &dyn Fn(&str) -> bool,
     title: &str,
     year: u16,
-    venue: Option<&VenueId>,
+    venue: Option<&Venue>,
     kind: PublicationType,
 ) -> PublicationId {
-    let tag = venue.map_or_else(|| type_key(kind).to_owned(), |v| v.0.clone());
+    let tag = (venue.and_then(venue_tag)).unwrap_or_else(|| type_key(kind).to_owned());
     let words: Vec<String> = title
         .split_whitespace()
         .map(slug)
@@ -84,9 +97,20 @@ fn type_key(kind: PublicationType) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use research_atlas::model::Publication;
+    use research_atlas::model::{Publication, VenueId, VenueKind};
 
     use super::*;
+
+    fn venue(id: &str, short: &str) -> Venue {
+        Venue {
+            id: VenueId(id.into()),
+            short_name: short.into(),
+            name: short.into(),
+            kind: VenueKind::Conference,
+            aliases: Vec::new(),
+            dblp: None,
+        }
+    }
 
     fn id(
         existing: &[Publication],
@@ -94,7 +118,7 @@ mod tests {
         venue: Option<&str>,
         kind: PublicationType,
     ) -> String {
-        let venue = venue.map(|v| VenueId(v.into()));
+        let venue = venue.map(|v| self::venue(v, &v.to_uppercase()));
         let taken = |s: &str| existing.iter().any(|p| p.id.0 == s);
         new_id(&taken, title, 2023, venue.as_ref(), kind).0
     }
@@ -162,5 +186,34 @@ mod tests {
             id(&existing, title, Some("osdi"), PublicationType::Conference),
             "privacy-osdi-2023-2"
         );
+    }
+
+    #[test]
+    fn a_long_venue_id_gives_way_to_its_short_name_or_the_type() {
+        let taken = |_: &str| false;
+        let long = venue(
+            "international-symposium-on-complex-intelligent-and-software-intensive-systems",
+            "CISIS",
+        );
+        let id = new_id(
+            &taken,
+            "Graphs at Scale",
+            2023,
+            Some(&long),
+            PublicationType::Conference,
+        );
+        assert_eq!(id.0, "graphs-cisis-2023");
+        let unnamed = venue(
+            "workshop-on-modeling-of-example-things",
+            "Workshop on Modeling of Example Things",
+        );
+        let id = new_id(
+            &taken,
+            "Graphs at Scale",
+            2023,
+            Some(&unnamed),
+            PublicationType::Workshop,
+        );
+        assert_eq!(id.0, "graphs-workshop-2023");
     }
 }

@@ -252,7 +252,7 @@ fn accents_braces_and_markup_come_out_as_unicode_and_link_the_member() {
         "{:#?}",
         got
     );
-    let conf = publication(&dataset, "gpu-accelerated-example-conference-on-data-2024");
+    let conf = publication(&dataset, "gpu-accelerated-ecd-2024");
     assert_eq!(
         conf.title,
         "GPU-Accelerated Bloom Filters for Naïve Users—Revisited"
@@ -370,7 +370,7 @@ fn bad_entries_are_reported_by_key_and_line_and_the_rest_goes_in() {
     );
     assert_eq!(
         heads(&got.outcomes),
-        ["added:     good-example-conference-2024 (from good2024)"]
+        ["added:     good-ecx-2024 (from good2024)"]
     );
     assert_eq!(
         got.summary(),
@@ -380,7 +380,7 @@ fn bad_entries_are_reported_by_key_and_line_and_the_rest_goes_in() {
     assert_eq!(bad(&got), ["line 11 (entry broken2024): expected equals"]);
     assert_eq!(
         heads(&got.outcomes),
-        ["added:     fine-example-conference-2024 (from fine2024)"]
+        ["added:     fine-ecx-2024 (from fine2024)"]
     );
     validate(&dataset, &|_| None).expect("the result validates");
 }
