@@ -1,13 +1,18 @@
 //! Whatever the bytes, the reader and the judge answer: arbitrary input and arbitrary
 //! mutations of the fixtures never panic, and what they answer stays within the file (lines
-//! that exist, each key once).
+//! that exist, each key once). And the whole import never leaves an invalid dataset: what it
+//! hands back to be written validates, or it refuses and the dataset is as it was.
 
 use std::path::Path;
 
 use proptest::prelude::*;
 
+use research_atlas::model::ResearcherId;
+
 use super::super::entry::read;
+use super::super::import_entries;
 use super::super::paper::{judge, unused};
+use crate::authoring::validate;
 
 /// Every fixture the reader's tests use, as text.
 fn fixtures() -> Vec<String> {
@@ -50,6 +55,29 @@ fn read_and_judge(source: &str) {
             "problem line {} of {last_line}",
             p.line
         );
+    }
+}
+
+/// Imports `source` for a member named Ann Lee (the reader fixtures' author) into the bundled
+/// dataset, strict or not: the dataset it leaves validates, and a refusal leaves it untouched.
+fn import_leaves_a_valid_dataset(source: &str, strict: bool) {
+    let mut dataset = super::bundled();
+    let mut ann = dataset.researchers[0].clone();
+    ann.id = ResearcherId("ann-lee".into());
+    ann.name = "Ann Lee".into();
+    ann.alternative_names.clear();
+    ann.native_name = None;
+    ann.publications.clear();
+    dataset.researchers.push(ann);
+    let before = dataset.clone();
+    let id = ResearcherId("ann-lee".into());
+    match import_entries(&mut dataset, &id, source, strict) {
+        Ok(_) => {
+            if let Err(problems) = validate(&dataset, &|_| None) {
+                panic!("an import left an invalid dataset: {problems:?}\n{source}");
+            }
+        }
+        Err(_) => assert!(dataset == before, "a refused import changed the dataset"),
     }
 }
 
@@ -153,5 +181,19 @@ proptest! {
             text = mutate(text, m);
         }
         read_and_judge(&text);
+    }
+
+    #[test]
+    fn a_mutated_file_never_leaves_an_invalid_dataset(
+        which in any::<usize>(),
+        mutations in proptest::collection::vec(mutation(), 1..6),
+        strict in any::<bool>(),
+    ) {
+        let fixtures = fixtures();
+        let mut text = fixtures[which % fixtures.len()].clone();
+        for m in &mutations {
+            text = mutate(text, m);
+        }
+        import_leaves_a_valid_dataset(&text, strict);
     }
 }
