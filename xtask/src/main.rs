@@ -13,6 +13,8 @@ mod run;
 mod split;
 mod test;
 mod tools;
+#[cfg(test)]
+mod workflows;
 
 use std::process::ExitCode;
 

