@@ -46,6 +46,18 @@ fn icon(kind: LinkKind) -> impl IntoView {
     }
 }
 
+/// The short word a link of `kind` shows in place of an icon: the profiles and identifiers
+/// that would all be a globe, told apart at a glance (each word begins their accessible name).
+fn badge(kind: LinkKind) -> Option<&'static str> {
+    match kind {
+        LinkKind::Scholar => Some("Scholar"),
+        LinkKind::Orcid => Some("ORCID"),
+        LinkKind::Dblp => Some("dblp"),
+        LinkKind::Openalex => Some("OpenAlex"),
+        _ => None,
+    }
+}
+
 /// Icon links for the kinds in `kinds`, in that order (first link of each kind).
 #[component]
 pub fn ExternalLinks(
@@ -66,14 +78,17 @@ pub fn ExternalLinks(
             Some(view! {
                 <li>
                     <a
-                        class="icon-link"
+                        class=if badge(kind).is_some() { "icon-link badge-link" } else { "icon-link" }
                         href=href
                         aria-label=name.clone()
                         title=name
                         rel=external.then_some("noopener noreferrer")
                         target=external.then_some("_blank")
                     >
-                        {icon(kind)}
+                        {match badge(kind) {
+                            Some(word) => word.into_any(),
+                            None => icon(kind).into_any(),
+                        }}
                     </a>
                 </li>
             })
@@ -85,6 +100,23 @@ pub fn ExternalLinks(
 #[cfg(test)]
 mod tests {
     use super::safe_href;
+
+    #[test]
+    fn each_badge_begins_its_links_accessible_name() {
+        use super::{badge, link_name};
+        use crate::model::LinkKind;
+        for kind in [
+            LinkKind::Scholar,
+            LinkKind::Orcid,
+            LinkKind::Dblp,
+            LinkKind::Openalex,
+        ] {
+            let word = badge(kind).expect("a badge");
+            let name = link_name(kind, "Ada");
+            assert!(name.contains(word), "{name:?} does not say {word:?}");
+        }
+        assert_eq!(badge(LinkKind::Homepage), None);
+    }
 
     #[test]
     fn only_safe_schemes_become_hrefs() {
