@@ -10,6 +10,22 @@
 
 use biblatex::{Chunk, ChunksRef, Spanned};
 
+/// The months' English names, for dates written out ("07–08 June", "Sept. 2021").
+pub(crate) const MONTH_NAMES: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 /// A text field as a reader sees it: LaTeX and web markup gone, spaces collapsed.
 pub fn plain(chunks: ChunksRef<'_>) -> String {
     let mut text = String::new();

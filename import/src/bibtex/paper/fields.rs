@@ -7,6 +7,7 @@ use research_atlas::model::{Link, LinkKind, PublicationType};
 
 use super::identifiers::is_identifier;
 use super::{BibEntry, Reject};
+use crate::bibtex::text::MONTH_NAMES;
 
 /// The link fields of homepage themes: field, kind, label.
 const LINK_FIELDS: [(&str, LinkKind, Option<&str>); 9] = [
@@ -133,25 +134,11 @@ pub(super) fn year(
 
 /// 1 to 12 from "4", "04", "apr", "April", "Sept.", "07–08 June" (the first month named).
 pub(super) fn month(m: &str) -> Option<u8> {
-    const NAMES: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
     let m = m.trim().to_lowercase();
     let named = m
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| w.len() >= 3)
-        .find_map(|w| NAMES.iter().position(|name| name.starts_with(w)));
+        .find_map(|w| MONTH_NAMES.iter().position(|name| name.starts_with(w)));
     if let Some(i) = named {
         return Some(i as u8 + 1);
     }

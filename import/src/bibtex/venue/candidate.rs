@@ -10,7 +10,7 @@ use crate::names::match_key;
 
 /// Words that say what kind of event or publication a venue is, not which one: a bare
 /// acronym's text may add them freely.
-const GENERIC: [&str; 10] = [
+pub(crate) const GENERIC: [&str; 10] = [
     "conference",
     "symposium",
     "workshop",

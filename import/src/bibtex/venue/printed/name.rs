@@ -3,6 +3,8 @@
 
 use super::acronyms::{acronym_like, is_not_venue, word_of};
 use super::{DECORATION, LEADING, STOP_WORDS, clean, core, is_numbered, is_ordinal_word, is_year};
+use crate::bibtex::text::MONTH_NAMES;
+use crate::bibtex::venue::candidate::GENERIC;
 use crate::names::match_key;
 
 /// Words a venue's name never starts with: what is left when a name is cut at a comma or a
@@ -174,21 +176,7 @@ fn is_trailing(segment: &str) -> bool {
     let month = |w: &str| {
         let w = w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase();
         w.len() >= 3 && MONTHS.iter().any(|m| w.starts_with(m)) && {
-            let full = [
-                "january",
-                "february",
-                "march",
-                "april",
-                "may",
-                "june",
-                "july",
-                "august",
-                "september",
-                "october",
-                "november",
-                "december",
-            ];
-            full.iter().any(|f| f.starts_with(&w)) || w.len() <= 4
+            MONTH_NAMES.iter().any(|f| f.starts_with(&w)) || w.len() <= 4
         }
     };
     let date = words.iter().any(|w| month(w))
@@ -266,23 +254,9 @@ fn is_generic(name: &str) -> bool {
     ];
     let key = match_key(&clean(name));
     key.split(' ').filter(|w| !w.is_empty()).all(|w| {
-        GENERIC_WORDS.contains(&w)
+        GENERIC.contains(&w)
             || DECORATION.contains(&w)
             || STOP_WORDS.contains(&w)
             || MORE.contains(&w)
     })
 }
-
-/// Words that say what kind of event a venue is (as [`super::super::candidate`]'s).
-const GENERIC_WORDS: [&str; 10] = [
-    "conference",
-    "symposium",
-    "workshop",
-    "meeting",
-    "journal",
-    "transactions",
-    "letters",
-    "proceedings",
-    "international",
-    "annual",
-];
