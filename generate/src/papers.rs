@@ -315,7 +315,7 @@ fn ascii_slug(s: &str) -> String {
 }
 
 /// 1 → "1st", 22 → "22nd", 13 → "13th".
-fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (_, 11..=13) => "th",
         (1, _) => "st",

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use research_atlas::model::Dataset;
 
-use super::papers::title;
+use super::papers::{ordinal, title};
 use super::rng::Rng;
 use super::words::*;
 use atlas_import::names::{match_key, slug};
@@ -287,7 +287,7 @@ fn entry(
     } else {
         let edition = paper.year - 1985 + (abbr.len() as u16);
         let booktitle = match rng.below(4) {
-            0 => format!("Proceedings of the {} {venue}", ordinal(edition)),
+            0 => format!("Proceedings of the {} {venue}", ordinal(u32::from(edition))),
             1 => format!("{venue} ({short} {yy:02})"),
             2 => format!("{short} '{yy:02}"),
             _ => format!("{} {venue}", paper.year),
@@ -361,18 +361,6 @@ fn to_latex(s: &str) -> String {
         }
     }
     out
-}
-
-/// 1 → "1st", 22 → "22nd", 13 → "13th".
-fn ordinal(n: u16) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// Person `i`'s roster line: organizations by id, name, short name or alias (some empty, a

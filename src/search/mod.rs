@@ -38,8 +38,8 @@ pub use index::{
 };
 pub use layout::{LayoutParams, force_layout};
 pub use network::{
-    AdvisedEdge, Assembled, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member,
-    Network, Reason, SharedPaper, Step, Via,
+    AdvisedEdge, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member, Network,
+    Reason, Records, SharedPaper, Step, Via,
 };
 pub use organizations::{OrgTable, Ranking};
 pub use params::{

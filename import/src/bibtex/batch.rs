@@ -38,10 +38,7 @@ impl Batch {
         source: &str,
         strict: bool,
     ) -> Result<BibReport, String> {
-        if dataset.researcher(researcher).is_none() {
-            return Err(format!("no researcher {researcher}"));
-        }
-        let (read, ignored, local_links) = read_file(source)?;
+        let (read, ignored, local_links) = read_file(dataset, researcher, source)?;
         let mut bad = read.problems;
         if strict {
             // Judged before anything is applied, so a refused file changes nothing.

@@ -187,10 +187,7 @@ pub fn import_entries(
     source: &str,
     strict: bool,
 ) -> Result<BibReport, String> {
-    if dataset.researcher(researcher).is_none() {
-        return Err(format!("no researcher {researcher}"));
-    }
-    let (read, ignored, local_links) = read_file(source)?;
+    let (read, ignored, local_links) = read_file(dataset, researcher, source)?;
     let mut bad = read.problems;
     if strict && !bad.is_empty() {
         return Err(refused(&bad));
@@ -260,8 +257,16 @@ pub fn import_entries(
 }
 
 /// The file's entries, with the fields no rule reads (and how many entries have each) and the
-/// number of link fields that are no web address. `Err` when the file has no entry.
-fn read_file(source: &str) -> Result<(entry::Read, BTreeMap<String, usize>, usize), String> {
+/// number of link fields that are no web address. `Err` when `researcher` is not in `dataset`
+/// or the file has no entry.
+fn read_file(
+    dataset: &Dataset,
+    researcher: &ResearcherId,
+    source: &str,
+) -> Result<(entry::Read, BTreeMap<String, usize>, usize), String> {
+    if dataset.researcher(researcher).is_none() {
+        return Err(format!("no researcher {researcher}"));
+    }
     let read =
         entry::read(source).map_err(|e| format!("{e}\nnot imported; nothing was written"))?;
     let mut ignored: BTreeMap<String, usize> = BTreeMap::new();

@@ -11,7 +11,7 @@ use super::{
 use crate::files::paths;
 use crate::model::sort;
 use crate::search::network::{
-    AdvisedEdge, Assembled, CoauthorEdge, Group, GroupKind, Loaded, Member, Missing, Network,
+    AdvisedEdge, CoauthorEdge, Group, GroupKind, Loaded, Member, Missing, Network, Records,
     SharedPaper, short_title,
 };
 
@@ -294,7 +294,7 @@ impl NetParts {
                 }
             })
             .collect();
-        let records = Assembled {
+        let records = Records {
             people: ids,
             names,
             papers,
@@ -302,9 +302,9 @@ impl NetParts {
             groups,
             advised: advised.into_values().cloned().collect(),
         };
-        Network::assembled(
+        Network::of(
             records,
-            Loaded {
+            Some(Loaded {
                 people: (0..n as u32)
                     .map(|p| self.people.contains_key(&p))
                     .collect(),
@@ -312,7 +312,7 @@ impl NetParts {
                     .map(|g| self.groups.contains_key(&g))
                     .collect(),
                 focus: self.index.focus.clone(),
-            },
+            }),
         )
     }
 }

@@ -5,8 +5,9 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::periods::{self, Stretch};
-use super::walk::Lookup;
-use super::{AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, Network, SharedPaper, Whole};
+use super::{
+    AdvisedEdge, CoauthorEdge, Group, GroupKind, Member, Network, Records, SharedPaper, Whole,
+};
 use crate::model::Dataset;
 use crate::search::text::tokenize;
 
@@ -30,16 +31,15 @@ impl Network {
         let (mut groups, advised) = advisor_groups(dataset, &position, &names);
         let first = groups.len();
         groups.extend(organization_groups(dataset, first));
-        Self {
+        let records = Records {
             people,
             names,
             papers,
             coauthors,
             groups,
             advised,
-            lookup: Lookup::default(),
-            loaded: None,
-        }
+        };
+        Self::of(records, None)
     }
 }
 

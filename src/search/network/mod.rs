@@ -86,27 +86,29 @@ pub struct Missing {
     pub groups: Vec<u32>,
 }
 
-/// The records of a network assembled from some of its files ([`crate::files::network`]).
+/// A network's records: built from the whole dataset, or assembled from some of its files
+/// ([`crate::files::network`]).
 #[derive(Debug, Clone, Default)]
-pub struct Assembled {
+pub struct Records {
     /// Researcher ids, by person number.
     pub people: Vec<String>,
     /// Their names.
     pub names: Vec<String>,
-    /// The shared papers among the records fetched.
+    /// The shared papers (among the records fetched, when assembled).
     pub papers: Vec<SharedPaper>,
-    /// The co-author pairs among them.
+    /// The co-author pairs.
     pub coauthors: Vec<CoauthorEdge>,
-    /// Every group (member lists as far as fetched).
+    /// Every group (member lists as far as fetched, when assembled).
     pub groups: Vec<Group>,
-    /// The advisor links among them.
+    /// The advisor links.
     pub advised: Vec<AdvisedEdge>,
 }
 
 impl Network {
-    /// A network of `records`, which hold the parts `loaded` says.
-    pub fn assembled(records: Assembled, loaded: Loaded) -> Self {
-        let Assembled {
+    /// A network of `records`: the whole one (`loaded` is `None`), or one assembled from the
+    /// parts `loaded` says.
+    pub fn of(records: Records, loaded: Option<Loaded>) -> Self {
+        let Records {
             people,
             names,
             papers,
@@ -122,7 +124,7 @@ impl Network {
             groups,
             advised,
             lookup: Lookup::default(),
-            loaded: Some(loaded),
+            loaded,
         }
     }
 }
