@@ -182,6 +182,9 @@ pub(super) fn required(c: Collection) -> &'static [&'static str] {
             "year",
             "links[].kind",
             "links[].url",
+            "citations.count",
+            "citations.source",
+            "citations.as_of",
         ],
     }
 }

@@ -15,6 +15,7 @@ mod dataset;
 mod ids;
 mod link;
 mod openings;
+mod provenance;
 mod publication;
 mod researcher;
 mod sections;
@@ -27,6 +28,7 @@ pub use dataset::{Config, Dataset, SCHEMA_VERSION};
 pub use ids::{OrgId, PublicationId, ResearcherId, TopicId, VenueId};
 pub use link::{Link, LinkKind};
 pub use openings::{OpeningKind, Openings, taking_line};
+pub use provenance::{CitationSource, Citations, Origin, SOURCED_FIELDS};
 pub use publication::{Author, Publication, PublicationType};
 pub use researcher::Researcher;
 pub use sections::{

@@ -1,6 +1,8 @@
 //! Publications: their type, their authors and the [`Publication`] record, stored once however
 //! many directory members wrote it.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use super::skip;
@@ -8,7 +10,7 @@ use super::skip;
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
-use super::{Link, OrgId, PublicationId, ResearcherId, TopicId, VenueId};
+use super::{Citations, Link, OrgId, Origin, PublicationId, ResearcherId, TopicId, VenueId};
 
 /// What kind of publication an entry is; decides BibTeX entry types and the type facet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -170,6 +172,25 @@ pub struct Publication {
     /// Anything else worth knowing, e.g. "Open-source Software Competition".
     #[serde(default, skip_serializing_if = "skip::none")]
     pub note: Option<String>,
+    /// The abstract, plain text.
+    #[serde(
+        rename = "abstract",
+        default,
+        skip_serializing_if = "skip::none"
+    )]
+    pub abstract_text: Option<String>,
+    /// How many works cite it, with who counted and when; none when no one has counted.
+    #[serde(default, skip_serializing_if = "skip::none")]
+    pub citations: Option<Citations>,
+    /// Its id in each open source it was read from: a dblp key (`conf/nsdi/LuanXY23`), an
+    /// OpenAlex work id (`W2741809807`), an ORCID put-code (`0000-0002-1825-0097/work/1234`).
+    #[serde(default, skip_serializing_if = "skip::empty_map")]
+    pub sources: BTreeMap<Origin, String>,
+    /// Which source gave which field, by field name (`"year": "dblp"`); a field not listed was
+    /// written by hand or by a BibTeX import. Importers never overwrite a field, listed or not;
+    /// they only fill empty ones, and update `citations` from the source that counted them.
+    #[serde(default, skip_serializing_if = "skip::empty_map")]
+    pub provenance: BTreeMap<String, Origin>,
 }
 
 impl Publication {
@@ -205,6 +226,10 @@ impl Publication {
             links: Vec::new(),
             topics: Vec::new(),
             note: None,
+            abstract_text: None,
+            citations: None,
+            sources: BTreeMap::new(),
+            provenance: BTreeMap::new(),
         }
     }
 }

@@ -33,6 +33,11 @@ pub(super) fn empty<T>(list: &[T]) -> bool {
     list.is_empty() && leave_out()
 }
 
+/// An empty map, left out of the JSON.
+pub(super) fn empty_map<K, V>(map: &std::collections::BTreeMap<K, V>) -> bool {
+    map.is_empty() && leave_out()
+}
+
 /// A false flag, left out of the JSON.
 pub(super) fn not(flag: &bool) -> bool {
     !*flag && leave_out()

@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
-use super::rules::{check_arxiv, check_doi};
+use super::rules::{check_arxiv, check_day, check_doi, check_source_id};
 use super::{Checker, Ids};
-use crate::model::types::Publication;
+use crate::model::types::{Publication, SOURCED_FIELDS};
 
 impl Checker<'_> {
     pub(super) fn publication(&mut self, p: &str, pb: &Publication, ids: &Ids<'_>) {
@@ -63,6 +63,7 @@ impl Checker<'_> {
             ("publisher", &pb.publisher),
             ("location", &pb.location),
             ("note", &pb.note),
+            ("abstract", &pb.abstract_text),
         ] {
             self.opt_text(&format!("{p}.{key}"), v);
         }
@@ -93,6 +94,39 @@ impl Checker<'_> {
                 t.as_str(),
                 "topic",
             );
+        }
+        self.provenance(p, pb);
+    }
+
+    /// Citations with a real day; each source id in its source's shape; provenance naming only
+    /// fields a source can give.
+    fn provenance(&mut self, p: &str, pb: &Publication) {
+        if let Some(c) = &pb.citations
+            && let Err(reason) = check_day(&c.as_of)
+        {
+            self.push_at(
+                format!("{p}.citations.as_of"),
+                format!("{:?} is not a day such as 2026-11-01: {reason}", c.as_of),
+            );
+        }
+        for (origin, id) in &pb.sources {
+            if let Err(reason) = check_source_id(*origin, id) {
+                self.push_at(
+                    format!("{p}.sources.{}", origin.key()),
+                    format!("{id:?} is not a {} record id: {reason}", origin.label()),
+                );
+            }
+        }
+        for field in pb.provenance.keys() {
+            if !SOURCED_FIELDS.contains(&field.as_str()) {
+                self.push_at(
+                    format!("{p}.provenance.{field}"),
+                    format!(
+                        "{field:?} is no field a source gives (one of {})",
+                        SOURCED_FIELDS.join(", ")
+                    ),
+                );
+            }
         }
     }
 }

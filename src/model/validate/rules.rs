@@ -1,7 +1,7 @@
 //! The format rules a value must follow: slugs, language tags, DOIs, arXiv ids, ORCID links and
 //! URLs. Each `check_…` returns the reason a value fails, for a message that says what to fix.
 
-use crate::model::LinkKind;
+use crate::model::{LinkKind, Origin};
 use crate::model::invisible::invisible_name;
 
 /// Lowercase ASCII letters and digits in runs joined by single hyphens: safe in a URL path.
@@ -196,6 +196,74 @@ pub fn check_orcid_url(url: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A day, `YYYY-MM-DD`, that is in the calendar (1900 to 2999).
+pub fn check_day(day: &str) -> Result<(), String> {
+    let parts: Vec<&str> = day.split('-').collect();
+    let number = |s: &str, len: usize| {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<u32>().ok())?
+    };
+    let [y, m, d] = parts[..] else {
+        return Err("write it as year-month-day".into());
+    };
+    let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
+        return Err("write it as year-month-day".into());
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        1..=12 => 31,
+        _ => return Err(format!("{m} is not a month")),
+    };
+    if !(1900..3000).contains(&y) {
+        return Err(format!("{y} is not a year of the record"));
+    }
+    if d == 0 || d > days {
+        return Err(format!("month {m} of {y} has no day {d}"));
+    }
+    Ok(())
+}
+
+/// A record's id in an open source: a dblp key (`conf/nsdi/LuanXY23`: three or more
+/// `/`-separated parts), an OpenAlex work (`W` and digits), an ORCID work (`<iD>/work/<put-code>`).
+pub fn check_source_id(origin: Origin, id: &str) -> Result<(), String> {
+    let part = |p: &str| {
+        !p.is_empty()
+            && p.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
+    };
+    match origin {
+        Origin::Dblp => {
+            let parts: Vec<&str> = id.split('/').collect();
+            if parts.len() >= 3 && parts.iter().all(|p| part(p)) {
+                Ok(())
+            } else {
+                Err("a dblp key has three or more parts, such as conf/nsdi/LuanXY23".into())
+            }
+        }
+        Origin::Openalex => {
+            let digits = id.strip_prefix('W').unwrap_or("");
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                Ok(())
+            } else {
+                Err("an OpenAlex work id is W and digits, such as W2741809807".into())
+            }
+        }
+        Origin::Orcid => {
+            let (orcid, code) = id.split_once("/work/").ok_or(
+                "an ORCID work is the iD, /work/ and its put-code: 0000-0002-1825-0097/work/1234",
+            )?;
+            check_orcid_url(&format!("https://orcid.org/{orcid}"))?;
+            if !code.is_empty() && code.bytes().all(|b| b.is_ascii_digit()) {
+                Ok(())
+            } else {
+                Err("the put-code after /work/ is digits".into())
+            }
+        }
+    }
 }
 
 /// Only `http`, `https` and `mailto` links are allowed, written as a URI: printable ASCII
@@ -488,6 +556,48 @@ mod tests {
         }
         assert!(check_identifier_link(LinkKind::Homepage, "https://x.org").is_ok());
         assert!(check_identifier_link(LinkKind::Dblp, "https://x.org").is_err());
+    }
+
+    #[test]
+    fn days_are_calendar_days() {
+        for ok in ["2026-11-01", "2024-02-29", "1999-12-31"] {
+            assert_eq!(check_day(ok), Ok(()), "{ok}");
+        }
+        for (bad, why) in [
+            ("2026-11", "year-month-day"),
+            ("2026-1-01", "year-month-day"),
+            ("2025-02-29", "no day 29"),
+            ("2026-13-01", "13 is not a month"),
+            ("2026-04-31", "no day 31"),
+            ("0026-04-01", "not a year"),
+            ("2026-11-01T00:00", "year-month-day"),
+        ] {
+            let e = check_day(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn source_ids_have_their_sources_shape() {
+        for (origin, ok) in [
+            (Origin::Dblp, "conf/nsdi/LuanXY23"),
+            (Origin::Dblp, "journals/corr/abs-2301-03734"),
+            (Origin::Openalex, "W2741809807"),
+            (Origin::Orcid, "0000-0002-1825-0097/work/1234"),
+        ] {
+            assert_eq!(check_source_id(origin, ok), Ok(()), "{ok}");
+        }
+        for (origin, bad) in [
+            (Origin::Dblp, "conf/nsdi"),
+            (Origin::Dblp, "conf/nsdi/a b"),
+            (Origin::Openalex, "A5023888391"),
+            (Origin::Openalex, "https://openalex.org/W1"),
+            (Origin::Orcid, "0000-0002-1825-0097"),
+            (Origin::Orcid, "0000-0002-1825-0098/work/1"),
+            (Origin::Orcid, "0000-0002-1825-0097/work/x"),
+        ] {
+            assert!(check_source_id(origin, bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
