@@ -15,6 +15,7 @@ pub mod bibtex;
 pub mod names;
 pub mod researchers;
 pub mod roster;
+pub mod sources;
 
 use std::path::{Path, PathBuf};
 

@@ -191,6 +191,22 @@ pub struct ImportRoster {
     /// all or nothing: any bad row, or bad .bib entry, and nothing is written
     #[argh(switch)]
     pub strict: bool,
+    /// the source folder: orcid/<iD>.json, dblp/<pid, / as _>.xml, openalex/<id>.json and
+    /// openalex/<id>.works.json for the roster's identifiers
+    #[argh(option)]
+    pub sources: Option<PathBuf>,
+    /// fill the source folder from the ORCID, dblp and OpenAlex APIs first (needs --sources)
+    #[argh(switch)]
+    pub fetch: bool,
+    /// with --fetch: download every record again, ignoring the folder's copies
+    #[argh(switch)]
+    pub refresh: bool,
+    /// with --fetch: your e-mail address, for OpenAlex's polite pool and the User-Agent
+    #[argh(option)]
+    pub mailto: Option<String>,
+    /// the day citation counts are dated, YYYY-MM-DD (default: today, UTC)
+    #[argh(option)]
+    pub as_of: Option<String>,
     /// the roster (.csv); bib paths in it are relative to it
     #[argh(positional)]
     pub roster: PathBuf,
@@ -379,9 +395,31 @@ mod tests {
                 data: Some("d.json".into()),
                 dry_run: true,
                 strict: false,
+                sources: None,
+                fetch: false,
+                refresh: false,
+                mailto: None,
+                as_of: None,
                 roster: "staff.csv".into()
             }))
         );
+        let Ok(Task::ImportRoster(fetch)) = parse(&[
+            "import",
+            "--sources",
+            "data/sources",
+            "--fetch",
+            "--mailto",
+            "lab@example.org",
+            "--as-of",
+            "2026-11-01",
+            "staff.csv",
+        ]) else {
+            panic!("--sources, --fetch, --mailto and --as-of parse");
+        };
+        assert_eq!(fetch.sources, Some("data/sources".into()));
+        assert!(fetch.fetch && !fetch.refresh);
+        assert_eq!(fetch.mailto.as_deref(), Some("lab@example.org"));
+        assert_eq!(fetch.as_of.as_deref(), Some("2026-11-01"));
         let Ok(Task::ImportRoster(strict)) = parse(&["import", "--strict", "staff.csv"]) else {
             panic!("--strict parses");
         };

@@ -61,12 +61,7 @@ fn main() -> ExitCode {
             dry_run: t.dry_run,
             strict: t.strict,
         }),
-        Task::ImportRoster(t) => atlas_import::roster::import_roster(&RosterImport {
-            roster: t.roster,
-            data: t.data,
-            dry_run: t.dry_run,
-            strict: t.strict,
-        }),
+        Task::ImportRoster(t) => import_roster(t),
         Task::GenData(t) => {
             let out = t.out.unwrap_or_else(|| data::generated(t.researchers));
             atlas_generate::write(t.researchers, t.seed, &out)
@@ -87,4 +82,35 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `cargo xtask import`: the flags checked together, then the roster imported.
+fn import_roster(t: cli::ImportRoster) -> Result<(), String> {
+    if (t.fetch || t.refresh || t.mailto.is_some()) && t.sources.is_none() {
+        return Err(
+            "--fetch, --refresh and --mailto need --sources DIR: the folder to fill".into(),
+        );
+    }
+    if (t.refresh || t.mailto.is_some()) && !t.fetch {
+        return Err("--refresh and --mailto go with --fetch".into());
+    }
+    let today = match t.as_of {
+        Some(day) => {
+            research_atlas::model::validate::check_day(&day)
+                .map_err(|e| format!("--as-of {day:?}: {e}"))?;
+            day
+        }
+        None => atlas_import::sources::fetch::day_of(std::time::SystemTime::now()),
+    };
+    atlas_import::roster::import_roster(&RosterImport {
+        roster: t.roster,
+        data: t.data,
+        dry_run: t.dry_run,
+        strict: t.strict,
+        sources: t.sources,
+        fetch: t.fetch,
+        refresh: t.refresh,
+        mailto: t.mailto,
+        today,
+    })
 }

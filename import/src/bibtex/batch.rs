@@ -9,8 +9,8 @@
 
 use research_atlas::model::{Dataset, ResearcherId};
 
-use super::apply::{Index, apply_indexed};
-use super::paper::{self, Reject};
+use super::apply::{Index, Outcome, apply_indexed, apply_papers};
+use super::paper::{self, Paper, Reject};
 use super::{BibError, BibReport, read_file, refused};
 
 /// The indexes of one dataset, kept up to date as files are imported into it.
@@ -75,5 +75,21 @@ impl Batch {
             ignored,
             local_links,
         })
+    }
+
+    /// Adds or merges papers read from an open source (each with the key that names it in
+    /// messages) into `dataset` on behalf of `researcher`, without checking the result: the
+    /// caller validates the dataset. Returns each paper's outcome, and the papers refused as
+    /// bad with their key and reason.
+    pub fn import_papers(
+        &mut self,
+        dataset: &mut Dataset,
+        researcher: &ResearcherId,
+        papers: Vec<(String, Result<Paper, Reject>)>,
+    ) -> (Vec<Outcome>, Vec<(String, String)>) {
+        let judged = papers.into_iter().map(|(key, p)| (0, key, p));
+        let report = apply_papers(dataset, &mut self.index, researcher, judged);
+        let bad = report.errors.into_iter().map(|(_, k, r)| (k, r)).collect();
+        (report.outcomes, bad)
     }
 }

@@ -38,6 +38,8 @@ use research_atlas::model::{Dataset, Problem, ResearcherId};
 pub use apply::Outcome;
 pub use batch::Batch;
 pub use entry::BibError;
+pub(crate) use paper::{Paper, Reject, Sourced};
+pub(crate) use venue::VenueHint;
 
 use crate::authoring::{DatasetFile, Saved, record_of, validate};
 use apply::Report;

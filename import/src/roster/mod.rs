@@ -29,7 +29,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use research_atlas::model::{Dataset, Problem};
+use research_atlas::model::{Dataset, LinkKind, Problem};
 
 pub use person::{Applied, Status, summary};
 pub use report::{Done, RosterReport, RowReport};
@@ -37,6 +37,8 @@ pub use table::COLUMNS;
 
 use crate::authoring::{DatasetFile, Saved, record_of, validate};
 use crate::bibtex::{Batch, Outcome, decode, import_entries};
+use crate::sources::fetch::{self, Fetch, Fetched};
+use crate::sources::{Origin, import_person};
 use person::{Context, Directory};
 use row::Row;
 
@@ -51,6 +53,27 @@ pub struct RosterImport {
     pub dry_run: bool,
     /// All or nothing: any bad row (or bad `.bib` entry) and nothing is written.
     pub strict: bool,
+    /// The source folder with each person's ORCID, dblp and OpenAlex records
+    /// ([`crate::sources::folder`]); none: the identifiers are only stored as links.
+    pub sources: Option<PathBuf>,
+    /// Fill the source folder from the APIs first (what is there already is used as is).
+    pub fetch: bool,
+    /// With `fetch`: download every record again, ignoring what the folder has.
+    pub refresh: bool,
+    /// With `fetch`: the address OpenAlex's polite pool and the User-Agent name.
+    pub mailto: Option<String>,
+    /// The day citation counts are dated, `YYYY-MM-DD`.
+    pub today: String,
+}
+
+/// Reading people's records in the open sources during a roster import.
+pub struct Sourcing {
+    /// The source folder.
+    pub folder: PathBuf,
+    /// Filling it from the APIs first, if asked.
+    pub fetch: Option<Fetch>,
+    /// The day citation counts are dated, `YYYY-MM-DD`.
+    pub today: String,
 }
 
 /// Runs the task: prints a line per row and a total, and writes the dataset unless it is a dry
@@ -58,7 +81,16 @@ pub struct RosterImport {
 pub fn import_roster(args: &RosterImport) -> Result<(), String> {
     let file = DatasetFile::open(args.data.as_deref())?;
     let mut dataset = file.dataset.clone();
-    let report = import_people(&mut dataset, &args.roster, args.strict)?;
+    let sourcing = args.sources.as_ref().map(|folder| Sourcing {
+        folder: folder.clone(),
+        fetch: args.fetch.then(|| Fetch {
+            mailto: args.mailto.clone(),
+            refresh: args.refresh,
+            ..Fetch::default()
+        }),
+        today: args.today.clone(),
+    });
+    let report = import_people_with(&mut dataset, &args.roster, args.strict, sourcing.as_ref())?;
     let text = report.to_string();
     if !text.is_empty() {
         println!("{text}");
@@ -102,6 +134,18 @@ pub fn import_people(
     csv: &Path,
     strict: bool,
 ) -> Result<RosterReport, String> {
+    import_people_with(dataset, csv, strict, None)
+}
+
+/// [`import_people`], each person's records in the open sources brought in too when `sourcing`
+/// is given (after their `.bib`): read from its folder, which is first filled from the APIs if
+/// it says so. `Err`, and `dataset` unchanged, when a fetch fails.
+pub fn import_people_with(
+    dataset: &mut Dataset,
+    csv: &Path,
+    strict: bool,
+    sourcing: Option<&Sourcing>,
+) -> Result<RosterReport, String> {
     let name = csv.display();
     let bytes = std::fs::read(csv).map_err(|e| format!("{name}: {e}"))?;
     let text = decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
@@ -129,11 +173,69 @@ pub fn import_people(
             }
         })
         .collect();
-    let rows = import_rows(dataset, &rows, &document, strict)?;
+    if let Some(Sourcing {
+        folder,
+        fetch: Some(fetch),
+        ..
+    }) = sourcing
+    {
+        let fetched = fetch_rows(fetch, folder, &rows)?;
+        println!(
+            "sources: {} downloaded, {} already in {}",
+            fetched.downloaded.len(),
+            fetched.cached,
+            folder.display()
+        );
+        for n in &fetched.notes {
+            println!("sources: {n}");
+        }
+    }
+    let rows = import_rows(dataset, &rows, &document, strict, sourcing)?;
     Ok(RosterReport {
         unknown_columns: table.unknown_columns,
         rows,
     })
+}
+
+/// Fills the source folder for every good row with an identifier.
+fn fetch_rows(fetch: &Fetch, folder: &Path, rows: &[Parsed]) -> Result<Fetched, String> {
+    let labelled: Vec<(String, Vec<(Origin, String)>)> = rows
+        .iter()
+        .filter_map(|p| {
+            let row = p.row.as_ref().ok()?;
+            Some((format!("line {} ({})", p.line, p.name), identifiers(row)))
+        })
+        .filter(|(_, ids)| !ids.is_empty())
+        .collect();
+    let people: Vec<fetch::Person> = labelled
+        .iter()
+        .map(|(label, ids)| {
+            let of = |o: Origin| ids.iter().find(|(x, _)| *x == o).map(|(_, id)| id.as_str());
+            fetch::Person {
+                label,
+                orcid: of(Origin::Orcid),
+                dblp: of(Origin::Dblp),
+                openalex: of(Origin::Openalex),
+            }
+        })
+        .collect();
+    fetch.fill(folder, &people)
+}
+
+/// The row's identifiers in the open sources, from its identifier links.
+fn identifiers(row: &Row) -> Vec<(Origin, String)> {
+    row.identifiers
+        .iter()
+        .filter_map(|l| {
+            let origin = match l.kind {
+                LinkKind::Orcid => Origin::Orcid,
+                LinkKind::Dblp => Origin::Dblp,
+                LinkKind::Openalex => Origin::Openalex,
+                _ => return None,
+            };
+            Some((origin, l.identifier()?.to_owned()))
+        })
+        .collect()
 }
 
 /// A row as read, with its line and the name to report it by.
@@ -158,6 +260,7 @@ fn import_rows(
     rows: &[Parsed],
     document: &str,
     strict: bool,
+    sourcing: Option<&Sourcing>,
 ) -> Result<Vec<RowReport>, String> {
     let reserved: HashSet<String> = rows
         .iter()
@@ -170,7 +273,7 @@ fn import_rows(
     let mut plan = Plan::default();
     for round in 1..=ROUNDS {
         let mut candidate = dataset.clone();
-        let attempt = attempt(&mut candidate, rows, &plan, &cx, strict);
+        let attempt = attempt(&mut candidate, rows, &plan, &cx, strict, sourcing);
         if !attempt.bad_now.is_empty() {
             plan.left_out.extend(attempt.bad_now);
             continue;
@@ -287,6 +390,7 @@ fn attempt(
     plan: &Plan,
     cx: &Context<'_>,
     strict: bool,
+    sourcing: Option<&Sourcing>,
 ) -> Attempt {
     let mut directory = Directory::new(dataset);
     let mut reports: Vec<RowReport> = rows
@@ -295,8 +399,13 @@ fn attempt(
             let result = match (&p.row, plan.left_out.get(&p.line)) {
                 (Err(reason), _) => Err(reason.clone()),
                 (Ok(_), Some(reason)) => Err(reason.clone()),
-                (Ok(row), None) => person::apply(dataset, &mut directory, row, cx)
-                    .map(|person| Done { person, bib: None }),
+                (Ok(row), None) => {
+                    person::apply(dataset, &mut directory, row, cx).map(|person| Done {
+                        person,
+                        bib: None,
+                        sources: Vec::new(),
+                    })
+                }
             };
             RowReport {
                 line: p.line,
@@ -312,52 +421,108 @@ fn attempt(
         let (Ok(row), Ok(done)) = (&p.row, &mut report.result) else {
             continue;
         };
-        let Some(bib) = &row.bib else {
+        if let Some(bib) = &row.bib
+            && let Err(reason) = import_bib(
+                dataset,
+                &mut batch,
+                plan,
+                p,
+                done,
+                bib,
+                strict,
+                &mut touched,
+            )
+        {
+            bad_now.insert(p.line, reason);
+            continue;
+        }
+        let Some(sourcing) = sourcing else {
             continue;
         };
-        let (publications, venues) = (dataset.publications.len(), dataset.venues.len());
-        let imported = if plan.checked.contains(&p.line) {
-            let imported = import_entries(dataset, &done.person.id, &bib.source, strict);
-            batch = Batch::new(dataset);
-            imported
-        } else {
-            batch.import(dataset, &done.person.id, &bib.source, strict)
-        };
-        match imported {
-            Ok(bib) => {
-                let merged = bib.outcomes.iter().filter_map(|o| match o {
-                    Outcome::Merged { id, .. } => Some(id),
-                    _ => None,
-                });
-                for id in (dataset.publications[publications..].iter().map(|p| &p.id)).chain(merged)
-                {
-                    touched.publications.entry(id.0.clone()).or_insert(p.line);
-                }
-                for v in &dataset.venues[venues..] {
-                    touched.venues.entry(v.id.0.clone()).or_insert(p.line);
-                }
-                done.bib = Some(bib);
-            }
-            Err(e) => {
-                // The file's own error ends "nothing was written"; the roster has not
-                // written yet, and goes on without the row.
-                let lines: Vec<&str> = e
-                    .lines()
-                    .map(|l| {
-                        l.trim_end_matches("; nothing was written")
-                            .trim_end_matches(": nothing was written")
-                    })
-                    .filter(|l| *l != "not imported")
-                    .collect();
-                let reason = format!("bib file {}: {}", bib.path, lines.join("; "));
-                bad_now.insert(p.line, reason);
-            }
+        let ids = identifiers(row);
+        if ids.is_empty() {
+            continue;
+        }
+        let before = dataset.publications.len();
+        let venues = dataset.venues.len();
+        done.sources = import_person(
+            dataset,
+            &mut batch,
+            &done.person.id,
+            &sourcing.folder,
+            &ids,
+            &sourcing.today,
+        );
+        let merged = (done.sources.iter())
+            .filter_map(|d| d.result.as_ref().ok())
+            .flat_map(|b| &b.outcomes)
+            .filter_map(|o| match o {
+                Outcome::Merged { id, .. } => Some(id),
+                _ => None,
+            });
+        for id in (dataset.publications[before..].iter().map(|p| &p.id)).chain(merged) {
+            touched.publications.entry(id.0.clone()).or_insert(p.line);
+        }
+        for v in &dataset.venues[venues..] {
+            touched.venues.entry(v.id.0.clone()).or_insert(p.line);
         }
     }
     Attempt {
         reports,
         bad_now,
         touched,
+    }
+}
+
+/// Imports a row's `.bib` through `batch` (or on its own, checked, when the plan says so),
+/// recording the records it made or merged into. `Err` is the row's reason to be left out.
+#[allow(clippy::too_many_arguments)]
+fn import_bib(
+    dataset: &mut Dataset,
+    batch: &mut Batch,
+    plan: &Plan,
+    p: &Parsed,
+    done: &mut Done,
+    bib: &row::Bib,
+    strict: bool,
+    touched: &mut Touched,
+) -> Result<(), String> {
+    let (publications, venues) = (dataset.publications.len(), dataset.venues.len());
+    let imported = if plan.checked.contains(&p.line) {
+        let imported = import_entries(dataset, &done.person.id, &bib.source, strict);
+        *batch = Batch::new(dataset);
+        imported
+    } else {
+        batch.import(dataset, &done.person.id, &bib.source, strict)
+    };
+    match imported {
+        Ok(report) => {
+            let merged = report.outcomes.iter().filter_map(|o| match o {
+                Outcome::Merged { id, .. } => Some(id),
+                _ => None,
+            });
+            for id in (dataset.publications[publications..].iter().map(|p| &p.id)).chain(merged) {
+                touched.publications.entry(id.0.clone()).or_insert(p.line);
+            }
+            for v in &dataset.venues[venues..] {
+                touched.venues.entry(v.id.0.clone()).or_insert(p.line);
+            }
+            done.bib = Some(report);
+            Ok(())
+        }
+        Err(e) => {
+            // The file's own error ends "nothing was written"; the roster has not written
+            // yet, and goes on without the row.
+            let lines: Vec<&str> = e
+                .lines()
+                .map(|l| {
+                    l.trim_end_matches("; nothing was written")
+                        .trim_end_matches(": nothing was written")
+                })
+                .filter(|l| *l != "not imported")
+                .collect();
+            Err(format!("bib file {}: {}", bib.path, lines.join("; ")))
+        }
     }
 }
 

@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::person::{Applied, Status};
 use crate::bibtex::{BibReport, Outcome};
+use crate::sources::DocumentReport;
 
 /// What importing a roster did.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -32,6 +33,9 @@ pub struct Done {
     pub person: Applied,
     /// Their `.bib` file imported, when the row names one.
     pub bib: Option<BibReport>,
+    /// Their records in the open sources, when the roster gives identifiers and a source
+    /// folder.
+    pub sources: Vec<DocumentReport>,
 }
 
 impl RosterReport {
@@ -74,8 +78,44 @@ impl RosterReport {
                 "; bib entries: {a} added, {m} merged, {u} unchanged, {s} skipped, {bad} bad"
             ));
         }
+        let documents: Vec<&DocumentReport> = self.done().flat_map(|d| &d.sources).collect();
+        if !documents.is_empty() {
+            let read: Vec<_> = documents
+                .iter()
+                .filter_map(|d| d.result.as_ref().ok())
+                .collect();
+            let [a, m, u, s] = counts(read.iter().flat_map(|b| &b.outcomes));
+            let bad: usize = read.iter().map(|b| b.bad.len()).sum();
+            let conflicts = documents
+                .iter()
+                .map(|d| conflicts_of(d).count())
+                .sum::<usize>();
+            text.push_str(&format!(
+                "; source documents: {} read, {} not; their papers: {a} added, {m} merged, {u} unchanged, {s} skipped, {bad} bad; {conflicts} conflict{}",
+                read.len(),
+                documents.len() - read.len(),
+                if conflicts == 1 { "" } else { "s" },
+            ));
+        }
         text
     }
+}
+
+/// The conflicts a document's papers and profile reported.
+fn conflicts_of(d: &DocumentReport) -> impl Iterator<Item = &String> {
+    let read = d.result.as_ref().ok();
+    let notes = read.into_iter().flat_map(|b| {
+        b.outcomes
+            .iter()
+            .flat_map(|o| match o {
+                Outcome::Added { notes, .. }
+                | Outcome::Merged { notes, .. }
+                | Outcome::Unchanged { notes, .. } => notes.as_slice(),
+                Outcome::Skipped { .. } => &[],
+            })
+            .chain(&b.notes)
+    });
+    notes.filter(|n| n.starts_with("conflict:"))
 }
 
 /// Added, merged, unchanged and skipped outcomes.
@@ -173,6 +213,37 @@ impl fmt::Display for RowReport {
             }
             for r in &bib.repeats {
                 write!(f, "\n    bib repeated: {r}")?;
+            }
+        }
+        for d in &done.sources {
+            write!(f, "\n    {}", d.summary())?;
+            let Ok(b) = &d.result else { continue };
+            for c in &b.profile {
+                write!(f, "\n      profile: {c}")?;
+            }
+            for n in b.notes.iter().filter(|n| !n.starts_with("conflict:")) {
+                write!(f, "\n      note: {n}")?;
+            }
+            for c in conflicts_of(d) {
+                write!(f, "\n      {c}")?;
+            }
+            for o in &b.outcomes {
+                match o {
+                    Outcome::Added { id, .. } => write!(f, "\n      added: {id}")?,
+                    Outcome::Merged { id, changes, .. } => {
+                        write!(f, "\n      merged: {id}: {}", changes.join("; "))?
+                    }
+                    Outcome::Skipped { key, reason } => {
+                        write!(f, "\n      skipped: {key}: {reason}")?
+                    }
+                    Outcome::Unchanged { .. } => {}
+                }
+            }
+            for (key, reason) in &b.bad {
+                write!(f, "\n      bad: {key}: {reason}")?;
+            }
+            for s in &b.skipped {
+                write!(f, "\n      left out: {}: {}", s.at, s.reason)?;
             }
         }
         Ok(())

@@ -173,11 +173,7 @@ pub struct Publication {
     #[serde(default, skip_serializing_if = "skip::none")]
     pub note: Option<String>,
     /// The abstract, plain text.
-    #[serde(
-        rename = "abstract",
-        default,
-        skip_serializing_if = "skip::none"
-    )]
+    #[serde(rename = "abstract", default, skip_serializing_if = "skip::none")]
     pub abstract_text: Option<String>,
     /// How many works cite it, with who counted and when; none when no one has counted.
     #[serde(default, skip_serializing_if = "skip::none")]

@@ -1,8 +1,8 @@
 //! The format rules a value must follow: slugs, language tags, DOIs, arXiv ids, ORCID links and
 //! URLs. Each `check_…` returns the reason a value fails, for a message that says what to fix.
 
-use crate::model::{LinkKind, Origin};
 use crate::model::invisible::invisible_name;
+use crate::model::{LinkKind, Origin};
 
 /// Lowercase ASCII letters and digits in runs joined by single hyphens: safe in a URL path.
 pub fn is_slug(s: &str) -> bool {
@@ -167,7 +167,8 @@ pub fn check_orcid_url(url: &str) -> Result<(), String> {
         return Err("is not an ORCID record link (https://orcid.org/0000-0002-1825-0097)".into());
     };
     let groups: Vec<&str> = id.split('-').collect();
-    let shaped = groups.len() == 4
+    let shaped = id.is_ascii()
+        && groups.len() == 4
         && groups.iter().all(|g| g.len() == 4)
         && id[..id.len() - 1]
             .bytes()
@@ -598,6 +599,11 @@ mod tests {
         ] {
             assert!(check_source_id(origin, bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn an_orcid_id_ending_in_a_wide_character_is_refused_not_a_panic() {
+        assert!(check_orcid_url("https://orcid.org/0000-0000-0000-00é").is_err());
     }
 
     #[test]

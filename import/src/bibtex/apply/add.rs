@@ -2,14 +2,15 @@
 //! members linked, its venue found or created, its school looked up, and a new id.
 
 use research_atlas::model::{
-    Author, Dataset, Link, LinkKind, Publication, PublicationType, ResearcherId, Venue, VenueKind,
+    Author, Dataset, Link, LinkKind, Origin, Publication, PublicationType, ResearcherId, Venue,
+    VenueKind,
 };
 
 use super::super::paper::Paper;
 use super::super::paper_id;
 use super::super::venue::{self, Resolved};
 use super::index::Index;
-use super::{NewVenue, Outcome, authors_at, spellings};
+use super::{NewVenue, Outcome, authors_at, sourced, spellings};
 use crate::names::{Among, Found, People, clean_author, match_key};
 
 pub(super) fn add(
@@ -23,7 +24,14 @@ pub(super) fn add(
     let key = paper.key.clone();
     let printed: Vec<(String, bool)> = paper.authors.iter().map(|n| clean_author(n)).collect();
     let names: Vec<&str> = printed.iter().map(|(n, _)| n.as_str()).collect();
-    let (mine, matched) = match people.among(researcher, &names) {
+    let by_id = paper.sourced.author_ids.iter().position(|ids| {
+        (ids.iter()).any(|(origin, id)| index.member(*origin, id) == Some(researcher))
+    });
+    let among = match by_id {
+        Some(i) => Among::Exact(i),
+        None => people.among(researcher, &names),
+    };
+    let (mine, matched) = match among {
         Among::Exact(i) => (i, None),
         Among::Near(i, how) => {
             let name = people.name(researcher).unwrap_or(researcher.as_str());
@@ -50,7 +58,7 @@ pub(super) fn add(
         }
     };
     let mut notes = paper.notes.clone();
-    let authors = link_authors(people, researcher, mine, &printed, &mut notes);
+    let authors = link_authors(index, &paper, researcher, mine, &printed, &mut notes);
     let resolved = if paper.on_arxiv {
         Some(venue::arxiv(&dataset.venues))
     } else {
@@ -75,6 +83,10 @@ pub(super) fn add(
             notes.push(created.to_string());
             venues_created.push(created);
             let id = v.id.clone();
+            let mut v = v;
+            if v.dblp.is_none() {
+                v.dblp = paper.sourced.venue_dblp.clone();
+            }
             dataset.venues.push(v);
             id
         }
@@ -129,12 +141,13 @@ pub(super) fn add(
         })
         .collect();
     // The theme's own links (pdf, code, slides, …), each once.
+    let extra = paper.sourced.clone();
     for link in paper.links {
         if !links.iter().any(|l| l.url == link.url) {
             links.push(link);
         }
     }
-    dataset.publications.push(Publication {
+    let mut record = Publication {
         authors_incomplete: paper.authors_incomplete,
         venue,
         booktitle: paper.booktitle,
@@ -151,7 +164,9 @@ pub(super) fn add(
         honours: paper.honours,
         note,
         ..Publication::new(id.clone(), paper.title, authors, kind, paper.year)
-    });
+    };
+    sourced::fill_new(&mut record, &extra);
+    dataset.publications.push(record);
     let at = dataset.publications.len() - 1;
     index.insert(at, &dataset.publications[at]);
     let r = dataset
@@ -172,7 +187,8 @@ pub(super) fn add(
 /// importing researcher (author `mine`) and every other directory member a name is found to be
 /// ([`People::find`]: an exact spelling, or the only near match) are linked, each once.
 fn link_authors(
-    people: &People,
+    index: &Index,
+    paper: &Paper,
     researcher: &ResearcherId,
     mine: usize,
     printed: &[(String, bool)],
@@ -181,10 +197,21 @@ fn link_authors(
     let mut used: Vec<ResearcherId> = vec![researcher.clone()];
     let mut authors = Vec::with_capacity(printed.len());
     for (i, (name, equal)) in printed.iter().enumerate() {
+        let ids = paper
+            .sourced
+            .author_ids
+            .get(i)
+            .map_or(&[][..], Vec::as_slice);
         let link = if i == mine {
             Some(researcher.clone())
+        } else if let Some(one) = by_identifier(index, ids, &used) {
+            notes.push(format!(
+                "co-author {name:?} linked to {one} by their identifier"
+            ));
+            used.push(one.clone());
+            Some(one)
         } else {
-            co_author(people, name, &mut used, notes)
+            co_author(&index.people, name, &mut used, notes)
         };
         authors.push(Author {
             researcher: link,
@@ -193,6 +220,18 @@ fn link_authors(
         });
     }
     authors
+}
+
+/// The member one of a co-author's identifiers belongs to, if no author before was them.
+fn by_identifier(
+    index: &Index,
+    ids: &[(Origin, String)],
+    used: &[ResearcherId],
+) -> Option<ResearcherId> {
+    ids.iter()
+        .find_map(|(origin, id)| index.member(*origin, id))
+        .filter(|one| !used.contains(one))
+        .cloned()
 }
 
 /// The member a co-author's printed name is, if no author before was them; a note says how.

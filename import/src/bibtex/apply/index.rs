@@ -1,9 +1,12 @@
 //! The lookups that find a paper's duplicates without scanning the dataset: publications by
-//! DOI, arXiv id and title with year, their ids, and the members by name.
+//! their id in an open source, DOI, arXiv id and title, their ids, and the members by name and
+//! by their identifiers in the sources.
 
 use std::collections::{HashMap, HashSet};
 
-use research_atlas::model::{Dataset, Publication};
+use research_atlas::model::{
+    Dataset, LinkKind, Origin, Publication, PublicationType, ResearcherId,
+};
 
 use super::super::paper::Paper;
 use crate::names::{People, match_key};
@@ -19,10 +22,14 @@ pub struct Index {
     pub(super) doi: HashMap<String, Vec<usize>>,
     /// arXiv id without its version → publications.
     pub(super) arxiv: HashMap<String, Vec<usize>>,
-    /// (year, [`match_key`] of the title) → publications.
-    title: HashMap<(u16, String), Vec<usize>>,
+    /// [`match_key`] of the title → publications.
+    title: HashMap<String, Vec<usize>>,
+    /// (source, the record's id there) → publications.
+    sourced: HashMap<(Origin, String), Vec<usize>>,
     /// Every publication id.
     pub(super) ids: HashSet<String>,
+    /// (source, a member's identifier there: ORCID iD, dblp pid, OpenAlex id) → the member.
+    pub(super) members: HashMap<(Origin, String), ResearcherId>,
 }
 
 impl Index {
@@ -33,12 +40,34 @@ impl Index {
             doi: HashMap::new(),
             arxiv: HashMap::new(),
             title: HashMap::new(),
+            sourced: HashMap::new(),
             ids: HashSet::new(),
+            members: HashMap::new(),
         };
         for (i, p) in dataset.publications.iter().enumerate() {
             index.insert(i, p);
         }
+        for r in &dataset.researchers {
+            for link in &r.links {
+                let origin = match link.kind {
+                    LinkKind::Orcid => Origin::Orcid,
+                    LinkKind::Dblp => Origin::Dblp,
+                    LinkKind::Openalex => Origin::Openalex,
+                    _ => continue,
+                };
+                if let Some(id) = link.identifier() {
+                    (index.members)
+                        .entry((origin, id.to_owned()))
+                        .or_insert_with(|| r.id.clone());
+                }
+            }
+        }
         index
+    }
+
+    /// The member whose identifier in a source is `id`, if any.
+    pub(super) fn member(&self, origin: Origin, id: &str) -> Option<&ResearcherId> {
+        self.members.get(&(origin, id.to_owned()))
     }
 
     /// Indexes publication `i`, `p`, under its keys (again after a merge gives it more).
@@ -54,16 +83,24 @@ impl Index {
         if let Some(ax) = &p.arxiv {
             push(self.arxiv.entry(arxiv_base(ax).to_owned()).or_default());
         }
-        push(self.title.entry((p.year, match_key(&p.title))).or_default());
+        push(self.title.entry(match_key(&p.title)).or_default());
+        for (origin, id) in &p.sources {
+            push(self.sourced.entry((*origin, id.clone())).or_default());
+        }
         self.ids.insert(p.id.0.clone());
     }
 }
 
 /// The records `paper` duplicates, each once and in dataset order, with the first reason
-/// found: the same DOI, the same arXiv id, or the same title and year.
+/// found: the same record of the same source, the same DOI, the same arXiv id, the same title
+/// and year, or — between a preprint and a published paper — the same title within two years
+/// (an arXiv preprint and the paper it became).
 pub(super) fn duplicates(dataset: &Dataset, index: &Index, paper: &Paper) -> Vec<(usize, String)> {
     let title = match_key(&paper.title);
     let mut candidates: Vec<usize> = Vec::new();
+    if let Some(key) = &paper.sourced.origin {
+        candidates.extend(index.sourced.get(key).into_iter().flatten());
+    }
     if let Some(doi) = &paper.doi {
         candidates.extend(
             index
@@ -76,14 +113,17 @@ pub(super) fn duplicates(dataset: &Dataset, index: &Index, paper: &Paper) -> Vec
     if let Some(ax) = &paper.arxiv {
         candidates.extend(index.arxiv.get(arxiv_base(ax)).into_iter().flatten());
     }
-    let by_title = index.title.get(&(paper.year, title.clone()));
-    candidates.extend(by_title.into_iter().flatten());
+    candidates.extend(index.title.get(&title).into_iter().flatten());
     candidates.sort_unstable();
     candidates.dedup();
     let mut found: Vec<(usize, String)> = Vec::new();
     for i in candidates {
         let p = &dataset.publications[i];
-        let why = if let (Some(a), Some(b)) = (&paper.doi, &p.doi)
+        let why = if let Some((origin, id)) = &paper.sourced.origin
+            && p.sources.get(origin) == Some(id)
+        {
+            format!("same {} record {id}", origin.label())
+        } else if let (Some(a), Some(b)) = (&paper.doi, &p.doi)
             && a.eq_ignore_ascii_case(b)
         {
             format!("same DOI {b}")
@@ -91,8 +131,19 @@ pub(super) fn duplicates(dataset: &Dataset, index: &Index, paper: &Paper) -> Vec
             && arxiv_base(a) == arxiv_base(b)
         {
             format!("same arXiv id {}", arxiv_base(b))
-        } else if p.year == paper.year && match_key(&p.title) == title {
+        } else if match_key(&p.title) != title {
+            continue;
+        } else if p.year == paper.year {
             "same title and year".to_owned()
+        } else if (p.kind == PublicationType::Preprint) != (paper.kind == PublicationType::Preprint)
+            && p.year.abs_diff(paper.year) <= 2
+        {
+            let (preprint, published) = if p.kind == PublicationType::Preprint {
+                (p.year, paper.year)
+            } else {
+                (paper.year, p.year)
+            };
+            format!("same title: the {preprint} preprint of the {published} paper")
         } else {
             continue;
         };

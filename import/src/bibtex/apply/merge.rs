@@ -5,8 +5,9 @@
 use research_atlas::model::{Dataset, ResearcherId};
 
 use super::super::paper::Paper;
+use super::super::venue::{self, Resolved};
 use super::index::{Index, arxiv_base};
-use super::{Outcome, authors_at, spellings};
+use super::{Outcome, authors_at, sourced, spellings};
 use crate::names::Among;
 
 pub(super) fn merge(
@@ -132,6 +133,19 @@ pub(super) fn merge(
             paper.authors.len(),
             record.authors.len()
         ));
+    }
+    if sourced::origin(&paper).is_some() {
+        let venue = paper
+            .venue
+            .as_ref()
+            .and_then(|h| venue::resolve(&dataset.venues, h))
+            .and_then(|r| match r {
+                Resolved::Existing(id) => Some(id),
+                Resolved::New(..) => None,
+            });
+        let record = &mut dataset.publications[at];
+        sourced::merge_into(record, &paper, venue, &mut changes, &mut notes);
+        index.insert(at, &dataset.publications[at]);
     }
     let r = dataset
         .researchers

@@ -15,13 +15,14 @@ mod add;
 mod index;
 mod merge;
 mod report;
+mod sourced;
 
 use std::collections::HashMap;
 
 use research_atlas::model::{Dataset, PublicationId, ResearcherId};
 
 use super::entry::BibEntry;
-use super::paper::{self, Reject};
+use super::paper::{self, Paper, Reject};
 use add::add;
 use index::duplicates;
 use merge::merge;
@@ -42,21 +43,32 @@ pub fn apply_indexed(
     researcher: &ResearcherId,
     entries: &[BibEntry],
 ) -> Report {
+    let judged = entries
+        .iter()
+        .map(|e| (e.line, e.key.clone(), paper::judge(e)));
+    apply_papers(dataset, index, researcher, judged)
+}
+
+/// Adds or merges each judged paper — `(line, key, judgement)`, from a BibTeX entry or an open
+/// source's record — into `dataset` on behalf of `researcher`, keeping `index` up to date.
+pub fn apply_papers(
+    dataset: &mut Dataset,
+    index: &mut Index,
+    researcher: &ResearcherId,
+    papers: impl IntoIterator<Item = (usize, String, Result<Paper, Reject>)>,
+) -> Report {
     let mut report = Report::default();
     // Records this run created, by id, with the key that created them.
     let mut added: HashMap<PublicationId, String> = HashMap::new();
-    for e in entries {
-        let paper = match paper::judge(e) {
+    for (line, key, judged) in papers {
+        let paper = match judged {
             Ok(p) => p,
             Err(Reject::Skip(reason)) => {
-                report.outcomes.push(Outcome::Skipped {
-                    key: e.key.clone(),
-                    reason,
-                });
+                report.outcomes.push(Outcome::Skipped { key, reason });
                 continue;
             }
             Err(Reject::Bad(reason)) => {
-                report.errors.push((e.line, e.key.clone(), reason));
+                report.errors.push((line, key, reason));
                 continue;
             }
         };
@@ -77,7 +89,7 @@ pub fn apply_indexed(
                 merge(dataset, index, researcher, *at, why, paper)
             }
             several => Outcome::Skipped {
-                key: e.key.clone(),
+                key: key.clone(),
                 reason: format!(
                     "matches several publications ({}); merge those by hand first",
                     several
@@ -91,7 +103,7 @@ pub fn apply_indexed(
         for v in &dataset.venues[venues_before..] {
             report
                 .sources
-                .insert(("venues", v.id.0.clone()), e.key.clone());
+                .insert(("venues", v.id.0.clone()), key.clone());
         }
         match &outcome {
             Outcome::Added { key, id, .. } => {

@@ -46,6 +46,7 @@
 
 mod fields;
 mod identifiers;
+mod sourced;
 #[cfg(test)]
 mod tests;
 
@@ -59,6 +60,7 @@ use super::venue::standing::{Standing, VenueField};
 pub use fields::unused;
 use fields::{date_month, links, month, pages, year};
 use identifiers::identifiers;
+pub use sourced::Sourced;
 
 /// An entry that is a paper, with every field the dataset can take, in plain text.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,6 +112,8 @@ pub struct Paper {
     pub honours: Vec<String>,
     /// What was left out and why, for the report.
     pub notes: Vec<String>,
+    /// What an open source gives beyond BibTeX; default for an entry.
+    pub sourced: Sourced,
 }
 
 /// Why an entry does not become a paper.
@@ -227,6 +231,7 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
             .into_iter()
             .collect(),
         notes,
+        sourced: Sourced::default(),
     })
 }
 

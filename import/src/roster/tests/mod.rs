@@ -78,6 +78,11 @@ impl Scratch {
             data: Some(self.data.clone()),
             dry_run,
             strict,
+            sources: None,
+            fetch: false,
+            refresh: false,
+            mailto: None,
+            today: "2026-11-01".into(),
         })
     }
 }

@@ -1,0 +1,56 @@
+//! The source folder (`--sources DIR`), one layout for files a maintainer downloaded and for
+//! what `--fetch` fills in: `orcid/<iD>.json`, `dblp/<pid with / as _>.xml`,
+//! `openalex/<id>.json` (the author) and `openalex/<id>.works.json` (their works).
+
+use std::path::{Path, PathBuf};
+
+use super::record::{Origin, Record};
+use super::{dblp, openalex, orcid};
+
+/// The files of one person's record in `origin`, relative to the folder: one, or the author
+/// and works files of OpenAlex.
+pub fn files(origin: Origin, id: &str) -> Vec<String> {
+    match origin {
+        Origin::Orcid => vec![format!("orcid/{id}.json")],
+        Origin::Dblp => vec![format!("dblp/{}.xml", id.replace('/', "_"))],
+        Origin::Openalex => vec![
+            format!("openalex/{id}.json"),
+            format!("openalex/{id}.works.json"),
+        ],
+    }
+}
+
+/// Reads one person's record in `origin` from `folder`. `Err` names the file and what is wrong
+/// with it: missing (download it, or run with `--fetch`), unreadable, or refused by the reader.
+pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
+    let names = files(origin, id);
+    let mut texts = Vec::new();
+    for name in &names {
+        let path: PathBuf = folder.join(name);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                format!(
+                    "{}: no such file; download it, or run with --fetch",
+                    path.display()
+                )
+            } else {
+                format!("{}: {e}", path.display())
+            }
+        })?;
+        texts.push(text);
+    }
+    let named = |e: String| format!("{}: {e}", folder.join(&names[0]).display());
+    match (origin, texts.as_slice()) {
+        (Origin::Orcid, [json]) => orcid::read(json).map_err(named),
+        (Origin::Dblp, [xml]) => dblp::read(xml).map_err(named),
+        (Origin::Openalex, [author, works]) => openalex::read(author, works).map_err(|e| {
+            format!(
+                "{} and its works file: {e}",
+                folder.join(&names[0]).display()
+            )
+        }),
+        _ => Err(named(
+            "not read: the layout names another number of files".into(),
+        )),
+    }
+}

@@ -1,0 +1,160 @@
+//! The Author object → [`Profile`]: the id, the name and its other spellings, the ORCID iD,
+//! and the institutions seen on the author's papers with the years they were seen.
+
+use research_atlas::model::validate::check_orcid_url;
+use research_atlas::model::{EndDate, PartialDate};
+use serde_json::Value;
+
+use super::schema;
+use super::text::plain;
+use super::{json_error, kind_of, openalex_id, year};
+use crate::sources::record::{Affiliation, Origin, Profile, Skip};
+
+/// Reads the author document: `Err` when it is not JSON or not an OpenAlex author.
+pub(super) fn read_author(text: &str) -> Result<(Profile, Vec<Skip>), String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| json_error("author", &e))?;
+    let value = match value {
+        // `/authors?filter=orcid:…` answers with a page; one result is the author.
+        Value::Object(mut page) if page.contains_key("results") => match page.remove("results") {
+            Some(Value::Array(mut results)) if results.len() == 1 => results.remove(0),
+            Some(Value::Array(results)) => {
+                return Err(format!(
+                    "author: a page of {} results, not one OpenAlex author (https://api.openalex.org/authors/A…)",
+                    results.len()
+                ));
+            }
+            _ => {
+                return Err(
+                    "author: a page without a list of results, not an OpenAlex author".into(),
+                );
+            }
+        },
+        value => value,
+    };
+    if let Some(message) = value.get("error").and_then(Value::as_str) {
+        return Err(format!(
+            "author: an OpenAlex error, not an author: {message}"
+        ));
+    }
+    if !value.is_object() {
+        return Err(format!(
+            "author: {}, not an OpenAlex author object",
+            kind_of(&value)
+        ));
+    }
+    let author: schema::Author = serde_json::from_value(value)
+        .map_err(|e| format!("author: not an OpenAlex author: {e}"))?;
+    let id = match author.id.as_deref() {
+        None => return Err("author: no \"id\": not an OpenAlex author".into()),
+        Some(raw) => openalex_id(raw, 'A').ok_or_else(|| {
+            format!("author: id {raw:?} is not an OpenAlex author id (https://openalex.org/A…)")
+        })?,
+    };
+    let mut skipped = Vec::new();
+    let name = author
+        .display_name
+        .as_deref()
+        .map(plain)
+        .filter(|n| !n.is_empty());
+    let mut profile = Profile {
+        id,
+        other_names: other_names(name.as_deref(), &author),
+        name,
+        ..Profile::default()
+    };
+    let orcid = author
+        .orcid
+        .as_deref()
+        .or(author.ids.as_ref().and_then(|ids| ids.orcid.as_deref()));
+    if let Some(raw) = orcid {
+        match orcid_id(raw) {
+            Ok(id) => profile.identifiers.push((Origin::Orcid, id)),
+            Err(why) => skipped.push(Skip {
+                at: "author.orcid".into(),
+                reason: format!("ORCID {raw:?} {why}"),
+            }),
+        }
+    }
+    for (i, value) in author
+        .affiliations
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+    {
+        match affiliation(value) {
+            Ok(a) => profile.employments.push(a),
+            Err(reason) => skipped.push(Skip {
+                at: format!("author.affiliations[{i}]"),
+                reason,
+            }),
+        }
+    }
+    Ok((profile, skipped))
+}
+
+/// `display_name_alternatives` in plain text, without the name and without repeats (case and
+/// spacing aside).
+fn other_names(name: Option<&str>, author: &schema::Author) -> Vec<String> {
+    let mut seen: Vec<String> = name.map(str::to_lowercase).into_iter().collect();
+    let mut names = Vec::new();
+    for alt in author.display_name_alternatives.iter().flatten().flatten() {
+        let alt = plain(alt);
+        let key = alt.to_lowercase();
+        if !alt.is_empty() && !seen.contains(&key) {
+            seen.push(key);
+            names.push(alt);
+        }
+    }
+    names
+}
+
+/// An ORCID iD from `https://orcid.org/…` (or the bare iD), checked; `Err` says why not.
+pub(super) fn orcid_id(raw: &str) -> Result<String, String> {
+    let t = raw.trim();
+    let lower = t.to_ascii_lowercase();
+    let bare = ["https://orcid.org/", "http://orcid.org/", "orcid.org/"]
+        .iter()
+        .find(|p| lower.starts_with(*p))
+        .map_or(t, |p| &t[p.len()..])
+        .trim_end_matches('/');
+    let id = bare.to_ascii_uppercase();
+    check_orcid_url(&format!("https://orcid.org/{id}")).map(|()| id)
+}
+
+/// One of `affiliations[]`: the institution and the span of years OpenAlex saw it named.
+fn affiliation(value: Value) -> Result<Affiliation, String> {
+    let a: schema::Affiliation =
+        serde_json::from_value(value).map_err(|e| format!("not an affiliation: {e}"))?;
+    let institution = a.institution.unwrap_or_default();
+    let organization = institution
+        .display_name
+        .as_deref()
+        .map(plain)
+        .filter(|n| !n.is_empty())
+        .ok_or("an affiliation with no institution name")?;
+    let mut organization_ids = Vec::new();
+    organization_ids.extend(institution.id.as_deref().and_then(|i| openalex_id(i, 'I')));
+    organization_ids.extend(
+        institution
+            .ror
+            .map(|r| r.trim().to_owned())
+            .filter(|r| r.starts_with("https://ror.org/") && r.len() > "https://ror.org/".len()),
+    );
+    let years: Vec<u16> = a
+        .years
+        .iter()
+        .flatten()
+        .flatten()
+        .filter_map(|&y| year(y))
+        .collect();
+    Ok(Affiliation {
+        organization,
+        organization_ids,
+        start: years.iter().min().map(|&y| PartialDate::year(y)),
+        end: years
+            .iter()
+            .max()
+            .map(|&y| EndDate::Date(PartialDate::year(y))),
+        ..Affiliation::default()
+    })
+}

@@ -1,0 +1,200 @@
+//! Employments and educations: each affiliation group's preferred summary becomes an
+//! [`Affiliation`]; a group, summary or date that cannot be read is skipped with its path.
+
+use research_atlas::model::{EndDate, PartialDate};
+
+use super::schema::{AffiliationSummary, Affiliations, FuzzyDate, Lenient, Scalar, list};
+use super::text::some;
+use crate::sources::{Affiliation, Skip};
+
+/// Which affiliation section: its path and its summaries' key.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Section {
+    /// `activities-summary.employments`, `employment-summary`.
+    Employments,
+    /// `activities-summary.educations`, `education-summary`.
+    Educations,
+}
+
+impl Section {
+    fn path(self) -> &'static str {
+        match self {
+            Section::Employments => "activities-summary.employments",
+            Section::Educations => "activities-summary.educations",
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Section::Employments => "employment-summary",
+            Section::Educations => "education-summary",
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Section::Employments => "employment",
+            Section::Educations => "education",
+        }
+    }
+}
+
+/// Every affiliation group of the section, in the document's order (ORCID's: newest first).
+pub(super) fn affiliations(
+    section: Option<&Lenient<Affiliations>>,
+    which: Section,
+    skipped: &mut Vec<Skip>,
+) -> Vec<Affiliation> {
+    let at = which.path();
+    let groups = match section {
+        None => return Vec::new(),
+        Some(Lenient::Bad(why)) => {
+            skipped.push(skip(at.to_owned(), format!("unreadable: {why}")));
+            return Vec::new();
+        }
+        Some(Lenient::Ok(s)) => list(&s.affiliation_group),
+    };
+    let mut out = Vec::new();
+    for (i, group) in groups.iter().enumerate() {
+        let at = format!("{at}.affiliation-group[{i}]");
+        let summaries = match group {
+            Lenient::Bad(why) => {
+                skipped.push(skip(at, format!("unreadable: {why}")));
+                continue;
+            }
+            Lenient::Ok(g) => list(&g.summaries),
+        };
+        let mut found: Vec<(String, &AffiliationSummary)> = Vec::new();
+        for (j, s) in summaries.iter().enumerate() {
+            let at = format!("{at}.summaries[{j}]");
+            match s {
+                Lenient::Bad(why) => skipped.push(skip(at, format!("unreadable: {why}"))),
+                Lenient::Ok(s) => {
+                    let summary = match which {
+                        Section::Employments => s.employment_summary.as_ref(),
+                        Section::Educations => s.education_summary.as_ref(),
+                    };
+                    match summary {
+                        Some(summary) => found.push((format!("{at}.{}", which.key()), summary)),
+                        None => skipped.push(skip(at, format!("no {}", which.key()))),
+                    }
+                }
+            }
+        }
+        let Some(best) = preferred(found.iter().map(|(_, s)| s.display_index.as_ref())) else {
+            continue;
+        };
+        for (k, (path, _)) in found.iter().enumerate() {
+            if k != best {
+                let reason = format!(
+                    "another version of the {} read from {} (ORCID's preferred)",
+                    which.noun(),
+                    found[best].0
+                );
+                skipped.push(skip(path.clone(), reason));
+            }
+        }
+        let (path, summary) = &found[best];
+        if let Some(a) = affiliation(summary, path, skipped) {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// Which of a group's versions ORCID shows: the highest `display-index` (the one the person
+/// marked preferred; a missing or unreadable index counts lowest), the first of equals (the API
+/// lists the preferred first). `None` for no versions.
+pub(super) fn preferred<'a>(indexes: impl Iterator<Item = Option<&'a Scalar>>) -> Option<usize> {
+    let mut best: Option<(usize, i64)> = None;
+    for (i, index) in indexes.enumerate() {
+        let rank = index.and_then(Scalar::integer).unwrap_or(i64::MIN);
+        if best.is_none_or(|(_, b)| rank > b) {
+            best = Some((i, rank));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// One summary as an affiliation; `None` (skipped) without an organization's name.
+fn affiliation(s: &AffiliationSummary, at: &str, skipped: &mut Vec<Skip>) -> Option<Affiliation> {
+    let org = s.organization.as_ref();
+    let Some(organization) = some(org.and_then(|o| o.name.as_deref())) else {
+        skipped.push(skip(at.to_owned(), "no organization name".into()));
+        return None;
+    };
+    let organization_ids = org
+        .and_then(|o| o.disambiguated_organization.as_ref())
+        .and_then(|d| {
+            let id = some(d.disambiguated_organization_identifier.as_deref())?;
+            Some(match some(d.disambiguation_source.as_deref()) {
+                Some(source) => format!("{source} {id}"),
+                None => id,
+            })
+        })
+        .into_iter()
+        .collect();
+    let location = org.and_then(|o| o.address.as_ref()).and_then(|a| {
+        let parts: Vec<String> = [&a.city, &a.region, &a.country]
+            .into_iter()
+            .filter_map(|p| some(p.as_deref()))
+            .collect();
+        (!parts.is_empty()).then(|| parts.join(", "))
+    });
+    let start = date(s.start_date.as_ref(), &format!("{at}.start-date"), skipped);
+    let end = match date(s.end_date.as_ref(), &format!("{at}.end-date"), skipped) {
+        Some(end) => Some(EndDate::Date(end)),
+        // ORCID's form leaves the end empty for "present".
+        None if start.is_some() && s.end_date.is_none() => Some(EndDate::Present),
+        None => None,
+    };
+    Some(Affiliation {
+        organization,
+        organization_ids,
+        department: some(s.department_name.as_deref()),
+        role: some(s.role_title.as_deref()),
+        location,
+        start,
+        end,
+    })
+}
+
+/// A fuzzy date's year and month (the day is dropped); `None` without a year. A year or month
+/// that is no number in range is left out with a skip.
+pub(super) fn date(
+    d: Option<&FuzzyDate>,
+    at: &str,
+    skipped: &mut Vec<Skip>,
+) -> Option<PartialDate> {
+    let d = d?;
+    let year = d.year.as_ref().and_then(|y| y.value.as_ref())?;
+    let Some(year) = self::year(year) else {
+        let reason = format!("{:?} is not a year; the date is left out", year.text());
+        skipped.push(skip(format!("{at}.year"), reason));
+        return None;
+    };
+    let month = d
+        .month
+        .as_ref()
+        .and_then(|m| m.value.as_ref())
+        .and_then(|m| {
+            let month = m.integer().filter(|m| (1..=12).contains(m));
+            if month.is_none() {
+                let reason = format!("{:?} is not a month; the month is left out", m.text());
+                skipped.push(skip(format!("{at}.month"), reason));
+            }
+            month.and_then(|m| u8::try_from(m).ok())
+        });
+    Some(PartialDate { year, month })
+}
+
+/// A year of four digits.
+pub(super) fn year(y: &Scalar) -> Option<u16> {
+    y.integer()
+        .filter(|y| (1000..=9999).contains(y))
+        .and_then(|y| u16::try_from(y).ok())
+}
+
+fn skip(at: String, reason: String) -> Skip {
+    Skip { at, reason }
+}

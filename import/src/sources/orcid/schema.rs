@@ -1,0 +1,286 @@
+//! The first stage: ORCID's v3.0 record JSON as it is published (`orcid-model`'s
+//! `record_3.0` schema), field for field where this reader uses it. Every field may be null or
+//! absent, and unknown fields are ignored. Sections and list items are [`Lenient`]: one that
+//! does not have the schema's shape is kept as its error, so the mapping can skip it with its
+//! path and read the rest.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
+
+/// A part of the document read as `T`, or why it could not be.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Lenient<T> {
+    /// It has the schema's shape.
+    Ok(T),
+    /// It has not: serde's message.
+    Bad(String),
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Lenient<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        Ok(match serde_json::from_value(value) {
+            Ok(t) => Lenient::Ok(t),
+            Err(e) => Lenient::Bad(e.to_string()),
+        })
+    }
+}
+
+/// A string or a number, as ORCID writes some values both ways (`"display-index": "1"` in
+/// activities, `1` in person items; `put-code` a number).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub(super) enum Scalar {
+    /// `"2019"`.
+    Text(String),
+    /// `2019`.
+    Number(serde_json::Number),
+}
+
+impl Scalar {
+    /// The value as text, as written.
+    pub(super) fn text(&self) -> String {
+        match self {
+            Scalar::Text(s) => s.trim().to_owned(),
+            Scalar::Number(n) => n.to_string(),
+        }
+    }
+
+    /// The value as a whole number, when it is one.
+    pub(super) fn integer(&self) -> Option<i64> {
+        match self {
+            Scalar::Text(s) => s.trim().parse().ok(),
+            Scalar::Number(n) => n.as_i64(),
+        }
+    }
+}
+
+/// ORCID's `{"value": …}` wrapper.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct Value<T> {
+    pub(super) value: Option<T>,
+}
+
+/// The text in an optional `{"value": "…"}`.
+pub(super) fn value(v: &Option<Value<String>>) -> Option<&str> {
+    v.as_ref().and_then(|v| v.value.as_deref())
+}
+
+/// A list that may be null or absent.
+pub(super) fn list<T>(items: &Option<Vec<T>>) -> &[T] {
+    items.as_deref().unwrap_or(&[])
+}
+
+/// `/record`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct OrcidRecord {
+    pub(super) orcid_identifier: Option<Lenient<OrcidIdentifier>>,
+    pub(super) person: Option<Lenient<Person>>,
+    pub(super) activities_summary: Option<Lenient<ActivitiesSummary>>,
+    /// An error response's fields (`{"response-code": 404, "developer-message": …}`).
+    pub(super) response_code: Option<serde_json::Value>,
+    pub(super) developer_message: Option<serde_json::Value>,
+}
+
+/// `orcid-identifier`: `uri`, `path`, `host`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct OrcidIdentifier {
+    pub(super) path: Option<String>,
+}
+
+/// `person`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct Person {
+    pub(super) name: Option<Lenient<Name>>,
+    pub(super) other_names: Option<Lenient<OtherNames>>,
+    pub(super) biography: Option<Lenient<Biography>>,
+    pub(super) researcher_urls: Option<Lenient<ResearcherUrls>>,
+    pub(super) keywords: Option<Lenient<Keywords>>,
+    pub(super) external_identifiers: Option<Lenient<ExternalIdentifiers>>,
+}
+
+/// `person.name`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct Name {
+    pub(super) given_names: Option<Value<String>>,
+    pub(super) family_name: Option<Value<String>>,
+    pub(super) credit_name: Option<Value<String>>,
+}
+
+/// `person.other-names`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct OtherNames {
+    pub(super) other_name: Option<Vec<Lenient<Content>>>,
+}
+
+/// An item whose text is `content`: an other name, a keyword.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct Content {
+    pub(super) content: Option<String>,
+}
+
+/// `person.biography`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct Biography {
+    pub(super) content: Option<String>,
+}
+
+/// `person.researcher-urls`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct ResearcherUrls {
+    pub(super) researcher_url: Option<Vec<Lenient<ResearcherUrl>>>,
+}
+
+/// `person.researcher-urls.researcher-url[]`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct ResearcherUrl {
+    pub(super) url_name: Option<String>,
+    pub(super) url: Option<Value<String>>,
+}
+
+/// `person.keywords`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct Keywords {
+    pub(super) keyword: Option<Vec<Lenient<Content>>>,
+}
+
+/// `person.external-identifiers`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct ExternalIdentifiers {
+    pub(super) external_identifier: Option<Vec<Lenient<ExternalId>>>,
+}
+
+/// An external identifier: of the person (`external-identifier[]`) or of a work
+/// (`external-ids.external-id[]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct ExternalId {
+    pub(super) external_id_type: Option<String>,
+    pub(super) external_id_value: Option<String>,
+    pub(super) external_id_normalized: Option<Value<String>>,
+    pub(super) external_id_url: Option<Value<String>>,
+    pub(super) external_id_relationship: Option<String>,
+}
+
+/// `external-ids`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct ExternalIds {
+    pub(super) external_id: Option<Vec<Lenient<ExternalId>>>,
+}
+
+/// `activities-summary`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct ActivitiesSummary {
+    pub(super) employments: Option<Lenient<Affiliations>>,
+    pub(super) educations: Option<Lenient<Affiliations>>,
+    pub(super) works: Option<Lenient<Works>>,
+}
+
+/// `employments` or `educations`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct Affiliations {
+    pub(super) affiliation_group: Option<Vec<Lenient<AffiliationGroup>>>,
+}
+
+/// `affiliation-group[]`: versions of one affiliation.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct AffiliationGroup {
+    pub(super) summaries: Option<Vec<Lenient<AffiliationSummaries>>>,
+}
+
+/// `summaries[]`: `{"employment-summary": …}` or `{"education-summary": …}`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct AffiliationSummaries {
+    pub(super) employment_summary: Option<AffiliationSummary>,
+    pub(super) education_summary: Option<AffiliationSummary>,
+}
+
+/// `employment-summary`, `education-summary`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct AffiliationSummary {
+    pub(super) department_name: Option<String>,
+    pub(super) role_title: Option<String>,
+    pub(super) start_date: Option<FuzzyDate>,
+    pub(super) end_date: Option<FuzzyDate>,
+    pub(super) organization: Option<Organization>,
+    pub(super) display_index: Option<Scalar>,
+}
+
+/// `organization`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct Organization {
+    pub(super) name: Option<String>,
+    pub(super) address: Option<Address>,
+    pub(super) disambiguated_organization: Option<DisambiguatedOrganization>,
+}
+
+/// `organization.address`: the country is an ISO 3166 code.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct Address {
+    pub(super) city: Option<String>,
+    pub(super) region: Option<String>,
+    pub(super) country: Option<String>,
+}
+
+/// `organization.disambiguated-organization`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct DisambiguatedOrganization {
+    pub(super) disambiguated_organization_identifier: Option<String>,
+    /// `RINGGOLD`, `ROR`, `GRID`, `FUNDREF`, `LEI`.
+    pub(super) disambiguation_source: Option<String>,
+}
+
+/// A date with optional month and day: `{"year": {"value": "2019"}, "month": …, "day": …}`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct FuzzyDate {
+    pub(super) year: Option<Value<Scalar>>,
+    pub(super) month: Option<Value<Scalar>>,
+}
+
+/// `works`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct Works {
+    pub(super) group: Option<Vec<Lenient<WorkGroup>>>,
+}
+
+/// `works.group[]`: one work, with a summary from each source that added it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct WorkGroup {
+    pub(super) work_summary: Option<Vec<Lenient<WorkSummary>>>,
+}
+
+/// `work-summary[]`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct WorkSummary {
+    pub(super) put_code: Option<Scalar>,
+    pub(super) title: Option<WorkTitle>,
+    pub(super) external_ids: Option<ExternalIds>,
+    pub(super) url: Option<Value<String>>,
+    #[serde(rename = "type")]
+    pub(super) kind: Option<String>,
+    pub(super) publication_date: Option<FuzzyDate>,
+    pub(super) journal_title: Option<Value<String>>,
+    pub(super) display_index: Option<Scalar>,
+}
+
+/// `title`: `title.value`, `subtitle.value`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub(super) struct WorkTitle {
+    pub(super) title: Option<Value<String>>,
+    pub(super) subtitle: Option<Value<String>>,
+}

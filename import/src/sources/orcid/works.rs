@@ -1,0 +1,369 @@
+//! Works: each group's preferred summary becomes a [`Work`], or is skipped with its path and
+//! why. The mapping of types, identifiers and dates is in the module doc of [`super`].
+
+use research_atlas::model::PublicationType;
+use research_atlas::model::validate::{check_arxiv, check_doi, check_url};
+
+use super::affiliations::{preferred, year};
+use super::schema::{ExternalId, Lenient, WorkSummary, Works, list, value};
+use super::text::{some, title};
+use crate::sources::{Origin, Skip, Work, WorkAuthor, WorkVenue};
+
+/// Where the works are.
+const WORKS: &str = "activities-summary.works";
+
+/// Every work group's preferred summary, in the document's order; `author` (the record's
+/// person) is each work's only author.
+pub(super) fn works(
+    section: Option<&Lenient<Works>>,
+    author: Option<&WorkAuthor>,
+    skipped: &mut Vec<Skip>,
+) -> Vec<Work> {
+    let groups = match section {
+        None => return Vec::new(),
+        Some(Lenient::Bad(why)) => {
+            skipped.push(skip(WORKS.into(), format!("unreadable: {why}")));
+            return Vec::new();
+        }
+        Some(Lenient::Ok(w)) => list(&w.group),
+    };
+    let mut out = Vec::new();
+    for (i, group) in groups.iter().enumerate() {
+        let at = format!("{WORKS}.group[{i}]");
+        let summaries = match group {
+            Lenient::Bad(why) => {
+                skipped.push(skip(at, format!("unreadable: {why}")));
+                continue;
+            }
+            Lenient::Ok(g) => list(&g.work_summary),
+        };
+        let mut found: Vec<(String, &WorkSummary)> = Vec::new();
+        for (j, s) in summaries.iter().enumerate() {
+            let at = format!("{at}.work-summary[{j}]");
+            match s {
+                Lenient::Bad(why) => skipped.push(skip(at, format!("unreadable: {why}"))),
+                Lenient::Ok(s) => found.push((at, s)),
+            }
+        }
+        let Some(best) = preferred(found.iter().map(|(_, s)| s.display_index.as_ref())) else {
+            if summaries.is_empty() {
+                skipped.push(skip(at, "no work-summary".into()));
+            }
+            continue;
+        };
+        let others: Vec<String> = (found.iter().enumerate())
+            .filter(|(k, _)| *k != best)
+            .map(|(_, (_, s))| s.put_code.as_ref().map_or("?".into(), |p| p.text()))
+            .collect();
+        let (path, summary) = &found[best];
+        match work(summary, author) {
+            Ok(mut w) => {
+                if !others.is_empty() {
+                    w.notes.push(format!(
+                        "ORCID's preferred of {} versions from different sources; the others \
+                         (put-code {}) were left out",
+                        others.len() + 1,
+                        others.join(", ")
+                    ));
+                }
+                out.push(w);
+            }
+            Err(why) => {
+                let reason = match others.len() {
+                    0 => why,
+                    n => format!("{why} (ORCID's preferred version; {n} other not read)"),
+                };
+                skipped.push(skip(path.clone(), reason));
+            }
+        }
+    }
+    out
+}
+
+/// One summary as a work, or why not.
+fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, String> {
+    let id = s
+        .put_code
+        .as_ref()
+        .map(|p| p.text())
+        .filter(|p| !p.is_empty())
+        .ok_or("no put-code")?;
+    let mut notes = Vec::new();
+    let external = s
+        .external_ids
+        .as_ref()
+        .map_or(&[][..], |e| list(&e.external_id));
+    let ids = identifiers(external, value(&s.url), &mut notes);
+    let venue = some(value(&s.journal_title));
+    let kind = kind(
+        s.kind.as_deref(),
+        venue.as_deref(),
+        ids.arxiv.is_some(),
+        &mut notes,
+    )?;
+    let title = s.title.as_ref();
+    let mut name = title
+        .and_then(|t| value(&t.title))
+        .map(self::title)
+        .unwrap_or_default();
+    if name.is_empty() {
+        return Err("no title".into());
+    }
+    if let Some(sub) = title.and_then(|t| value(&t.subtitle)).map(self::title)
+        && !sub.is_empty()
+        && !name.contains(&sub)
+    {
+        name = format!("{name}: {sub}");
+    }
+    let date = s.publication_date.as_ref().ok_or("no publication date")?;
+    let year = date
+        .year
+        .as_ref()
+        .and_then(|y| y.value.as_ref())
+        .ok_or("no year in the publication date")?;
+    let year =
+        self::year(year).ok_or(format!("publication year {:?} is not a year", year.text()))?;
+    let month = date
+        .month
+        .as_ref()
+        .and_then(|m| m.value.as_ref())
+        .and_then(|m| {
+            let month = m.integer().filter(|m| (1..=12).contains(m));
+            if month.is_none() {
+                notes.push(format!("month {:?} is not a month; left out", m.text()));
+            }
+            month.and_then(|m| u8::try_from(m).ok())
+        });
+    let venue = match (kind, venue) {
+        (PublicationType::Preprint | PublicationType::Thesis, Some(v)) => {
+            let what = if kind == PublicationType::Thesis {
+                "thesis"
+            } else {
+                "preprint"
+            };
+            notes.push(format!(
+                "journal-title {v:?} left out: a {what} has no venue"
+            ));
+            None
+        }
+        (_, v) => v.map(|name| WorkVenue {
+            name,
+            dblp: None,
+            id: None,
+        }),
+    };
+    Ok(Work {
+        origin: Origin::Orcid,
+        id,
+        title: name,
+        authors: author.cloned().into_iter().collect(),
+        // A summary lists no contributors: the record's person is the one author known.
+        authors_incomplete: true,
+        kind,
+        venue,
+        year,
+        month,
+        volume: None,
+        number: None,
+        pages: None,
+        publisher: None,
+        school: None,
+        doi: ids.doi,
+        arxiv: ids.arxiv,
+        links: ids.links,
+        abstract_text: None,
+        citations: None,
+        notes,
+    })
+}
+
+/// ORCID's work type as the directory's publication type, or why it is no paper.
+fn kind(
+    t: Option<&str>,
+    venue: Option<&str>,
+    arxiv: bool,
+    notes: &mut Vec<String>,
+) -> Result<PublicationType, String> {
+    let t = t
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or("no type")?;
+    Ok(match t.to_ascii_lowercase().as_str() {
+        "journal-article" | "magazine-article" => PublicationType::Journal,
+        "conference-paper" if venue.is_some_and(|v| v.to_lowercase().contains("workshop")) => {
+            PublicationType::Workshop
+        }
+        "conference-paper" => PublicationType::Conference,
+        "preprint" | "working-paper" | "report" => PublicationType::Preprint,
+        "dissertation-thesis" => PublicationType::Thesis,
+        "other" if arxiv => {
+            notes.push("of type other with an arXiv id: read as a preprint".into());
+            PublicationType::Preprint
+        }
+        "conference-abstract" | "conference-poster" => {
+            return Err(format!("{} (not a paper)", a(t)));
+        }
+        _ => {
+            return Err(format!(
+                "{} (not a publication type of the directory)",
+                a(t)
+            ));
+        }
+    })
+}
+
+/// `a book`, `an online resource`, `of type other`.
+fn a(t: &str) -> String {
+    let words = t.replace('-', " ");
+    match t {
+        "other" | "undefined" => format!("of type {t}"),
+        _ if words.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {words}"),
+        _ => format!("a {words}"),
+    }
+}
+
+/// A work's own identifiers and links.
+struct Ids {
+    doi: Option<String>,
+    arxiv: Option<String>,
+    links: Vec<String>,
+}
+
+/// The DOI, arXiv id and links among the `self` identifiers (`part-of` ones such as an ISSN
+/// name the venue; `version-of` ones another version, noted) and the work's `url`.
+fn identifiers(ids: &[Lenient<ExternalId>], url: Option<&str>, notes: &mut Vec<String>) -> Ids {
+    let mut out = Ids {
+        doi: None,
+        arxiv: None,
+        links: Vec::new(),
+    };
+    for id in ids {
+        let id = match id {
+            Lenient::Ok(id) => id,
+            Lenient::Bad(why) => {
+                notes.push(format!(
+                    "an external id could not be read ({why}); left out"
+                ));
+                continue;
+            }
+        };
+        let t = id
+            .external_id_type
+            .as_deref()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let raw = some(id.external_id_value.as_deref());
+        let normalized = some(value(&id.external_id_normalized));
+        let Some(raw) = raw.or(normalized.clone()) else {
+            continue;
+        };
+        let relationship = id.external_id_relationship.as_deref().unwrap_or("").trim();
+        if !relationship.eq_ignore_ascii_case("self") {
+            if relationship.eq_ignore_ascii_case("version-of")
+                && matches!(t.as_str(), "doi" | "arxiv")
+            {
+                notes.push(format!(
+                    "{t} {raw:?} is another version's (version-of); left out"
+                ));
+            }
+            continue;
+        }
+        match t.as_str() {
+            "doi" => match doi(&raw).or_else(|| normalized.as_deref().and_then(doi)) {
+                Some(d) => match arxiv_doi(&d) {
+                    // arXiv's own DOI only restates the arXiv id.
+                    Some(a) => set(&mut out.arxiv, a, "arXiv id", notes),
+                    None => set(&mut out.doi, d, "DOI", notes),
+                },
+                None => {
+                    let why = check_doi(&raw).err().unwrap_or_default();
+                    notes.push(format!("doi {raw:?} {why}; left out"));
+                }
+            },
+            "arxiv" => match arxiv(&raw) {
+                Ok(a) => set(&mut out.arxiv, a, "arXiv id", notes),
+                Err(why) => notes.push(format!("arxiv {raw:?} {why}; left out")),
+            },
+            "uri" | "url" => link(&raw, &mut out.links, notes),
+            _ => {}
+        }
+    }
+    if let Some(url) = url.map(str::trim).filter(|u| !u.is_empty()) {
+        // A work's link to its DOI or arXiv page gives the identifier when no `self` id did.
+        let lower = url.to_ascii_lowercase();
+        if out.doi.is_none() && lower.contains("doi.org/10.") {
+            out.doi = doi(url).filter(|d| arxiv_doi(d).is_none());
+        }
+        if out.arxiv.is_none() && lower.contains("arxiv.org/") {
+            out.arxiv = arxiv(url).ok();
+        }
+        link(url, &mut out.links, notes);
+    }
+    out
+}
+
+/// Keeps the first value; a different second one is noted.
+fn set(slot: &mut Option<String>, new: String, what: &str, notes: &mut Vec<String>) {
+    match slot {
+        None => *slot = Some(new),
+        Some(have) if have.eq_ignore_ascii_case(&new) => {}
+        Some(_) => notes.push(format!("a second {what} {new} was left out")),
+    }
+}
+
+/// A DOI without its resolver or `doi:`, when it is one.
+fn doi(raw: &str) -> Option<String> {
+    let lower = raw.to_ascii_lowercase();
+    let start = ["doi.org/", "doi:"]
+        .iter()
+        .find_map(|p| lower.find(p).map(|at| at + p.len()))
+        .unwrap_or(0);
+    let d = raw.get(start..)?.trim();
+    check_doi(d).is_ok().then(|| d.to_owned())
+}
+
+/// `10.48550/arXiv.2301.03734` → `2301.03734`.
+fn arxiv_doi(doi: &str) -> Option<String> {
+    let lower = doi.to_ascii_lowercase();
+    let id = lower.strip_prefix("10.48550/arxiv.")?;
+    arxiv(id).ok()
+}
+
+/// An arXiv id without `arXiv:`, a link's address or the version, when it is a new-style one.
+fn arxiv(raw: &str) -> Result<String, String> {
+    let lower = raw.trim().to_ascii_lowercase();
+    let start = ["arxiv.org/abs/", "arxiv.org/pdf/", "arxiv:"]
+        .iter()
+        .find_map(|p| lower.find(p).map(|at| at + p.len()))
+        .unwrap_or(0);
+    let id = lower.get(start..).unwrap_or("").trim_end_matches(".pdf");
+    let id = match id.rsplit_once('v') {
+        Some((n, v)) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => n,
+        _ => id,
+    };
+    check_arxiv(id).map(|()| id.to_owned())
+}
+
+/// An `http`/`https` address that is no DOI's or arXiv's page, once.
+fn link(url: &str, links: &mut Vec<String>, notes: &mut Vec<String>) {
+    let lower = url.to_ascii_lowercase();
+    if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+        notes.push(format!(
+            "link {url:?} is not an http or https address; left out"
+        ));
+        return;
+    }
+    if lower.contains("doi.org/10.") || lower.contains("arxiv.org/") {
+        return;
+    }
+    match check_url(url) {
+        Ok(()) if !links.iter().any(|l| l == url) => links.push(url.to_owned()),
+        Ok(()) => {}
+        Err(why) => notes.push(format!("link {url:?} {why}; left out")),
+    }
+}
+
+fn skip(at: String, reason: String) -> Skip {
+    Skip { at, reason }
+}

@@ -1,0 +1,332 @@
+//! What a source says about the person, brought into their record by the rule of refreshing
+//! in place: only what is missing is added, nothing the record has is changed.
+//!
+//! | source gives | the record gets |
+//! | --- | --- |
+//! | other names | each spelling it lacks, in `alternative_names` (so papers printed that way link) |
+//! | identifiers in other sources | an identifier link of each kind it has none of |
+//! | web addresses | a homepage when it has none; other addresses as links it lacks |
+//! | keywords | `interests`, when it has none |
+//! | ORCID employments and educations | each position and degree it lacks (same organization and start), when the organization is in the vocabulary or its name says its kind |
+//! | OpenAlex affiliations | nothing: the years OpenAlex saw papers from an organization are not a job; an affiliation no position explains is reported |
+//! | a biography | nothing: the summary is kept (reported when there is one) |
+//!
+//! The record also lists the document among its `sources`.
+
+use research_atlas::model::{
+    Dataset, Education, EndDate, Link, LinkKind, OrgId, OrgKind, Origin, Position, Researcher,
+    ResearcherId, Source,
+};
+
+use super::record::{Affiliation, Profile};
+use crate::names::match_key;
+use crate::researchers::{find_organization, organization};
+
+/// Brings `profile`, read from `document` (`orcid/0000-….json`), into `id`'s record. Returns
+/// what changed and what was noticed, each a line for the report.
+pub fn bring(
+    dataset: &mut Dataset,
+    id: &ResearcherId,
+    origin: Origin,
+    profile: &Profile,
+    document: &str,
+) -> (Vec<String>, Vec<String>) {
+    let mut changes = Vec::new();
+    let mut notes = Vec::new();
+    let careers = if origin == Origin::Orcid {
+        careers(dataset, profile, &mut changes, &mut notes)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let Some(r) = dataset.researchers.iter_mut().find(|r| &r.id == id) else {
+        return (changes, notes);
+    };
+    names(r, profile, &mut changes);
+    identifiers(r, profile, &mut changes);
+    urls(r, profile, &mut changes, &mut notes);
+    if r.interests.is_empty() && !profile.keywords.is_empty() {
+        r.interests = profile.keywords.clone();
+        changes.push(format!("interests: {}", profile.keywords.join(", ")));
+    }
+    if profile.biography.is_some() {
+        notes.push(format!(
+            "{} has a biography; the summary was kept (copy from it by hand)",
+            origin.label()
+        ));
+    }
+    let (positions, degrees) = careers;
+    for p in positions {
+        let same = |q: &Position| q.organization == p.organization && q.start == p.start;
+        if !r.positions.iter().any(same) {
+            changes.push(format!("position: {} at {}", p.title, p.organization));
+            r.positions.push(p);
+        }
+    }
+    for e in degrees {
+        let same = |q: &Education| q.organization == e.organization && q.start == e.start;
+        if !r.education.iter().any(same) {
+            changes.push(format!("education: {} at {}", e.degree, e.organization));
+            r.education.push(e);
+        }
+    }
+    if origin == Origin::Openalex {
+        affiliations(dataset, id, profile, &mut notes);
+    }
+    if let Some(r) = dataset.researchers.iter_mut().find(|r| &r.id == id)
+        && !r.sources.iter().any(|s| s.document == document)
+    {
+        r.sources.push(Source {
+            document: document.to_owned(),
+            note: Some(format!("{} record", origin.label())),
+        });
+        changes.push(format!("source: {document}"));
+    }
+    (changes, notes)
+}
+
+fn names(r: &mut Researcher, profile: &Profile, changes: &mut Vec<String>) {
+    for name in profile.name.iter().chain(&profile.other_names) {
+        let key = match_key(name);
+        let known = std::iter::once(&r.name)
+            .chain(&r.alternative_names)
+            .chain(&r.native_name)
+            .any(|n| match_key(n) == key);
+        if !known && !key.is_empty() {
+            r.alternative_names.push(name.clone());
+            changes.push(format!("alternative name {name:?}"));
+        }
+    }
+}
+
+fn identifiers(r: &mut Researcher, profile: &Profile, changes: &mut Vec<String>) {
+    for (origin, value) in &profile.identifiers {
+        let kind = match origin {
+            Origin::Orcid => LinkKind::Orcid,
+            Origin::Dblp => LinkKind::Dblp,
+            Origin::Openalex => LinkKind::Openalex,
+        };
+        if r.links.iter().any(|l| l.kind == kind) {
+            continue;
+        }
+        if let Some(link) = Link::for_identifier(kind, value)
+            && research_atlas::model::validate::check_url(&link.url).is_ok()
+            && research_atlas::model::validate::check_identifier_link(kind, &link.url).is_ok()
+        {
+            changes.push(format!("{} link {}", origin.label(), link.url));
+            r.links.push(link);
+        }
+    }
+}
+
+fn urls(r: &mut Researcher, profile: &Profile, changes: &mut Vec<String>, notes: &mut Vec<String>) {
+    for u in &profile.urls {
+        if r.links.iter().any(|l| same_url(&l.url, &u.url)) {
+            continue;
+        }
+        if let Err(why) = research_atlas::model::validate::check_url(&u.url) {
+            notes.push(format!("address {:?} left out: {why}", u.url));
+            continue;
+        }
+        let home = !r.links.iter().any(|l| l.kind == LinkKind::Homepage)
+            && u.label.as_deref().is_none_or(|l| {
+                let l = l.to_lowercase();
+                l.contains("home") || l.contains("personal") || l.contains("website")
+            });
+        let kind = if home {
+            LinkKind::Homepage
+        } else {
+            LinkKind::Other
+        };
+        changes.push(format!("link {}", u.url));
+        r.links.push(Link {
+            kind,
+            url: u.url.clone(),
+            label: if home { None } else { u.label.clone() },
+        });
+    }
+}
+
+/// The same address but for the scheme, a `www.` and a final slash.
+fn same_url(a: &str, b: &str) -> bool {
+    let fold = |u: &str| {
+        let u = u.trim().to_ascii_lowercase();
+        let u = u
+            .split_once("://")
+            .map_or(u.clone(), |(_, rest)| rest.to_owned());
+        let u = u.strip_prefix("www.").unwrap_or(&u).to_owned();
+        u.trim_end_matches('/').to_owned()
+    };
+    fold(a) == fold(b)
+}
+
+/// ORCID's employments and educations as positions and degrees, each at an organization found
+/// in the vocabulary or added when its name says its kind; the rest reported.
+fn careers(
+    dataset: &mut Dataset,
+    profile: &Profile,
+    changes: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> (Vec<Position>, Vec<Education>) {
+    let mut positions = Vec::new();
+    for a in &profile.employments {
+        let Some(role) = a.role.clone().filter(|r| !r.trim().is_empty()) else {
+            notes.push(format!(
+                "employment at {:?} left out: no role",
+                a.organization
+            ));
+            continue;
+        };
+        let Some(org) = org(dataset, a, changes, notes) else {
+            continue;
+        };
+        positions.push(Position {
+            organization: org,
+            organization_name: None,
+            title: role,
+            team: a.department.clone(),
+            location: a.location.clone(),
+            start: a.start,
+            end: a.end,
+            bullets: Vec::new(),
+        });
+    }
+    let mut degrees = Vec::new();
+    for a in &profile.educations {
+        let Some(degree) = a.role.clone().filter(|r| !r.trim().is_empty()) else {
+            notes.push(format!(
+                "education at {:?} left out: no degree",
+                a.organization
+            ));
+            continue;
+        };
+        let Some(org) = org(dataset, a, changes, notes) else {
+            continue;
+        };
+        degrees.push(Education {
+            organization: org,
+            degree,
+            location: a.location.clone(),
+            start: a.start,
+            end: a.end,
+            advisors: Vec::new(),
+            details: a.department.iter().cloned().collect(),
+        });
+    }
+    (positions, degrees)
+}
+
+/// The organization of `a`: found in the vocabulary, or added when its name says its kind.
+fn org(
+    dataset: &mut Dataset,
+    a: &Affiliation,
+    changes: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> Option<OrgId> {
+    if let Some(o) = find_organization(dataset, &a.organization) {
+        return Some(o.id.clone());
+    }
+    let Some(kind) = kind_by_name(&a.organization) else {
+        notes.push(format!(
+            "{:?} is not in the organizations vocabulary and its name does not say its kind; add it to list the time there",
+            a.organization
+        ));
+        return None;
+    };
+    let key = match kind {
+        OrgKind::University => "university",
+        OrgKind::Company => "company",
+        OrgKind::Lab => "lab",
+        OrgKind::Nonprofit => "nonprofit",
+    };
+    match organization(dataset, &a.organization, Some(key)) {
+        Ok((id, note)) => {
+            changes.extend(note.map(|n| format!("{n}; its kind ({key}) is read from its name")));
+            Some(id)
+        }
+        Err(why) => {
+            notes.push(why);
+            None
+        }
+    }
+}
+
+/// The kind an organization's name states: "University of …", "… Inc.", "… Laboratory".
+pub fn kind_by_name(name: &str) -> Option<OrgKind> {
+    let lower = name.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |w: &str| words.contains(&w);
+    if [
+        "university",
+        "universität",
+        "université",
+        "universidad",
+        "università",
+        "college",
+    ]
+    .iter()
+    .any(|w| has(w))
+        || lower.contains("institute of technology")
+    {
+        Some(OrgKind::University)
+    } else if [
+        "inc",
+        "corp",
+        "corporation",
+        "llc",
+        "ltd",
+        "gmbh",
+        "company",
+    ]
+    .iter()
+    .any(|w| has(w))
+    {
+        Some(OrgKind::Company)
+    } else if ["laboratory", "laboratories", "lab", "labs", "institute"]
+        .iter()
+        .any(|w| has(w))
+    {
+        Some(OrgKind::Lab)
+    } else {
+        None
+    }
+}
+
+/// Reports each OpenAlex affiliation whose years no position or degree of the record explains.
+fn affiliations(dataset: &Dataset, id: &ResearcherId, profile: &Profile, notes: &mut Vec<String>) {
+    let Some(r) = dataset.researcher(id) else {
+        return;
+    };
+    let here = |a: &Affiliation| {
+        let key = match_key(&a.organization);
+        let at = |org: &OrgId| {
+            dataset.organization(org).is_some_and(|o| {
+                std::iter::once(&o.name)
+                    .chain(&o.short_name)
+                    .chain(&o.aliases)
+                    .any(|n| match_key(n) == key)
+            })
+        };
+        r.positions.iter().any(|p| at(&p.organization))
+            || r.education.iter().any(|e| at(&e.organization))
+            || r.organization.as_ref().is_some_and(at)
+    };
+    for a in &profile.employments {
+        if here(a) {
+            continue;
+        }
+        let years = match (a.start, a.end) {
+            (Some(s), Some(EndDate::Date(e))) if s.year != e.year => {
+                format!(" in {}–{}", s.year, e.year)
+            }
+            (Some(s), _) => format!(" in {}", s.year),
+            _ => String::new(),
+        };
+        notes.push(format!(
+            "OpenAlex saw papers from {}{years}; no position or degree of the record is there",
+            a.organization
+        ));
+    }
+}
