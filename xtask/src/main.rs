@@ -110,7 +110,12 @@ fn import_roster(t: cli::ImportRoster) -> Result<(), String> {
         sources: t.sources,
         fetch: t.fetch,
         refresh: t.refresh,
-        mailto: t.mailto,
+        // An empty value (an unset repository variable in a workflow) is no address.
+        mailto: t.mailto.filter(|m| !m.trim().is_empty()),
+        // From the environment, not a flag: a key stays out of shell history and logs.
+        openalex_key: std::env::var("OPENALEX_API_KEY")
+            .ok()
+            .filter(|k| !k.trim().is_empty()),
         today,
     })
 }

@@ -62,6 +62,8 @@ pub struct RosterImport {
     pub refresh: bool,
     /// With `fetch`: the address OpenAlex's polite pool and the User-Agent name.
     pub mailto: Option<String>,
+    /// With `fetch`: an OpenAlex API key (from the environment's `OPENALEX_API_KEY`).
+    pub openalex_key: Option<String>,
     /// The day citation counts are dated, `YYYY-MM-DD`.
     pub today: String,
 }
@@ -85,6 +87,7 @@ pub fn import_roster(args: &RosterImport) -> Result<(), String> {
         folder: folder.clone(),
         fetch: args.fetch.then(|| Fetch {
             mailto: args.mailto.clone(),
+            openalex_key: args.openalex_key.clone(),
             refresh: args.refresh,
             ..Fetch::default()
         }),

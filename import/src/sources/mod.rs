@@ -25,6 +25,8 @@ pub mod orcid;
 pub mod paper;
 pub mod profile;
 pub mod record;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 use std::path::Path;

@@ -82,6 +82,7 @@ impl Scratch {
             fetch: false,
             refresh: false,
             mailto: None,
+            openalex_key: None,
             today: "2026-11-01".into(),
         })
     }

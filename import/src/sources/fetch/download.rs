@@ -7,7 +7,7 @@ use ureq::Agent;
 
 use super::Fetch;
 use super::http::{self, whole_dblp, whole_json};
-use super::plan::{Source, Target};
+use super::plan::{self, Source, Target};
 use super::polite::{Pacer, retry_wait};
 
 /// The most OpenAlex works pages followed for one author (100 works each): a guard against a
@@ -106,8 +106,22 @@ impl<'a> Session<'a> {
         let mut waits: Vec<Duration> = Vec::new();
         loop {
             self.pacer.before_request(clock, url, interval);
-            let reply = http::get(&self.agent, url, target.source.accept())
-                .map_err(|e| format!("{}: {url}: {e}", target.label))?;
+            let key = (self.fetch.openalex_key.as_deref()).filter(|_| {
+                matches!(
+                    target.source,
+                    Source::OpenAlexAuthor | Source::OpenAlexWorks
+                )
+            });
+            // The key goes on the request only: never into a message, a file or its name.
+            let sent = match key {
+                Some(key) if url.contains('?') => format!("{url}&api_key={}", plan::encode(key)),
+                Some(key) => format!("{url}?api_key={}", plan::encode(key)),
+                None => url.to_owned(),
+            };
+            let reply = http::get(&self.agent, &sent, target.source.accept()).map_err(|e| {
+                let e = key.map_or(e.clone(), |k| e.replace(k, "…"));
+                format!("{}: {url}: {e}", target.label)
+            })?;
             if reply.is_success() {
                 return Ok(reply.body);
             }

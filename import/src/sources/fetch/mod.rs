@@ -77,6 +77,10 @@ pub struct Fetch {
     pub endpoints: Endpoints,
     /// A contact address: OpenAlex's `mailto` (its "polite pool"), and the User-Agent's.
     pub mailto: Option<String>,
+    /// An OpenAlex API key (free; OpenAlex's daily allowance without one is about a hundred
+    /// list requests). Sent as `api_key` on OpenAlex requests only, and never written into a
+    /// message or a file.
+    pub openalex_key: Option<String>,
     /// Download again what the folder already holds.
     pub refresh: bool,
     /// The minimum interval between two requests to one host.
@@ -92,6 +96,7 @@ impl Default for Fetch {
         Fetch {
             endpoints: Endpoints::default(),
             mailto: None,
+            openalex_key: None,
             refresh: false,
             pace: Pace::default(),
             max_retries: 3,

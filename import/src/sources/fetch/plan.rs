@@ -167,7 +167,7 @@ fn check_id(label: &str, source: Source, id: &str) -> Result<(), String> {
 }
 
 /// Percent-encodes a query value, keeping the characters a query may hold as they are.
-fn encode(value: &str) -> String {
+pub(super) fn encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     for byte in value.bytes() {
         if byte.is_ascii_alphanumeric() || b"-._~@*:".contains(&byte) {

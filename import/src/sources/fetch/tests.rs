@@ -87,6 +87,7 @@ fn fetch_at(base: &str, clock: &TestClock) -> Fetch {
             openalex: format!("{base}/"),
         },
         mailto: None,
+        openalex_key: None,
         refresh: false,
         pace: Pace::none(),
         max_retries: 3,
@@ -336,4 +337,44 @@ fn pace_waits_between_two_requests_to_one_host() {
     );
     assert_eq!(server.requests().len(), 2);
     assert_eq!(Pace::default().dblp, Duration::from_secs(2));
+}
+
+#[test]
+fn an_openalex_key_goes_on_openalex_requests_only_and_never_into_a_message() {
+    let (server, clock) = (Server::start(), TestClock::default());
+    script_all(&server, None);
+    let keyed = |target: &str| {
+        let sep = if target.contains('?') { '&' } else { '?' };
+        format!("{target}{sep}api_key=s3cret")
+    };
+    server.on(
+        &keyed("/authors/A5023888391"),
+        vec![Reply::Ok(AUTHOR_ADA.to_string())],
+    );
+    server.on(
+        &keyed(&works("A5023888391", "*", None)),
+        vec![Reply::error()],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let fetch = Fetch {
+        openalex_key: Some("s3cret".into()),
+        ..fetch(&server, &clock)
+    };
+
+    let error = fetch.fill(dir.path(), &[ADA]).unwrap_err();
+
+    assert!(!error.contains("s3cret"), "{error}");
+    assert!(error.contains("HTTP 500"), "{error}");
+    let targets = server.targets();
+    assert!(
+        targets.contains(&keyed("/authors/A5023888391")),
+        "{targets:?}"
+    );
+    assert!(
+        targets
+            .iter()
+            .filter(|t| !t.starts_with("/authors") && !t.starts_with("/works"))
+            .all(|t| !t.contains("api_key")),
+        "{targets:?}"
+    );
 }
