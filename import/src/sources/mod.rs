@@ -128,11 +128,13 @@ pub fn import_person(
     for origin in Origin::ALL {
         for (_, id) in ids.iter().filter(|(o, _)| *o == origin) {
             let document = folder::files(origin, id).remove(0);
-            let result = folder::read(folder, origin, id).map(|record| {
-                bring(
-                    dataset, batch, researcher, origin, id, &document, record, today,
-                )
-            });
+            let result = folder::read(folder, origin, id)
+                .and_then(|record| whose(origin, id, record))
+                .map(|record| {
+                    bring(
+                        dataset, batch, researcher, origin, id, &document, record, today,
+                    )
+                });
             reports.push(DocumentReport {
                 origin,
                 document,
@@ -141,6 +143,25 @@ pub fn import_person(
         }
     }
     reports
+}
+
+/// The record, when it is the one asked for: a document saved under one id that holds
+/// another person's record (a download saved under the wrong name) is refused.
+fn whose(origin: Origin, id: &str, record: Record) -> Result<Record, String> {
+    let fold = |s: &str| {
+        s.trim()
+            .trim_start_matches("https://openalex.org/")
+            .to_ascii_uppercase()
+    };
+    if record.profile.id.is_empty() || fold(&record.profile.id) == fold(id) {
+        Ok(record)
+    } else {
+        Err(format!(
+            "it is the {} record of {}, not of {id}; nothing of it was read",
+            origin.label(),
+            record.profile.id
+        ))
+    }
 }
 
 /// Brings one record in: the profile, then the works, published before preprints.

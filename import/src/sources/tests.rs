@@ -278,3 +278,109 @@ fn a_missing_or_unreadable_document_is_reported_and_the_rest_goes_in() {
         Some(42)
     );
 }
+
+#[test]
+fn fetch_fills_the_folder_from_the_apis_then_the_import_reads_it() {
+    use crate::sources::fetch::tests::server::{Reply, Server};
+    use crate::sources::fetch::{Endpoints, Fetch, Pace, SystemClock};
+
+    let scratch = Scratch::new();
+    let folder = scratch.dir.path().join("sources");
+    let served =
+        |file: &str| Reply::Ok(std::fs::read_to_string(folder.join(file)).expect("fixture"));
+    let server = Server::start();
+    server.on(
+        &format!("/v3.0/{ADA_ORCID}/record"),
+        vec![
+            Reply::too_many("1"),
+            served(&format!("orcid/{ADA_ORCID}.json")),
+        ],
+    );
+    server.on(
+        "/v3.0/0000-0003-1000-0023/record",
+        vec![served(&format!("orcid/{ADA_ORCID}.json"))],
+    );
+    server.on("/pid/12/3456.xml", vec![served("dblp/12_3456.xml")]);
+    server.on(
+        "/authors/A5000000010",
+        vec![served("openalex/A5000000010.json")],
+    );
+    let pages =
+        std::fs::read_to_string(folder.join("openalex/A5000000010.works.json")).expect("pages");
+    let pages: Vec<&str> = pages.lines().collect();
+    server.on(
+        "/works?filter=author.id:A5000000010&per-page=100&cursor=*",
+        vec![Reply::Ok(pages[0].to_owned())],
+    );
+    server.on(
+        "/works?filter=author.id:A5000000010&per-page=100&cursor=IlAi",
+        vec![Reply::Ok(pages[1].to_owned())],
+    );
+    std::fs::remove_dir_all(&folder).expect("an empty start");
+    let fetch = Fetch {
+        endpoints: Endpoints {
+            orcid: server.base.clone(),
+            dblp: server.base.clone(),
+            openalex: server.base.clone(),
+        },
+        pace: Pace::none(),
+        clock: Box::new(SystemClock),
+        ..Fetch::default()
+    };
+    let sourcing = Sourcing {
+        folder: folder.clone(),
+        fetch: Some(fetch),
+        today: "2026-11-01".into(),
+    };
+    let file = DatasetFile::open(Some(&scratch.data)).expect("opens");
+    let mut dataset = file.dataset.clone();
+    let roster = scratch.dir.path().join("roster.csv");
+    let report =
+        import_people_with(&mut dataset, &roster, false, Some(&sourcing)).expect("imports");
+    assert!(folder.join("openalex/A5000000010.works.json").exists());
+    let p = paper(&dataset, "10.1234/osdi23.101");
+    assert_eq!(p.citations.as_ref().map(|c| c.count), Some(42), "{report}");
+    assert_eq!(p.sources.len(), 3);
+    // Bo's ORCID address served Ada's record: refused, not read into Bo.
+    let text = report.to_string();
+    assert!(
+        text.contains(&format!(
+            "it is the ORCID record of {ADA_ORCID}, not of 0000-0003-1000-0023"
+        )),
+        "{text}"
+    );
+    assert!(
+        !person(&dataset, "Bo Coauthor")
+            .alternative_names
+            .iter()
+            .any(|n| n.contains("Ada"))
+    );
+
+    // A failing API: nothing is fetched into the folder, the import stops, the dataset is as
+    // it was.
+    let server = Server::start();
+    server.on(&format!("/v3.0/{ADA_ORCID}/record"), vec![Reply::error()]);
+    let empty = scratch.dir.path().join("empty");
+    let fetch = Fetch {
+        endpoints: Endpoints {
+            orcid: server.base.clone(),
+            dblp: server.base.clone(),
+            openalex: server.base.clone(),
+        },
+        pace: Pace::none(),
+        ..Fetch::default()
+    };
+    let sourcing = Sourcing {
+        folder: empty.clone(),
+        fetch: Some(fetch),
+        today: "2026-11-01".into(),
+    };
+    let mut dataset = file.dataset.clone();
+    let error = import_people_with(&mut dataset, &roster, false, Some(&sourcing)).unwrap_err();
+    assert!(
+        error.contains("line 2 (Ada Example)") && error.contains("HTTP 500"),
+        "{error}"
+    );
+    assert_eq!(dataset, file.dataset);
+    assert!(std::fs::read_dir(&empty).map_or(true, |mut d| d.next().is_none()));
+}

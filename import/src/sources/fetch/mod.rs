@@ -23,7 +23,7 @@ mod http;
 mod plan;
 mod polite;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::fs;
 use std::io;

@@ -3,7 +3,7 @@
 //! in [`units`].
 
 mod failures;
-mod server;
+pub(crate) mod server;
 mod units;
 
 use std::cell::RefCell;
