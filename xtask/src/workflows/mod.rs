@@ -25,30 +25,66 @@ use crate::data::root;
 mod shell;
 
 /// The commands other than `cargo xtask …` that a `run:` step may use, and why each is here.
-const ALLOWED: [(&str, &str); 5] = [
+const ALLOWED: [(&str, &str); 9] = [
     (
         "echo",
         "writes the job summary ($GITHUB_STEP_SUMMARY) and workflow commands (::error::)",
     ),
     (
         "tee",
-        "shows check-data's lines in the log while keeping them for the summary",
+        "shows a command's lines in the log while keeping them for the summary",
     ),
     ("sed", "takes the runner's checkout folder off those lines"),
     (
         "[",
-        "compares the base path the site was built for with the one GitHub Pages serves",
+        "compares the base path the site was built for with the one GitHub Pages serves; tests a file is there",
     ),
     ("exit", "ends a step, failed, once its summary is written"),
+    (
+        "git",
+        "the refresh: sees whether the dataset changed, commits it on a branch and pushes it",
+    ),
+    ("gh", "the refresh: opens the pull request"),
+    (
+        "tail",
+        "the refresh: the import's summary line for the pull request",
+    ),
+    (
+        "head",
+        "the refresh: the import's report, cut to what a pull request's text holds",
+    ),
 ];
 
-/// The permissions a job may ask for: read the repository (build), publish to Pages and prove
-/// its identity to it (deploy).
-const JOB_PERMISSIONS: [(&str, &str); 3] = [
-    ("contents", "read"),
-    ("pages", "write"),
-    ("id-token", "write"),
+/// The permissions each job may ask for, by workflow file and job, and why. A job not named
+/// here may ask for none.
+const JOB_PERMISSIONS: [(&str, &str, &[(&str, &str)], &str); 3] = [
+    (
+        "pages.yml",
+        "build",
+        &[("contents", "read")],
+        "reads the repository",
+    ),
+    (
+        "pages.yml",
+        "deploy",
+        &[("pages", "write"), ("id-token", "write")],
+        "publishes to Pages and proves its identity to it",
+    ),
+    (
+        "refresh.yml",
+        "refresh",
+        &[("contents", "write"), ("pull-requests", "write")],
+        "pushes the refresh branch and opens its pull request (never the default branch: the pull request is reviewed)",
+    ),
 ];
+
+/// The permissions the job `job` of the workflow `file` may ask for.
+fn job_permissions(file: &str, job: &str) -> &'static [(&'static str, &'static str)] {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    (JOB_PERMISSIONS.iter())
+        .find(|(f, j, _, _)| *f == name && *j == job)
+        .map_or(&[], |(_, _, allowed, _)| allowed)
+}
 
 /// One workflow file, parsed.
 struct Workflow {

@@ -61,15 +61,32 @@ fn permissions_are_the_least_the_jobs_need() {
             }
             let asked = permissions(&job["permissions"])
                 .unwrap_or_else(|e| panic!("{}: job {name}: {e}", w.file));
+            let allowed = job_permissions(&w.file, name);
             for (scope, level) in asked {
                 assert!(
-                    JOB_PERMISSIONS.contains(&(scope.as_str(), level.as_str())),
-                    "{}: job {name} asks for `{scope}: {level}`; a job may have only {JOB_PERMISSIONS:?}",
+                    allowed.contains(&(scope.as_str(), level.as_str())),
+                    "{}: job {name} asks for `{scope}: {level}`; it may have only {allowed:?} (JOB_PERMISSIONS)",
                     w.file
                 );
             }
         }
     }
+}
+
+#[test]
+fn a_job_may_ask_only_for_its_own_permissions() {
+    assert_eq!(
+        job_permissions(".github/workflows/pages.yml", "build"),
+        [("contents", "read")]
+    );
+    assert!(
+        !job_permissions(".github/workflows/pages.yml", "build").contains(&("contents", "write"))
+    );
+    assert!(
+        job_permissions(".github/workflows/refresh.yml", "refresh")
+            .contains(&("contents", "write"))
+    );
+    assert!(job_permissions(".github/workflows/refresh.yml", "deploy").is_empty());
 }
 
 #[test]
