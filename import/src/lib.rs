@@ -16,6 +16,7 @@ pub mod names;
 pub mod researchers;
 pub mod roster;
 pub mod sources;
+pub(crate) mod web_text;
 
 use std::path::{Path, PathBuf};
 

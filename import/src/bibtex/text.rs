@@ -10,21 +10,10 @@
 
 use biblatex::{Chunk, ChunksRef, Spanned};
 
-/// The months' English names, for dates written out ("07–08 June", "Sept. 2021").
-pub(crate) const MONTH_NAMES: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
+use crate::web_text::{collapse, entities, tags};
+
+/// The months' English names, shared with the other readers.
+pub(crate) use crate::web_text::MONTH_NAMES;
 
 /// A text field as a reader sees it: LaTeX and web markup gone, spaces collapsed.
 pub fn plain(chunks: ChunksRef<'_>) -> String {
@@ -315,16 +304,11 @@ pub fn markup(s: &str) -> String {
     collapse(&web(s))
 }
 
-/// Web markup to text: HTML tags removed, entities decoded, Markdown links and emphasis
-/// reduced to their text. White space is left as it is (an author list is still to be split
+/// Web markup to text: HTML tags removed and entities decoded (as every reader does, by
+/// [`crate::web_text`]), Markdown links and emphasis reduced to their text. White space is left as it is (an author list is still to be split
 /// at its `and`s).
 pub fn web(s: &str) -> String {
-    let s = if s.contains('<') {
-        html_tags(s)
-    } else {
-        s.to_owned()
-    };
-    let s = if s.contains('&') { entities(&s) } else { s };
+    let s = entities(&tags(s));
     let s = if s.contains('[') {
         markdown_links(&s)
     } else {
@@ -335,115 +319,6 @@ pub fn web(s: &str) -> String {
     } else {
         s
     }
-}
-
-/// One space between words, none at either end.
-fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The HTML elements seen in publication lists; only these are taken for tags, so `a < b`
-/// stays.
-const HTML_TAGS: [&str; 27] = [
-    "a", "abbr", "b", "big", "br", "cite", "code", "del", "div", "em", "font", "i", "ins", "mark",
-    "p", "q", "s", "small", "span", "strike", "strong", "sub", "sup", "tt", "u", "var", "wbr",
-];
-
-/// `<b>x</b>` → `x`, `<br/>` → a space.
-fn html_tags(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(at) = rest.find('<') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let tag = after
-            .find('>')
-            .map(|end| &after[..end])
-            .filter(|inner| !inner.contains('<'));
-        let name = tag.map(|inner| {
-            inner
-                .trim_start_matches('/')
-                .split(|c: char| c.is_whitespace() || c == '/')
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase()
-        });
-        match (tag, name) {
-            (Some(inner), Some(name)) if HTML_TAGS.contains(&name.as_str()) => {
-                if matches!(name.as_str(), "br" | "p" | "div") {
-                    out.push(' ');
-                }
-                rest = &after[inner.len() + 1..];
-            }
-            _ => {
-                out.push('<');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// `&amp;` → `&`, `&#233;` → `é`, `&#xE9;` → `é`; an unknown name stays as written.
-fn entities(s: &str) -> String {
-    const NAMED: [(&str, &str); 20] = [
-        ("amp", "&"),
-        ("lt", "<"),
-        ("gt", ">"),
-        ("quot", "\""),
-        ("apos", "'"),
-        ("nbsp", " "),
-        ("ndash", "–"),
-        ("mdash", "—"),
-        ("hellip", "…"),
-        ("lsquo", "‘"),
-        ("rsquo", "’"),
-        ("ldquo", "“"),
-        ("rdquo", "”"),
-        ("eacute", "é"),
-        ("egrave", "è"),
-        ("aacute", "á"),
-        ("uuml", "ü"),
-        ("ouml", "ö"),
-        ("auml", "ä"),
-        ("ccedil", "ç"),
-    ];
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let name = after.find(';').map(|end| &after[..end]).filter(|n| {
-            (1..=8).contains(&n.len()) && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '#')
-        });
-        let decoded = name.and_then(|n| {
-            if let Some(num) = n.strip_prefix('#') {
-                let code = match num.strip_prefix(['x', 'X']) {
-                    Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                    None => num.parse().ok(),
-                };
-                code.and_then(char::from_u32).map(String::from)
-            } else {
-                NAMED
-                    .iter()
-                    .find(|(k, _)| *k == n)
-                    .map(|(_, v)| (*v).to_owned())
-            }
-        });
-        match (name, decoded) {
-            (Some(n), Some(text)) => {
-                out.push_str(&text);
-                rest = &after[n.len() + 1..];
-            }
-            _ => {
-                out.push('&');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 /// `[text](url)` and `![alt](src)` → the text.

@@ -1,22 +1,11 @@
 //! Character references: the five XML ones, the ISO Latin-1 names dblp's DTD declares
-//! (`&uuml;`, `&eacute;`, `&szlig;` …, the same 96 as HTML's), numeric references, and any
-//! `<!ENTITY name "text">` a document declares in its own DOCTYPE.
+//! (`&uuml;`, `&eacute;`, `&szlig;` …, the same 96 as HTML's), numeric references — those
+//! three from [`web_text`]'s tables — and any `<!ENTITY name "text">` a document declares in
+//! its own DOCTYPE.
 
 use std::collections::HashMap;
 
-/// ISO Latin-1's entity names, in code point order from U+00A0 (`nbsp`) to U+00FF (`yuml`).
-const LATIN1: [&str; 96] = [
-    "nbsp", "iexcl", "cent", "pound", "curren", "yen", "brvbar", "sect", "uml", "copy", "ordf",
-    "laquo", "not", "shy", "reg", "macr", "deg", "plusmn", "sup2", "sup3", "acute", "micro",
-    "para", "middot", "cedil", "sup1", "ordm", "raquo", "frac14", "frac12", "frac34", "iquest",
-    "Agrave", "Aacute", "Acirc", "Atilde", "Auml", "Aring", "AElig", "Ccedil", "Egrave", "Eacute",
-    "Ecirc", "Euml", "Igrave", "Iacute", "Icirc", "Iuml", "ETH", "Ntilde", "Ograve", "Oacute",
-    "Ocirc", "Otilde", "Ouml", "times", "Oslash", "Ugrave", "Uacute", "Ucirc", "Uuml", "Yacute",
-    "THORN", "szlig", "agrave", "aacute", "acirc", "atilde", "auml", "aring", "aelig", "ccedil",
-    "egrave", "eacute", "ecirc", "euml", "igrave", "iacute", "icirc", "iuml", "eth", "ntilde",
-    "ograve", "oacute", "ocirc", "otilde", "ouml", "divide", "oslash", "ugrave", "uacute", "ucirc",
-    "uuml", "yacute", "thorn", "yuml",
-];
+use crate::web_text;
 
 /// The entities a document may use: the built-in ones and those its DOCTYPE declares.
 #[derive(Debug, Default)]
@@ -54,27 +43,12 @@ impl Entities {
     /// The text a reference `&name;` (given without `&` and `;`) stands for, or `None` when
     /// the name is not known (or a numeric reference names no character).
     pub(super) fn resolve(&self, name: &str) -> Option<String> {
-        if let Some(num) = name.strip_prefix('#') {
-            let code = match num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
-                Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-                None => num.parse::<u32>().ok()?,
-            };
-            return char::from_u32(code)
+        if let Some(number) = name.strip_prefix('#') {
+            return web_text::char_ref(number)
                 .filter(|c| *c != '\0')
                 .map(String::from);
         }
-        let builtin = match name {
-            "amp" => Some('&'),
-            "lt" => Some('<'),
-            "gt" => Some('>'),
-            "quot" => Some('"'),
-            "apos" => Some('\''),
-            _ => LATIN1
-                .iter()
-                .position(|n| *n == name)
-                .and_then(|i| char::from_u32(0xA0 + i as u32)),
-        };
-        builtin
+        web_text::xml_or_latin1(name)
             .map(String::from)
             .or_else(|| self.declared.get(name).cloned())
     }

@@ -3,6 +3,7 @@
 //! as written, trimmed; nothing is judged here.
 
 use super::xml::{RawDoc, RawField, RawRecord, attr};
+use crate::web_text::collapse;
 
 /// `<dblpperson name="…" pid="…" n="…">`: a person and their records.
 #[derive(Debug, Default)]
@@ -214,9 +215,4 @@ impl Labelled {
 
 fn trimmed(s: &str) -> String {
     s.trim().to_owned()
-}
-
-/// White space runs made one space, trimmed.
-pub(super) fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -4,8 +4,9 @@
 use research_atlas::model::PublicationType;
 
 use super::ids::identifiers;
-use super::schema::{Author, Publication, collapse};
+use super::schema::{Author, Publication};
 use crate::sources::record::{Origin, Skip, Work, WorkAuthor, WorkVenue};
+use crate::web_text::{MONTH_NAMES, collapse, without_final_period};
 
 /// The work of the `i`-th `<r>`'s record, or where and why it is left out.
 pub(super) fn work(i: usize, p: &Publication) -> Result<Work, Skip> {
@@ -206,11 +207,7 @@ pub(super) fn without_number(name: &str) -> &str {
 
 /// The title as plain text: spaces collapsed, dblp's closing period gone (not an ellipsis's).
 pub(super) fn title(raw: &str) -> String {
-    let t = collapse(raw);
-    match t.strip_suffix('.') {
-        Some(rest) if !rest.ends_with('.') => rest.trim_end().to_owned(),
-        _ => t,
-    }
+    without_final_period(collapse(raw))
 }
 
 /// Pages with each run of dashes one en dash: `12-34` → `12–34`, `1:1-1:22` → `1:1–1:22`.
@@ -230,23 +227,6 @@ pub(super) fn pages(raw: &str) -> String {
     }
     out
 }
-
-/// The months' English names. (`bibtex::text::MONTH_NAMES` is the same list, private to
-/// `bibtex`.)
-const MONTH_NAMES: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
 
 /// 1 to 12 from "May", "Sept.", "jan", "07", "June/July" (the first month named).
 pub(super) fn month(raw: &str) -> Option<u8> {

@@ -226,7 +226,7 @@ fn profile(id: String, person: Option<&Person>, skipped: &mut Vec<Skip>) -> Prof
                 continue;
             };
             for word in c.content.as_deref().unwrap_or("").split([',', ';']) {
-                let word = text::plain(word);
+                let word = crate::web_text::plain(word);
                 if !word.is_empty()
                     && !profile
                         .keywords

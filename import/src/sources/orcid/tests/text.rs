@@ -1,24 +1,6 @@
-//! Plain text from titles and names.
+//! Titles' periods; their markup is `web_text`'s, tested there.
 
-use super::super::text::{plain, title};
-
-#[test]
-fn markup_becomes_plain_text() {
-    let cases = [
-        ("A  <i>Study</i>\n of <sub>2</sub>X", "A Study of 2X"),
-        ("line<br/>break", "line break"),
-        ("a < b and c > d", "a < b and c > d"),
-        (
-            "Graphs &amp; Trees &#233;&#xE9; &bogus; &",
-            "Graphs & Trees éé &bogus; &",
-        ),
-        ("<mml:math><mml:mi>x</mml:mi></mml:math>-ray", "x-ray"),
-        ("unclosed <i", "unclosed <i"),
-    ];
-    for (raw, want) in cases {
-        assert_eq!(plain(raw), want, "{raw:?}");
-    }
-}
+use super::super::text::title;
 
 #[test]
 fn titles_lose_a_trailing_period_only() {
