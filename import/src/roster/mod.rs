@@ -38,7 +38,8 @@ pub use table::COLUMNS;
 use crate::authoring::{DatasetFile, Saved, record_of, validate};
 use crate::bibtex::{Batch, Outcome, decode, import_entries};
 use crate::sources::fetch::{self, Fetch, Fetched};
-use crate::sources::{Origin, import_person};
+use crate::sources::profile::stage_of;
+use crate::sources::{Origin, folder, import_person};
 use person::{Context, Directory};
 use row::Row;
 
@@ -193,6 +194,10 @@ pub fn import_people_with(
             println!("sources: {n}");
         }
     }
+    let mut rows = rows;
+    if let Some(sourcing) = sourcing {
+        hint_stages(&mut rows, &sourcing.folder);
+    }
     let rows = import_rows(dataset, &rows, &document, strict, sourcing)?;
     Ok(RosterReport {
         unknown_columns: table.unknown_columns,
@@ -223,6 +228,26 @@ fn fetch_rows(fetch: &Fetch, folder: &Path, rows: &[Parsed]) -> Result<Fetched, 
         })
         .collect();
     fetch.fill(folder, &people)
+}
+
+/// For each row without a stage, the stage its ORCID record's current job or degree says, for
+/// a new person (one already in the dataset keeps theirs). A record that cannot be read gives
+/// none here; the import reports it.
+fn hint_stages(rows: &mut [Parsed], folder: &Path) {
+    for p in rows {
+        let Ok(row) = &mut p.row else { continue };
+        if row.stage.is_some() {
+            continue;
+        }
+        let orcid = identifiers(row)
+            .into_iter()
+            .find(|(o, _)| *o == Origin::Orcid);
+        if let Some((_, id)) = orcid
+            && let Ok(record) = folder::read(folder, Origin::Orcid, &id)
+        {
+            row.stage_hint = stage_of(&record.profile);
+        }
+    }
 }
 
 /// The row's identifiers in the open sources, from its identifier links.

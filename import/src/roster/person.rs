@@ -359,13 +359,21 @@ fn add(
     notes: Vec<String>,
 ) -> Result<Applied, String> {
     let keys: Vec<&str> = CareerStage::ALL.iter().map(|s| s.key()).collect();
-    let stage = row.stage.ok_or_else(|| {
-        format!(
-            "{} is not in the dataset, and a new person needs a stage: one of {}",
-            row.name,
-            keys.join(", ")
-        )
-    })?;
+    let mut notes = notes;
+    let stage = match (row.stage, &row.stage_hint) {
+        (Some(stage), _) => stage,
+        (None, Some((stage, why))) => {
+            notes.push(format!("stage {} read from ORCID: {why}", stage.key()));
+            *stage
+        }
+        (None, None) => {
+            return Err(format!(
+                "{} is not in the dataset, and a new person needs a stage: one of {} (or, with --sources, an ORCID record whose current job or degree says it)",
+                row.name,
+                keys.join(", ")
+            ));
+        }
+    };
     let id = match &row.id {
         Some(id) => id.clone(),
         None => {

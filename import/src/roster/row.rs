@@ -29,6 +29,9 @@ pub struct Row {
     pub organization: Option<String>,
     /// The career stage.
     pub stage: Option<CareerStage>,
+    /// The stage a new person gets when the roster gives none, and what says it (their ORCID
+    /// record's current job or degree); set after reading, from the sources.
+    pub stage_hint: Option<(CareerStage, String)>,
     /// The homepage link.
     pub homepage: Option<Link>,
     /// ORCID, dblp and OpenAlex links, in that order, for the cells that have one.
@@ -92,6 +95,7 @@ impl Row {
             id,
             organization: raw.organization.clone(),
             stage,
+            stage_hint: None,
             homepage,
             identifiers,
             bib,

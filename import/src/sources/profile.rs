@@ -14,8 +14,8 @@
 //! The record also lists the document among its `sources`.
 
 use research_atlas::model::{
-    Dataset, Education, EndDate, Link, LinkKind, OrgId, OrgKind, Origin, Position, Researcher,
-    ResearcherId, Source,
+    CareerStage, Dataset, Education, EndDate, Link, LinkKind, OrgId, OrgKind, Origin, Position,
+    Researcher, ResearcherId, Source,
 };
 
 use super::record::{Affiliation, Profile};
@@ -328,5 +328,128 @@ fn affiliations(dataset: &Dataset, id: &ResearcherId, profile: &Profile, notes: 
             "OpenAlex saw papers from {}{years}; no position or degree of the record is there",
             a.organization
         ));
+    }
+}
+
+/// The career stage a source's record says the person is at now, with the words that say it:
+/// a current job's title ("PhD Student", "Postdoctoral Fellow", "Assistant Professor"), a
+/// current job at a company, or a current degree. `None` when nothing current says it.
+pub fn stage_of(profile: &Profile) -> Option<(CareerStage, String)> {
+    let current = |a: &&Affiliation| a.end == Some(EndDate::Present);
+    for a in profile.employments.iter().filter(current) {
+        let role = a.role.as_deref().unwrap_or("");
+        let r = role.to_lowercase();
+        let stage = if r.contains("phd") || r.contains("ph.d") || r.contains("doctoral cand") {
+            Some(CareerStage::PhdStudent)
+        } else if r.contains("postdoc") || r.contains("post-doc") || r.contains("postdoctoral") {
+            Some(CareerStage::Postdoc)
+        } else if r.contains("professor") || r.contains("lecturer") || r.contains("faculty") {
+            Some(CareerStage::Faculty)
+        } else if r.contains("student") {
+            Some(CareerStage::Student)
+        } else if kind_by_name(&a.organization) == Some(OrgKind::Company) {
+            Some(CareerStage::Industry)
+        } else {
+            None
+        };
+        if let Some(stage) = stage {
+            let what = if role.is_empty() { "a job" } else { role };
+            return Some((stage, format!("{what:?} at {} (current)", a.organization)));
+        }
+    }
+    let a = profile.educations.iter().find(current)?;
+    let degree = a.role.as_deref().unwrap_or("");
+    let d = degree.to_lowercase();
+    let doctoral = ["phd", "ph.d", "doctor", "dphil"]
+        .iter()
+        .any(|w| d.contains(w));
+    let stage = if doctoral {
+        CareerStage::PhdStudent
+    } else {
+        CareerStage::Student
+    };
+    Some((
+        stage,
+        format!("studying for {degree:?} at {} (current)", a.organization),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use research_atlas::model::{CareerStage, EndDate, PartialDate};
+
+    use super::*;
+
+    fn at(org: &str, role: &str, end: Option<EndDate>) -> Affiliation {
+        Affiliation {
+            organization: org.into(),
+            role: Some(role.into()),
+            start: Some(PartialDate {
+                year: 2020,
+                month: None,
+            }),
+            end,
+            ..Affiliation::default()
+        }
+    }
+
+    #[test]
+    fn the_stage_is_what_a_current_job_or_degree_says() {
+        let now = Some(EndDate::Present);
+        let ended = Some(EndDate::Date(PartialDate {
+            year: 2021,
+            month: None,
+        }));
+        let cases = [
+            (
+                vec![at("University of X", "PhD Student", now)],
+                vec![],
+                Some(CareerStage::PhdStudent),
+            ),
+            (
+                vec![at("X Institute", "Postdoctoral Fellow", now)],
+                vec![],
+                Some(CareerStage::Postdoc),
+            ),
+            (
+                vec![at("University of X", "Assistant Professor", now)],
+                vec![],
+                Some(CareerStage::Faculty),
+            ),
+            (
+                vec![at("Acme Inc.", "Research Scientist", now)],
+                vec![],
+                Some(CareerStage::Industry),
+            ),
+            (
+                vec![at("University of X", "Research Assistant", now)],
+                vec![],
+                None,
+            ),
+            (
+                vec![at("University of X", "Professor", ended)],
+                vec![],
+                None,
+            ),
+            (
+                vec![],
+                vec![at("University of X", "PhD in Computer Science", now)],
+                Some(CareerStage::PhdStudent),
+            ),
+            (
+                vec![],
+                vec![at("University of X", "BSc", now)],
+                Some(CareerStage::Student),
+            ),
+            (vec![], vec![at("University of X", "PhD", ended)], None),
+        ];
+        for (employments, educations, want) in cases {
+            let p = Profile {
+                employments: employments.clone(),
+                educations,
+                ..Profile::default()
+            };
+            assert_eq!(stage_of(&p).map(|(s, _)| s), want, "{employments:?}");
+        }
     }
 }

@@ -384,3 +384,31 @@ fn fetch_fills_the_folder_from_the_apis_then_the_import_reads_it() {
     assert_eq!(dataset, file.dataset);
     assert!(std::fs::read_dir(&empty).map_or(true, |mut d| d.next().is_none()));
 }
+
+#[test]
+fn a_roster_of_names_and_identifiers_only_takes_the_stage_from_orcid() {
+    let scratch = Scratch::new();
+    std::fs::write(
+        scratch.dir.path().join("roster.csv"),
+        "name,orcid,dblp,openalex\nAda Example,0000-0003-1000-0015,12/3456,A5000000010\nBo Coauthor,0000-0003-1000-0023,,\n",
+    )
+    .expect("write");
+    let (report, _) = scratch.import("2026-11-01");
+    let text = report.to_string();
+    let d = scratch.dataset();
+    let ada = person(&d, "Ada Example");
+    assert_eq!(
+        ada.career_stage,
+        research_atlas::model::CareerStage::PhdStudent
+    );
+    assert!(
+        text.contains("stage phd_student read from ORCID: \"PhD Student\" at University of Edinburgh (current)"),
+        "{text}"
+    );
+    // Bo has no ORCID document in the folder: no stage, a bad row that says how to give one.
+    assert!(
+        text.contains("or, with --sources, an ORCID record whose current job"),
+        "{text}"
+    );
+    assert!(ada.positions.iter().any(|p| p.title == "PhD Student"));
+}

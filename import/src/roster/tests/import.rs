@@ -200,7 +200,7 @@ fn bad_rows_are_reported_with_their_lines_and_the_rest_goes_in() {
             "line 6 Nell Ashby: bad row, skipped: bib file bibs/ghost.bib: No such file or directory (os error 2)",
             "line 7 Tove Lind: bad row, skipped: bib file bibs/prose.bib: line 1: no BibTeX entry found (an entry starts with @type{key, …})",
             "line 8 Bram Kell: bad row, skipped: homepage \"ftp://example.org/bram\" is not an http or https address (https://…)",
-            "line 9 Juno Fairweather: bad row, skipped: Juno Fairweather is not in the dataset, and a new person needs a stage: one of student, phd_student, postdoc, faculty, industry",
+            "line 9 Juno Fairweather: bad row, skipped: Juno Fairweather is not in the dataset, and a new person needs a stage: one of student, phd_student, postdoc, faculty, industry (or, with --sources, an ORCID record whose current job or degree says it)",
             "line 10 Ivo Strand (ivo-strand): new",
             "line 11 Tao Luo (tao-luo): unchanged, found by name",
             "line 12 Rue Calder (rue-calder): new",
