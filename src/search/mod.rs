@@ -17,6 +17,7 @@ pub mod bits;
 pub mod cards;
 pub mod compare;
 pub mod counts;
+pub mod experts;
 pub mod facet;
 pub mod index;
 pub mod layout;
