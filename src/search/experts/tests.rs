@@ -338,6 +338,14 @@ fn the_bundled_directory_finds_luo_mai_for_serverless_llm_and_flags_him_as_its_a
     let luo = &a.experts[0];
     assert_eq!(luo.conflicts[0].rule, Rule::Author);
     // His co-authors of the last three years are flagged, each with the paper.
-    let flagged: Vec<&Expert> = a.experts.iter().filter(|e| !e.conflicts.is_empty()).collect();
-    assert!(flagged.iter().all(|e| e.conflicts.iter().all(|c| !c.reason.is_empty())));
+    let flagged: Vec<&Expert> = a
+        .experts
+        .iter()
+        .filter(|e| !e.conflicts.is_empty())
+        .collect();
+    assert!(
+        flagged
+            .iter()
+            .all(|e| e.conflicts.iter().all(|c| !c.reason.is_empty()))
+    );
 }
