@@ -12,6 +12,7 @@
 
 pub mod conflicts;
 pub mod corpus;
+pub mod eval;
 pub mod rank;
 pub mod terms;
 

@@ -349,3 +349,35 @@ fn the_bundled_directory_finds_luo_mai_for_serverless_llm_and_flags_him_as_its_a
             .all(|e| e.conflicts.iter().all(|c| !c.reason.is_empty()))
     );
 }
+
+#[test]
+fn leave_one_out_finds_authors_of_topical_papers_and_counts_the_rest_as_misses() {
+    let d = dataset(
+        json!([person("ann"), person("bob"), person("cy")]),
+        json!([
+            paper(
+                "a1",
+                "Serverless inference of language models",
+                2024,
+                &["ann"]
+            ),
+            paper(
+                "a2",
+                "Serverless language model checkpoints",
+                2023,
+                &["ann"]
+            ),
+            paper("b1", "Garbage collection pauses", 2022, &["bob"]),
+            paper("b2", "Concurrent garbage collection", 2021, &["bob"]),
+            paper("c1", "Quantum error correction", 2020, &["cy"]),
+        ]),
+    );
+    let c = Corpus::of(&d);
+    let q = eval::leave_one_out(&d, &c, 1, rank::SCORING, 2026);
+    assert_eq!(q.queries, 5);
+    // Four papers find their author first; Cy's only paper cannot be found without itself.
+    assert_eq!((q.top1, q.top10, q.top100), (0.8, 0.8, 0.8));
+    let every_other = eval::leave_one_out(&d, &c, 2, rank::SCORING, 2026);
+    assert_eq!(every_other.queries, 3);
+}
+
