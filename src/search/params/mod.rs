@@ -5,12 +5,14 @@
 //!
 //! [`directory`] is the directory's query, filters and sort; [`publications`] a publication
 //! list's; [`organizations`] the organizations list's and its ranking's; [`connections`] the
-//! connections page's chain, kinds and focus; [`IdList`] the people of `/compare` and
+//! connections page's chain, kinds and focus; [`experts`] the experts page's text, authors and
+//! options; [`IdList`] the people of `/compare` and
 //! `/shortlist`. [`encode_query`] turns any of them into a query string; the UI's route type is
 //! the only caller that builds URLs with it.
 
 pub mod connections;
 pub mod directory;
+pub mod experts;
 pub mod organizations;
 pub mod publications;
 mod set;
@@ -20,6 +22,7 @@ mod tests;
 
 pub use connections::ConnectionsParams;
 pub use directory::{OrgScope, SearchParams, Sector, Sort, stage_from_key};
+pub use experts::ExpertParams;
 pub use organizations::{
     Credit, ORG_KEYS, ORG_KINDS, OrgParams, OrgSort, Selection, kind_from_key, kind_key,
     kind_label, kind_sector,

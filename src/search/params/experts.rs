@@ -1,0 +1,176 @@
+//! The experts page's URL state, as [`ExpertParams`]: the text (`q`), the submission's authors
+//! from the directory (`authors`) and by name (`names`), the co-authorship window (`years`),
+//! recent papers only (`since`), the career stages (`stage`) and whether conflicted people are
+//! hidden (`hide`).
+
+use super::{items, stage_from_key};
+use crate::model::CareerStage;
+
+/// The co-authorship window when the URL says none: three years, as conferences commonly ask.
+pub const DEFAULT_YEARS: u16 = 3;
+
+/// What `/experts` asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpertParams {
+    /// The title and abstract, or any text (`q`).
+    pub text: String,
+    /// Authors in the directory, by id, in the user's order (`authors=a,b`).
+    pub authors: Vec<String>,
+    /// Authors typed as names, one per `names` value separated by `;` (names hold commas).
+    pub names: Vec<String>,
+    /// Years of co-authorship that make a conflict (`years`, 0 to 20).
+    pub years: u16,
+    /// Only papers from this year on (`since`).
+    pub since: Option<u16>,
+    /// Career stages to include (`stage=faculty,postdoc`; empty: all).
+    pub stages: Vec<CareerStage>,
+    /// Hide conflicted people (`hide=1`).
+    pub hide_conflicted: bool,
+}
+
+impl Default for ExpertParams {
+    fn default() -> Self {
+        Self {
+            text: String::new(),
+            authors: Vec::new(),
+            names: Vec::new(),
+            years: DEFAULT_YEARS,
+            since: None,
+            stages: Vec::new(),
+            hide_conflicted: false,
+        }
+    }
+}
+
+impl ExpertParams {
+    /// Parses percent-decoded query pairs. Never fails: unknown keys, malformed numbers and
+    /// unknown stages are ignored; a repeated key keeps its last value.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Self {
+        let mut p = Self::default();
+        for (key, value) in pairs {
+            match key {
+                "q" => p.text = value.to_owned(),
+                "authors" => {
+                    p.authors.clear();
+                    for id in items(value) {
+                        if !p.authors.iter().any(|a| a == id) {
+                            p.authors.push(id.to_owned());
+                        }
+                    }
+                }
+                "names" => {
+                    p.names = (value.split(';'))
+                        .map(str::trim)
+                        .filter(|n| !n.is_empty())
+                        .map(str::to_owned)
+                        .collect();
+                }
+                "years" => {
+                    if let Ok(y) = value.parse::<u16>()
+                        && y <= 20
+                    {
+                        p.years = y;
+                    }
+                }
+                "since" => {
+                    p.since = value
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|y| (1900..3000).contains(y))
+                }
+                "stage" => {
+                    p.stages = CareerStage::ALL
+                        .into_iter()
+                        .filter(|s| items(value).filter_map(stage_from_key).any(|x| x == *s))
+                        .collect();
+                }
+                "hide" => p.hide_conflicted = value == "1",
+                _ => {}
+            }
+        }
+        p
+    }
+
+    /// The canonical pairs, in the order `q`, `authors`, `names`, `years`, `since`, `stage`,
+    /// `hide`, defaults left out; stages in [`CareerStage::ALL`] order.
+    pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if !self.text.trim().is_empty() {
+            out.push(("q", self.text.clone()));
+        }
+        if !self.authors.is_empty() {
+            out.push(("authors", self.authors.join(",")));
+        }
+        if !self.names.is_empty() {
+            out.push(("names", self.names.join("; ")));
+        }
+        if self.years != DEFAULT_YEARS {
+            out.push(("years", self.years.to_string()));
+        }
+        if let Some(s) = self.since {
+            out.push(("since", s.to_string()));
+        }
+        if !self.stages.is_empty() {
+            let keys: Vec<&str> = self.stages.iter().map(|s| s.key()).collect();
+            out.push(("stage", keys.join(",")));
+        }
+        if self.hide_conflicted {
+            out.push(("hide", "1".into()));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::encode_query;
+
+    #[test]
+    fn the_question_round_trips_through_the_url() {
+        let p = ExpertParams {
+            text: "Serverless inference & LLMs".into(),
+            authors: vec!["luo-mai".into()],
+            names: vec!["Smith, J.".into(), "Zoë Outsider".into()],
+            years: 5,
+            since: Some(2020),
+            stages: vec![CareerStage::Postdoc, CareerStage::Faculty],
+            hide_conflicted: true,
+        };
+        let pairs = p.to_pairs();
+        assert_eq!(
+            pairs.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+            ["q", "authors", "names", "years", "since", "stage", "hide"]
+        );
+        let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let back = ExpertParams::from_pairs(borrowed);
+        assert_eq!(back.stages, [CareerStage::Postdoc, CareerStage::Faculty]);
+        assert_eq!(
+            back,
+            ExpertParams {
+                stages: back.stages.clone(),
+                ..p
+            }
+        );
+        assert_eq!(encode_query(&ExpertParams::default().to_pairs()), "");
+    }
+
+    #[test]
+    fn parsing_is_lenient() {
+        let p = ExpertParams::from_pairs([
+            ("years", "99"),
+            ("since", "soon"),
+            ("stage", "wizard,phd_student"),
+            ("authors", "a,,a,b"),
+            ("names", " ; ;x"),
+            ("hide", "yes"),
+            ("zzz", "1"),
+        ]);
+        assert_eq!(p.years, DEFAULT_YEARS);
+        assert_eq!(p.since, None);
+        assert_eq!(p.stages, [CareerStage::PhdStudent]);
+        assert_eq!(p.authors, ["a", "b"]);
+        assert_eq!(p.names, ["x"]);
+        assert!(!p.hide_conflicted);
+    }
+}
