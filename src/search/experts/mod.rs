@@ -13,6 +13,7 @@
 pub mod conflicts;
 pub mod corpus;
 pub mod eval;
+pub mod export;
 pub mod rank;
 pub mod terms;
 

@@ -381,3 +381,31 @@ fn leave_one_out_finds_authors_of_topical_papers_and_counts_the_rest_as_misses()
     assert_eq!(every_other.queries, 3);
 }
 
+#[test]
+fn the_csv_has_a_line_per_expert_with_papers_and_conflicts() {
+    let d = corpus3();
+    let c = Corpus::of(&d);
+    let authors = authors_of(&d, &[], &["BOB".into()]);
+    let a = find(&d, &c, &query("serverless inference", authors));
+    let shown: Vec<&Expert> = a.experts.iter().collect();
+    let csv = export::csv(&d, &shown, &a);
+    let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(
+        lines[0],
+        "rank,id,name,score,match,matching_papers,matching_words,conflicts,query_terms"
+    );
+    assert_eq!(lines.len(), 1 + a.experts.len());
+    assert!(lines[1].starts_with("1,ann,ANN,"), "{}", lines[1]);
+    assert!(
+        lines[1].contains(
+            "co-authored \"\"Checkpoint loading for serverless inference\"\" with BOB in 2023"
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(",bob,BOB,") && l.contains("is an author"))
+    );
+}
