@@ -77,6 +77,12 @@ impl Batch {
         })
     }
 
+    /// Indexes what `id`'s record gained since (spellings, identifier links), so papers
+    /// printed that way find them.
+    pub fn learn(&mut self, dataset: &Dataset, id: &ResearcherId) {
+        self.index.learn(dataset, id);
+    }
+
     /// Adds or merges papers read from an open source (each with the key that names it in
     /// messages) into `dataset` on behalf of `researcher`, without checking the result: the
     /// caller validates the dataset. Returns each paper's outcome, and the papers refused as

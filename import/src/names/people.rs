@@ -70,36 +70,61 @@ impl People {
             near: HashMap::new(),
             by_id: HashMap::new(),
         };
-        for (i, r) in researchers.iter().enumerate() {
+        for r in researchers {
             let spellings = std::iter::once(&r.name)
                 .chain(&r.alternative_names)
                 .chain(&r.native_name);
-            let mut keys: Vec<String> = Vec::new();
-            for spelling in spellings {
-                let (clean, _) = clean_author(spelling);
-                let key = match_key(&clean);
-                if key.is_empty() || keys.contains(&key) {
-                    continue;
-                }
-                let members = people.exact.entry(key.clone()).or_default();
-                if !members.contains(&i) {
-                    members.push(i);
-                }
-                keys.push(key);
-                if let Some(name) = Name::parse(&clean)
-                    && let Some(near_key) = name.key()
-                {
-                    people.near.entry(near_key).or_default().push((i, name));
-                }
-            }
-            people.by_id.entry(r.id.clone()).or_insert(i);
-            people.people.push(Person {
-                id: r.id.clone(),
-                name: r.name.clone(),
-                keys,
-            });
+            people.push(&r.id, &r.name, spellings);
         }
         people
+    }
+
+    /// Indexes `id`'s further `spellings` (an alternative name an import added), or a new
+    /// member called `name`: what [`People::of`] would have made with them.
+    pub fn learn<'a>(
+        &mut self,
+        id: &ResearcherId,
+        name: &str,
+        spellings: impl IntoIterator<Item = &'a String>,
+    ) {
+        self.push(id, name, spellings);
+    }
+
+    fn push<'a>(
+        &mut self,
+        id: &ResearcherId,
+        name: &str,
+        spellings: impl IntoIterator<Item = &'a String>,
+    ) {
+        let i = match self.by_id.get(id) {
+            Some(&i) => i,
+            None => {
+                self.by_id.insert(id.clone(), self.people.len());
+                self.people.push(Person {
+                    id: id.clone(),
+                    name: name.to_owned(),
+                    keys: Vec::new(),
+                });
+                self.people.len() - 1
+            }
+        };
+        for spelling in spellings {
+            let (clean, _) = clean_author(spelling);
+            let key = match_key(&clean);
+            if key.is_empty() || self.people[i].keys.contains(&key) {
+                continue;
+            }
+            let members = self.exact.entry(key.clone()).or_default();
+            if !members.contains(&i) {
+                members.push(i);
+            }
+            self.people[i].keys.push(key);
+            if let Some(name) = Name::parse(&clean)
+                && let Some(near_key) = name.key()
+            {
+                self.near.entry(near_key).or_default().push((i, name));
+            }
+        }
     }
 
     /// The researchers whose name or an alternative name is spelled `name` (usually zero or one).

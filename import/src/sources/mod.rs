@@ -193,7 +193,7 @@ fn bring(
         .collect();
     if !profile.is_empty() {
         // The profile may have added names and identifiers the papers' authors are found by.
-        *batch = Batch::new(dataset);
+        batch.learn(dataset, researcher);
     }
     let (outcomes, bad) = batch.import_papers(dataset, researcher, papers);
     Brought {

@@ -25,20 +25,37 @@ pub fn paper(work: &Work, today: &str) -> Result<Paper, Reject> {
     if work.authors.is_empty() {
         return Err(Reject::Bad("no authors".into()));
     }
-    let doi = work.doi.clone().filter(|d| match check_doi(d) {
-        Ok(()) => true,
-        Err(why) => {
-            notes.push(format!("DOI {d:?} left out: {why}"));
-            false
-        }
+    // arXiv's own DOI (`10.48550/arXiv.2301.03734`) names the preprint, not a paper: it
+    // gives the arXiv id, and is no DOI of the record (a paper and its preprint are one).
+    let arxiv_doi = (work.doi.as_deref()).and_then(|d| {
+        let lower = d.to_ascii_lowercase();
+        lower
+            .strip_prefix("10.48550/arxiv.")
+            .map(|_| d[15..].to_owned())
     });
-    let arxiv = work.arxiv.clone().filter(|a| match check_arxiv(a) {
-        Ok(()) => true,
-        Err(why) => {
-            notes.push(format!("arXiv id {a:?} left out: {why}"));
-            false
-        }
-    });
+    let from_doi = arxiv_doi.is_some();
+    let doi = work
+        .doi
+        .clone()
+        .filter(|_| !from_doi)
+        .filter(|d| match check_doi(d) {
+            Ok(()) => true,
+            Err(why) => {
+                notes.push(format!("DOI {d:?} left out: {why}"));
+                false
+            }
+        });
+    let arxiv = work
+        .arxiv
+        .clone()
+        .or(arxiv_doi)
+        .filter(|a| match check_arxiv(a) {
+            Ok(()) => true,
+            Err(why) => {
+                notes.push(format!("arXiv id {a:?} left out: {why}"));
+                false
+            }
+        });
     let mut links: Vec<Link> = Vec::new();
     for url in &work.links {
         if let Err(why) = check_url(url) {

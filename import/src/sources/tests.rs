@@ -412,3 +412,67 @@ fn a_roster_of_names_and_identifiers_only_takes_the_stage_from_orcid() {
     );
     assert!(ada.positions.iter().any(|p| p.title == "PhD Student"));
 }
+
+#[test]
+fn an_arxiv_doi_is_the_arxiv_id_and_a_preprints_count_never_replaces_the_papers() {
+    use crate::sources::record::{Work, WorkAuthor};
+    let work = |id: &str, doi: Option<&str>, kind, count| Work {
+        origin: Origin::Openalex,
+        id: id.into(),
+        title: "Sharded Indexes for Browsers".into(),
+        authors: vec![WorkAuthor {
+            name: "Ada Example".into(),
+            ..WorkAuthor::default()
+        }],
+        authors_incomplete: false,
+        kind,
+        venue: None,
+        year: 2023,
+        month: None,
+        volume: None,
+        number: None,
+        pages: None,
+        publisher: None,
+        school: None,
+        doi: doi.map(String::from),
+        arxiv: None,
+        links: Vec::new(),
+        abstract_text: None,
+        citations: Some(count),
+        notes: Vec::new(),
+    };
+    let pre = super::paper::paper(
+        &work(
+            "W2",
+            Some("10.48550/arXiv.2210.01234"),
+            PublicationType::Preprint,
+            3,
+        ),
+        "2026-11-01",
+    )
+    .expect("a paper");
+    assert_eq!((pre.doi, pre.arxiv.as_deref()), (None, Some("2210.01234")));
+
+    // OpenAlex lists the preprint apart, with its own count: imported thrice, the paper's count
+    // (42) stays the record's, and nothing flips.
+    let scratch = Scratch::new();
+    let works = scratch.dir.path().join("sources/openalex/A5000000010.works.json");
+    let mut pages = std::fs::read_to_string(&works).expect("read");
+    pages.push_str(
+        r#"{"meta":{"count":1,"next_cursor":null},"results":[{"id":"https://openalex.org/W300","doi":"https://doi.org/10.48550/arxiv.2210.01234","title":"Sharded indexes for browsers","publication_year":2022,"type":"preprint","primary_location":{"source":{"id":"https://openalex.org/S4306400194","display_name":"arXiv (Cornell University)","type":"repository"}},"authorships":[{"author":{"id":"https://openalex.org/A5000000010","display_name":"Ada Example"}}],"cited_by_count":3}]}"#,
+    );
+    pages.push('\n');
+    std::fs::write(&works, pages).expect("write");
+    scratch.import("2026-11-01");
+    scratch.import("2026-11-02");
+    let (_, changed) = scratch.import("2026-11-03");
+    assert!(!changed);
+    let d = scratch.dataset();
+    assert_eq!(
+        paper(&d, "10.1234/osdi23.101")
+            .citations
+            .as_ref()
+            .map(|c| c.count),
+        Some(42)
+    );
+}

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use research_atlas::model::{
-    Dataset, LinkKind, Origin, Publication, PublicationType, ResearcherId,
+    Dataset, LinkKind, Origin, Publication, PublicationType, Researcher, ResearcherId,
 };
 
 use super::super::paper::Paper;
@@ -48,21 +48,38 @@ impl Index {
             index.insert(i, p);
         }
         for r in &dataset.researchers {
-            for link in &r.links {
-                let origin = match link.kind {
-                    LinkKind::Orcid => Origin::Orcid,
-                    LinkKind::Dblp => Origin::Dblp,
-                    LinkKind::Openalex => Origin::Openalex,
-                    _ => continue,
-                };
-                if let Some(id) = link.identifier() {
-                    (index.members)
-                        .entry((origin, id.to_owned()))
-                        .or_insert_with(|| r.id.clone());
-                }
-            }
+            index.identifiers_of(r);
         }
         index
+    }
+
+    /// Indexes what `id`'s record now holds that it did not: spellings and identifier links
+    /// an import added. Cheaper than a new index, which re-reads every publication.
+    pub fn learn(&mut self, dataset: &Dataset, id: &ResearcherId) {
+        if let Some(r) = dataset.researcher(id) {
+            let spellings = std::iter::once(&r.name)
+                .chain(&r.alternative_names)
+                .chain(&r.native_name);
+            self.people.learn(&r.id, &r.name, spellings);
+            self.identifiers_of(r);
+        }
+    }
+
+    /// Indexes `r`'s identifier links (the first member to hold one keeps it).
+    fn identifiers_of(&mut self, r: &Researcher) {
+        for link in &r.links {
+            let origin = match link.kind {
+                LinkKind::Orcid => Origin::Orcid,
+                LinkKind::Dblp => Origin::Dblp,
+                LinkKind::Openalex => Origin::Openalex,
+                _ => continue,
+            };
+            if let Some(id) = link.identifier() {
+                (self.members)
+                    .entry((origin, id.to_owned()))
+                    .or_insert_with(|| r.id.clone());
+            }
+        }
     }
 
     /// The member whose identifier in a source is `id`, if any.

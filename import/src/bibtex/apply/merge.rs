@@ -135,9 +135,12 @@ pub(super) fn merge(
         ));
     }
     if sourced::origin(&paper).is_some() {
-        let venue = paper
-            .venue
-            .as_ref()
+        // Only a preprint that a source finds published takes a venue here: the lookup is
+        // the dearest step of a merge, so it is made only then.
+        let record = &dataset.publications[at];
+        let upgrade = sourced::may_upgrade(record, &paper);
+        let venue = (paper.venue.as_ref())
+            .filter(|_| upgrade)
             .and_then(|h| venue::resolve(&dataset.venues, h))
             .and_then(|r| match r {
                 Resolved::Existing(id) => Some(id),

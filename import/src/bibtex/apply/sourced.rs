@@ -54,6 +54,13 @@ pub(super) fn fill_new(record: &mut Publication, extra: &Sourced) {
     }
 }
 
+/// Whether `record`, a preprint whose type a source gave, is to become the published `paper`.
+pub(super) fn may_upgrade(record: &Publication, paper: &Paper) -> bool {
+    record.kind == PublicationType::Preprint
+        && paper.kind != PublicationType::Preprint
+        && record.provenance.contains_key("type")
+}
+
 /// Folds what a source's `paper` has into the `record` it duplicates, by the rule above:
 /// `changes` says what changed, `notes` the conflicts. `venue` is the venue the paper names,
 /// found in the dataset, for an upgrade from preprint.
@@ -77,10 +84,7 @@ pub(super) fn merge_into(
         Some(o) => o.label().to_owned(),
         None => "by hand".to_owned(),
     };
-    let upgrade = record.kind == PublicationType::Preprint
-        && paper.kind != PublicationType::Preprint
-        && record.provenance.contains_key("type")
-        && venue.is_some();
+    let upgrade = may_upgrade(record, paper) && venue.is_some();
     if upgrade {
         changes.push(format!(
             "the {} preprint is now the {} {} paper ({label})",
@@ -146,7 +150,10 @@ pub(super) fn merge_into(
     for field in filled {
         record.provenance.insert(field.to_owned(), origin);
     }
-    if let Some(count) = &paper.sourced.citations {
+    // A count is the count of one work: another work of the same source that merged into
+    // this record (OpenAlex lists a preprint apart from its paper) does not replace it.
+    let own_work = record.sources.get(&origin) == Some(id);
+    if let Some(count) = paper.sourced.citations.as_ref().filter(|_| own_work) {
         match &record.citations {
             None => {
                 changes.push(format!(
