@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Release builds made by `cargo xtask test` (or `cargo xtask dist`): one for `/`, one for `/atlas/`.
 const dist = process.env.ATLAS_DIST ?? '../dist';
 const distSub = process.env.ATLAS_DIST_SUB ?? '../dist-atlas';
-// The same build with 2,000 generated researchers (`cargo xtask test` makes it), for scale.spec.ts.
+// The same build with 2,000 generated researchers (`cargo xtask test` makes it), for scale.spec.ts and
+// scale-citations.spec.ts.
 const distScale = process.env.ATLAS_DIST_SCALE ?? '../dist-scale';
 // Each build redeployed with other data (`cargo xtask test` makes them), for redeploy.spec.ts.
 const distNext = process.env.ATLAS_DIST_NEXT ?? '../dist-next';
@@ -43,9 +44,9 @@ export default defineConfig({
   projects: [
     // `metadata.dist`: the build a project serves, for tests that serve a changed copy of it;
   // `metadata.next`: that build redeployed with other data.
-    { name: 'root', testIgnore: 'scale.spec.ts', use: { baseURL: `http://127.0.0.1:${port}/` }, metadata: { dist, next: distNext } },
-    { name: 'subpath', testIgnore: 'scale.spec.ts', use: { baseURL: `http://127.0.0.1:${port + 1}/atlas/` }, metadata: { dist: distSub, next: distSubNext } },
-    { name: 'scale', testMatch: 'scale.spec.ts', use: { baseURL: `http://127.0.0.1:${port + 2}/` }, metadata: { dist: distScale } },
+    { name: 'root', testIgnore: /scale.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${port}/` }, metadata: { dist, next: distNext } },
+    { name: 'subpath', testIgnore: /scale.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${port + 1}/atlas/` }, metadata: { dist: distSub, next: distSubNext } },
+    { name: 'scale', testMatch: /scale.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${port + 2}/` }, metadata: { dist: distScale } },
   ],
   webServer: [
     {

@@ -289,7 +289,7 @@ proptest! {
         kinds in proptest::collection::btree_set(0usize..6, 0..3),
         honoured: bool,
         group in 0usize..3,
-        order in 0usize..2,
+        order in 0usize..3,
     ) {
         let mut p = PubParams {
             query,

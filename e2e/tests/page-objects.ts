@@ -74,6 +74,9 @@ export class PublicationsPage {
   readonly venueChips: Locator;
   readonly yearChips: Locator;
   readonly chipsSummary: Locator;
+  /** The order select (newest, oldest, most cited), and the entries' citation counts. */
+  readonly order: Locator;
+  readonly citations: Locator;
 
   constructor(readonly page: Page) {
     this.entries = page.getByTestId('publication');
@@ -86,6 +89,18 @@ export class PublicationsPage {
     this.venueChips = page.getByRole('group', { name: 'Venue' });
     this.yearChips = page.getByRole('group', { name: 'Year', exact: true });
     this.chipsSummary = page.getByText('Filter by type, venue, year, honours');
+    this.order = page.getByLabel('Order');
+    this.citations = page.getByTestId('citations');
+  }
+
+  /** Each entry's citation count, in page order (`null` for an entry without one). */
+  async counts(): Promise<(number | null)[]> {
+    return this.entries.evaluateAll((entries) =>
+      entries.map((e) => {
+        const title = e.querySelector('[data-testid=citations]')?.getAttribute('title');
+        return title ? Number(title.match(/^([\d,]+) citations?,/)![1].replace(/,/g, '')) : null;
+      }),
+    );
   }
 
   /** `search`: the query string, with its `?`. */

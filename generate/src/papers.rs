@@ -7,7 +7,8 @@
 //! number of papers.
 
 use research_atlas::model::{
-    Author, Award, Link, LinkKind, Publication, PublicationId, PublicationType, VenueKind,
+    Author, Award, CitationSource, Citations, Link, LinkKind, Origin, Publication, PublicationId,
+    PublicationType, VenueKind,
 };
 
 use super::people::Person;
@@ -226,6 +227,73 @@ fn paper(
     p
 }
 
+/// The day generated citation counts were taken.
+pub const COUNTED_ON: &str = "2026-11-01";
+/// The share of papers with a citation count (as a source that knows most of them would give).
+const COUNTED: f64 = 0.7;
+/// The share of papers with an abstract.
+const WITH_ABSTRACT: f64 = 0.4;
+
+/// Gives a fraction of `papers` a citation count counted by OpenAlex on [`COUNTED_ON`] with
+/// their OpenAlex work id, skewed as real counts are (most papers few, a few very many, older
+/// ones more), and some an abstract. Its own `rng`, so that the rest of a dataset is the same
+/// with or without them.
+pub fn cite_and_summarize(papers: &mut [Publication], rng: &mut Rng) {
+    for p in papers {
+        if rng.chance(COUNTED) {
+            let age = f64::from(LAST_YEAR.saturating_sub(p.year) + 1);
+            // Pareto-like: half the papers under about 1.5 per year of age, one in a hundred
+            // hundreds of times more.
+            let heavy = (1.0 / (1.0 - 0.999 * rng.unit())).powf(1.3) - 1.0;
+            let count = (heavy * age.powf(0.8)).min(f64::from(u32::MAX / 2)) as u32;
+            p.citations = Some(Citations {
+                count,
+                source: CitationSource::Openalex,
+                as_of: COUNTED_ON.to_owned(),
+            });
+            let work = 1_000_000_000 + rng.below(3_000_000_000);
+            p.sources.insert(Origin::Openalex, format!("W{work}"));
+        }
+        if rng.chance(WITH_ABSTRACT) {
+            p.abstract_text = Some(abstract_of(&p.title, rng));
+        }
+    }
+}
+
+/// A few sentences about a paper called `title`, in the shapes abstracts take.
+fn abstract_of(title: &str, rng: &mut Rng) -> String {
+    let method = rng.pick(METHODS).to_lowercase();
+    let object = rng.pick(OBJECTS).to_lowercase();
+    let property = rng.pick(PROPERTIES).to_lowercase();
+    let adjective = rng.pick(ADJECTIVES).to_lowercase();
+    let factor = rng.range(12, 95);
+    let mut sentences = vec![
+        format!("We present {title}."),
+        format!(
+            "Existing approaches to {object} trade {property} for simplicity, and we show that this \
+             trade-off is not necessary."
+        ),
+        format!(
+            "Our design combines {adjective} {method} with a small amount of runtime feedback."
+        ),
+        format!(
+            "On {} real workloads it improves {property} by up to {}.{}× over the state of the art.",
+            rng.range(3, 12),
+            factor / 10,
+            factor % 10
+        ),
+    ];
+    if rng.chance(0.5) {
+        sentences.push("The implementation and traces are open source.".to_owned());
+    }
+    let keep = rng.range(2, sentences.len() as u16) as usize;
+    // The first sentence and the last `keep - 1`: an abstract opens with what the paper is.
+    let tail = sentences.split_off(sentences.len() - (keep - 1));
+    sentences.truncate(1);
+    sentences.extend(tail);
+    sentences.join(" ")
+}
+
 /// A year from `first` to the last year, each year 10% likelier than the one before (as
 /// publication counts grow).
 fn recent_year(first: u16, rng: &mut Rng) -> u16 {
@@ -367,5 +435,45 @@ mod tests {
         assert!(count(2025) > count(2015) && count(2015) > count(2005));
         assert!(count(2026) < 2 * count(2025), "no spike in the last year");
         assert!((0..100).all(|_| recent_year(2024, &mut rng) >= 2024));
+    }
+
+    #[test]
+    fn most_papers_are_counted_with_skew_and_some_have_an_abstract() {
+        let make = |i: usize| {
+            let year = 2000 + (i % 27) as u16;
+            Publication::new(
+                PublicationId(format!("p{i}")),
+                "Fast Things",
+                vec![],
+                PublicationType::Journal,
+                year,
+            )
+        };
+        let mut papers: Vec<Publication> = (0..10_000).map(make).collect();
+        cite_and_summarize(&mut papers, &mut Rng::new(9));
+        let counts: Vec<u32> = (papers.iter())
+            .filter_map(|p| p.citations.as_ref().map(|c| c.count))
+            .collect();
+        assert!((6_500..7_500).contains(&counts.len()), "{}", counts.len());
+        let mut sorted = counts.clone();
+        sorted.sort_unstable();
+        let (median, top) = (sorted[sorted.len() / 2], sorted[sorted.len() * 99 / 100]);
+        assert!(median < 40 && top > 20 * median.max(1), "{median} {top}");
+        assert!(
+            counts.contains(&0),
+            "some counted papers are cited by no one yet"
+        );
+        assert!(
+            papers
+                .iter()
+                .all(|p| p.citations.is_some() == p.sources.contains_key(&Origin::Openalex))
+        );
+        let abstracts = papers.iter().filter(|p| p.abstract_text.is_some()).count();
+        assert!((3_500..4_500).contains(&abstracts), "{abstracts}");
+        let text = papers.iter().find_map(|p| p.abstract_text.clone()).unwrap();
+        assert!(
+            text.starts_with("We present Fast Things. ") && text.ends_with('.'),
+            "{text}"
+        );
     }
 }

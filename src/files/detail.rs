@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Dataset, PublicationId};
+use crate::model::{Dataset, Publication, PublicationId};
 
 /// One researcher's profile data: their record, the publications they list, and every
 /// vocabulary entry those mention, as a dataset of the authoring schema; with the BibTeX keys
@@ -22,8 +22,19 @@ pub struct DetailFile {
 }
 
 /// The version of the detail files (profile packs and publication chunks); the app refuses
-/// files of another.
-pub const DETAIL_FORMAT: u32 = 2;
+/// files of another. 3: a publication's abstract, citations, source ids and provenance (always
+/// empty: [`DetailFile::subset`]).
+pub const DETAIL_FORMAT: u32 = 3;
+
+/// Whether a detail file keeps its publications' abstracts: a profile shows them, the list of
+/// every publication does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Abstracts {
+    /// Kept (profile packs).
+    Keep,
+    /// Left out (`/publications`' chunks).
+    Leave,
+}
 
 /// The first bytes of a detail file.
 pub const DETAIL_MAGIC: &[u8] = b"ATLASD";
@@ -80,24 +91,36 @@ impl DetailFile {
         // In dataset order, each once.
         listed.sort_unstable();
         listed.dedup();
-        Self::subset(dataset, Some(index), &listed, keys)
+        Self::subset(dataset, Some(index), &listed, keys, Abstracts::Keep)
     }
 
     /// The file of the researcher `researcher` (if any) and the publications `publications`
     /// (indices into `dataset.publications`, in the file's order), with every vocabulary entry
-    /// they mention and their BibTeX keys from `keys`.
+    /// they mention and their BibTeX keys from `keys`; their abstracts as `abstracts` says, and
+    /// without their provenance, which no page shows.
     pub fn subset(
         dataset: &Dataset,
         researcher: Option<usize>,
         publications: &[usize],
         keys: &HashMap<PublicationId, String>,
+        abstracts: Abstracts,
     ) -> Self {
         let researchers: Vec<_> = researcher
             .map(|i| dataset.researchers[i].clone())
             .into_iter()
             .collect();
         let publications: Vec<_> = (publications.iter())
-            .map(|&i| dataset.publications[i].clone())
+            .map(|&i| {
+                let p = &dataset.publications[i];
+                Publication {
+                    abstract_text: match abstracts {
+                        Abstracts::Keep => p.abstract_text.clone(),
+                        Abstracts::Leave => None,
+                    },
+                    provenance: BTreeMap::new(),
+                    ..p.clone()
+                }
+            })
             .collect();
         // Every string the record and its papers contain: a vocabulary entry is kept when its
         // id is one of them, whatever field refers to it.

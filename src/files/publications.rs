@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::detail::DetailFile;
+use super::detail::{Abstracts, DetailFile};
 use crate::model::sort;
 use crate::model::{Dataset, PublicationId};
 use crate::search::params::{GroupBy, Order, PubParams};
@@ -144,6 +144,8 @@ pub fn sample_params(d: &Dataset) -> Vec<PubParams> {
             vec![("group", "type"), ("order", "oldest")],
             vec![("group", "venue"), ("ppage", "2")],
             vec![("order", "oldest"), ("ppage", "3")],
+            vec![("order", "cited")],
+            vec![("group", "venue"), ("order", "cited"), ("ppage", "2")],
             vec![("ppage", "1000")],
         ] {
             let mut p: Vec<(&str, &str)> =
@@ -155,8 +157,9 @@ pub fn sample_params(d: &Dataset) -> Vec<PubParams> {
     out
 }
 
-/// The version of these files; the app refuses files of another.
-pub const FORMAT: u32 = 1;
+/// The version of these files; the app refuses files of another. 2: citation counts among the
+/// attributes ([`crate::search::publications::PubAttrs::cited`]).
+pub const FORMAT: u32 = 2;
 
 /// Entries per chunk for a list of `total`: about 50 KB gzipped, and at most 300 chunks.
 pub fn chunk_size(total: usize) -> usize {
@@ -261,7 +264,9 @@ pub fn answer(
 ) -> Result<PubList, Need> {
     let params = index.core.sanitize(params);
     let query = TextQuery::new(&params.query);
-    let plain = params.filter_count() == 0 && params.group == GroupBy::Year;
+    // Most cited needs the counts, which are among the attributes.
+    let plain =
+        params.filter_count() == 0 && params.group == GroupBy::Year && params.order != Order::Cited;
     if plain && query.is_empty() {
         let mut shown: Vec<usize> = (0..index.total as usize).collect();
         if params.order == Order::Oldest {
@@ -353,8 +358,8 @@ impl CompiledPubs {
             .div_ceil(self.index.chunk_size.max(1) as usize)
     }
 
-    /// `N.bin`: the publications of chunk `n` (of `dataset`, the one compiled), the vocabulary
-    /// entries they mention and their BibTeX keys from `keys`. Made when asked for, so that a
+    /// `N.bin`: the publications of chunk `n` (of `dataset`, the one compiled) without their
+    /// abstracts, the vocabulary entries they mention and their BibTeX keys from `keys`. Made when asked for, so that a
     /// large list is never all in memory twice.
     pub fn chunk(
         &self,
@@ -365,7 +370,8 @@ impl CompiledPubs {
         let size = self.index.chunk_size.max(1) as usize;
         let from = (n * size).min(self.order.len());
         let to = (from + size).min(self.order.len());
-        DetailFile::subset(dataset, None, &self.order[from..to], keys)
+        // The list shows no abstract: its chunks leave them out.
+        DetailFile::subset(dataset, None, &self.order[from..to], keys, Abstracts::Leave)
     }
 }
 

@@ -10,11 +10,13 @@
 //! and read back is [`crate::files`]'s. [`network`] answers who is
 //! connected to whom and how, and [`layout`] places those people in a drawing.
 //! [`organizations`] lists organizations with their people and ranks them by their members'
-//! papers. [`counts`] prints counts as pages do ("5,853 researchers"). What each page says
+//! papers. [`counts`] prints counts as pages do ("5,853 researchers"), and [`citations`] citation
+//! counts and the h-index with their source and day. What each page says
 //! about itself in `<head>`, and every path, are [`crate::site`]'s.
 
 pub mod bits;
 pub mod cards;
+pub mod citations;
 pub mod compare;
 pub mod counts;
 pub mod experts;

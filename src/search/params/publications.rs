@@ -50,7 +50,8 @@ impl GroupBy {
     }
 }
 
-/// Newest or oldest first: the order of year groups and of the entries inside every group.
+/// The order of the entries inside every group: newest or oldest first (year groups follow it
+/// too), or most cited first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Order {
     /// Latest year (and month) first (the default).
@@ -58,17 +59,21 @@ pub enum Order {
     Newest,
     /// Earliest first.
     Oldest,
+    /// The highest citation count first; papers without a count after every counted one, newest
+    /// first. Grouped by year, the list has two groups instead: counted, then not.
+    Cited,
 }
 
 impl Order {
-    /// Both orders, default first.
-    pub const ALL: [Order; 2] = [Self::Newest, Self::Oldest];
+    /// Every order, default first.
+    pub const ALL: [Order; 3] = [Self::Newest, Self::Oldest, Self::Cited];
 
     /// The URL value.
     pub fn key(self) -> &'static str {
         match self {
             Self::Newest => "newest",
             Self::Oldest => "oldest",
+            Self::Cited => "cited",
         }
     }
 
@@ -77,6 +82,7 @@ impl Order {
         match self {
             Self::Newest => "Newest first",
             Self::Oldest => "Oldest first",
+            Self::Cited => "Most cited",
         }
     }
 

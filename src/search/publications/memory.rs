@@ -119,6 +119,9 @@ impl PublicationIndex {
             attrs.topics.push(topics);
             attrs.orgs.push(orgs);
         }
+        attrs.cited = PubAttrs::cited_column(
+            (order.iter()).map(|&i| dataset.publications[i].citations.as_ref().map(|c| c.count)),
+        );
         let by_id = (dataset.publications.iter().enumerate())
             .map(|(i, p)| (p.id.clone(), i))
             .collect();

@@ -64,6 +64,9 @@ pub struct PubAttrs {
     pub topics: Vec<Vec<u32>>,
     /// Organizations credited with it, as positions in [`PubVocab::orgs`].
     pub orgs: Vec<Vec<u32>>,
+    /// Its citation count plus one, 0 when it has none; empty when no entry has one (a list
+    /// without counts pays one byte for them). Read it through [`PubAttrs::cited`].
+    pub cited: Vec<u32>,
 }
 
 impl PubAttrs {
@@ -83,6 +86,23 @@ impl PubAttrs {
 
     fn venue_of(&self, i: usize) -> Option<usize> {
         (self.venue[i] as usize).checked_sub(1)
+    }
+
+    /// Entry `i`'s citation count, when it has one.
+    pub fn cited(&self, i: usize) -> Option<u32> {
+        self.cited.get(i).and_then(|&c| c.checked_sub(1))
+    }
+
+    /// The [`cited`](Self::cited) column of entries whose counts are `counts`, in list order.
+    pub fn cited_column(counts: impl IntoIterator<Item = Option<u32>>) -> Vec<u32> {
+        let column: Vec<u32> = (counts.into_iter())
+            .map(|c| c.map_or(0, |c| c.saturating_add(1)))
+            .collect();
+        if column.iter().all(|&c| c == 0) {
+            Vec::new()
+        } else {
+            column
+        }
     }
 }
 
@@ -321,9 +341,14 @@ impl PubCore {
             }
         }
         // List order is newest first; the oldest first reverses the dates only, so entries of
-        // the same month keep their order by title.
-        if params.order == Order::Oldest {
-            sort::by_key(&mut shown, |&i| (a.year[i], a.month[i]));
+        // the same month keep their order by title. Most cited keeps list order among equal
+        // counts and among the papers without one, which come last.
+        match params.order {
+            Order::Newest => {}
+            Order::Oldest => sort::by_key(&mut shown, |&i| (a.year[i], a.month[i])),
+            Order::Cited => sort::by_key(&mut shown, |&i| {
+                a.cited(i).map_or((1, 0), |c| (0, u32::MAX - c))
+            }),
         }
         let (page, groups) = self.group(&mut shown, params);
 
@@ -417,6 +442,11 @@ impl PubCore {
         let (a, v) = (&self.attrs, &self.vocab);
         let head = |i: usize| -> (String, String, Option<String>) {
             match params.group {
+                // Years would scatter the most cited: counted papers, then the others.
+                GroupBy::Year if params.order == Order::Cited => match a.cited(i) {
+                    Some(_) => ("cited".into(), "With a citation count".into(), None),
+                    None => ("uncounted".into(), "Without a citation count".into(), None),
+                },
                 GroupBy::Year => (a.year[i].to_string(), a.year[i].to_string(), None),
                 GroupBy::Type => {
                     let k = a.kind_of(i);
@@ -446,7 +476,7 @@ impl PubCore {
             groups[g].items.push(i);
         }
         match params.group {
-            // Year groups already follow the order of their entries.
+            // Year groups (and the counted and uncounted) already follow their entries' order.
             GroupBy::Year => {}
             GroupBy::Type => sort::by_key(&mut groups, |g| PublicationType::from_key(&g.key)),
             GroupBy::Venue => sort::by(&mut groups, |a, b| {

@@ -9,7 +9,8 @@ use web_sys::HtmlTextAreaElement;
 
 use super::IsolatedList;
 use super::links::safe_href;
-use crate::model::{Dataset, LinkKind, LoadedDataset, Publication, cite};
+use crate::model::{Citations, Dataset, LinkKind, LoadedDataset, Origin, Publication, cite};
+use crate::search::citations::{citations_count, citations_said};
 use crate::ui::browser::{Copied, copy_text};
 use crate::ui::state::search::use_search;
 
@@ -26,8 +27,15 @@ fn link_label(kind: LinkKind) -> &'static str {
     }
 }
 
+/// Where a paper's record in an open source is, by its id there.
+const SOURCE_PAGES: [(Origin, &str); 2] = [
+    (Origin::Dblp, "https://dblp.org/rec/"),
+    (Origin::Openalex, "https://openalex.org/"),
+];
+
 /// The links to show: the data's own (http, https and mailto only), then arXiv and DOI links
-/// built from the identifiers when the data has no such link already.
+/// built from the identifiers when the data has no such link already, then the paper's records
+/// in dblp and OpenAlex.
 fn publication_links(p: &Publication) -> Vec<(String, String)> {
     let mut links: Vec<(String, String)> = p
         .links
@@ -46,6 +54,13 @@ fn publication_links(p: &Publication) -> Vec<(String, String)> {
     }
     if let Some(doi) = p.doi.as_ref().filter(|_| !has(LinkKind::Doi)) {
         links.push((format!("https://doi.org/{doi}"), "DOI".into()));
+    }
+    for (origin, page) in SOURCE_PAGES {
+        if let Some(href) =
+            (p.sources.get(&origin)).and_then(|id| safe_href(&format!("{page}{id}")))
+        {
+            links.push((href, origin.label().into()));
+        }
     }
     links
 }
@@ -103,6 +118,8 @@ pub fn PublicationItem(
 ) -> impl IntoView {
     let p = publication;
     let search = use_search();
+    // Abstracts are a profile's: the list of every publication has none.
+    let summary = owner.is_some().then(|| p.abstract_text.clone()).flatten();
     let n = p.authors.len();
     // Each name in its own `<bdi>`: one name's direction must not reorder the commas or the
     // names after it.
@@ -146,9 +163,11 @@ pub fn PublicationItem(
             <span class="pub-title" id=title_id>{p.title.clone()}</span>
             <span class="pub-authors">{authors}{p.authors_incomplete.then_some(", et al.")}</span>
             <VenueLine names=venue year=p.year kind=p.kind.label()/>
+            {p.citations.clone().map(|c| view! { <CitationCount citations=c/> })}
             {(!p.honours.is_empty()).then(|| view! {
                 <span class="badges">{p.honours.iter().map(|h| view! { <span class="badge">{h.clone()}</span> }).collect_view()}</span>
             })}
+            {summary.map(|text| view! { <AbstractDisclosure text=text/> })}
             <span class="pub-links">
                 {links.into_iter().map(|(href, label)| view! {
                     <a href=href rel="noopener noreferrer" target="_blank">{label}</a>
@@ -167,6 +186,41 @@ pub fn PublicationItem(
                 {move || bibtex.get().map(|text| view! { <CiteBox text=text cite_key=cite_key.clone()/> })}
             </div>
         </li>
+    }
+}
+
+/// "1,204 citations · OpenAlex, 2026-11-01" (the count alone on a narrow screen); its title and
+/// what a screen reader says are the whole sentence, "counted by OpenAlex on 2026-11-01".
+#[component]
+fn CitationCount(
+    /// The paper's count, with who counted and when.
+    citations: Citations,
+) -> impl IntoView {
+    let said = citations_said(&citations);
+    let title = said.clone();
+    let basis = format!(" · {}, {}", citations.source.label(), citations.as_of);
+    view! {
+        <span class="pub-cited" title=title data-testid="citations">
+            <span aria-hidden="true">
+                {citations_count(citations.count)}
+                <span class="pub-cited-basis">{basis}</span>
+            </span>
+            <span class="visually-hidden">{said}</span>
+        </span>
+    }
+}
+
+/// The abstract, folded under "Abstract" (plain text: never parsed as HTML).
+#[component]
+fn AbstractDisclosure(
+    /// The abstract's text.
+    text: String,
+) -> impl IntoView {
+    view! {
+        <details class="pub-abstract" data-testid="abstract">
+            <summary>"Abstract"</summary>
+            <p>{text}</p>
+        </details>
     }
 }
 

@@ -288,7 +288,10 @@ fn ListToolbar() -> impl IntoView {
                 {label} " "
                 <select on:change=move |ev| set(&pubs, &event_target_value(&ev))>
                     {options.into_iter().map(|(key, text)| view! {
-                        <option value=key selected=move || current.get() == key>{text}</option>
+                        // The property too: once a reader has picked an option, its attribute
+                        // no longer selects it (Back, then Forward, would show the wrong one).
+                        <option value=key selected=move || current.get() == key
+                            prop:selected=move || current.get() == key>{text}</option>
                     }).collect_view()}
                 </select>
             </label>
