@@ -248,6 +248,10 @@ pub struct Bench {
     /// only the roster import: 2,000 people with 10 .bib entries each, imported, then again
     #[argh(switch)]
     pub import: bool,
+    /// only the roster import from the open sources: 2,000 people with ORCID, dblp and
+    /// OpenAlex records, imported (time, peak memory), then again (bytes changed)
+    #[argh(switch)]
+    pub sources: bool,
     /// after `--`: arguments for the criterion binary, such as a filter (`typing`)
     #[argh(positional)]
     pub criterion_args: Vec<String>,

@@ -26,6 +26,20 @@ pub fn generated(researchers: usize) -> PathBuf {
         .join(format!("researchers-{researchers}.json"))
 }
 
+/// The generated dataset of `researchers` (seed 1), made again when missing or when an older
+/// generator made it (its stamp, `….json.version`, is not [`atlas_generate::OUTPUT_VERSION`]).
+pub fn generated_fresh(researchers: usize) -> Result<PathBuf, String> {
+    let path = generated(researchers);
+    let stamp = path.with_extension("json.version");
+    let version = atlas_generate::OUTPUT_VERSION.to_string();
+    let current = std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == version);
+    if !path.is_file() || !current {
+        atlas_generate::write(researchers, 1, &path)?;
+        std::fs::write(&stamp, &version).map_err(|e| format!("{}: {e}", stamp.display()))?;
+    }
+    Ok(path)
+}
+
 /// Reads and loads the dataset at `file` (default: the bundled one).
 fn load_file(file: Option<&Path>) -> Result<(PathBuf, String, model::LoadedDataset), String> {
     let path = file.map_or_else(|| root().join(DATASET), Path::to_path_buf);

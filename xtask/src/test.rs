@@ -313,10 +313,7 @@ fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), Strin
     step(&format!(
         "a site of {SCALE_RESEARCHERS} generated researchers (dist-scale/)"
     ));
-    let data = crate::data::generated(SCALE_RESEARCHERS);
-    if !data.is_file() {
-        atlas_generate::write(SCALE_RESEARCHERS, 1, &data)?;
-    }
+    let data = crate::data::generated_fresh(SCALE_RESEARCHERS)?;
     derived_site(dist, out, &data, Some(20))
 }
 

@@ -456,7 +456,10 @@ fn an_arxiv_doi_is_the_arxiv_id_and_a_preprints_count_never_replaces_the_papers(
     // OpenAlex lists the preprint apart, with its own count: imported thrice, the paper's count
     // (42) stays the record's, and nothing flips.
     let scratch = Scratch::new();
-    let works = scratch.dir.path().join("sources/openalex/A5000000010.works.json");
+    let works = scratch
+        .dir
+        .path()
+        .join("sources/openalex/A5000000010.works.json");
     let mut pages = std::fs::read_to_string(&works).expect("read");
     pages.push_str(
         r#"{"meta":{"count":1,"next_cursor":null},"results":[{"id":"https://openalex.org/W300","doi":"https://doi.org/10.48550/arxiv.2210.01234","title":"Sharded indexes for browsers","publication_year":2022,"type":"preprint","primary_location":{"source":{"id":"https://openalex.org/S4306400194","display_name":"arXiv (Cornell University)","type":"repository"}},"authorships":[{"author":{"id":"https://openalex.org/A5000000010","display_name":"Ada Example"}}],"cited_by_count":3}]}"#,

@@ -98,12 +98,13 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
 
 /// How many bytes differ between two versions of a file: positions that differ, plus what
 /// one has beyond the other.
-fn bytes_changed(a: &[u8], b: &[u8]) -> usize {
+pub(super) fn bytes_changed(a: &[u8], b: &[u8]) -> usize {
     let differing = a.iter().zip(b).filter(|(x, y)| x != y).count();
     differing + a.len().abs_diff(b.len())
 }
 
-fn round(s: f64) -> f64 {
+/// Seconds to two decimals.
+pub(super) fn round(s: f64) -> f64 {
     (s * 100.0).round() / 100.0
 }
 

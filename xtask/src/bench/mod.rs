@@ -24,6 +24,11 @@
 //!    with 10 `.bib` entries each, imported into a copy of the bundled dataset and again
 //!    ([`import`]), under `"import"`.
 //!
+//! 6. Roster import from the open sources (as 5, or alone with `--sources`): 2,000 people with
+//!    an ORCID, dblp and OpenAlex record each, imported by the command as a child process into a
+//!    copy of the bundled dataset and again: time, peak memory and the bytes the rerun changed
+//!    ([`sources`]), under `"sources"`.
+//!
 //! Keys of the file that a run does not produce are kept as they are.
 
 use std::path::{Path, PathBuf};
@@ -37,6 +42,7 @@ use crate::run::run;
 use crate::{build, tools};
 
 mod import;
+mod sources;
 
 /// The dataset sizes `benches/search.rs` reads.
 const SIZES: [usize; 2] = [1_000, 20_000];
@@ -58,6 +64,9 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
     if args.import {
         return import::bench();
     }
+    if args.sources {
+        return sources::bench();
+    }
     let (native_only, browser_only, cold_only, large) =
         (args.native, args.browser, args.cold, args.large);
     let criterion_args = &args.criterion_args;
@@ -65,10 +74,7 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
         .chain(large.then_some(LARGE_SIZE))
         .collect();
     for n in SIZES.into_iter().chain(browser_sizes.iter().copied()) {
-        let path = crate::data::generated(n);
-        if !path.exists() {
-            atlas_generate::write(n, 1, &path)?;
-        }
+        crate::data::generated_fresh(n)?;
     }
     if cold_only {
         let tb = browser_tools()?;
@@ -79,6 +85,7 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
     }
     if !browser_only && !native_only {
         import::bench()?;
+        sources::bench()?;
     }
     if !native_only {
         browser(&browser_sizes)?;

@@ -55,9 +55,17 @@ const ALLOWED: [(&str, &str); 9] = [
     ),
 ];
 
+/// A job's allowed permissions: workflow file, job, (scope, level) pairs, and why.
+type JobPermissions = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+);
+
 /// The permissions each job may ask for, by workflow file and job, and why. A job not named
 /// here may ask for none.
-const JOB_PERMISSIONS: [(&str, &str, &[(&str, &str)], &str); 3] = [
+const JOB_PERMISSIONS: [JobPermissions; 3] = [
     (
         "pages.yml",
         "build",
