@@ -42,7 +42,7 @@ pub fn bring(
         return (changes, notes);
     };
     names(r, profile, &mut changes);
-    identifiers(r, profile, &mut changes);
+    identifiers(r, profile, &mut changes, &mut notes);
     urls(r, profile, &mut changes, &mut notes);
     if r.interests.is_empty() && !profile.keywords.is_empty() {
         r.interests = profile.keywords.clone();
@@ -55,18 +55,46 @@ pub fn bring(
         ));
     }
     let (positions, degrees) = careers;
+    let label = origin.label();
     for p in positions {
-        let same = |q: &Position| q.organization == p.organization && q.start == p.start;
-        if !r.positions.iter().any(same) {
-            changes.push(format!("position: {} at {}", p.title, p.organization));
-            r.positions.push(p);
+        let same = |q: &&Position| q.organization == p.organization && q.start == p.start;
+        match r.positions.iter().find(same) {
+            None => {
+                changes.push(format!("position: {} at {}", p.title, p.organization));
+                r.positions.push(p);
+            }
+            Some(have) => {
+                let what = format!("the position at {} from {}", p.organization, when(p.start));
+                differs(
+                    &what,
+                    "end",
+                    &when_end(have.end),
+                    &when_end(p.end),
+                    label,
+                    &mut notes,
+                );
+                differs(&what, "title", &have.title, &p.title, label, &mut notes);
+            }
         }
     }
     for e in degrees {
-        let same = |q: &Education| q.organization == e.organization && q.start == e.start;
-        if !r.education.iter().any(same) {
-            changes.push(format!("education: {} at {}", e.degree, e.organization));
-            r.education.push(e);
+        let same = |q: &&Education| q.organization == e.organization && q.start == e.start;
+        match r.education.iter().find(same) {
+            None => {
+                changes.push(format!("education: {} at {}", e.degree, e.organization));
+                r.education.push(e);
+            }
+            Some(have) => {
+                let what = format!("the degree at {} from {}", e.organization, when(e.start));
+                differs(
+                    &what,
+                    "end",
+                    &when_end(have.end),
+                    &when_end(e.end),
+                    label,
+                    &mut notes,
+                );
+            }
         }
     }
     if origin == Origin::Openalex {
@@ -84,6 +112,27 @@ pub fn bring(
     (changes, notes)
 }
 
+/// A conflict note when the record's `have` and the source's `give` differ (both known).
+fn differs(what: &str, field: &str, have: &str, give: &str, label: &str, notes: &mut Vec<String>) {
+    if have != give && have != "unknown" && give != "unknown" {
+        notes.push(format!(
+            "conflict: {what}: {field} {have:?} in the record against {give:?} ({label}); kept the record's"
+        ));
+    }
+}
+
+fn when(d: Option<research_atlas::model::PartialDate>) -> String {
+    d.map_or_else(|| "an unknown date".to_owned(), |d| d.to_string())
+}
+
+fn when_end(e: Option<EndDate>) -> String {
+    match e {
+        Some(EndDate::Present) => "present".to_owned(),
+        Some(EndDate::Date(d)) => d.to_string(),
+        None => "unknown".to_owned(),
+    }
+}
+
 fn names(r: &mut Researcher, profile: &Profile, changes: &mut Vec<String>) {
     for name in profile.name.iter().chain(&profile.other_names) {
         let key = match_key(name);
@@ -98,14 +147,29 @@ fn names(r: &mut Researcher, profile: &Profile, changes: &mut Vec<String>) {
     }
 }
 
-fn identifiers(r: &mut Researcher, profile: &Profile, changes: &mut Vec<String>) {
+fn identifiers(
+    r: &mut Researcher,
+    profile: &Profile,
+    changes: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) {
     for (origin, value) in &profile.identifiers {
         let kind = match origin {
             Origin::Orcid => LinkKind::Orcid,
             Origin::Dblp => LinkKind::Dblp,
             Origin::Openalex => LinkKind::Openalex,
         };
-        if r.links.iter().any(|l| l.kind == kind) {
+        if let Some(have) = r.links.iter().find(|l| l.kind == kind) {
+            if have
+                .identifier()
+                .is_some_and(|h| !h.eq_ignore_ascii_case(value.trim()))
+            {
+                notes.push(format!(
+                    "conflict: {} id {} in the record against {value} (this document); kept the record's",
+                    origin.label(),
+                    have.identifier().unwrap_or_default()
+                ));
+            }
             continue;
         }
         if let Some(link) = Link::for_identifier(kind, value)

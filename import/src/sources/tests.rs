@@ -479,3 +479,33 @@ fn an_arxiv_doi_is_the_arxiv_id_and_a_preprints_count_never_replaces_the_papers(
         Some(42)
     );
 }
+
+#[test]
+fn a_career_entry_the_record_has_with_another_end_is_a_conflict_and_the_record_is_kept() {
+    let scratch = Scratch::new();
+    scratch.import("2026-11-01");
+    let mut d = scratch.dataset();
+    let ada = (d.researchers.iter_mut())
+        .find(|r| r.name == "Ada Example")
+        .expect("Ada");
+    let job = (ada.positions.iter_mut())
+        .find(|p| p.title == "PhD Student")
+        .expect("her job");
+    job.end = Some(research_atlas::model::EndDate::Date(
+        research_atlas::model::PartialDate {
+            year: 2025,
+            month: None,
+        },
+    ));
+    DatasetFile::open(Some(&scratch.data))
+        .expect("opens")
+        .save(&d, &|_| None)
+        .expect("valid");
+    let (report, changed) = scratch.import("2026-11-01");
+    assert!(!changed);
+    let text = report.to_string();
+    assert!(
+        text.contains("conflict: the position at edinburgh from 2021-09: end \"2025\" in the record against \"present\" (ORCID); kept the record's"),
+        "{text}"
+    );
+}
