@@ -26,6 +26,7 @@
 //! as text.
 
 mod authors;
+mod macros;
 mod parse;
 mod repeats;
 mod resolve;

@@ -7,7 +7,7 @@ use biblatex::{Pair, RawEntry};
 
 use super::BibError;
 use super::chunks::{self, Lines};
-use super::resolve::{macros, reason};
+use super::macros::{macros, reason};
 
 /// How deep braces may nest in one entry. The crate reads nested commands (`\\emph{\\textbf{…}}`)
 /// by recursion, so a file nesting thousands deep would overflow the stack; real entries nest a

@@ -5,23 +5,8 @@ use std::collections::HashSet;
 
 use research_atlas::model::{Venue, VenueKind};
 
-use super::printed::{compact, loose};
+use super::printed::{GENERIC, compact, loose};
 use crate::names::match_key;
-
-/// Words that say what kind of event or publication a venue is, not which one: a bare
-/// acronym's text may add them freely.
-pub(crate) const GENERIC: [&str; 10] = [
-    "conference",
-    "symposium",
-    "workshop",
-    "meeting",
-    "journal",
-    "transactions",
-    "letters",
-    "proceedings",
-    "international",
-    "annual",
-];
 
 /// A venue's kinds and the keys its spellings give.
 #[derive(Debug, Clone)]

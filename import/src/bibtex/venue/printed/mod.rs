@@ -16,6 +16,7 @@ use crate::names::match_key;
 
 pub use acronyms::{Dated, acronym_like};
 use acronyms::{in_parentheses, segment_at, with_years, word_of};
+pub(crate) use name::GENERIC;
 use name::{is_fragment, name_of};
 
 /// Publication series that print where many venues appear, never one venue: their [`loose`]

@@ -4,8 +4,22 @@
 use super::acronyms::{acronym_like, is_not_venue, word_of};
 use super::{DECORATION, LEADING, STOP_WORDS, clean, core, is_numbered, is_ordinal_word, is_year};
 use crate::bibtex::text::MONTH_NAMES;
-use crate::bibtex::venue::candidate::GENERIC;
 use crate::names::match_key;
+
+/// Words that say what kind of event or publication a venue is, not which one: a bare
+/// acronym's text may add them freely.
+pub(crate) const GENERIC: [&str; 10] = [
+    "conference",
+    "symposium",
+    "workshop",
+    "meeting",
+    "journal",
+    "transactions",
+    "letters",
+    "proceedings",
+    "international",
+    "annual",
+];
 
 /// Words a venue's name never starts with: what is left when a name is cut at a comma or a
 /// colon ("and Software Intensive Systems", "a journal of general linguistics").
