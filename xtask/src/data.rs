@@ -18,6 +18,14 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Cargo's target directory: `$CARGO_TARGET_DIR`, or the workspace's `target/`.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => std::env::current_dir().unwrap_or_default().join(dir),
+        None => root().join("target"),
+    }
+}
+
 /// Where `gen-data` writes a dataset of `researchers` by default (and `bench` and the tests
 /// read it).
 pub fn generated(researchers: usize) -> PathBuf {

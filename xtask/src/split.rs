@@ -133,8 +133,8 @@ fn compile(tb: &Toolbox) -> Result<PathBuf, String> {
         .args(REBUILT_STD)
         .args(["--no-default-features", "--features", "split"])
         .args(["--bin", APP, "--", "-C", "link-arg=--emit-relocs"]))?;
-    Ok(root()
-        .join("target/wasm32-unknown-unknown/release")
+    Ok(crate::data::target_dir()
+        .join("wasm32-unknown-unknown/release")
         .join(format!("{APP}.wasm")))
 }
 

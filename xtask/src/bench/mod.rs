@@ -37,7 +37,7 @@ use std::time::SystemTime;
 
 use serde_json::{Map, Value, json};
 
-use crate::data::root;
+use crate::data::{root, target_dir};
 use crate::run::run;
 use crate::{build, tools};
 
@@ -408,14 +408,6 @@ fn generation_folder(data: &Path) -> Result<PathBuf, String> {
     let generation = research_atlas::files::generation::current(&text)
         .ok_or_else(|| format!("{}: names no generation", pointer.display()))?;
     Ok(data.join(generation))
-}
-
-/// Cargo's target directory: `$CARGO_TARGET_DIR`, or the workspace's `target/`.
-fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => std::env::current_dir().unwrap_or_default().join(dir),
-        None => root().join("target"),
-    }
 }
 
 /// The figures of every benchmark whose estimates were written at or after `since`, sorted by
