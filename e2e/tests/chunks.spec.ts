@@ -64,6 +64,7 @@ test('each page fetches its own chunk and no other', async ({ page }) => {
     ['connections', 'split_network', 'Connections'],
     ['shortlist', 'split_picks', 'Shortlist'],
     ['compare?ids=luo-mai,tao-luo', 'split_picks', 'Compare'],
+    ['experts', 'split_picks', 'Find experts'],
   ]) {
     const fetched = wasmFetched(page);
     await page.goto(path);

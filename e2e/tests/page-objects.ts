@@ -232,3 +232,56 @@ export class NotFoundPage {
     await this.page.goto(path);
   }
 }
+
+/** Experts for a paper (`experts`): the question's form and the ranked experts. */
+export class ExpertsPage {
+  /** The form: the paper's text, the author picker, typed names, the hide switch and submit. */
+  readonly text: Locator;
+  readonly author: Locator;
+  readonly names: Locator;
+  readonly hide: Locator;
+  readonly submit: Locator;
+  /** The answer: its count (announced), the experts, their names and conflicts, the export. */
+  readonly count: Locator;
+  readonly experts: Locator;
+  readonly expertNames: Locator;
+  readonly conflicts: Locator;
+  readonly exportCsv: Locator;
+  readonly empty: Locator;
+
+  constructor(readonly page: Page) {
+    this.text = page.getByLabel('Title and abstract');
+    this.author = page.getByLabel('Add an author from the directory');
+    this.names = page.getByLabel('Other authors');
+    this.hide = page.getByRole('switch', { name: 'Hide people with a conflict' });
+    this.submit = page.getByRole('button', { name: 'Find experts' });
+    this.count = page.getByTestId('experts-count');
+    this.experts = page.getByTestId('expert');
+    this.expertNames = this.experts.locator('.expert-name a');
+    this.conflicts = page.getByTestId('conflict');
+    this.exportCsv = page.getByTestId('experts-export');
+    this.empty = page.getByTestId('experts-empty');
+  }
+
+  /** `search`: the query string, with its `?`. */
+  async open(search = '') {
+    await this.page.goto(`experts${search}`);
+  }
+
+  /** Writes `text` as the paper and asks. */
+  async ask(text: string) {
+    await this.text.fill(text);
+    await this.submit.click();
+  }
+
+  /** Adds the directory's `name` to the paper's authors. */
+  async addAuthor(name: string) {
+    await this.author.fill(name);
+    await this.page.getByRole('list', { name: 'Matching researchers' }).getByRole('button', { name: `+ ${name}` }).click();
+  }
+
+  /** The card of the expert named `name`. */
+  expert(name: string): Locator {
+    return this.experts.filter({ has: this.page.getByRole('heading', { name }) });
+  }
+}

@@ -13,6 +13,7 @@
 //!   assembles from them.
 //! - [`publications`]: `/publications`' index, chunks, attributes and word shards.
 //! - [`organizations`]: the organizations table.
+//! - [`experts`]: what `/experts` answers from (the dataset's part that finding experts reads).
 //!
 //! Two formats stay beside the structures they encode, because their builders measure shards
 //! by encoded size: publication-title shards (`search::titles`) and publication word shards
@@ -20,6 +21,7 @@
 
 pub mod cards;
 pub mod detail;
+pub mod experts;
 pub mod generation;
 pub mod network;
 pub mod organizations;

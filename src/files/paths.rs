@@ -17,6 +17,8 @@ pub const DIRECTORY: &str = "data/directory.bin";
 pub const FIRST_PAGE: &str = "data/first.bin";
 /// The organizations' table (people by organization, each paper's credit).
 pub const ORGANIZATIONS: &str = "data/organizations.bin";
+/// What `/experts` answers from: researchers and their papers, as finding experts reads them.
+pub const EXPERTS: &str = "data/experts.bin";
 /// The folder of the publication-title shards.
 pub const TITLES: &str = "data/titles";
 /// The folder of the profile packs.

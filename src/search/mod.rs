@@ -46,8 +46,8 @@ pub use network::{
 };
 pub use organizations::{OrgTable, Ranking};
 pub use params::{
-    ConnectionsParams, Credit, GroupBy, IdList, Order, OrgParams, OrgScope, OrgSort, PubParams,
-    SearchParams, Sector, Selection, Sort, encode_query,
+    ConnectionsParams, Credit, ExpertParams, GroupBy, IdList, Order, OrgParams, OrgScope, OrgSort,
+    PubParams, SearchParams, Sector, Selection, Sort, encode_query,
 };
 pub use publications::{PubFacets, PubGroup, PubList, PublicationIndex};
 pub use suggest::close_researchers;

@@ -2,7 +2,7 @@
 //! organization's, and the profiles; a page left out opens through the app's `404.html`.
 
 use super::route::{AppRoute, organization, profile};
-use crate::search::{ConnectionsParams, IdList, OrgParams, PubParams, SearchParams};
+use crate::search::{ConnectionsParams, ExpertParams, IdList, OrgParams, PubParams, SearchParams};
 
 /// The routes to pre-render: the pages, each organization of `organizations`, and the profiles
 /// of `people` (ids in the directory's order; the first `max` when capped). An id that cannot
@@ -19,6 +19,7 @@ pub fn prerendered<'a>(
         AppRoute::Connections(ConnectionsParams::default()),
         AppRoute::Shortlist(None),
         AppRoute::Organizations(OrgParams::default()),
+        AppRoute::Experts(ExpertParams::default()),
     ];
     routes.extend(organizations.filter(|id| folder_safe(id)).map(organization));
     let people = people.filter(|id| folder_safe(id));
@@ -58,6 +59,7 @@ mod tests {
                 "/connections",
                 "/shortlist",
                 "/organizations",
+                "/experts",
                 "/organizations/edinburgh",
                 "/researchers/luo-mai",
                 "/researchers/tao-luo",

@@ -10,6 +10,7 @@ use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
 use super::routes::{Href, provide_route, use_route};
 use super::state::data::provide_atlas;
+use super::state::experts::provide_experts;
 use super::state::organizations::provide_organizations;
 use super::state::picks::{provide_picks, use_picks};
 use super::state::pub_list::provide_pub_list;
@@ -22,6 +23,7 @@ use crate::site::route::AppRoute;
 pub fn App() -> impl IntoView {
     provide_atlas();
     provide_organizations();
+    provide_experts();
     provide_theme();
     provide_picks();
     use_service_worker();
@@ -46,6 +48,7 @@ fn Shell() -> impl IntoView {
                 <a href=AppRoute::Publications(Default::default()).href()>"Publications"</a>
                 <a href=AppRoute::Organizations(Default::default()).href()>"Organizations"</a>
                 <a href=AppRoute::Connections(Default::default()).href()>"Connections"</a>
+                <a href=AppRoute::Experts(Default::default()).href()>"Experts"</a>
                 <a href=AppRoute::Shortlist(None).href() data-testid="nav-shortlist">
                     "Shortlist"
                     {move || {

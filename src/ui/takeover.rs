@@ -10,7 +10,7 @@
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use super::App;
 
@@ -128,6 +128,9 @@ impl Change {
                 if let Some(input) = el.dyn_ref::<HtmlInputElement>() {
                     input.set_value(text);
                     fire(input, "input");
+                } else if let Some(area) = el.dyn_ref::<HtmlTextAreaElement>() {
+                    area.set_value(text);
+                    fire(area, "input");
                 }
             }
             Self::Checked(checked) => {
@@ -165,6 +168,9 @@ fn changed(list: &web_sys::NodeList) -> Vec<(usize, Change)> {
                     _ => (input.value() != input.default_value())
                         .then(|| Change::Text(input.value())),
                 }
+            } else if let Some(area) = node.dyn_ref::<HtmlTextAreaElement>() {
+                (area.default_value().ok() != Some(area.value()))
+                    .then(|| Change::Text(area.value()))
             } else if let Some(select) = node.dyn_ref::<HtmlSelectElement>() {
                 let options = select.options();
                 let default = (0..options.length())

@@ -12,6 +12,8 @@
 //!   profiles: at most 600 files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
 //!   credited to it — fetched by the organizations pages;
+//! - `experts.bin`: the [`ExpertsFile`] — researchers and their papers as finding experts
+//!   reads them — fetched by `/experts`;
 //! - `pubs/`: the all-publications page's files ([`CompiledPubs`]): its index, the entries in
 //!   chunks, their filter attributes and their words in shards;
 //!
@@ -26,6 +28,7 @@ use std::time::Instant;
 
 use research_atlas::files::cards::FirstPage;
 use research_atlas::files::detail::DetailFile;
+use research_atlas::files::experts::ExpertsFile;
 use research_atlas::files::people::{self, PeoplePack, Steps};
 use research_atlas::files::publications::CompiledPubs;
 use research_atlas::files::{generation, paths};
@@ -60,6 +63,8 @@ pub struct Written {
     pub network_bytes: u64,
     /// Bytes of `organizations.bin`.
     pub organizations_bytes: u64,
+    /// Bytes of `experts.bin`.
+    pub experts_bytes: u64,
     /// Files under `pubs/` and their total bytes.
     pub pub_files: usize,
     pub pub_bytes: u64,
@@ -72,7 +77,7 @@ pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
     let started = Instant::now();
     let (w, generation) = publish(&input, out, keep)?;
     eprintln!(
-        "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
+        "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB, experts.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
@@ -80,6 +85,7 @@ pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
         w.directory_bytes as f64 / 1024.0,
         w.network_bytes as f64 / 1024.0,
         w.organizations_bytes as f64 / 1024.0,
+        w.experts_bytes as f64 / 1024.0,
         w.shards,
         w.shard_bytes as f64 / 1_048_576.0,
         w.people,
@@ -127,7 +133,7 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
     // The network and the organizations are built on one core while the directory's index is
     // built on the other (both one-threaded); the title shards then take every core.
     let (directory, graphs) = std::thread::scope(|scope| {
-        let graphs = scope.spawn(|| -> Result<(u64, u64), String> {
+        let graphs = scope.spawn(|| -> Result<(u64, u64, u64), String> {
             let files = Network::build(&dir.dataset).to_parts();
             let net = under(out, paths::net::DIR);
             fresh(&net)?;
@@ -145,7 +151,9 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             let organizations = OrgTable::build(&dir.dataset);
             let organizations =
                 write(&under(out, paths::ORGANIZATIONS), &organizations.to_bytes())?;
-            Ok((network, organizations))
+            let experts = ExpertsFile::of(&dir.dataset).to_bytes();
+            let experts = write(&under(out, paths::EXPERTS), &experts)?;
+            Ok((network, organizations, experts))
         });
         let directory = (|| -> Result<(Written, usize, Vec<Steps>), String> {
             let mut w = Written::default();
@@ -167,8 +175,8 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
         (directory, graphs)
     });
     let (mut w, size, steps) = directory?;
-    (w.network_bytes, w.organizations_bytes) = graphs?;
-    lap("directory, titles, network and organizations");
+    (w.network_bytes, w.organizations_bytes, w.experts_bytes) = graphs?;
+    lap("directory, titles, network, organizations and experts");
 
     fresh(&under(out, paths::PEOPLE))?;
     let keys = cite::bibtex_keys(&dir.dataset);
@@ -444,6 +452,9 @@ mod tests {
         let orgs =
             OrgTable::from_bytes(&std::fs::read(out.path().join("organizations.bin")).unwrap());
         assert!(orgs.unwrap().position("uc-berkeley").is_some());
+        let experts =
+            ExpertsFile::from_bytes(&std::fs::read(out.path().join("experts.bin")).unwrap());
+        assert_eq!(experts.unwrap().dataset.researchers.len(), 5);
         let first = FirstPage::from_bytes(&std::fs::read(out.path().join("first.bin")).unwrap());
         assert_eq!(first.unwrap().cards.len(), 5);
         // A second run replaces the folders instead of adding to them.

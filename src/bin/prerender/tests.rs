@@ -107,6 +107,7 @@ fn the_directory_page_lists_everyone_with_links_under_the_base() {
         "connections",
         "shortlist",
         "organizations",
+        "experts",
     ] {
         assert!(
             page(&dist, path).contains("<div id=\"atlas-static\">"),

@@ -8,13 +8,17 @@
 //! paper of the directory — its title, abstract where the data has one, venue and topics — is
 //! scored by BM25 ([`rank`]); a researcher's score is their best paper's ([`rank::SCORING`]).
 //! The score is shown in words relative to the best match ([`Level`]). Conflicts come from the
-//! data only, each rule named ([`conflicts`]). [`corpus`] holds what ranking reads.
+//! data only, each rule named ([`conflicts`]). [`corpus`] holds what ranking reads, [`subset`]
+//! the part of a dataset that all of this reads (the experts file's), and [`page`] what the
+//! page asks and shows.
 
 pub mod conflicts;
 pub mod corpus;
 pub mod eval;
 pub mod export;
+pub mod page;
 pub mod rank;
+pub mod subset;
 pub mod terms;
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! hidden (`hide`).
 
 use super::{items, stage_from_key};
-use crate::model::CareerStage;
+use crate::model::{CareerStage, Publication};
 
 /// The co-authorship window when the URL says none: three years, as conferences commonly ask.
 pub const DEFAULT_YEARS: u16 = 3;
@@ -119,11 +119,87 @@ impl ExpertParams {
         }
         out
     }
+
+    /// These params with the form's typed fields (`None`: the field is not there), each read as
+    /// the URL's value is: a number that cannot be read leaves the default.
+    pub fn typed(
+        &self,
+        text: Option<&str>,
+        names: Option<&str>,
+        years: Option<&str>,
+        since: Option<&str>,
+    ) -> Self {
+        let fields = [
+            ("q", text),
+            ("names", names),
+            ("years", years),
+            ("since", since),
+        ];
+        let read = Self::from_pairs(fields.iter().filter_map(|(k, v)| Some((*k, (*v)?))));
+        Self {
+            text: if text.is_some() {
+                read.text
+            } else {
+                self.text.clone()
+            },
+            names: if names.is_some() {
+                read.names
+            } else {
+                self.names.clone()
+            },
+            years: if years.is_some() {
+                read.years
+            } else {
+                self.years
+            },
+            since: if since.is_some() {
+                read.since
+            } else {
+                self.since
+            },
+            ..self.clone()
+        }
+    }
+
+    /// "Who could review this paper?": its title and abstract as the text, its directory
+    /// authors by id and its other authors by name.
+    pub fn for_paper(paper: &Publication) -> Self {
+        let mut text = paper.title.clone();
+        if let Some(summary) = paper
+            .abstract_text
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+        {
+            text.push_str("\n\n");
+            text.push_str(summary.trim());
+        }
+        let mut authors: Vec<String> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        for a in &paper.authors {
+            match &a.researcher {
+                Some(id) if !authors.contains(&id.0) => authors.push(id.0.clone()),
+                Some(_) => {}
+                // `;` separates the names in the URL.
+                None => {
+                    let name = a.name.replace(';', " ");
+                    names.push(name.split_whitespace().collect::<Vec<_>>().join(" "));
+                }
+            }
+        }
+        names.retain(|n| !n.is_empty());
+        Self {
+            text,
+            authors,
+            names,
+            ..Self::default()
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Author;
     use crate::search::encode_query;
 
     #[test]
@@ -172,5 +248,53 @@ mod tests {
         assert_eq!(p.authors, ["a", "b"]);
         assert_eq!(p.names, ["x"]);
         assert!(!p.hide_conflicted);
+    }
+
+    #[test]
+    fn the_form_s_fields_are_read_as_the_url_s_values() {
+        let asked = ExpertParams {
+            text: "old".into(),
+            authors: vec!["a".into()],
+            hide_conflicted: true,
+            ..ExpertParams::default()
+        };
+        let next = asked.typed(Some("new text"), Some("X; Y ;"), Some("7"), Some(""));
+        assert_eq!(next.text, "new text");
+        assert_eq!(next.names, ["X", "Y"]);
+        assert_eq!((next.years, next.since), (7, None));
+        assert_eq!(
+            (next.authors, next.hide_conflicted),
+            (asked.authors.clone(), true)
+        );
+        let odd = asked.typed(None, None, Some("lots"), Some("2020"));
+        assert_eq!(
+            (odd.text.as_str(), odd.years, odd.since),
+            ("old", DEFAULT_YEARS, Some(2020))
+        );
+    }
+
+    #[test]
+    fn a_paper_asks_for_reviewers_of_its_text_with_its_authors() {
+        let mut paper = Publication::new(
+            "p",
+            "Serverless LLMs",
+            vec![
+                Author::member("Luo Mai", "luo-mai"),
+                Author::new("Yao; Fu"),
+                Author::member("L. Mai", "luo-mai"),
+            ],
+            crate::model::PublicationType::Conference,
+            2024,
+        );
+        let p = ExpertParams::for_paper(&paper);
+        assert_eq!(p.text, "Serverless LLMs");
+        assert_eq!(p.authors, ["luo-mai"]);
+        assert_eq!(p.names, ["Yao Fu"]);
+        paper.abstract_text = Some(" We load checkpoints. ".into());
+        let p = ExpertParams::for_paper(&paper);
+        assert_eq!(p.text, "Serverless LLMs\n\nWe load checkpoints.");
+        let pairs = p.to_pairs();
+        let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert_eq!(ExpertParams::from_pairs(borrowed), p);
     }
 }

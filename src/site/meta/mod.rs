@@ -233,6 +233,10 @@ fn page_description(dataset: &Dataset, route: &AppRoute) -> String {
             "{} with their researchers now and before, ranked by the papers they published.",
             counted(dataset.organizations.len(), "organization", "organizations")
         ),
+        PageKind::Experts => format!(
+            "Find experts for a paper among {people}: ranked by their papers' match with its \
+             title and abstract, with conflicts of interest marked."
+        ),
         _ => {
             let organization = match route {
                 AppRoute::Organization { id, .. } => dataset.organization(id),

@@ -103,6 +103,7 @@ fn each_page_says_what_it_is_with_counts() {
     assert!(description("/publications").starts_with("43 publications by"));
     assert!(description("/connections").starts_with("How 5 researchers are connected"));
     assert!(description("/organizations").starts_with("27 organizations with"));
+    assert!(description("/experts").starts_with("Find experts for a paper among 5 researchers"));
     assert_eq!(
         description("/organizations/edinburgh"),
         "University of Edinburgh: 1 researcher there now, with their publications per year, \

@@ -5,7 +5,9 @@
 //! pre-renderer and the head tags ([`super::meta`]) all spell paths through it.
 
 use crate::search::params::{decode_component, encode_into};
-use crate::search::{ConnectionsParams, IdList, OrgParams, PubParams, SearchParams, encode_query};
+use crate::search::{
+    ConnectionsParams, ExpertParams, IdList, OrgParams, PubParams, SearchParams, encode_query,
+};
 
 /// A page of the app and the state its URL carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +43,8 @@ pub enum AppRoute {
         /// The organizations list's params it was opened from.
         params: OrgParams,
     },
+    /// Who could review a paper: its text, its authors and the options.
+    Experts(ExpertParams),
     /// A path the app has no page for (kept as given).
     NotFound(String),
 }
@@ -65,6 +69,8 @@ pub enum PageKind {
     Organizations,
     /// [`AppRoute::Organization`].
     Organization,
+    /// [`AppRoute::Experts`].
+    Experts,
     /// [`AppRoute::NotFound`].
     NotFound,
 }
@@ -103,6 +109,7 @@ impl AppRoute {
             Self::Shortlist(_) => PageKind::Shortlist,
             Self::Organizations(_) => PageKind::Organizations,
             Self::Organization { .. } => PageKind::Organization,
+            Self::Experts(_) => PageKind::Experts,
             Self::NotFound(_) => PageKind::NotFound,
         }
     }
@@ -138,6 +145,7 @@ impl AppRoute {
                 encode_into(&mut path, id);
                 (path, params.to_pairs())
             }
+            Self::Experts(p) => ("/experts".to_owned(), p.to_pairs()),
             Self::NotFound(path) => (path.clone(), Vec::new()),
         };
         path.push_str(&encode_query(&pairs));
@@ -167,6 +175,7 @@ impl AppRoute {
             "/shortlist" => Self::Shortlist(IdList::from_pairs(pairs())),
             "/connections" => Self::Connections(ConnectionsParams::from_pairs(pairs())),
             "/organizations" => Self::Organizations(OrgParams::from_pairs(pairs())),
+            "/experts" => Self::Experts(ExpertParams::from_pairs(pairs())),
             _ => {
                 let segment = |prefix: &str| {
                     (trimmed.strip_prefix(prefix))
@@ -225,6 +234,14 @@ impl AppRoute {
                 params,
             },
             _ => Self::Organizations(params),
+        }
+    }
+
+    /// The experts page's params, or none on another page.
+    pub fn expert_params(&self) -> Option<&ExpertParams> {
+        match self {
+            Self::Experts(p) => Some(p),
+            _ => None,
         }
     }
 

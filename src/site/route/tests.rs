@@ -3,7 +3,7 @@
 
 use super::AppRoute;
 use crate::search::network::EdgeKinds;
-use crate::search::{ConnectionsParams, IdList, OrgParams, PubParams, SearchParams};
+use crate::search::{ConnectionsParams, ExpertParams, IdList, OrgParams, PubParams, SearchParams};
 
 fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
     q.iter()
@@ -61,6 +61,16 @@ fn routes_round_trip_through_their_paths() {
             id: "uc berkeley/x".into(),
             params: OrgParams::from_pairs([("osort", "name"), ("okind", "lab")]),
         },
+        AppRoute::Experts(ExpertParams::default()),
+        AppRoute::Experts(ExpertParams::from_pairs([
+            ("q", "Serverless LLMs: a & b?\n\nAbstract #1"),
+            ("authors", "luo-mai,tao-luo"),
+            ("names", "Smith, J.; Zoë"),
+            ("years", "5"),
+            ("since", "2020"),
+            ("stage", "faculty"),
+            ("hide", "1"),
+        ])),
     ];
     for route in routes {
         let path = route.path();
@@ -121,6 +131,11 @@ fn paths_are_spelled_as_the_route_table_has_them() {
                 params: OrgParams::default(),
             },
             "/organizations/uc-berkeley",
+        ),
+        (AppRoute::Experts(ExpertParams::default()), "/experts"),
+        (
+            AppRoute::Experts(ExpertParams::from_pairs([("q", "a b"), ("hide", "1")])),
+            "/experts?q=a%20b&hide=1",
         ),
     ];
     for (route, want) in cases {
@@ -219,6 +234,7 @@ fn a_page_keeps_its_view_while_only_its_state_changes() {
         "/shortlist",
         "/organizations",
         "/organizations/ed",
+        "/experts",
         "/no/such/page",
     ]
     .map(|p| parse(p, &[]).kind());
@@ -228,5 +244,6 @@ fn a_page_keeps_its_view_while_only_its_state_changes() {
         }
     }
     assert_eq!(kinds[0], PageKind::Directory);
-    assert_eq!(kinds[8], PageKind::NotFound);
+    assert_eq!(kinds[8], PageKind::Experts);
+    assert_eq!(kinds[9], PageKind::NotFound);
 }

@@ -2,6 +2,7 @@
 //! (a select of 20,000 options is slow to render and useless to scroll). Which names match what
 //! is typed is [`crate::search::suggest::matching`]'s.
 
+use leptos::html;
 use leptos::prelude::*;
 
 use crate::search::suggest::{People, matching};
@@ -81,8 +82,9 @@ pub fn PersonPicker(
 }
 
 /// A name field and, below it, a button for each of the first few people whose name has every
-/// word typed; a button empties the field and hands its person's id to `on_pick`. The field's
-/// label is the caller's (`input_id` names the field).
+/// word typed; a button empties the field, hands its person's id to `on_pick` and gives the
+/// field the focus back (the button is gone). The field's label is the caller's (`input_id`
+/// names the field).
 #[component]
 pub fn TypeAhead(
     /// Everyone who can be picked, sorted by name.
@@ -97,6 +99,7 @@ pub fn TypeAhead(
     on_pick: Callback<String>,
 ) -> impl IntoView {
     let typed = RwSignal::new(String::new());
+    let field = NodeRef::<html::Input>::new();
     let offered = move || {
         matching(&people, &typed.get())
             .into_iter()
@@ -104,12 +107,18 @@ pub fn TypeAhead(
             .collect::<Vec<_>>()
     };
     view! {
-        <input id=input_id type="search" autocomplete="off" placeholder="Type a name"
+        <input id=input_id type="search" autocomplete="off" placeholder="Type a name" node_ref=field
             prop:value=move || typed.get() on:input=move |e| typed.set(event_target_value(&e))/>
         <ul class="compare-matches" aria-label=list_label>
             {move || offered().into_iter().map(|(id, name)| view! {
                 <li><button type="button" class="button small"
-                    on:click=move |_| { typed.set(String::new()); on_pick.run(id.clone()) }>
+                    on:click=move |_| {
+                        typed.set(String::new());
+                        on_pick.run(id.clone());
+                        if let Some(input) = field.get_untracked() {
+                            let _ = input.focus();
+                        }
+                    }>
                     {prefix} <bdi>{name}</bdi>
                 </button></li>
             }).collect_view()}

@@ -11,7 +11,10 @@ use super::IsolatedList;
 use super::links::safe_href;
 use crate::model::{Citations, Dataset, LinkKind, LoadedDataset, Origin, Publication, cite};
 use crate::search::citations::{citations_count, citations_said};
+use crate::search::params::ExpertParams;
+use crate::site::route::AppRoute;
 use crate::ui::browser::{Copied, copy_text};
+use crate::ui::routes::Href;
 use crate::ui::state::search::use_search;
 
 /// The text of a publication link.
@@ -103,6 +106,11 @@ fn VenueLine(
     }
 }
 
+/// The id of a publication's element in a list (`pub-<id>`): a profile's link to its paper.
+pub fn publication_anchor(id: &str) -> String {
+    format!("pub-{id}")
+}
+
 /// One publication. `owner` is the profile's researcher id (emphasized among the authors);
 /// every other directory member links to their profile.
 #[component]
@@ -149,7 +157,8 @@ pub fn PublicationItem(
     let venue = venue_names(&directory.dataset, &p);
     let cite_open = RwSignal::new(false);
     let cite_id = format!("cite-{}", p.id.0);
-    let title_id = format!("pub-{}", p.id.0);
+    let title_id = publication_anchor(&p.id.0);
+    let experts = AppRoute::Experts(ExpertParams::for_paper(&p)).href();
     let bibtex = Memo::new({
         let (directory, p, key) = (directory.clone(), p.clone(), cite_key.clone());
         move |_| {
@@ -160,7 +169,7 @@ pub fn PublicationItem(
     });
     view! {
         <li class="publication" data-testid="publication">
-            <span class="pub-title" id=title_id>{p.title.clone()}</span>
+            <span class="pub-title" id=title_id.clone()>{p.title.clone()}</span>
             <span class="pub-authors">{authors}{p.authors_incomplete.then_some(", et al.")}</span>
             <VenueLine names=venue year=p.year kind=p.kind.label()/>
             {p.citations.clone().map(|c| view! { <CitationCount citations=c/> })}
@@ -181,6 +190,7 @@ pub fn PublicationItem(
                 >
                     "Cite"
                 </button>
+                <a href=experts class="find-experts" aria-describedby=title_id>"Find experts for this paper"</a>
             </span>
             <div class="cite" id=cite_id hidden=move || !cite_open.get()>
                 {move || bibtex.get().map(|text| view! { <CiteBox text=text cite_key=cite_key.clone()/> })}

@@ -3,6 +3,7 @@
 mod compare;
 mod connections;
 mod directory;
+mod experts;
 mod not_found;
 mod organizations;
 mod profile;
@@ -12,6 +13,7 @@ mod shortlist;
 pub use compare::ComparePage;
 pub use connections::ConnectionsPage;
 pub use directory::DirectoryPage;
+pub use experts::ExpertsPage;
 pub use not_found::NotFoundPage;
 pub use organizations::{OrganizationPage, OrganizationsPage};
 pub use profile::ProfilePage;

@@ -73,6 +73,11 @@ mod reads {
             Network::build(&everything.directory.dataset)
         }))
     }
+
+    /// Every record of the authoring file, which the host has in place of `_missing`.
+    pub async fn whole_dataset(_missing: &str) -> Result<crate::model::Dataset, DataError> {
+        Ok(dataset().await?.dataset)
+    }
 }
 
 #[cfg(not(any(feature = "json-host", not(target_arch = "wasm32"))))]
@@ -101,6 +106,11 @@ mod refuses {
 
     /// The compiled file at `missing` is missing.
     pub async fn network(_atlas: Arc<Atlas>, missing: &str) -> Result<Network, DataError> {
+        Err(DataError::NotCompiled(missing.to_owned()))
+    }
+
+    /// The compiled file at `missing` is missing.
+    pub async fn whole_dataset(missing: &str) -> Result<crate::model::Dataset, DataError> {
         Err(DataError::NotCompiled(missing.to_owned()))
     }
 }

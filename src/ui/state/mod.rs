@@ -3,6 +3,7 @@
 pub mod after_paint;
 pub mod atlas;
 pub mod data;
+pub mod experts;
 pub mod facets;
 pub mod fetch;
 pub mod generation;

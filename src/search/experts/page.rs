@@ -1,0 +1,216 @@
+//! What the experts page asks and shows, as plain Rust: the question its URL state makes
+//! ([`question`]), the experts it lists ([`Shown`]: the best [`SHOWN`], without those with a
+//! conflict when asked to hide them), the sentence that counts them, how it ranks in words
+//! ([`HOW_IT_RANKS`]), a conflict's badge text, the match in percent, and the words of a
+//! title to mark (and those it does not hold).
+
+use super::{Answer, Conflict, Expert, ExpertQuery, Rule, authors_of, terms};
+use crate::model::{Dataset, ResearcherId};
+use crate::search::params::ExpertParams;
+
+/// How many experts the page lists at most.
+pub const SHOWN: usize = 20;
+
+/// How the page ranks, in one paragraph (the module docs of [`super`] say the same).
+pub const HOW_IT_RANKS: &str = "Paste a paper's title and abstract: every paper of the \
+    directory's researchers is scored against it by BM25 over its title, abstract, venue and \
+    topics, counting the text's 40 rarest terms, and each researcher by their best-matching \
+    paper. Conflicts come from the data only, by rule: the paper's own authors, co-authors \
+    within the chosen window, advisors and advisees, the same organization now, and an \
+    organization at the same time — “possibly” where the data does not give the years.";
+
+/// The question `params` ask of `dataset` in `this_year`: enough experts that hiding the
+/// conflicted still leaves [`SHOWN`] when there are.
+pub fn question(dataset: &Dataset, params: &ExpertParams, this_year: u16) -> ExpertQuery {
+    let ids: Vec<ResearcherId> = params.authors.iter().map(|a| a.as_str().into()).collect();
+    ExpertQuery {
+        text: params.text.clone(),
+        authors: authors_of(dataset, &ids, &params.names),
+        conflict_years: params.years,
+        since: params.since,
+        stages: params.stages.clone(),
+        this_year,
+        limit: if params.hide_conflicted {
+            SHOWN * 3
+        } else {
+            SHOWN
+        },
+    }
+}
+
+/// The experts the page lists and how many with a conflict it leaves out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown<'a> {
+    /// The experts listed, best first.
+    pub experts: Vec<&'a Expert>,
+    /// How many of the best were left out for a conflict.
+    pub hidden: usize,
+}
+
+impl<'a> Shown<'a> {
+    /// The first [`SHOWN`] of `answer`, without those with a conflict when `hide` is set.
+    pub fn of(answer: &'a Answer, hide: bool) -> Self {
+        let mut experts = Vec::new();
+        let mut hidden = 0;
+        for e in &answer.experts {
+            if experts.len() == SHOWN {
+                break;
+            }
+            if hide && !e.conflicts.is_empty() {
+                hidden += 1;
+            } else {
+                experts.push(e);
+            }
+        }
+        Self { experts, hidden }
+    }
+
+    /// "3 researchers match", "1 researcher matches, 2 with a conflict hidden".
+    pub fn sentence(&self) -> String {
+        let n = self.experts.len();
+        let mut out = match n {
+            0 => "No researcher matches".to_owned(),
+            1 => "1 researcher matches".to_owned(),
+            n => format!("{n} researchers match"),
+        };
+        if self.hidden > 0 {
+            out.push_str(&format!(", {} with a conflict hidden", self.hidden));
+        }
+        out.push('.');
+        out
+    }
+}
+
+/// A conflict badge's words, its kind and its reason: ("Conflict", "co-authored …"),
+/// ("Possible conflict", "possibly at …"), ("Conflict", "an author of this paper").
+pub fn badge(c: &Conflict) -> (&'static str, String) {
+    let kind = if c.certain {
+        "Conflict"
+    } else {
+        "Possible conflict"
+    };
+    let reason = match c.rule {
+        Rule::Author => "an author of this paper".to_owned(),
+        _ => c.reason.clone(),
+    };
+    (kind, reason)
+}
+
+/// The expert's score as a share of the best match's, in percent (0 to 100).
+pub fn percent(e: &Expert) -> u32 {
+    (e.share.clamp(0.0, 1.0) * 100.0).round() as u32
+}
+
+/// Byte ranges of the words of `text` whose term is one of `words` (a title's matching words,
+/// to mark).
+pub fn marks(text: &str, words: &[String]) -> Vec<(usize, usize)> {
+    crate::search::text::tokenize(text)
+        .into_iter()
+        .filter(|t| {
+            terms::terms(&text[t.start..t.end])
+                .iter()
+                .any(|term| words.contains(term))
+        })
+        .map(|t| (t.start, t.end))
+        .collect()
+}
+
+/// The words of `words` that `text` does not hold: a paper's matches in its abstract, venue or
+/// topics, which its title cannot show marked.
+pub fn unmarked<'a>(text: &str, words: &'a [String]) -> Vec<&'a str> {
+    let held = terms::terms(text);
+    (words.iter())
+        .filter(|w| !held.contains(w))
+        .map(String::as_str)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::experts::{Conflict, Level};
+
+    fn expert(id: &str, conflicts: usize) -> Expert {
+        Expert {
+            researcher: id.into(),
+            score: 1.0,
+            share: 0.823,
+            level: Level::Strong,
+            papers: Vec::new(),
+            topics: Vec::new(),
+            conflicts: (0..conflicts)
+                .map(|_| Conflict {
+                    rule: Rule::Author,
+                    author: "A".into(),
+                    reason: "is an author".into(),
+                    certain: true,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn hiding_leaves_out_the_conflicted_and_says_how_many() {
+        let answer = Answer {
+            experts: vec![expert("a", 1), expert("b", 0), expert("c", 2)],
+            ..Answer::default()
+        };
+        let all = Shown::of(&answer, false);
+        assert_eq!(all.experts.len(), 3);
+        assert_eq!(all.sentence(), "3 researchers match.");
+        let kept = Shown::of(&answer, true);
+        assert_eq!(kept.experts[0].researcher.as_str(), "b");
+        assert_eq!(
+            kept.sentence(),
+            "1 researcher matches, 2 with a conflict hidden."
+        );
+        assert_eq!(
+            Shown::of(&Answer::default(), true).sentence(),
+            "No researcher matches."
+        );
+    }
+
+    #[test]
+    fn badges_shares_and_marks_in_words() {
+        let e = expert("a", 1);
+        assert_eq!(
+            badge(&e.conflicts[0]),
+            ("Conflict", "an author of this paper".to_owned())
+        );
+        let possibly = Conflict {
+            rule: Rule::Organization,
+            author: "A".into(),
+            reason: "possibly at X at the same time as A".into(),
+            certain: false,
+        };
+        assert_eq!(badge(&possibly).0, "Possible conflict");
+        assert_eq!(percent(&e), 82);
+        let title = "ServerlessLLM: Locality-Enhanced Serverless Inference for LLMs";
+        let marked = marks(
+            title,
+            &["serverless".into(), "inference".into(), "llm".into()],
+        );
+        let words: Vec<&str> = marked.iter().map(|&(s, e)| &title[s..e]).collect();
+        assert_eq!(words, ["Serverless", "Inference", "LLMs"]);
+        let words = ["serverless".to_owned(), "checkpoint".to_owned()];
+        assert_eq!(unmarked(title, &words), ["checkpoint"]);
+    }
+
+    #[test]
+    fn the_question_is_the_url_state_with_its_authors_found() {
+        let d = crate::model::load(include_str!("../../../data/researchers.json"), 2027)
+            .unwrap()
+            .dataset;
+        let p = ExpertParams {
+            text: "serverless".into(),
+            authors: vec!["luo-mai".into()],
+            names: vec!["Someone Else".into()],
+            hide_conflicted: true,
+            ..ExpertParams::default()
+        };
+        let q = question(&d, &p, 2026);
+        assert_eq!(q.authors.len(), 2);
+        assert_eq!(q.conflict_years, 3);
+        assert_eq!(q.limit, SHOWN * 3);
+    }
+}

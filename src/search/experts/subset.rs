@@ -1,0 +1,100 @@
+//! The part of a dataset that [`super::find`] reads, and the experts page shows: every
+//! researcher with their names, stage, title, organizations over time, advisors and topics;
+//! every paper with a directory author, with its title, abstract, year, authors, venue and
+//! topics; and the vocabularies' names. The experts file (`files::experts`) holds it, so the
+//! page answers from one file instead of the whole dataset, with the same answer.
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::model::{Dataset, Education, Position, Publication, Researcher};
+
+/// `dataset` reduced to what finding experts reads: [`super::find`] over it gives the same
+/// answer as over the whole dataset.
+pub fn subset(dataset: &Dataset) -> Dataset {
+    let members: HashSet<&str> = dataset.researchers.iter().map(|r| r.id.as_str()).collect();
+    let linked = |p: &Publication| {
+        (p.authors.iter())
+            .filter_map(|a| a.researcher.as_ref())
+            .any(|id| members.contains(id.as_str()))
+    };
+    Dataset {
+        schema: None,
+        schema_version: dataset.schema_version,
+        config: None,
+        organizations: dataset.organizations.clone(),
+        topics: dataset.topics.clone(),
+        venues: dataset.venues.clone(),
+        researchers: dataset.researchers.iter().map(researcher).collect(),
+        publications: (dataset.publications.iter())
+            .filter(|p| linked(p))
+            .map(publication)
+            .collect(),
+    }
+}
+
+/// A researcher with what conflicts, names and the result cards read.
+fn researcher(r: &Researcher) -> Researcher {
+    Researcher {
+        summary: String::new(),
+        links: Vec::new(),
+        interests: Vec::new(),
+        skills: Vec::new(),
+        education: r.education.iter().map(education).collect(),
+        positions: r.positions.iter().map(position).collect(),
+        publications: Vec::new(),
+        awards: Vec::new(),
+        talks: Vec::new(),
+        projects: Vec::new(),
+        service: Vec::new(),
+        teaching: Vec::new(),
+        group: Vec::new(),
+        leadership: Vec::new(),
+        certifications: Vec::new(),
+        office: None,
+        openings: None,
+        sources: Vec::new(),
+        department: None,
+        location: None,
+        ..r.clone()
+    }
+}
+
+/// A degree: where, when and who advised.
+fn education(e: &Education) -> Education {
+    Education {
+        details: Vec::new(),
+        location: None,
+        ..e.clone()
+    }
+}
+
+/// A job: where and when.
+fn position(p: &Position) -> Position {
+    Position {
+        bullets: Vec::new(),
+        location: None,
+        team: None,
+        ..p.clone()
+    }
+}
+
+/// A paper with what ranking, conflicts and the cards read.
+fn publication(p: &Publication) -> Publication {
+    Publication {
+        booktitle: None,
+        volume: None,
+        number: None,
+        pages: None,
+        publisher: None,
+        location: None,
+        doi: None,
+        arxiv: None,
+        honours: Vec::new(),
+        links: Vec::new(),
+        note: None,
+        citations: None,
+        sources: BTreeMap::new(),
+        provenance: BTreeMap::new(),
+        ..p.clone()
+    }
+}

@@ -1,0 +1,84 @@
+//! The paper's authors: picked from the directory (a chip each, with a remove button, and a
+//! name field offering matches) and typed as names, `;` between them.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::fields::ExpertForm;
+use crate::ui::components::person_picker::TypeAhead;
+use crate::ui::state::data::Load;
+use crate::ui::state::experts::ExpertsResult;
+
+/// The authors' fieldset.
+#[component]
+pub fn AuthorsField(
+    /// The form the choices submit.
+    form: ExpertForm,
+    /// The field of typed names.
+    names: NodeRef<html::Input>,
+    /// The experts data, whose researchers can be picked.
+    data: Load<ExpertsResult>,
+) -> impl IntoView {
+    let typed = Memo::new(move |_| form.query.params.with(|p| p.names.join("; ")));
+    let add = move |id: String| {
+        form.ask(|p| {
+            if !p.authors.contains(&id) {
+                p.authors.push(id);
+            }
+        })
+    };
+    // Made again when the data is in, not per pick: the field keeps the focus. Until then it
+    // offers nobody, but is there: a pre-rendered page has it, and the app's page takes over
+    // what was typed in each of its fields by their places.
+    let picker = move || {
+        let people =
+            (data.get().and_then(Result::ok)).map_or_else(Default::default, |d| d.people.clone());
+        view! {
+            <TypeAhead people=people input_id="experts-author".to_owned()
+                list_label="Matching researchers".to_owned() prefix="+ "
+                on_pick=Callback::new(add)/>
+        }
+    };
+    view! {
+        <fieldset class="experts-authors">
+            <legend>"The paper’s authors"</legend>
+            <p class="muted experts-hint">"Their conflicts of interest are marked in the results."</p>
+            <AuthorChips form=form data=data/>
+            <div class="experts-field">
+                <label for="experts-author">"Add an author from the directory"</label>
+                {picker}
+            </div>
+            <div class="experts-field">
+                <label for="experts-names">"Other authors"</label>
+                <input id="experts-names" type="text" data-testid="experts-names" node_ref=names
+                    autocomplete="off" placeholder="Names, separated by ;"
+                    prop:value=move || typed.get()/>
+            </div>
+        </fieldset>
+    }
+}
+
+/// The authors picked from the directory, each with a button that removes them.
+#[component]
+fn AuthorChips(form: ExpertForm, data: Load<ExpertsResult>) -> impl IntoView {
+    let chips = move || {
+        let data = data.get().and_then(Result::ok);
+        let ids = form.query.params.with(|p| p.authors.clone());
+        ids.into_iter()
+            .map(|id| {
+                let name = (data.as_ref())
+                    .and_then(|d| d.dataset.researcher(&id))
+                    .map_or_else(|| id.clone(), |r| r.name.clone());
+                let label = format!("Remove {name} from the authors");
+                view! {
+                    <li class="compare-chip" data-testid="experts-author-chip">
+                        <bdi>{name}</bdi>
+                        <button type="button" class="chip-remove" aria-label=label
+                            on:click=move |_| form.ask(|p| p.authors.retain(|a| *a != id))>"×"</button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! { <ul class="compare-chips" aria-label="Authors from the directory">{chips}</ul> }
+}

@@ -1,0 +1,119 @@
+//! One expert: who (linked to their profile), how well they match (a bar and its words), their
+//! matching papers with the matching words marked, their matching topics, their conflicts,
+//! and the shortlist and compare buttons.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::search::cards::role_line;
+use crate::search::experts::page::{badge, marks, percent, unmarked};
+use crate::search::experts::{Conflict, Expert, MatchedPaper};
+use crate::site::route::profile;
+use crate::ui::components::publication_item::publication_anchor;
+use crate::ui::components::{Highlighted, PickButtons};
+use crate::ui::routes::Href;
+use crate::ui::state::experts::ExpertsData;
+
+/// An expert's card in the list.
+#[component]
+pub fn ExpertCard(
+    /// The expert.
+    expert: Expert,
+    /// Their place in the list, from 1.
+    rank: usize,
+    /// The data they were found in.
+    data: Arc<ExpertsData>,
+) -> impl IntoView {
+    let d = &data.dataset;
+    let id = expert.researcher.0.clone();
+    let r = d.researcher(&id);
+    let name = r.map_or_else(|| id.clone(), |r| r.name.clone());
+    let role = r.and_then(|r| role_line(d, r));
+    let topics: Vec<String> = (expert.topics.iter())
+        .map(|t| d.topic_name(t).to_owned())
+        .collect();
+    view! {
+        <li class="expert" data-testid="expert">
+            <div class="expert-head">
+                <div>
+                    <h3 class="expert-name">
+                        <span class="visually-hidden">{format!("{rank}. ")}</span>
+                        <a href=profile(&id).href()><bdi>{name.clone()}</bdi></a>
+                    </h3>
+                    {role.map(|t| view! { <p class="card-role"><bdi>{t}</bdi></p> })}
+                </div>
+                <PickButtons id=id.clone() name=name/>
+            </div>
+            <MatchBar expert=expert.clone()/>
+            <MatchedPapers id=id papers=expert.papers.clone()/>
+            {(!topics.is_empty()).then(|| view! {
+                <p class="expert-topics"><span class="muted">"Matching topics: "</span>{topics.join(", ")}</p>
+            })}
+            <Conflicts conflicts=expert.conflicts/>
+        </li>
+    }
+}
+
+/// The match's bar (its share of the best) and its words, said whole to screen readers.
+#[component]
+fn MatchBar(expert: Expert) -> impl IntoView {
+    let pct = percent(&expert);
+    view! {
+        <div class="expert-match">
+            <svg class="match-bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true">
+                <rect class="match-track" width="100" height="8" rx="4"/>
+                <rect class="match-fill" width={pct.max(2).to_string()} height="8" rx="4"/>
+            </svg>
+            <span class="match-level" data-testid="expert-level">
+                {expert.level.label()}
+                <span class="visually-hidden">{format!(", {pct}% of the best match")}</span>
+            </span>
+        </div>
+    }
+}
+
+/// The expert's best-matching papers (three at most), each linking to its place on their
+/// profile, with the matching words marked.
+#[component]
+fn MatchedPapers(id: String, papers: Vec<MatchedPaper>) -> impl IntoView {
+    let items = papers
+        .into_iter()
+        .map(|p| {
+            let href = profile(&id).fragment(&publication_anchor(p.publication.as_str()));
+            let ranges = marks(&p.title, &p.words);
+            let words = p.words.join(", ");
+            // Words matched in the abstract, venue or topics: the title cannot show them.
+            let elsewhere = unmarked(&p.title, &p.words).join(", ");
+            view! {
+                <li>
+                    <a href=href><Highlighted text=p.title ranges=ranges/></a>
+                    <span class="muted">{format!(" ({})", p.year)}</span>
+                    <span class="visually-hidden">{format!(", matching words: {words}")}</span>
+                    {(!elsewhere.is_empty()).then(|| view! {
+                        <span class="expert-elsewhere" aria-hidden="true">{format!(" · also matches {elsewhere}")}</span>
+                    })}
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="expert-papers" aria-label="Matching papers">{items}</ul> }
+}
+
+/// A badge per conflict: "Conflict: …" as an error, "Possible conflict: …" as a warning.
+#[component]
+fn Conflicts(conflicts: Vec<Conflict>) -> impl IntoView {
+    (!conflicts.is_empty()).then(|| {
+        let items = (conflicts.iter())
+            .map(|c| {
+                let (kind, reason) = badge(c);
+                view! {
+                    <li class="conflict" class:possible=!c.certain data-testid="conflict">
+                        <strong>{kind}": "</strong>{reason}
+                    </li>
+                }
+            })
+            .collect_view();
+        view! { <ul class="conflicts" aria-label="Conflicts of interest">{items}</ul> }
+    })
+}

@@ -1,0 +1,46 @@
+//! The question: the paper's text, its authors and the options. Typing changes nothing but the
+//! field; the URL (and so the answer and the history) changes when the form is submitted, or
+//! when a choice is made (an author, a stage, the switch), which submits the fields as they are.
+
+use leptos::prelude::*;
+
+use super::authors::AuthorsField;
+use super::fields::ExpertForm;
+use super::options::ExpertOptions;
+use crate::ui::state::data::Load;
+use crate::ui::state::experts::{ExpertQuery, ExpertsResult};
+
+/// The whole form.
+#[component]
+pub fn ExpertsForm(query: ExpertQuery, data: Load<ExpertsResult>) -> impl IntoView {
+    let form = ExpertForm::new(query);
+    // Only a new text in the URL (a reload, Back) replaces what the field holds.
+    let text = Memo::new(move |_| query.params.with(|p| p.text.clone()));
+    let submit = move |e: leptos::ev::SubmitEvent| {
+        e.prevent_default();
+        form.ask(|_| {});
+    };
+    let shortcut = move |e: leptos::ev::KeyboardEvent| {
+        if e.key() == "Enter" && (e.ctrl_key() || e.meta_key()) {
+            e.prevent_default();
+            form.ask(|_| {});
+        }
+    };
+    view! {
+        <form class="experts-form" role="search" aria-label="Find experts" on:submit=submit>
+            <label for="experts-text" class="experts-text-label">"Title and abstract"</label>
+            <p id="experts-text-hint" class="muted experts-hint">
+                "The paper to review, or any text about its subject. Ctrl+Enter finds experts too."
+            </p>
+            <textarea id="experts-text" data-testid="experts-text" rows="7" spellcheck="false"
+                aria-describedby="experts-text-hint" node_ref=form.text
+                placeholder="ServerlessLLM: Locality-Enhanced Serverless Inference for Large Language Models. This paper presents…"
+                prop:value=move || text.get() on:keydown=shortcut></textarea>
+            <AuthorsField form=form names=form.names data=data/>
+            <ExpertOptions form=form years=form.years since=form.since/>
+            <button type="submit" class="button experts-submit" data-testid="experts-submit">
+                "Find experts"
+            </button>
+        </form>
+    }
+}
