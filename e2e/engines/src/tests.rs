@@ -572,6 +572,32 @@ async fn redeploy(p: &Page<'_>) -> Outcome {
     site.serve_from(&root)?;
     let outcome = async {
         directory(p).await?;
+        // The service worker precaches the generation's files (title shards too), so whether
+        // the old shard is still at hand would depend on how far its install got: wait until it
+        // controls the page (its install done), then empty this site's caches, so the shard can
+        // only come from the host — a visitor whose browser never kept it.
+        p.until_eq(
+            "a service worker controlling the page",
+            "!!navigator.serviceWorker?.controller",
+            json!(true),
+        )
+        .await?;
+        let emptied = p
+            .eval_async(
+                "(async () => {
+                   await navigator.serviceWorker.ready;
+                   const mine = `research-atlas ${new URL(document.baseURI).pathname} `;
+                   for (const name of await caches.keys()) {
+                     if (name.startsWith(mine)) await caches.delete(name);
+                   }
+                   return 'emptied';
+                 })().then(done, (e) => done(String(e)));",
+                vec![],
+            )
+            .await?;
+        if emptied != json!("emptied") {
+            return Err(format!("could not empty the site's caches: {emptied}"));
+        }
         crate::site::replace_tree(&root, &site.next())?;
         // A title word needs the old generation's shard, which the host no longer has.
         p.type_into(SEARCH, "serverless").await?;
