@@ -30,8 +30,9 @@ pub struct Scoring {
     pub half_life: Option<f32>,
 }
 
-/// The scoring the page uses (the better of the choices `cargo xtask bench --experts` compares;
-/// docs/performance.md has the figures).
+/// The scoring the page uses: the better of the choices [`super::eval`] compared (best paper
+/// against the mean of the best three, with and without recency; docs/performance.md has the
+/// figures).
 pub const SCORING: Scoring = Scoring {
     aggregate: Aggregate::Max,
     half_life: None,
