@@ -3,7 +3,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::rules::{check_identifier_link, check_url, is_slug};
+use super::identifiers::check_identifier_link;
+use super::rules::{check_url, is_slug};
 use super::{Collection, Finding, Problem, find_phone_number};
 use crate::model::invisible::describe_invisible;
 use crate::model::types::{Dataset, Link, LinkKind, Publication};

@@ -19,6 +19,7 @@
 
 mod checker;
 mod dates;
+mod identifiers;
 mod openings;
 mod phone;
 mod publication;
@@ -27,13 +28,13 @@ mod rules;
 mod site_url;
 
 pub use super::problem::Problem;
+pub use identifiers::{
+    check_arxiv, check_day, check_dblp_url, check_dblp_venue, check_doi, check_identifier_link,
+    check_openalex_url, check_orcid_url, check_source_id,
+};
 pub use phone::{find_phone_number, hide_phone_numbers};
 pub(crate) use rules::is_uri_char;
-pub use rules::{
-    check_arxiv, check_corrections_target, check_day, check_dblp_url, check_dblp_venue, check_doi,
-    check_identifier_link, check_openalex_url, check_orcid_url, check_source_id, check_url,
-    is_language_tag, is_slug,
-};
+pub use rules::{check_corrections_target, check_url, is_language_tag, is_slug};
 pub use site_url::check_site_url;
 pub(crate) use site_url::settle_site_url;
 

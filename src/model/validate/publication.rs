@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::rules::{check_arxiv, check_day, check_doi, check_source_id};
+use super::identifiers::{check_arxiv, check_day, check_doi, check_source_id};
 use super::{Checker, Ids};
 use crate::model::types::{Publication, SOURCED_FIELDS};
 
