@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { expectMissingFileNamed, watchErrors } from './pages';
+import { compiledGlob, expectMissingFileNamed, watchErrors } from './pages';
 import { ExpertsPage, ProfilePage, PublicationsPage } from './page-objects';
 
 // Issue 39: experts for a paper. The ServerlessLLM paper's title and a sentence about its subject
@@ -105,8 +105,23 @@ test('nobody matching says so', async ({ page }) => {
   await expect(experts.count).toHaveText('No researcher matches.');
 });
 
-test('a site without the experts file names it, with Retry', async ({ page }) => {
-  await expectMissingFileNamed(page, 'experts?q=serverless', 'data/experts.bin');
+test('a site without the experts index names it, with Retry', async ({ page }) => {
+  await expectMissingFileNamed(page, 'experts?q=serverless', 'data/experts/index.bin');
+});
+
+test('a part of a question that fails names its file, and Retry asks again', async ({ page }) => {
+  let fail = true;
+  await page.route(compiledGlob('data/experts/p/*.bin'), (route) =>
+    fail ? route.fulfill({ status: 503, body: 'Unavailable' }) : route.fallback(),
+  );
+  const experts = new ExpertsPage(page);
+  await experts.open(`?q=${encodeURIComponent(QUERY)}`);
+  await expect(page.getByText(/data\/experts\/p\/0\.bin failed: HTTP 503/)).toBeVisible();
+  await expect(experts.count).toHaveText('');
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(experts.expert('Luo Mai')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });
 
 for (const scheme of ['light', 'dark'] as const) {

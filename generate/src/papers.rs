@@ -307,11 +307,13 @@ fn recent_year(first: u16, rng: &mut Rng) -> u16 {
 }
 
 /// A title in one of the shapes real titles take, and the made-up system it names, if any.
+/// Its technique and object are mostly the topic's own ([`topical`]), so papers on one topic
+/// share words beyond the topic's name, as real ones do.
 pub(crate) fn title(topic: &str, rng: &mut Rng) -> (String, Option<String>) {
-    let topic = title_case(topic);
     let adjective = rng.pick(ADJECTIVES);
-    let method = rng.pick(METHODS);
-    let object = rng.pick(OBJECTS);
+    let method = topical(METHODS, topic, rng);
+    let object = topical(OBJECTS, topic, rng);
+    let topic = title_case(topic);
     let system = format!("{}{}", rng.pick(SYSTEM_HEADS), rng.pick(SYSTEM_TAILS));
     match rng.below(7) {
         0 => (
@@ -330,6 +332,22 @@ pub(crate) fn title(topic: &str, rng: &mut Rng) -> (String, Option<String>) {
             (format!("On the {property} of {method} in {topic}"), None)
         }
         _ => (format!("Learning-Based {method} for {topic}"), None),
+    }
+}
+
+/// A word of `list` for a paper on `topic`: three times in four one of the topic's own four (a
+/// window of the list that the topic's name picks), else any. One draw either way, as
+/// [`Rng::pick`] makes, so the rest of a generated dataset is what it was before.
+fn topical<'a>(list: &[&'a str], topic: &str, rng: &mut Rng) -> &'a str {
+    let n = list.len();
+    let r = rng.below(4 * n);
+    if r < 3 * n {
+        let start = (topic.bytes()).fold(0usize, |h, b| {
+            h.wrapping_mul(31).wrapping_add(usize::from(b))
+        });
+        list[(start + r % 4) % n]
+    } else {
+        list[r - 3 * n]
     }
 }
 
@@ -424,6 +442,33 @@ mod tests {
         ] {
             assert_eq!(ordinal(n), want);
         }
+    }
+
+    #[test]
+    fn titles_on_one_topic_share_their_techniques_and_objects() {
+        let mut rng = Rng::new(9);
+        let share_of_top = |topic: &str, rng: &mut Rng| {
+            let mut counts = std::collections::HashMap::new();
+            for _ in 0..2_000 {
+                let w = topical(METHODS, topic, rng);
+                *counts.entry(w).or_insert(0usize) += 1;
+            }
+            let mut top: Vec<(usize, &str)> = counts.into_iter().map(|(w, n)| (n, w)).collect();
+            top.sort_unstable_by(|a, b| b.cmp(a));
+            (
+                top[0].1,
+                top[..4].iter().map(|t| t.0).sum::<usize>() as f64 / 2_000.0,
+            )
+        };
+        let (a, four) = share_of_top("Distributed systems", &mut rng);
+        // Three in four from the topic's own four words, and each word still possible.
+        assert!((0.75..0.85).contains(&four), "{four}");
+        let (b, _) = share_of_top("Computer vision", &mut rng);
+        assert_ne!(a, b, "two topics, two vocabularies");
+        let seen: std::collections::HashSet<&str> = (0..5_000)
+            .map(|_| topical(OBJECTS, "Deep learning", &mut rng))
+            .collect();
+        assert_eq!(seen.len(), OBJECTS.len());
     }
 
     #[test]

@@ -17,8 +17,6 @@ pub const DIRECTORY: &str = "data/directory.bin";
 pub const FIRST_PAGE: &str = "data/first.bin";
 /// The organizations' table (people by organization, each paper's credit).
 pub const ORGANIZATIONS: &str = "data/organizations.bin";
-/// What `/experts` answers from: researchers and their papers, as finding experts reads them.
-pub const EXPERTS: &str = "data/experts.bin";
 /// The folder of the publication-title shards.
 pub const TITLES: &str = "data/titles";
 /// The folder of the profile packs.
@@ -77,6 +75,37 @@ pub mod pubs {
     }
 }
 
+/// What `/experts` answers from, in parts ([`crate::search::experts::parts`]).
+pub mod experts {
+    use crate::search::experts::parts::Part;
+
+    /// The folder of the experts files.
+    pub const DIR: &str = "data/experts";
+    /// The index.
+    pub const INDEX: &str = "data/experts/index.bin";
+    /// The folder of the term files (buckets and common terms' own files).
+    pub const TERMS: &str = "data/experts/t";
+    /// The folder of the blocks of researchers.
+    pub const BLOCKS: &str = "data/experts/p";
+
+    /// The file of `part`.
+    pub fn part(part: Part) -> String {
+        match part {
+            Part::Bucket(n) => format!("{TERMS}/b{n}.bin"),
+            Part::Own(n) => format!("{TERMS}/o{n}.bin"),
+            Part::Block(n) => format!("{BLOCKS}/{n}.bin"),
+        }
+    }
+}
+
 /// The folders whose every file belongs to a build: the service worker precaches them by
 /// listing them.
-pub const FOLDERS: [&str; 5] = [net::IDS, TITLES, PEOPLE, pubs::WORDS, pubs::DIR];
+pub const FOLDERS: [&str; 7] = [
+    net::IDS,
+    TITLES,
+    PEOPLE,
+    pubs::WORDS,
+    pubs::DIR,
+    experts::TERMS,
+    experts::BLOCKS,
+];

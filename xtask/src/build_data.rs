@@ -12,8 +12,9 @@
 //!   profiles: at most 600 files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
 //!   credited to it — fetched by the organizations pages;
-//! - `experts.bin`: the [`ExpertsFile`] — researchers and their papers as finding experts
-//!   reads them — fetched by `/experts`;
+//! - `experts/`: what `/experts` answers from, in [`Parts`]: an index, term files (`t/`:
+//!   buckets of rare terms, common terms' own files) and blocks of researchers with their
+//!   papers (`p/`), each fetched as a question needs it;
 //! - `pubs/`: the all-publications page's files ([`CompiledPubs`]): its index, the entries in
 //!   chunks, their filter attributes and their words in shards;
 //!
@@ -28,13 +29,14 @@ use std::time::Instant;
 
 use research_atlas::files::cards::FirstPage;
 use research_atlas::files::detail::DetailFile;
-use research_atlas::files::experts::ExpertsFile;
+use research_atlas::files::experts;
 use research_atlas::files::people::{self, PeoplePack, Steps};
 use research_atlas::files::publications::CompiledPubs;
 use research_atlas::files::{generation, paths};
 use research_atlas::model::shares::map_shares;
 use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::CardIndex;
+use research_atlas::search::experts::parts::{Part, Parts};
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 
@@ -63,7 +65,7 @@ pub struct Written {
     pub network_bytes: u64,
     /// Bytes of `organizations.bin`.
     pub organizations_bytes: u64,
-    /// Bytes of `experts.bin`.
+    /// Bytes of `experts/`.
     pub experts_bytes: u64,
     /// Files under `pubs/` and their total bytes.
     pub pub_files: usize,
@@ -77,7 +79,7 @@ pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
     let started = Instant::now();
     let (w, generation) = publish(&input, out, keep)?;
     eprintln!(
-        "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB, experts.bin {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
+        "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB, experts/ {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
@@ -151,8 +153,27 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             let organizations = OrgTable::build(&dir.dataset);
             let organizations =
                 write(&under(out, paths::ORGANIZATIONS), &organizations.to_bytes())?;
-            let experts = ExpertsFile::of(&dir.dataset).to_bytes();
-            let experts = write(&under(out, paths::EXPERTS), &experts)?;
+            let parts = Parts::build(&dir.dataset);
+            fresh(&under(out, paths::experts::DIR))?;
+            fresh(&under(out, paths::experts::TERMS))?;
+            fresh(&under(out, paths::experts::BLOCKS))?;
+            let mut experts = write(
+                &under(out, paths::experts::INDEX),
+                &experts::index_to_bytes(&parts.index),
+            )?;
+            let terms = (parts.buckets.iter().enumerate())
+                .map(|(n, f)| (Part::Bucket(n as u32), f))
+                .chain((parts.own.iter().enumerate()).map(|(n, f)| (Part::Own(n as u32), f)));
+            for (part, file) in terms {
+                let path = under(out, &paths::experts::part(part));
+                experts += write(&path, &experts::terms_to_bytes(file))?;
+            }
+            for (n, block) in parts.blocks.iter().enumerate() {
+                let path = under(out, &paths::experts::part(Part::Block(n as u32)));
+                experts += write(&path, &experts::block_to_bytes(block))?;
+            }
+            // The single file of earlier builds, which nothing reads any more.
+            let _ = std::fs::remove_file(out.join("experts.bin"));
             Ok((network, organizations, experts))
         });
         let directory = (|| -> Result<(Written, usize, Vec<Steps>), String> {
@@ -452,9 +473,9 @@ mod tests {
         let orgs =
             OrgTable::from_bytes(&std::fs::read(out.path().join("organizations.bin")).unwrap());
         assert!(orgs.unwrap().position("uc-berkeley").is_some());
-        let experts =
-            ExpertsFile::from_bytes(&std::fs::read(out.path().join("experts.bin")).unwrap());
-        assert_eq!(experts.unwrap().dataset.researchers.len(), 5);
+        let index = std::fs::read(out.path().join("experts/index.bin")).unwrap();
+        assert_eq!(experts::index_from_bytes(&index).unwrap().stages.len(), 5);
+        assert!(out.path().join("experts/p/0.bin").is_file());
         let first = FirstPage::from_bytes(&std::fs::read(out.path().join("first.bin")).unwrap());
         assert_eq!(first.unwrap().cards.len(), 5);
         // A second run replaces the folders instead of adding to them.

@@ -252,6 +252,10 @@ pub struct Bench {
     /// OpenAlex records, imported (time, peak memory), then again (bytes changed)
     #[argh(switch)]
     pub sources: bool,
+    /// only experts for a paper: bytes and time of a 250-word question at 20,000 and 100,000
+    /// researchers, and the leave-one-out quality on the bundled and generated data
+    #[argh(switch)]
+    pub experts: bool,
     /// after `--`: arguments for the criterion binary, such as a filter (`typing`)
     #[argh(positional)]
     pub criterion_args: Vec<String>,

@@ -69,8 +69,8 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
 
 /// Chooses what to precache from `dist`: every top-level file of the app but the worker (the
 /// shell `404.html` first, then the home page), the essential data files, then the optional ones — the network's
-/// three files (`data/net/`), `data/organizations.bin`, `data/experts.bin`, the publication list's index, first chunk and attributes, title
-/// shards, profiles, the publication list's word shards and other chunks — in that order
+/// three files (`data/net/`), `data/organizations.bin`, the experts index, the publication list's index, first chunk and attributes, title
+/// shards, profiles, the publication list’s word shards and other chunks, the experts term files and blocks — in that order
 /// (never `data/researchers.json`, which the release app does not read),
 /// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
 /// logic also starts a fresh cache.
@@ -97,7 +97,7 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
         paths::net::GROUPS.into(),
         paths::net::PEOPLE.into(),
         paths::ORGANIZATIONS.into(),
-        paths::EXPERTS.into(),
+        paths::experts::INDEX.into(),
         paths::pubs::INDEX.into(),
         paths::pubs::chunk(0),
         paths::pubs::ATTRS.into(),

@@ -33,6 +33,9 @@ pub struct Corpus {
     pub by_researcher: Vec<Vec<u32>>,
     /// The papers' mean length in terms.
     pub mean_len: f32,
+    /// How many papers the directory has (BM25's N): `papers.len()` for a whole corpus; more
+    /// when `papers` holds only those of a question's terms ([`super::parts`]).
+    pub total: usize,
 }
 
 impl Corpus {
@@ -96,6 +99,7 @@ impl Corpus {
         for list in corpus.postings.values_mut() {
             list.sort_unstable();
         }
+        corpus.total = corpus.papers.len();
         corpus.mean_len = if corpus.papers.is_empty() {
             0.0
         } else {

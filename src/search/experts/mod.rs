@@ -17,10 +17,13 @@ pub mod corpus;
 pub mod eval;
 pub mod export;
 pub mod page;
+pub mod parts;
 pub mod rank;
 pub mod subset;
 pub mod terms;
 
+#[cfg(test)]
+mod parts_tests;
 #[cfg(test)]
 mod tests;
 
@@ -120,33 +123,83 @@ pub struct Answer {
 /// The experts for `q` in `dataset`, from its `corpus`.
 pub fn find(dataset: &Dataset, corpus: &Corpus, q: &ExpertQuery) -> Answer {
     let words = terms::terms(&q.text);
-    let mut distinct = words.clone();
-    distinct.sort_unstable();
-    distinct.dedup();
     let kept = terms::most_informative(&words, |t| corpus.papers_with(t), TERM_CAP);
+    let chosen = choose(corpus, &kept, q, |r| {
+        dataset.researchers.get(r as usize).map(|r| r.career_stage)
+    });
+    let view = View {
+        dataset,
+        corpus,
+        researcher: &Some,
+        paper: &|doc| Some(corpus.papers.get(doc as usize)?.publication),
+    };
+    answer_of(&words, kept, chosen, q, &view)
+}
+
+/// The researchers `q` lists, best first: ranked over `corpus` by the `kept` terms, of the
+/// stages asked for (`stage_of` a researcher by directory index), at most `q.limit`.
+fn choose(
+    corpus: &Corpus,
+    kept: &[(String, u32)],
+    q: &ExpertQuery,
+    stage_of: impl Fn(u32) -> Option<CareerStage>,
+) -> Vec<rank::Ranked> {
     let ranked = rank::rank(
         corpus,
         &rank::Ranking {
-            terms: &kept,
+            terms: kept,
             since: q.since,
             this_year: q.this_year,
             exclude: None,
             scoring: rank::SCORING,
         },
     );
-    let best = ranked.first().map_or(0.0, |r| r.score);
+    // Each keeps the best score of all (`Ranked::best`), whatever the stages listed.
+    ranked
+        .into_iter()
+        .filter(|r| {
+            q.stages.is_empty() || stage_of(r.researcher).is_some_and(|s| q.stages.contains(&s))
+        })
+        .take(q.limit)
+        .collect()
+}
+
+/// Where the experts' records are: a dataset with the chosen researchers, the submission's
+/// member authors and all their papers (the whole dataset, or a question's blocks), its
+/// corpus (for the conflicts), a researcher's position in it by directory index, and a
+/// ranked paper's publication in it.
+struct View<'a> {
+    dataset: &'a Dataset,
+    corpus: &'a Corpus,
+    researcher: &'a dyn Fn(u32) -> Option<u32>,
+    paper: &'a dyn Fn(u32) -> Option<u32>,
+}
+
+/// The answer of the `chosen` researchers, their records from `view`.
+fn answer_of(
+    words: &[String],
+    kept: Vec<(String, u32)>,
+    chosen: Vec<rank::Ranked>,
+    q: &ExpertQuery,
+    view: &View<'_>,
+) -> Answer {
+    let mut distinct = words.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
     let window = Window {
         this_year: q.this_year,
         years: q.conflict_years,
     };
-    let experts = ranked
-        .into_iter()
-        .filter(|r| {
-            let stage = dataset.researchers[r.researcher as usize].career_stage;
-            q.stages.is_empty() || q.stages.contains(&stage)
+    // The authors as members of the view's dataset.
+    let authors: Vec<Author> = (q.authors.iter())
+        .filter_map(|a| match a {
+            Author::Member(i) => (view.researcher)(*i).map(Author::Member),
+            Author::Named(n) => Some(Author::Named(n.clone())),
         })
-        .take(q.limit)
-        .map(|r| expert(dataset, corpus, r, best, &q.authors, window))
+        .collect();
+    let experts = chosen
+        .into_iter()
+        .filter_map(|r| expert(view, r, &authors, window))
         .collect();
     Answer {
         experts,
@@ -155,15 +208,11 @@ pub fn find(dataset: &Dataset, corpus: &Corpus, q: &ExpertQuery) -> Answer {
     }
 }
 
-fn expert(
-    dataset: &Dataset,
-    corpus: &Corpus,
-    r: rank::Ranked,
-    best: f32,
-    authors: &[Author],
-    window: Window,
-) -> Expert {
-    let researcher = &dataset.researchers[r.researcher as usize];
+fn expert(view: &View<'_>, r: rank::Ranked, authors: &[Author], window: Window) -> Option<Expert> {
+    let dataset = view.dataset;
+    let at = (view.researcher)(r.researcher)?;
+    let researcher = dataset.researchers.get(at as usize)?;
+    let best = r.best;
     let share = if best > 0.0 { r.score / best } else { 0.0 };
     let level = if share >= 2.0 / 3.0 {
         Level::Strong
@@ -172,17 +221,15 @@ fn expert(
     } else {
         Level::Some
     };
-    let papers: Vec<MatchedPaper> = r
-        .papers
-        .iter()
-        .map(|(doc, _, words)| {
-            let p = &dataset.publications[corpus.papers[*doc as usize].publication as usize];
-            MatchedPaper {
+    let papers: Vec<MatchedPaper> = (r.papers.iter())
+        .filter_map(|(doc, _, words)| {
+            let p = dataset.publications.get((view.paper)(*doc)? as usize)?;
+            Some(MatchedPaper {
                 publication: p.id.clone(),
                 title: p.title.clone(),
                 year: p.year,
                 words: words.clone(),
-            }
+            })
         })
         .collect();
     let topics = researcher
@@ -197,38 +244,66 @@ fn expert(
         })
         .cloned()
         .collect();
-    Expert {
+    Some(Expert {
         researcher: researcher.id.clone(),
         score: r.score,
         share,
         level,
         papers,
         topics,
-        conflicts: conflicts::conflicts(dataset, corpus, r.researcher, authors, window),
-    }
+        conflicts: conflicts::conflicts(dataset, view.corpus, at, authors, window),
+    })
 }
 
 /// The submission's authors: each id a member, each typed name the member with that spelling
 /// (any of their names, folded) or else a name.
 pub fn authors_of(dataset: &Dataset, ids: &[ResearcherId], names: &[String]) -> Vec<Author> {
-    let mut out: Vec<Author> = ids
-        .iter()
-        .filter_map(|id| {
-            let i = dataset.researchers.iter().position(|r| &r.id == id)?;
-            Some(Author::Member(i as u32))
-        })
+    let people = dataset.researchers.iter().map(|r| {
+        let names = (std::iter::once(&r.name))
+            .chain(&r.alternative_names)
+            .chain(&r.native_name)
+            .map(String::as_str);
+        (r.id.as_str(), names.collect::<Vec<_>>())
+    });
+    authors_among(people, ids, names)
+}
+
+/// [`authors_of`] among `people`: each researcher's id and names, in directory order.
+pub fn authors_among<'a>(
+    people: impl Iterator<Item = (&'a str, Vec<&'a str>)>,
+    ids: &[ResearcherId],
+    names: &[String],
+) -> Vec<Author> {
+    let typed: Vec<(&str, String)> = (names.iter())
+        .map(|n| n.trim())
+        .filter(|n| !n.is_empty())
+        .map(|n| (n, crate::search::text::fold(n)))
         .collect();
-    for name in names.iter().filter(|n| !n.trim().is_empty()) {
-        let folded = crate::search::text::fold(name.trim());
-        let member = dataset.researchers.iter().position(|r| {
-            std::iter::once(&r.name)
-                .chain(&r.alternative_names)
-                .chain(&r.native_name)
-                .any(|n| crate::search::text::fold(n) == folded)
-        });
-        let author = match member {
-            Some(i) => Author::Member(i as u32),
-            None => Author::Named(name.trim().to_owned()),
+    let mut by_id: Vec<Option<u32>> = vec![None; ids.len()];
+    let mut by_name: Vec<Option<u32>> = vec![None; typed.len()];
+    for (i, (id, spellings)) in people.enumerate() {
+        for (slot, wanted) in by_id.iter_mut().zip(ids) {
+            if slot.is_none() && wanted.as_str() == id {
+                *slot = Some(i as u32);
+            }
+        }
+        if by_name.iter().any(Option::is_none) {
+            let folded: Vec<String> = spellings
+                .iter()
+                .map(|n| crate::search::text::fold(n))
+                .collect();
+            for (slot, (_, name)) in by_name.iter_mut().zip(&typed) {
+                if slot.is_none() && folded.contains(name) {
+                    *slot = Some(i as u32);
+                }
+            }
+        }
+    }
+    let mut out: Vec<Author> = by_id.into_iter().flatten().map(Author::Member).collect();
+    for (slot, (name, _)) in by_name.into_iter().zip(typed) {
+        let author = match slot {
+            Some(i) => Author::Member(i),
+            None => Author::Named(name.to_owned()),
         };
         if !out.contains(&author) {
             out.push(author);

@@ -4,8 +4,7 @@
 //! ([`HOW_IT_RANKS`]), a conflict's badge text, the match in percent, and the words of a
 //! title to mark (and those it does not hold).
 
-use super::{Answer, Conflict, Expert, ExpertQuery, Rule, authors_of, terms};
-use crate::model::{Dataset, ResearcherId};
+use super::{Answer, Author, Conflict, Expert, ExpertQuery, Rule, terms};
 use crate::search::params::ExpertParams;
 
 /// How many experts the page lists at most.
@@ -19,13 +18,13 @@ pub const HOW_IT_RANKS: &str = "Paste a paper's title and abstract: every paper 
     within the chosen window, advisors and advisees, the same organization now, and an \
     organization at the same time — “possibly” where the data does not give the years.";
 
-/// The question `params` ask of `dataset` in `this_year`: enough experts that hiding the
-/// conflicted still leaves [`SHOWN`] when there are.
-pub fn question(dataset: &Dataset, params: &ExpertParams, this_year: u16) -> ExpertQuery {
-    let ids: Vec<ResearcherId> = params.authors.iter().map(|a| a.as_str().into()).collect();
+/// The question `params` ask in `this_year`, of the submission's `authors` (found by
+/// [`super::authors_of`]): enough experts that hiding the conflicted still leaves [`SHOWN`]
+/// when there are.
+pub fn question(authors: Vec<Author>, params: &ExpertParams, this_year: u16) -> ExpertQuery {
     ExpertQuery {
         text: params.text.clone(),
-        authors: authors_of(dataset, &ids, &params.names),
+        authors,
         conflict_years: params.years,
         since: params.since,
         stages: params.stages.clone(),
@@ -208,8 +207,15 @@ mod tests {
             hide_conflicted: true,
             ..ExpertParams::default()
         };
-        let q = question(&d, &p, 2026);
+        let ids: Vec<crate::model::ResearcherId> =
+            p.authors.iter().map(|a| a.as_str().into()).collect();
+        let q = question(
+            crate::search::experts::authors_of(&d, &ids, &p.names),
+            &p,
+            2026,
+        );
         assert_eq!(q.authors.len(), 2);
+        assert_eq!(q.authors[1], Author::Named("Someone Else".into()));
         assert_eq!(q.conflict_years, 3);
         assert_eq!(q.limit, SHOWN * 3);
     }

@@ -66,11 +66,13 @@ pub struct Ranked {
     pub score: f32,
     /// Their best papers (at most three), best first: (paper, score, terms matched).
     pub papers: Vec<(u32, f32, Vec<String>)>,
+    /// The best researcher's score in the same ranking.
+    pub best: f32,
 }
 
 /// Every researcher with a matching paper, best first.
 pub fn rank(corpus: &Corpus, q: &Ranking<'_>) -> Vec<Ranked> {
-    let n = corpus.papers.len() as f32;
+    let n = corpus.total as f32;
     let mut papers: HashMap<u32, (f32, Vec<usize>)> = HashMap::new();
     for (ti, (term, count)) in q.terms.iter().enumerate() {
         let Some(list) = corpus.postings.get(term) else {
@@ -126,6 +128,7 @@ pub fn rank(corpus: &Corpus, q: &Ranking<'_>) -> Vec<Ranked> {
                 researcher,
                 score,
                 papers: best,
+                best: 0.0,
             }
         })
         .collect();
@@ -134,5 +137,9 @@ pub fn rank(corpus: &Corpus, q: &Ranking<'_>) -> Vec<Ranked> {
             .total_cmp(&a.score)
             .then(a.researcher.cmp(&b.researcher))
     });
+    let top = ranked.first().map_or(0.0, |r| r.score);
+    for r in &mut ranked {
+        r.best = top;
+    }
     ranked
 }

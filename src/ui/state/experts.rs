@@ -1,53 +1,52 @@
-//! The experts page's state: its data (the experts file, loaded once when the page first needs
-//! it and kept for the session, its ranking corpus built on the first question), and its
-//! params, read from the route and written back through it.
+//! The experts page's state: its data (the experts index, fetched once when the page first
+//! needs it, then the parts each question needs, kept for the session; or the whole dataset
+//! when the views are pre-rendered or the host has only the JSON), the answer to a question,
+//! and its params, read from the route and written back through it.
 //!
-//! The page reads its data only through [`fetch_experts`], so where the data comes from (one
-//! file now, shards by term later) can change behind it.
+//! The page reads its data only through [`fetch_experts`] and [`ask`].
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use leptos::prelude::*;
 
-use super::data::{DataError, Load, fetch_bytes, static_data};
+use super::data::{AtlasContext, DataError, Load, fetch_bytes, static_data};
 use super::json_host;
-use crate::files::experts::ExpertsFile;
+use crate::files::experts as file;
 use crate::files::paths;
-use crate::model::Dataset;
-use crate::search::experts::Corpus;
+use crate::model::{Dataset, ResearcherId};
+use crate::search::experts::parts::{self, Fetched, Part, PartsIndex};
+use crate::search::experts::{Answer, Author, Corpus, authors_among, authors_of, find};
 use crate::search::params::ExpertParams;
-use crate::search::suggest::{People, sorted_people};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
 use crate::ui::routes::{History, RouteContext, use_route};
+use crate::ui::state::atlas::Atlas;
 
-/// What the experts page answers from: the dataset's part that ranking and conflicts read, its
-/// researchers by name for the author picker, and the ranking's corpus, built once when first
-/// asked for.
-pub struct ExpertsData {
-    /// Researchers, papers with a directory author, and the vocabularies' names.
-    pub dataset: Dataset,
-    /// Everyone, sorted by name (the author picker's choices).
-    pub people: People,
-    corpus: OnceLock<Corpus>,
+/// Where the experts page's answers come from.
+pub enum ExpertsData {
+    /// The experts files: the index, and the parts fetched so far (kept for later questions).
+    Parts {
+        /// The index.
+        index: PartsIndex,
+        /// The term files and blocks fetched so far.
+        fetched: Mutex<Fetched>,
+    },
+    /// A whole dataset (pre-rendered views, a host with only the JSON), its ranking corpus
+    /// built on the first question.
+    Whole {
+        /// Every record.
+        dataset: Arc<Dataset>,
+        /// The ranking's corpus, built once.
+        corpus: OnceLock<Corpus>,
+    },
 }
 
 impl ExpertsData {
-    /// The data of `dataset` (the experts file's, or a whole dataset).
-    pub fn new(dataset: Dataset) -> Self {
-        let people =
-            sorted_people((dataset.researchers.iter()).map(|r| (r.id.0.clone(), r.name.clone())));
-        Self {
-            dataset,
-            people,
+    fn whole(dataset: Dataset) -> Self {
+        Self::Whole {
+            dataset: Arc::new(dataset),
             corpus: OnceLock::new(),
         }
-    }
-
-    /// The ranking's corpus: built on the first call (measured as `experts:corpus`), kept after.
-    pub fn corpus(&self) -> &Corpus {
-        self.corpus
-            .get_or_init(|| timed("experts:corpus", || Corpus::of(&self.dataset)))
     }
 }
 
@@ -83,23 +82,137 @@ pub fn use_experts() -> Load<ExpertsResult> {
     resource
 }
 
-/// The experts page's data: `data/experts.bin` (timed as `experts:decode`), the whole dataset
+/// The experts page's data: the experts index (timed as `experts:index`), the whole dataset
 /// when the views are pre-rendered, or the authoring JSON where the host has no compiled files.
 pub async fn fetch_experts() -> ExpertsResult {
     if let Some(data) = static_data()
         && let Some(full) = &data.atlas.full
     {
-        let file = ExpertsFile::of(&full.directory.dataset);
-        return Ok(Arc::new(ExpertsData::new(file.dataset)));
+        return Ok(Arc::new(ExpertsData::whole(full.directory.dataset.clone())));
     }
-    if let Some(bytes) = fetch_bytes(paths::EXPERTS).await? {
-        let file = timed("experts:decode", || ExpertsFile::from_bytes(&bytes))
-            .map_err(|e| DataError::Invalid(paths::EXPERTS.to_owned(), e))?;
-        return Ok(Arc::new(ExpertsData::new(file.dataset)));
+    if let Some(bytes) = fetch_bytes(paths::experts::INDEX).await? {
+        let index = timed("experts:index", || file::index_from_bytes(&bytes))
+            .map_err(|e| DataError::Invalid(paths::experts::INDEX.to_owned(), e))?;
+        return Ok(Arc::new(ExpertsData::Parts {
+            index,
+            fetched: Mutex::new(Fetched::default()),
+        }));
     }
-    Ok(Arc::new(ExpertsData::new(
-        json_host::whole_dataset(paths::EXPERTS).await?,
+    Ok(Arc::new(ExpertsData::whole(
+        json_host::whole_dataset(paths::experts::INDEX).await?,
     )))
+}
+
+/// An answer with the records its cards and export read (the whole dataset, or the blocks the
+/// question fetched).
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The experts.
+    pub answer: Arc<Answer>,
+    /// Their records.
+    pub dataset: Arc<Dataset>,
+}
+
+/// The submission's authors of `params` among the directory's people: by the whole dataset's
+/// records, or by the directory's cards (their names and other spellings).
+fn authors(data: &ExpertsData, atlas: Option<&Atlas>, params: &ExpertParams) -> Vec<Author> {
+    let ids: Vec<ResearcherId> = params.authors.iter().map(|a| a.as_str().into()).collect();
+    match (data, atlas) {
+        (ExpertsData::Whole { dataset, .. }, _) => authors_of(dataset, &ids, &params.names),
+        (ExpertsData::Parts { .. }, Some(atlas)) => authors_among(
+            (atlas.cards.iter()).map(|c| {
+                let names = std::iter::once(c.name.as_str())
+                    .chain(c.other_names.iter().map(String::as_str));
+                (c.id.as_str(), names.collect::<Vec<_>>())
+            }),
+            &ids,
+            &params.names,
+        ),
+        (ExpertsData::Parts { .. }, None) => Vec::new(),
+    }
+}
+
+/// The answer to `params` in `this_year` (timed as `experts:find`): at once from a whole
+/// dataset; from the parts after fetching those the question needs (and, when it names
+/// authors, the directory's cards to find them in).
+pub async fn ask(
+    data: Arc<ExpertsData>,
+    atlas: AtlasContext,
+    params: ExpertParams,
+    this_year: u16,
+) -> Result<Found, DataError> {
+    let named = !params.authors.is_empty() || !params.names.is_empty();
+    let atlas = match (named, &*data) {
+        (true, ExpertsData::Parts { .. }) => Some(atlas.start().wait().await?),
+        _ => None,
+    };
+    let q = crate::search::experts::page::question(
+        authors(&data, atlas.as_deref(), &params),
+        &params,
+        this_year,
+    );
+    match &*data {
+        ExpertsData::Whole { dataset, corpus } => {
+            let corpus = corpus.get_or_init(|| timed("experts:corpus", || Corpus::of(dataset)));
+            let answer = timed("experts:find", || find(dataset, corpus, &q));
+            Ok(Found {
+                answer: Arc::new(answer),
+                dataset: dataset.clone(),
+            })
+        }
+        ExpertsData::Parts { index, fetched } => {
+            loop {
+                let need = parts::next(index, &q, &lock(fetched));
+                if need.is_empty() {
+                    break;
+                }
+                let bodies =
+                    futures::future::try_join_all(need.iter().map(|&p| fetch_part(p))).await?;
+                let mut f = lock(fetched);
+                for (part, body) in need.into_iter().zip(bodies) {
+                    match body {
+                        Body::Terms(t) => {
+                            f.terms.insert(part, t);
+                        }
+                        Body::Block(n, b) => {
+                            f.blocks.insert(n, *b);
+                        }
+                    }
+                }
+            }
+            let (answer, dataset) =
+                timed("experts:find", || parts::answer(index, &q, &lock(fetched)));
+            Ok(Found {
+                answer: Arc::new(answer),
+                dataset: Arc::new(dataset),
+            })
+        }
+    }
+}
+
+fn lock(fetched: &Mutex<Fetched>) -> std::sync::MutexGuard<'_, Fetched> {
+    fetched
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A part as fetched.
+enum Body {
+    Terms(parts::TermFile),
+    Block(u32, Box<parts::Block>),
+}
+
+/// Part `part` of the page's generation; a missing one is an error (the index names it).
+async fn fetch_part(part: Part) -> Result<Body, DataError> {
+    let url = paths::experts::part(part);
+    let bytes = (fetch_bytes(&url).await?).ok_or_else(|| {
+        DataError::Invalid(url.clone(), "the file is missing: rebuild the data".into())
+    })?;
+    let body = match part {
+        Part::Block(n) => file::block_from_bytes(&bytes).map(|b| Body::Block(n, Box::new(b))),
+        _ => file::terms_from_bytes(&bytes).map(Body::Terms),
+    };
+    body.map_err(|e| DataError::Invalid(url, e))
 }
 
 /// The experts params in the URL and the one way to change them.

@@ -29,6 +29,10 @@
 //!    copy of the bundled dataset and again: time, peak memory and the bytes the rerun changed
 //!    ([`sources`]), under `"sources"`.
 //!
+//! 7. Experts for a paper (as 5, or alone with `--experts`): the bytes and time of a 250-word
+//!    question at 20,000 and 100,000 researchers, and the ranking's leave-one-out quality on
+//!    the bundled and the generated data ([`experts`]), under `"experts"`.
+//!
 //! Keys of the file that a run does not produce are kept as they are.
 
 use std::path::{Path, PathBuf};
@@ -41,6 +45,7 @@ use crate::data::{root, target_dir};
 use crate::run::run;
 use crate::{build, tools};
 
+mod experts;
 mod import;
 mod sources;
 
@@ -67,6 +72,9 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
     if args.sources {
         return sources::bench();
     }
+    if args.experts {
+        return experts::bench();
+    }
     let (native_only, browser_only, cold_only, large) =
         (args.native, args.browser, args.cold, args.large);
     let criterion_args = &args.criterion_args;
@@ -86,6 +94,7 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
     if !browser_only && !native_only {
         import::bench()?;
         sources::bench()?;
+        experts::bench()?;
     }
     if !native_only {
         browser(&browser_sizes)?;

@@ -1,13 +1,14 @@
 //! The paper's authors: picked from the directory (a chip each, with a remove button, and a
-//! name field offering matches) and typed as names, `;` between them.
+//! name field offering matches from the directory's cards) and typed as names, `;` between
+//! them.
 
 use leptos::html;
 use leptos::prelude::*;
 
 use super::fields::ExpertForm;
+use crate::search::suggest::sorted_people;
 use crate::ui::components::person_picker::TypeAhead;
-use crate::ui::state::data::Load;
-use crate::ui::state::experts::ExpertsResult;
+use crate::ui::state::data::use_atlas;
 
 /// The authors' fieldset.
 #[component]
@@ -16,8 +17,6 @@ pub fn AuthorsField(
     form: ExpertForm,
     /// The field of typed names.
     names: NodeRef<html::Input>,
-    /// The experts data, whose researchers can be picked.
-    data: Load<ExpertsResult>,
 ) -> impl IntoView {
     let typed = Memo::new(move |_| form.query.params.with(|p| p.names.join("; ")));
     let add = move |id: String| {
@@ -27,12 +26,16 @@ pub fn AuthorsField(
             }
         })
     };
-    // Made again when the data is in, not per pick: the field keeps the focus. Until then it
-    // offers nobody, but is there: a pre-rendered page has it, and the app's page takes over
-    // what was typed in each of its fields by their places.
+    // Made again when the directory is in, not per pick: the field keeps the focus. Until then
+    // it offers nobody, but is there: a pre-rendered page has it, and the app's page takes
+    // over what was typed in each of its fields by their places.
+    let atlas = use_atlas();
+    let people = Memo::new(move |_| {
+        (atlas.get().and_then(Result::ok))
+            .map(|a| sorted_people((a.cards.iter()).map(|c| (c.id.clone(), c.name.clone()))))
+    });
     let picker = move || {
-        let people =
-            (data.get().and_then(Result::ok)).map_or_else(Default::default, |d| d.people.clone());
+        let people = people.get().unwrap_or_default();
         view! {
             <TypeAhead people=people input_id="experts-author".to_owned()
                 list_label="Matching researchers".to_owned() prefix="+ "
@@ -43,7 +46,7 @@ pub fn AuthorsField(
         <fieldset class="experts-authors">
             <legend>"The paper’s authors"</legend>
             <p class="muted experts-hint">"Their conflicts of interest are marked in the results."</p>
-            <AuthorChips form=form data=data/>
+            <AuthorChips form=form/>
             <div class="experts-field">
                 <label for="experts-author">"Add an author from the directory"</label>
                 {picker}
@@ -60,15 +63,16 @@ pub fn AuthorsField(
 
 /// The authors picked from the directory, each with a button that removes them.
 #[component]
-fn AuthorChips(form: ExpertForm, data: Load<ExpertsResult>) -> impl IntoView {
+fn AuthorChips(form: ExpertForm) -> impl IntoView {
+    let atlas = use_atlas();
     let chips = move || {
-        let data = data.get().and_then(Result::ok);
+        let atlas = atlas.get().and_then(Result::ok);
         let ids = form.query.params.with(|p| p.authors.clone());
         ids.into_iter()
             .map(|id| {
-                let name = (data.as_ref())
-                    .and_then(|d| d.dataset.researcher(&id))
-                    .map_or_else(|| id.clone(), |r| r.name.clone());
+                let name = (atlas.as_ref())
+                    .and_then(|a| a.cards.iter().find(|c| c.id == id))
+                    .map_or_else(|| id.clone(), |c| c.name.clone());
                 let label = format!("Remove {name} from the authors");
                 view! {
                     <li class="compare-chip" data-testid="experts-author-chip">

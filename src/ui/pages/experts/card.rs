@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::model::Dataset;
 use crate::search::cards::role_line;
 use crate::search::experts::page::{badge, marks, percent, unmarked};
 use crate::search::experts::{Conflict, Expert, MatchedPaper};
@@ -13,7 +14,6 @@ use crate::site::route::profile;
 use crate::ui::components::publication_item::publication_anchor;
 use crate::ui::components::{Highlighted, PickButtons};
 use crate::ui::routes::Href;
-use crate::ui::state::experts::ExpertsData;
 
 /// An expert's card in the list.
 #[component]
@@ -22,10 +22,10 @@ pub fn ExpertCard(
     expert: Expert,
     /// Their place in the list, from 1.
     rank: usize,
-    /// The data they were found in.
-    data: Arc<ExpertsData>,
+    /// The records they were found in.
+    dataset: Arc<Dataset>,
 ) -> impl IntoView {
-    let d = &data.dataset;
+    let d = &*dataset;
     let id = expert.researcher.0.clone();
     let r = d.researcher(&id);
     let name = r.map_or_else(|| id.clone(), |r| r.name.clone());

@@ -7,12 +7,11 @@ use leptos::prelude::*;
 use super::authors::AuthorsField;
 use super::fields::ExpertForm;
 use super::options::ExpertOptions;
-use crate::ui::state::data::Load;
-use crate::ui::state::experts::{ExpertQuery, ExpertsResult};
+use crate::ui::state::experts::ExpertQuery;
 
 /// The whole form.
 #[component]
-pub fn ExpertsForm(query: ExpertQuery, data: Load<ExpertsResult>) -> impl IntoView {
+pub fn ExpertsForm(query: ExpertQuery) -> impl IntoView {
     let form = ExpertForm::new(query);
     // Only a new text in the URL (a reload, Back) replaces what the field holds.
     let text = Memo::new(move |_| query.params.with(|p| p.text.clone()));
@@ -36,7 +35,7 @@ pub fn ExpertsForm(query: ExpertQuery, data: Load<ExpertsResult>) -> impl IntoVi
                 aria-describedby="experts-text-hint" node_ref=form.text
                 placeholder="ServerlessLLM: Locality-Enhanced Serverless Inference for Large Language Models. This paper presents…"
                 prop:value=move || text.get() on:keydown=shortcut></textarea>
-            <AuthorsField form=form names=form.names data=data/>
+            <AuthorsField form=form names=form.names/>
             <ExpertOptions form=form years=form.years since=form.since/>
             <button type="submit" class="button experts-submit" data-testid="experts-submit">
                 "Find experts"

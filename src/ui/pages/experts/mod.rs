@@ -4,7 +4,8 @@
 //!
 //! The question and the answer are [`crate::search::experts`]'s; the URL holds the question
 //! ([`crate::search::params::ExpertParams`]), written when the form is submitted; the data is
-//! the experts file, loaded once ([`crate::ui::state::experts`]). The page is the [`form`]
+//! the experts index, loaded once, and the parts each question needs
+//! ([`crate::ui::state::experts`]). The page is the [`form`]
 //! ([`fields`], [`authors`], [`options`]) and the [`results`] ([`card`] per expert).
 
 mod authors;
@@ -30,7 +31,7 @@ pub fn ExpertsPage() -> impl IntoView {
         <div class="experts-page" data-testid="experts-page">
             <h1>"Find experts"</h1>
             <p class="experts-how" data-testid="experts-how">{HOW_IT_RANKS}</p>
-            <form::ExpertsForm query=query data=data/>
+            <form::ExpertsForm query=query/>
             <results::ExpertsResults query=query data=data/>
         </div>
     }

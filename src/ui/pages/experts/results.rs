@@ -6,41 +6,55 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::card::ExpertCard;
-use crate::search::experts::page::{Shown, question};
-use crate::search::experts::{Answer, export, find};
-use crate::ui::browser::{download, timed};
+use crate::model::Dataset;
+use crate::search::experts::page::Shown;
+use crate::search::experts::{Answer, export};
+use crate::ui::browser::download;
 use crate::ui::components::data_view::{LoadErrorView, Loading};
-use crate::ui::state::data::Load;
-use crate::ui::state::experts::{ExpertQuery, ExpertsData, ExpertsResult};
+use crate::ui::state::data::{DataError, Load, use_atlas};
+use crate::ui::state::experts::{ExpertQuery, ExpertsResult, Found, ask};
 
 /// The results section.
 #[component]
 pub fn ExpertsResults(query: ExpertQuery, data: Load<ExpertsResult>) -> impl IntoView {
+    let atlas = use_atlas();
     let asked = Memo::new(move |_| query.params.with(|p| !p.text.trim().is_empty()));
-    let loaded = move || data.get().and_then(Result::ok);
-    // The answer to the URL's question, once the data is in.
-    let answer = Memo::new(move |_| {
-        let d = loaded()?;
-        let year = crate::ui::host::year_and_month().0;
-        query.params.with(|p| {
-            (!p.text.trim().is_empty()).then(|| {
-                let q = question(&d.dataset, p, year);
-                let corpus = d.corpus();
-                Arc::new(timed("experts:find", || find(&d.dataset, corpus, &q)))
-            })
-        })
+    // The answer to the URL's question, once the data (and the parts it needs) is in.
+    let found: Load<Option<Result<Found, DataError>>> = Load::new(move || {
+        let d = data.get();
+        let params = query.params.get();
+        async move {
+            if params.text.trim().is_empty() {
+                return None;
+            }
+            let d = match d? {
+                Ok(d) => d,
+                Err(e) => return Some(Err(e)),
+            };
+            let year = crate::ui::host::year_and_month().0;
+            Some(ask(d, atlas, params, year).await)
+        }
+    });
+    let answer = Memo::new(move |_| match found.get().flatten() {
+        Some(Ok(f)) => Some(f.answer),
+        _ => None,
     });
     let hide = Memo::new(move |_| query.params.with(|p| p.hide_conflicted));
     let count = move || answer.with(|a| a.as_ref().map(|a| Shown::of(a, hide.get()).sentence()));
-    let body = move || match (data.get(), asked.get()) {
-        (Some(Err(e)), _) => view! {
+    let body = move || match (data.get(), found.get().flatten(), asked.get()) {
+        (_, _, false) => ().into_any(),
+        (Some(Err(e)), _, true) => view! {
             <LoadErrorView error=e heading="The researchers’ papers could not be loaded"
                 retry=Callback::new(move |_| data.refetch())/>
         }
         .into_any(),
-        (None, true) => view! { <Loading text="Loading the researchers’ papers…"/> }.into_any(),
-        (Some(Ok(d)), true) => view! { <ExpertList data=d answer=answer hide=hide/> }.into_any(),
-        (_, false) => ().into_any(),
+        (_, Some(Err(e)), true) => view! {
+            <LoadErrorView error=e heading="The researchers’ papers could not be loaded"
+                retry=Callback::new(move |_| found.refetch())/>
+        }
+        .into_any(),
+        (_, Some(Ok(f)), true) => view! { <ExpertList found=f hide=hide/> }.into_any(),
+        (_, None, true) => view! { <Loading text="Loading the researchers’ papers…"/> }.into_any(),
     };
     view! {
         <section class="experts-results" aria-labelledby="experts-results-h">
@@ -55,27 +69,23 @@ pub fn ExpertsResults(query: ExpertQuery, data: Load<ExpertsResult>) -> impl Int
 
 /// The experts shown, with the export; or that nobody matches.
 #[component]
-fn ExpertList(
-    data: Arc<ExpertsData>,
-    answer: Memo<Option<Arc<Answer>>>,
-    hide: Memo<bool>,
-) -> impl IntoView {
+fn ExpertList(found: Found, hide: Memo<bool>) -> impl IntoView {
     move || {
-        let a = answer.get()?;
+        let a = found.answer.clone();
         let shown = Shown::of(&a, hide.get());
         if shown.experts.is_empty() {
-            return Some(view! { <NoMatch hidden=shown.hidden/> }.into_any());
+            return view! { <NoMatch hidden=shown.hidden/> }.into_any();
         }
         let cards = (shown.experts.iter().enumerate())
-            .map(|(i, e)| view! { <ExpertCard expert={(*e).clone()} rank={i + 1} data=data.clone()/> })
+            .map(|(i, e)| {
+                view! { <ExpertCard expert={(*e).clone()} rank={i + 1} dataset=found.dataset.clone()/> }
+            })
             .collect_view();
-        Some(
-            view! {
-                <ExportButton data=data.clone() answer=a.clone() hide=hide.get()/>
-                <ol class="experts-list" data-testid="experts-list">{cards}</ol>
-            }
-            .into_any(),
-        )
+        view! {
+            <ExportButton dataset=found.dataset.clone() answer=a.clone() hide=hide.get()/>
+            <ol class="experts-list" data-testid="experts-list">{cards}</ol>
+        }
+        .into_any()
     }
 }
 
@@ -97,11 +107,11 @@ fn NoMatch(hidden: usize) -> impl IntoView {
 
 /// "Export CSV": the list as shown, with what became of the download.
 #[component]
-fn ExportButton(data: Arc<ExpertsData>, answer: Arc<Answer>, hide: bool) -> impl IntoView {
+fn ExportButton(dataset: Arc<Dataset>, answer: Arc<Answer>, hide: bool) -> impl IntoView {
     let status = RwSignal::new(String::new());
     let save = move |_| {
         let shown = Shown::of(&answer, hide);
-        let text = export::csv(&data.dataset, &shown.experts, &answer);
+        let text = export::csv(&dataset, &shown.experts, &answer);
         status.set(
             match download("experts.csv", "text/csv;charset=utf-8", &text) {
                 Ok(()) => "Downloaded.".into(),

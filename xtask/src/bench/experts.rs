@@ -1,0 +1,283 @@
+//! Experts for a paper at scale (`cargo xtask bench --experts`, and part of a full `bench`;
+//! issue 39): what a question costs and how well the ranking finds a paper's authors.
+//!
+//! - **Cost**, at 20,000 researchers / 200,000 papers and 100,000 / 1,000,000 (generated from
+//!   seed 1, in memory): the experts parts are built as `build-data` builds them, each encoded
+//!   and gzipped (level 6, as hosts serve them); then [`QUERIES`] questions of about 250 words
+//!   (a paper's title and abstract, then the abstracts of other papers on its topic) are asked
+//!   the way the page asks them — the index, then each step's parts, decoded from their bytes —
+//!   counting the gzipped bytes fetched (the index included) and timing the decoding and the
+//!   answering apart (natively; the browser's WebAssembly is slower by a factor the README
+//!   gives).
+//! - **Quality**: the leave-one-out evaluation ([`eval::leave_one_out`]) on the bundled
+//!   dataset (every paper) and on the generated 20,000 (every 100th paper), for the best paper
+//!   against the mean of the best three, each with and without a five-year half-life.
+//!
+//! Stored under `"experts"` in `bench/results.json` with the goals: a question's answer within
+//! 150 ms at 20,000 and 500 ms at 100,000 once its data has arrived, and at most 3 MB gzipped
+//! fetched for it at 100,000.
+
+use std::io::Write;
+use std::time::Instant;
+
+use serde_json::{Value, json};
+
+use research_atlas::files::experts as file;
+use research_atlas::model::Dataset;
+use research_atlas::search::experts::parts::{Fetched, Part, Parts};
+use research_atlas::search::experts::rank::{Aggregate, SCORING, Scoring};
+use research_atlas::search::experts::{Corpus, ExpertQuery, eval, parts};
+
+use super::{RESULTS, read_doc, write_doc};
+use crate::data::{DATASET, root};
+
+/// Questions asked at each size.
+const QUERIES: usize = 30;
+/// Words a question has at least.
+const QUERY_WORDS: usize = 250;
+/// The sizes: researchers (papers are ten times as many).
+const SIZES: [usize; 2] = [20_000, 100_000];
+/// The goals: milliseconds to answer at each size, gzipped bytes at the larger.
+const ANSWER_GOAL_MS: [f64; 2] = [150.0, 500.0];
+const BYTES_GOAL: u64 = 3_000_000;
+/// The year questions are asked in.
+const THIS_YEAR: u16 = 2026;
+
+/// Runs the benchmark, stores it, prints it.
+pub fn bench() -> Result<(), String> {
+    let mut doc = json!({});
+    let bundled = research_atlas::model::load(&read(&root().join(DATASET))?, THIS_YEAR + 1)
+        .map_err(|e| format!("the bundled dataset: {e:?}"))?
+        .dataset;
+    doc["quality"]["bundled"] = quality(&bundled, 1);
+    println!(
+        "experts, leave-one-out, bundled: {}",
+        doc["quality"]["bundled"]
+    );
+    let mut sizes = Vec::new();
+    for (i, n) in SIZES.into_iter().enumerate() {
+        let started = Instant::now();
+        let d = atlas_generate::generate(n, 1);
+        let generated_s = started.elapsed().as_secs_f64();
+        if i == 0 {
+            doc["quality"]["generated_20000"] = quality(&d, 100);
+            println!(
+                "experts, leave-one-out, 20,000: {}",
+                doc["quality"]["generated_20000"]
+            );
+        }
+        let row = cost(&d, generated_s, ANSWER_GOAL_MS[i])?;
+        println!("experts, {n} researchers: {row}");
+        sizes.push(row);
+    }
+    doc["sizes"] = Value::Array(sizes);
+    doc["goals"] = json!({
+        "answer_ms": {"20000": ANSWER_GOAL_MS[0], "100000": ANSWER_GOAL_MS[1]},
+        "bytes_gz_at_100000": BYTES_GOAL,
+    });
+    doc["scoring"] = json!(format!("{SCORING:?}"));
+    let path = root().join(RESULTS);
+    let mut results = read_doc(&path)?;
+    results.insert("experts".into(), doc);
+    write_doc(&path, results)?;
+    println!("{}: \"experts\" holds them", path.display());
+    Ok(())
+}
+
+fn read(path: &std::path::Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The leave-one-out shares over every `step`-th paper of `d`, for each scoring compared.
+fn quality(d: &Dataset, step: usize) -> Value {
+    let corpus = Corpus::of(d);
+    let mut out = json!({});
+    for (name, aggregate) in [
+        ("max", Aggregate::Max),
+        ("mean_top3", Aggregate::MeanOfTopThree),
+    ] {
+        for (suffix, half_life) in [("", None), ("_recency5", Some(5.0))] {
+            let scoring = Scoring {
+                aggregate,
+                half_life,
+            };
+            let q = eval::leave_one_out(d, &corpus, step, scoring, THIS_YEAR);
+            out[format!("{name}{suffix}")] = json!({
+                "queries": q.queries,
+                "top1": pct(q.top1),
+                "top10": pct(q.top10),
+                "top100": pct(q.top100),
+            });
+        }
+    }
+    out
+}
+
+fn pct(share: f32) -> f64 {
+    (f64::from(share) * 1000.0).round() / 10.0
+}
+
+/// `bytes` gzipped as a host serves them.
+fn gz_len(bytes: &[u8]) -> u64 {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+    e.write_all(bytes).expect("writing to memory");
+    e.finish().expect("writing to memory").len() as u64
+}
+
+/// Every part of `d`'s experts data, encoded, with its gzipped size.
+struct Encoded {
+    index: Vec<u8>,
+    index_gz: u64,
+    parts: std::collections::HashMap<Part, (Vec<u8>, u64)>,
+}
+
+fn encode(p: &Parts) -> Encoded {
+    let index = file::index_to_bytes(&p.index);
+    let mut parts = std::collections::HashMap::new();
+    for (n, f) in p.buckets.iter().enumerate() {
+        let b = file::terms_to_bytes(f);
+        parts.insert(Part::Bucket(n as u32), (gz_len(&b), b));
+    }
+    for (n, f) in p.own.iter().enumerate() {
+        let b = file::terms_to_bytes(f);
+        parts.insert(Part::Own(n as u32), (gz_len(&b), b));
+    }
+    for (n, blk) in p.blocks.iter().enumerate() {
+        let b = file::block_to_bytes(blk);
+        parts.insert(Part::Block(n as u32), (gz_len(&b), b));
+    }
+    let parts = parts.into_iter().map(|(k, (gz, b))| (k, (b, gz))).collect();
+    Encoded {
+        index_gz: gz_len(&index),
+        index,
+        parts,
+    }
+}
+
+/// About [`QUERY_WORDS`] words about paper `at`'s subject: its title and abstract, then the
+/// titles and abstracts of the next papers that share its first topic.
+fn question_text(d: &Dataset, at: usize) -> String {
+    let p = &d.publications[at];
+    let mut text = String::new();
+    let topic = p.topics.first();
+    for q in d.publications[at..].iter().chain(&d.publications[..at]) {
+        if q.id != p.id && q.topics.first() != topic {
+            continue;
+        }
+        text.push_str(&q.title);
+        text.push_str(". ");
+        if let Some(a) = &q.abstract_text {
+            text.push_str(a);
+            text.push(' ');
+        }
+        if text.split_whitespace().count() >= QUERY_WORDS {
+            break;
+        }
+    }
+    text
+}
+
+/// Percentile `p` (0–100) of `values`.
+fn percentile(values: &[f64], p: f64) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    if v.is_empty() {
+        return 0.0;
+    }
+    let i = ((p / 100.0) * (v.len() - 1) as f64).round() as usize;
+    v[i.min(v.len() - 1)]
+}
+
+fn round(x: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (x * k).round() / k
+}
+
+/// What questions cost on `d`.
+fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
+    let started = Instant::now();
+    let built = Parts::build(d);
+    let build_s = started.elapsed().as_secs_f64();
+    let enc = encode(&built);
+    let total_gz: u64 = enc.index_gz + enc.parts.values().map(|(_, gz)| gz).sum::<u64>();
+    let index = file::index_from_bytes(&enc.index)?;
+    let (mut bytes, mut decode_ms, mut answer_ms, mut fetched_parts, mut words) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let with_abstract: Vec<usize> = (d.publications.iter().enumerate())
+        .filter(|(_, p)| p.abstract_text.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    let step = (with_abstract.len() / QUERIES).max(1);
+    for &at in with_abstract.iter().step_by(step).take(QUERIES) {
+        let text = question_text(d, at);
+        words.push(text.split_whitespace().count() as f64);
+        let q = ExpertQuery {
+            text,
+            authors: Vec::new(),
+            conflict_years: 3,
+            since: None,
+            stages: Vec::new(),
+            this_year: THIS_YEAR,
+            limit: research_atlas::search::experts::page::SHOWN,
+        };
+        let mut fetched = Fetched::default();
+        let (mut gz, mut decode, mut compute, mut count) = (enc.index_gz, 0.0, 0.0, 0usize);
+        loop {
+            let t = Instant::now();
+            let need = parts::next(&index, &q, &fetched);
+            compute += t.elapsed().as_secs_f64();
+            if need.is_empty() {
+                break;
+            }
+            for part in need {
+                let (b, g) = &enc.parts[&part];
+                gz += g;
+                count += 1;
+                let t = Instant::now();
+                match part {
+                    Part::Block(n) => {
+                        fetched.blocks.insert(n, file::block_from_bytes(b)?);
+                    }
+                    _ => {
+                        fetched.terms.insert(part, file::terms_from_bytes(b)?);
+                    }
+                }
+                decode += t.elapsed().as_secs_f64();
+            }
+        }
+        let t = Instant::now();
+        let (answer, _) = parts::answer(&index, &q, &fetched);
+        compute += t.elapsed().as_secs_f64();
+        if answer.experts.is_empty() {
+            return Err(format!("no experts for {:?}", q.text));
+        }
+        bytes.push(gz as f64);
+        decode_ms.push(decode * 1000.0);
+        answer_ms.push(compute * 1000.0);
+        fetched_parts.push(count as f64);
+    }
+    let kb = |v: f64| round(v / 1024.0, 1);
+    Ok(json!({
+        "researchers": d.researchers.len(),
+        "papers": d.publications.len(),
+        "generated_s": round(generated_s, 1),
+        "build_s": round(build_s, 1),
+        "files": enc.parts.len() + 1,
+        "all_gz_kb": kb(total_gz as f64),
+        "index_gz_kb": kb(enc.index_gz as f64),
+        "buckets": built.index.buckets,
+        "own_files": built.index.own.len(),
+        "blocks": built.blocks.len(),
+        "queries": bytes.len(),
+        "query_words_p50": percentile(&words, 50.0),
+        "fetched_gz_kb_p50": kb(percentile(&bytes, 50.0)),
+        "fetched_gz_kb_p95": kb(percentile(&bytes, 95.0)),
+        "fetched_gz_kb_max": kb(percentile(&bytes, 100.0)),
+        "fetched_files_p50": percentile(&fetched_parts, 50.0),
+        "decode_ms_p50": round(percentile(&decode_ms, 50.0), 1),
+        "decode_ms_p95": round(percentile(&decode_ms, 95.0), 1),
+        "answer_ms_p50": round(percentile(&answer_ms, 50.0), 1),
+        "answer_ms_p95": round(percentile(&answer_ms, 95.0), 1),
+        "answer_goal_ms": goal_ms,
+    }))
+}
