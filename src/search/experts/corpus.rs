@@ -41,6 +41,16 @@ pub struct Corpus {
 impl Corpus {
     /// The corpus of `dataset`: every publication with at least one linked author.
     pub fn of(dataset: &Dataset) -> Self {
+        Self::build(dataset, true)
+    }
+
+    /// Who wrote what in `dataset`, without terms: each paper's year and directory authors and
+    /// each researcher's papers (what the conflicts read), and no postings or lengths.
+    pub fn authorship(dataset: &Dataset) -> Self {
+        Self::build(dataset, false)
+    }
+
+    fn build(dataset: &Dataset, with_terms: bool) -> Self {
         let at: HashMap<&str, u32> = (dataset.researchers.iter().enumerate())
             .map(|(i, r)| (r.id.as_str(), i as u32))
             .collect();
@@ -59,6 +69,18 @@ impl Corpus {
                 }
             }
             if authors.is_empty() {
+                continue;
+            }
+            if !with_terms {
+                for &a in &authors {
+                    corpus.by_researcher[a as usize].push(corpus.papers.len() as u32);
+                }
+                corpus.papers.push(PaperDoc {
+                    publication: pi as u32,
+                    len: 0,
+                    year: p.year,
+                    authors,
+                });
                 continue;
             }
             let mut text = p.title.clone();

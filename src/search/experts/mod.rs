@@ -4,12 +4,15 @@
 //!
 //! How it counts (the page says the same in one paragraph): the text is cut into terms
 //! ([`terms`]: folded words without function words, plurals singular) and reduced to its
-//! [`TERM_CAP`] rarest, so a long abstract stays fast and its most telling words count; each
+//! [`TERM_CAP`] rarest — fewer when they would add up to more than
+//! [`terms::POSTINGS_BUDGET`] papers — so a long abstract stays fast, what a question reads
+//! is bounded at any size, and its most telling words count; each
 //! paper of the directory — its title, abstract where the data has one, venue and topics — is
-//! scored by BM25 ([`rank`]); a researcher's score is their best paper's ([`rank::SCORING`]).
+//! scored by BM25 ([`rank`]); a researcher's score is the mean of their three best papers' ([`rank::SCORING`]).
 //! The score is shown in words relative to the best match ([`Level`]). Conflicts come from the
 //! data only, each rule named ([`conflicts`]). [`corpus`] holds what ranking reads, [`subset`]
-//! the part of a dataset that all of this reads (the experts file's), and [`page`] what the
+//! the part of a dataset that all of this reads, [`parts`] the same in the parts a page fetches
+//! as a question needs them (with the same answer), and [`page`] what the
 //! page asks and shows.
 
 pub mod conflicts;
@@ -95,7 +98,7 @@ pub struct MatchedPaper {
 pub struct Expert {
     /// The researcher.
     pub researcher: ResearcherId,
-    /// Their score (BM25 of their best paper).
+    /// Their score (the mean BM25 of their three best papers, a missing one counting 0).
     pub score: f32,
     /// Their score over the best expert's, 0 to 1 (for the bar).
     pub share: f32,
@@ -199,7 +202,7 @@ fn answer_of(
         .collect();
     let experts = chosen
         .into_iter()
-        .filter_map(|r| expert(view, r, &authors, window))
+        .filter_map(|r| expert(view, &kept, r, &authors, window))
         .collect();
     Answer {
         experts,
@@ -208,7 +211,13 @@ fn answer_of(
     }
 }
 
-fn expert(view: &View<'_>, r: rank::Ranked, authors: &[Author], window: Window) -> Option<Expert> {
+fn expert(
+    view: &View<'_>,
+    kept: &[(String, u32)],
+    r: rank::Ranked,
+    authors: &[Author],
+    window: Window,
+) -> Option<Expert> {
     let dataset = view.dataset;
     let at = (view.researcher)(r.researcher)?;
     let researcher = dataset.researchers.get(at as usize)?;
@@ -222,13 +231,13 @@ fn expert(view: &View<'_>, r: rank::Ranked, authors: &[Author], window: Window) 
         Level::Some
     };
     let papers: Vec<MatchedPaper> = (r.papers.iter())
-        .filter_map(|(doc, _, words)| {
-            let p = dataset.publications.get((view.paper)(*doc)? as usize)?;
+        .filter_map(|&(doc, _, held)| {
+            let p = dataset.publications.get((view.paper)(doc)? as usize)?;
             Some(MatchedPaper {
                 publication: p.id.clone(),
                 title: p.title.clone(),
                 year: p.year,
-                words: words.clone(),
+                words: rank::words_of(kept, held),
             })
         })
         .collect();

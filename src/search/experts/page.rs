@@ -13,10 +13,12 @@ pub const SHOWN: usize = 20;
 /// How the page ranks, in one paragraph (the module docs of [`super`] say the same).
 pub const HOW_IT_RANKS: &str = "Paste a paper's title and abstract: every paper of the \
     directory's researchers is scored against it by BM25 over its title, abstract, venue and \
-    topics, counting the text's 40 rarest terms, and each researcher by their best-matching \
-    paper. Conflicts come from the data only, by rule: the paper's own authors, co-authors \
-    within the chosen window, advisors and advisees, the same organization now, and an \
-    organization at the same time — “possibly” where the data does not give the years.";
+    topics, counting the text's 40 rarest terms (fewer when its words are so common that they \
+    would add up to more than 60,000 papers), and each researcher by the mean of their three \
+    best-matching papers (a missing one counts nothing, so several matching papers beat one). \
+    Conflicts come from the data only, by rule: the paper's own authors, co-authors within the \
+    chosen window, advisors and advisees, the same organization now, and an organization at the \
+    same time — “possibly” where the data does not give the years.";
 
 /// The question `params` ask in `this_year`, of the submission's `authors` (found by
 /// [`super::authors_of`]): enough experts that hiding the conflicted still leaves [`SHOWN`]

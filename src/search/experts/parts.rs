@@ -370,28 +370,27 @@ fn kept(index: &PartsIndex, fetched: &Fetched, words: &[String]) -> Vec<(String,
 /// The corpus of the `kept` terms' postings: their papers (numbered in paper order, each
 /// holding its paper number as `publication`) and postings.
 fn partial_corpus(index: &PartsIndex, fetched: &Fetched, kept: &[(String, u32)]) -> Corpus {
-    let mut docs: BTreeMap<u32, &Posting> = BTreeMap::new();
-    for (t, _) in kept {
-        for p in postings(index, fetched, t).unwrap_or(&[]) {
-            docs.entry(p.doc).or_insert(p);
-        }
-    }
-    let local: HashMap<u32, u32> = (docs.keys().enumerate())
-        .map(|(i, &d)| (d, i as u32))
+    let lists: Vec<&[Posting]> = (kept.iter())
+        .map(|(t, _)| postings(index, fetched, t).unwrap_or(&[]))
         .collect();
-    let papers = (docs.values())
+    let mut docs: Vec<&Posting> = lists.iter().flat_map(|l| l.iter()).collect();
+    docs.sort_unstable_by_key(|p| p.doc);
+    docs.dedup_by_key(|p| p.doc);
+    let local = |doc: u32| docs.binary_search_by_key(&doc, |p| p.doc).unwrap_or(0) as u32;
+    let postings = (kept.iter().zip(&lists))
+        .map(|((t, _), list)| {
+            (
+                t.clone(),
+                list.iter().map(|p| (local(p.doc), p.tf)).collect(),
+            )
+        })
+        .collect();
+    let papers = (docs.iter())
         .map(|p| PaperDoc {
             publication: p.doc,
             len: p.len,
             year: p.year,
             authors: p.authors.clone(),
-        })
-        .collect();
-    let postings = (kept.iter())
-        .map(|(t, _)| {
-            let list = postings(index, fetched, t).unwrap_or(&[]);
-            let list = list.iter().map(|p| (local[&p.doc], p.tf)).collect();
-            (t.clone(), list)
         })
         .collect();
     Corpus {
@@ -460,7 +459,7 @@ pub fn answer(index: &PartsIndex, q: &ExpertQuery, fetched: &Fetched) -> (Answer
     let docs: HashMap<u32, u32> = (small.docs.iter().enumerate())
         .map(|(i, &d)| (d, i as u32))
         .collect();
-    let conflicts_corpus = Corpus::of(&small.dataset);
+    let conflicts_corpus = Corpus::authorship(&small.dataset);
     let view = super::View {
         dataset: &small.dataset,
         corpus: &conflicts_corpus,

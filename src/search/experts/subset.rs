@@ -1,8 +1,9 @@
 //! The part of a dataset that [`super::find`] reads, and the experts page shows: every
 //! researcher with their names, stage, title, organizations over time, advisors and topics;
 //! every paper with a directory author, with its title, abstract, year, authors, venue and
-//! topics; and the vocabularies' names. The experts file (`files::experts`) holds it, so the
-//! page answers from one file instead of the whole dataset, with the same answer.
+//! topics; and the vocabularies' names. The experts parts' blocks ([`super::parts`]) hold it,
+//! cut by researcher, so the page reads what a question lists instead of the whole dataset,
+//! with the same answer.
 
 use std::collections::{BTreeMap, HashSet};
 

@@ -82,9 +82,16 @@ fn is_cjk(c: char) -> bool {
         0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF)
 }
 
+/// How many papers a query's kept terms may be in, added up: the bound on what one question
+/// reads (and, from the parts, fetches). A long text of common words keeps fewer terms; the
+/// rare ones that tell most are kept first.
+pub const POSTINGS_BUDGET: usize = 60_000;
+
 /// The query's distinct terms, at most `cap`, keeping the rarest (fewest papers hold them,
-/// by `papers_with`); terms no paper holds are dropped first, since they cannot match. Ties
-/// keep the query's order. Returns the kept terms with how often each appears in the query.
+/// by `papers_with`) while the papers they are in add up to at most [`POSTINGS_BUDGET`] (the
+/// rarest is always kept); terms no paper holds are dropped first, since they cannot match.
+/// Ties keep the query's order. Returns the kept terms with how often each appears in the
+/// query.
 pub fn most_informative(
     query: &[String],
     papers_with: impl Fn(&str) -> usize,
@@ -107,6 +114,14 @@ pub fn most_informative(
         .collect();
     known.sort_unstable();
     known.truncate(cap);
+    let mut sum = 0;
+    let within = (known.iter())
+        .take_while(|(df, _, _)| {
+            sum += df;
+            sum <= POSTINGS_BUDGET
+        })
+        .count();
+    known.truncate(within.max(1));
     known.sort_unstable_by_key(|(_, i, _)| *i);
     known
         .into_iter()

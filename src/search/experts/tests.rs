@@ -117,6 +117,29 @@ fn empty_one_word_and_unknown_queries() {
 }
 
 #[test]
+fn the_kept_terms_stay_within_the_postings_budget_the_rarest_always_kept() {
+    let words: Vec<String> = ["common", "rare", "mid", "other", "gone"]
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let df = |t: &str| match t {
+        "common" => terms::POSTINGS_BUDGET,
+        "rare" => 10,
+        "mid" => terms::POSTINGS_BUDGET / 2,
+        "other" => terms::POSTINGS_BUDGET / 2 - 10,
+        _ => 0,
+    };
+    let kept: Vec<String> = (terms::most_informative(&words, df, TERM_CAP).into_iter())
+        .map(|(t, _)| t)
+        .collect();
+    // 10 + (B/2 − 10) + B/2 = B: exactly the budget counts; "common" would pass it.
+    assert_eq!(kept, ["rare", "mid", "other"]);
+    // One word over the budget alone is still asked.
+    let alone = terms::most_informative(&words[..1], df, TERM_CAP);
+    assert_eq!(alone, [("common".to_owned(), 1)]);
+}
+
+#[test]
 fn a_long_query_counts_only_its_rarest_terms() {
     let d = corpus3();
     let c = Corpus::of(&d);
