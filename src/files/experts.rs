@@ -1,13 +1,19 @@
 //! The experts files (`data/experts/…`): what `/experts` answers from, in the parts
-//! [`crate::search::experts::parts`] builds — the index, the term files (buckets of rare terms
-//! and the common terms' own files) and the blocks of researchers with their papers. Each file
-//! is [`MAGIC`], [`EXPERTS_FORMAT`], a kind byte, then postcard; a term file's paper numbers
-//! are delta-coded. A page fetches the index once and then only the parts a question needs.
+//! [`crate::search::experts::parts`] builds, in three files: `index.bin` (the parts' index and
+//! where each part is), `terms.bin` (the term files — buckets of rare terms, then the common
+//! terms' own files — one after another) and `people.bin` (the blocks of researchers with their
+//! papers, one after another). A page fetches the index once, then each part a question needs
+//! by byte range, so a directory of any size adds three files to the site. Every file and every
+//! part starts with [`MAGIC`], [`EXPERTS_FORMAT`] and a kind byte, then postcard; a term
+//! file's paper numbers are delta-coded.
 
 use serde::{Deserialize, Serialize};
 
+use std::ops::Range;
+
+use crate::files::paths;
 use crate::model::{CareerStage, Dataset};
-use crate::search::experts::parts::{Block, PartsIndex, Posting, TermFile};
+use crate::search::experts::parts::{Block, Part, Parts, PartsIndex, Posting, TermFile};
 
 /// Version of the experts files' format.
 pub const EXPERTS_FORMAT: u32 = 2;
@@ -19,7 +25,8 @@ const INDEX: u8 = 0;
 const TERMS: u8 = 1;
 const BLOCK: u8 = 2;
 
-/// The index as written.
+/// The index as written: the parts' index, then each term file's and each block's length in
+/// bytes, in file order.
 #[derive(Serialize, Deserialize)]
 struct IndexWire {
     papers: u32,
@@ -28,6 +35,95 @@ struct IndexWire {
     buckets: u32,
     own: Vec<(String, u32)>,
     block: u32,
+    terms: Vec<u32>,
+    people: Vec<u32>,
+}
+
+/// What a page reads first: the parts' index, and where each part is in its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExpertsIndex {
+    /// The parts' index.
+    pub parts: PartsIndex,
+    /// Offsets of the term files in `terms.bin`: the buckets, then the own files; one more
+    /// than there are files.
+    terms: Vec<u64>,
+    /// Offsets of the blocks in `people.bin`; one more than there are blocks.
+    people: Vec<u64>,
+}
+
+impl ExpertsIndex {
+    /// The file and the bytes of `part` (none for a part the index does not have).
+    pub fn range(&self, part: Part) -> Option<(&'static str, Range<u64>)> {
+        let (file, offsets, n) = match part {
+            Part::Bucket(n) => (paths::experts::TERMS, &self.terms, n as usize),
+            Part::Own(n) => (
+                paths::experts::TERMS,
+                &self.terms,
+                self.parts.buckets as usize + n as usize,
+            ),
+            Part::Block(n) => (paths::experts::PEOPLE, &self.people, n as usize),
+        };
+        Some((file, *offsets.get(n)?..*offsets.get(n + 1)?))
+    }
+}
+
+/// The experts files' bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Packed {
+    /// `index.bin`.
+    pub index: Vec<u8>,
+    /// `terms.bin`.
+    pub terms: Vec<u8>,
+    /// `people.bin`.
+    pub people: Vec<u8>,
+}
+
+/// The files of `parts`.
+pub fn pack(parts: &Parts) -> Packed {
+    let mut terms = Vec::new();
+    let mut term_lens = Vec::new();
+    for f in parts.buckets.iter().chain(&parts.own) {
+        let b = terms_to_bytes(f);
+        term_lens.push(b.len() as u32);
+        terms.extend(b);
+    }
+    let mut people = Vec::new();
+    let mut people_lens = Vec::new();
+    for blk in &parts.blocks {
+        let b = block_to_bytes(blk);
+        people_lens.push(b.len() as u32);
+        people.extend(b);
+    }
+    let i = &parts.index;
+    let index = encode(
+        INDEX,
+        &IndexWire {
+            papers: i.papers,
+            mean_len: i.mean_len,
+            stages: i.stages.clone(),
+            buckets: i.buckets,
+            own: i.own.clone(),
+            block: i.block,
+            terms: term_lens,
+            people: people_lens,
+        },
+    );
+    Packed {
+        index,
+        terms,
+        people,
+    }
+}
+
+/// The offsets of parts of `lens` bytes laid one after another.
+fn offsets(lens: &[u32]) -> Vec<u64> {
+    let mut at = 0u64;
+    let mut out = vec![0];
+    for &l in lens {
+        at += u64::from(l);
+        out.push(at);
+    }
+    out
 }
 
 /// A posting as written: its paper number as the difference from the one before.
@@ -64,29 +160,23 @@ fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8], kind: u8, what: &str) -> Resu
     }
     match rest.split_first() {
         Some((&k, rest)) if k == kind => {
-            postcard::from_bytes(rest).map_err(|e| format!("not an experts {what}: {e}"))
+            let (value, rest) = postcard::take_from_bytes(rest)
+                .map_err(|e| format!("not an experts {what}: {e}"))?;
+            // A range that took in more than its part is as wrong as one that took less.
+            match rest.is_empty() {
+                true => Ok(value),
+                false => Err(format!(
+                    "not an experts {what}: {} bytes after it",
+                    rest.len()
+                )),
+            }
         }
         _ => Err(format!("not an experts {what}")),
     }
 }
 
-/// The index's bytes.
-pub fn index_to_bytes(index: &PartsIndex) -> Vec<u8> {
-    encode(
-        INDEX,
-        &IndexWire {
-            papers: index.papers,
-            mean_len: index.mean_len,
-            stages: index.stages.clone(),
-            buckets: index.buckets,
-            own: index.own.clone(),
-            block: index.block,
-        },
-    )
-}
-
-/// The index of bytes written by [`index_to_bytes`], refusing anything else.
-pub fn index_from_bytes(bytes: &[u8]) -> Result<PartsIndex, String> {
+/// The index of bytes written by [`pack`], refusing anything else.
+pub fn index_from_bytes(bytes: &[u8]) -> Result<ExpertsIndex, String> {
     let w: IndexWire = decode(bytes, INDEX, "index")?;
     if w.buckets == 0 || w.block == 0 {
         return Err("broken experts index: no buckets or blocks".into());
@@ -94,18 +184,28 @@ pub fn index_from_bytes(bytes: &[u8]) -> Result<PartsIndex, String> {
     if w.own.windows(2).any(|p| p[0].0 >= p[1].0) {
         return Err("broken experts index: its common terms are not sorted".into());
     }
-    Ok(PartsIndex {
-        papers: w.papers,
-        mean_len: w.mean_len,
-        stages: w.stages,
-        buckets: w.buckets,
-        own: w.own,
-        block: w.block,
+    if w.terms.len() != w.buckets as usize + w.own.len() {
+        return Err("broken experts index: its term files and terms differ".into());
+    }
+    if w.people.len() != w.stages.len().div_ceil(w.block as usize) {
+        return Err("broken experts index: its blocks and researchers differ".into());
+    }
+    Ok(ExpertsIndex {
+        parts: PartsIndex {
+            papers: w.papers,
+            mean_len: w.mean_len,
+            stages: w.stages,
+            buckets: w.buckets,
+            own: w.own,
+            block: w.block,
+        },
+        terms: offsets(&w.terms),
+        people: offsets(&w.people),
     })
 }
 
 /// A term file's bytes.
-pub fn terms_to_bytes(file: &TermFile) -> Vec<u8> {
+fn terms_to_bytes(file: &TermFile) -> Vec<u8> {
     let wire: Vec<(&str, Vec<PostingWire>)> = (file.terms.iter())
         .map(|(t, list)| {
             let mut prev = 0;
@@ -157,7 +257,7 @@ pub fn terms_from_bytes(bytes: &[u8]) -> Result<TermFile, String> {
 }
 
 /// A block's bytes.
-pub fn block_to_bytes(block: &Block) -> Vec<u8> {
+fn block_to_bytes(block: &Block) -> Vec<u8> {
     encode(BLOCK, &(block.first, &block.dataset, &block.docs))
 }
 
@@ -187,55 +287,67 @@ mod tests {
             .dataset
     }
 
+    /// The parts of `packed` read back as a page reads them: each by its range.
+    fn read(packed: &Packed) -> (ExpertsIndex, Parts) {
+        let index = index_from_bytes(&packed.index).unwrap();
+        let slice = |part: Part| {
+            let (file, r) = index.range(part).unwrap();
+            let body = if file == paths::experts::TERMS {
+                &packed.terms
+            } else {
+                &packed.people
+            };
+            body[r.start as usize..r.end as usize].to_vec()
+        };
+        let p = &index.parts;
+        let parts = Parts {
+            index: p.clone(),
+            buckets: (0..p.buckets)
+                .map(|n| terms_from_bytes(&slice(Part::Bucket(n))).unwrap())
+                .collect(),
+            own: (0..p.own.len() as u32)
+                .map(|n| terms_from_bytes(&slice(Part::Own(n))).unwrap())
+                .collect(),
+            blocks: (0..p.stages.len().div_ceil(p.block as usize) as u32)
+                .map(|n| block_from_bytes(&slice(Part::Block(n))).unwrap())
+                .collect(),
+        };
+        (index, parts)
+    }
+
     #[test]
-    fn every_part_round_trips_and_a_file_refuses_what_it_cannot_read() {
-        let p = Parts::build(&bundled());
-        assert_eq!(
-            index_from_bytes(&index_to_bytes(&p.index)).unwrap(),
-            p.index
-        );
-        for f in p.buckets.iter().chain(&p.own) {
-            assert_eq!(&terms_from_bytes(&terms_to_bytes(f)).unwrap(), f);
-        }
-        for b in &p.blocks {
-            assert_eq!(&block_from_bytes(&block_to_bytes(b)).unwrap(), b);
-        }
+    fn every_part_round_trips_by_its_range_and_a_file_refuses_what_it_cannot_read() {
+        let built = Parts::build(&bundled());
+        let packed = pack(&built);
+        let (index, back) = read(&packed);
+        assert_eq!(back, built);
+        assert_eq!(index.range(Part::Block(99)), None);
         // Another version is named; an HTML page, another kind of part and a short file refused.
-        let index = index_to_bytes(&p.index);
         let mut other = MAGIC.to_vec();
         other.extend(postcard::to_allocvec(&(EXPERTS_FORMAT + 1)).unwrap());
-        other.extend(&index[MAGIC.len() + 1..]);
+        other.extend(&packed.index[MAGIC.len() + 1..]);
         let err = index_from_bytes(&other).unwrap_err();
         assert!(
             err.contains(&format!("format {}", EXPERTS_FORMAT + 1)),
             "{err}"
         );
         assert!(index_from_bytes(b"<!doctype html>").is_err());
-        assert!(terms_from_bytes(&index).unwrap_err().contains("term file"));
-        assert!(block_from_bytes(&index[..index.len() / 2]).is_err());
-        let mut broken = p.blocks[0].clone();
+        assert!(
+            terms_from_bytes(&packed.index)
+                .unwrap_err()
+                .contains("term file")
+        );
+        assert!(block_from_bytes(&packed.people[..packed.people.len() / 2]).is_err());
+        let mut broken = built.blocks[0].clone();
         broken.docs.pop();
         let err = block_from_bytes(&block_to_bytes(&broken)).unwrap_err();
         assert!(err.contains("differ"), "{err}");
     }
 
     #[test]
-    fn the_decoded_parts_give_the_experts_the_whole_dataset_gives() {
+    fn the_parts_read_by_range_give_the_experts_the_whole_dataset_gives() {
         let whole = bundled();
-        let built = Parts::build(&whole);
-        // Through the bytes, as a page reads them.
-        let read = Parts {
-            index: index_from_bytes(&index_to_bytes(&built.index)).unwrap(),
-            buckets: (built.buckets.iter())
-                .map(|f| terms_from_bytes(&terms_to_bytes(f)).unwrap())
-                .collect(),
-            own: (built.own.iter())
-                .map(|f| terms_from_bytes(&terms_to_bytes(f)).unwrap())
-                .collect(),
-            blocks: (built.blocks.iter())
-                .map(|b| block_from_bytes(&block_to_bytes(b)).unwrap())
-                .collect(),
-        };
+        let (_, read) = read(&pack(&Parts::build(&whole)));
         let corpus = crate::search::experts::Corpus::of(&whole);
         for text in [
             "ServerlessLLM: Locality-Enhanced Serverless Inference for Large Language Models",

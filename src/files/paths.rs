@@ -75,37 +75,19 @@ pub mod pubs {
     }
 }
 
-/// What `/experts` answers from, in parts ([`crate::search::experts::parts`]).
+/// What `/experts` answers from, in parts ([`crate::search::experts::parts`]) read by byte
+/// range ([`super::experts`]).
 pub mod experts {
-    use crate::search::experts::parts::Part;
-
     /// The folder of the experts files.
     pub const DIR: &str = "data/experts";
-    /// The index.
+    /// The index: the parts' index and where each part is.
     pub const INDEX: &str = "data/experts/index.bin";
-    /// The folder of the term files (buckets and common terms' own files).
-    pub const TERMS: &str = "data/experts/t";
-    /// The folder of the blocks of researchers.
-    pub const BLOCKS: &str = "data/experts/p";
-
-    /// The file of `part`.
-    pub fn part(part: Part) -> String {
-        match part {
-            Part::Bucket(n) => format!("{TERMS}/b{n}.bin"),
-            Part::Own(n) => format!("{TERMS}/o{n}.bin"),
-            Part::Block(n) => format!("{BLOCKS}/{n}.bin"),
-        }
-    }
+    /// The term files, one after another.
+    pub const TERMS: &str = "data/experts/terms.bin";
+    /// The blocks of researchers with their papers, one after another.
+    pub const PEOPLE: &str = "data/experts/people.bin";
 }
 
 /// The folders whose every file belongs to a build: the service worker precaches them by
 /// listing them.
-pub const FOLDERS: [&str; 7] = [
-    net::IDS,
-    TITLES,
-    PEOPLE,
-    pubs::WORDS,
-    pubs::DIR,
-    experts::TERMS,
-    experts::BLOCKS,
-];
+pub const FOLDERS: [&str; 5] = [net::IDS, TITLES, PEOPLE, pubs::WORDS, pubs::DIR];

@@ -12,9 +12,9 @@
 //!   profiles: at most 600 files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
 //!   credited to it — fetched by the organizations pages;
-//! - `experts/`: what `/experts` answers from, in [`Parts`]: an index, term files (`t/`:
-//!   buckets of rare terms, common terms' own files) and blocks of researchers with their
-//!   papers (`p/`), each fetched as a question needs it;
+//! - `experts/`: what `/experts` answers from, in [`Parts`]: an index, the term files
+//!   (buckets of rare terms, common terms' own files) in `terms.bin` and the researchers with
+//!   their papers in `people.bin`, each part read by byte range as a question needs it;
 //! - `pubs/`: the all-publications page's files ([`CompiledPubs`]): its index, the entries in
 //!   chunks, their filter attributes and their words in shards;
 //!
@@ -36,7 +36,7 @@ use research_atlas::files::{generation, paths};
 use research_atlas::model::shares::map_shares;
 use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::CardIndex;
-use research_atlas::search::experts::parts::{Part, Parts};
+use research_atlas::search::experts::parts::Parts;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 
@@ -153,25 +153,11 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             let organizations = OrgTable::build(&dir.dataset);
             let organizations =
                 write(&under(out, paths::ORGANIZATIONS), &organizations.to_bytes())?;
-            let parts = Parts::build(&dir.dataset);
+            let packed = experts::pack(&Parts::build(&dir.dataset));
             fresh(&under(out, paths::experts::DIR))?;
-            fresh(&under(out, paths::experts::TERMS))?;
-            fresh(&under(out, paths::experts::BLOCKS))?;
-            let mut experts = write(
-                &under(out, paths::experts::INDEX),
-                &experts::index_to_bytes(&parts.index),
-            )?;
-            let terms = (parts.buckets.iter().enumerate())
-                .map(|(n, f)| (Part::Bucket(n as u32), f))
-                .chain((parts.own.iter().enumerate()).map(|(n, f)| (Part::Own(n as u32), f)));
-            for (part, file) in terms {
-                let path = under(out, &paths::experts::part(part));
-                experts += write(&path, &experts::terms_to_bytes(file))?;
-            }
-            for (n, block) in parts.blocks.iter().enumerate() {
-                let path = under(out, &paths::experts::part(Part::Block(n as u32)));
-                experts += write(&path, &experts::block_to_bytes(block))?;
-            }
+            let experts = write(&under(out, paths::experts::INDEX), &packed.index)?
+                + write(&under(out, paths::experts::TERMS), &packed.terms)?
+                + write(&under(out, paths::experts::PEOPLE), &packed.people)?;
             // The single file of earlier builds, which nothing reads any more.
             let _ = std::fs::remove_file(out.join("experts.bin"));
             Ok((network, organizations, experts))
@@ -404,6 +390,7 @@ mod tests {
     use super::*;
     use research_atlas::files::network::NetIndex;
     use research_atlas::files::people;
+    use research_atlas::search::experts::parts::Part;
 
     #[test]
     fn each_problem_line_says_what_was_left_out() {
@@ -474,8 +461,11 @@ mod tests {
             OrgTable::from_bytes(&std::fs::read(out.path().join("organizations.bin")).unwrap());
         assert!(orgs.unwrap().position("uc-berkeley").is_some());
         let index = std::fs::read(out.path().join("experts/index.bin")).unwrap();
-        assert_eq!(experts::index_from_bytes(&index).unwrap().stages.len(), 5);
-        assert!(out.path().join("experts/p/0.bin").is_file());
+        let index = experts::index_from_bytes(&index).unwrap();
+        assert_eq!(index.parts.stages.len(), 5);
+        let people = std::fs::read(out.path().join("experts/people.bin")).unwrap();
+        let (_, last) = index.range(Part::Block(4)).unwrap();
+        assert_eq!(last.end, people.len() as u64);
         let first = FirstPage::from_bytes(&std::fs::read(out.path().join("first.bin")).unwrap());
         assert_eq!(first.unwrap().cards.len(), 5);
         // A second run replaces the folders instead of adding to them.

@@ -70,7 +70,7 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
 /// Chooses what to precache from `dist`: every top-level file of the app but the worker (the
 /// shell `404.html` first, then the home page), the essential data files, then the optional ones — the network's
 /// three files (`data/net/`), `data/organizations.bin`, the experts index, the publication list's index, first chunk and attributes, title
-/// shards, profiles, the publication list’s word shards and other chunks, the experts term files and blocks — in that order
+/// shards, profiles, the publication list’s word shards and other chunks, the experts term files and people — in that order
 /// (never `data/researchers.json`, which the release app does not read),
 /// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
 /// logic also starts a fresh cache.
@@ -121,6 +121,13 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
             .filter(|url| !optional.contains(url))
             .collect();
         optional.extend(urls);
+    }
+    // The experts parts last: at scale they are the largest files, read by byte range.
+    for file in [paths::experts::TERMS, paths::experts::PEOPLE] {
+        let url = gen_path(file);
+        if dist.join(&url).is_file() {
+            optional.push(url);
+        }
     }
 
     let mut precache = Precache {

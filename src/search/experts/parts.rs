@@ -27,8 +27,10 @@ use crate::model::{CareerStage, Dataset, Publication};
 pub const BUCKET_BYTES: usize = 16 * 1024;
 /// A term whose postings encode to more bytes than this has a file of its own.
 pub const OWN_FILE_BYTES: usize = 4 * 1024;
-/// How many consecutive researchers a block holds.
-pub const BLOCK: usize = 8;
+/// How many consecutive researchers a block holds: one, so a question reads the records of
+/// the people it lists and no neighbour's (blocks are read by byte range, so their number
+/// costs no files).
+pub const BLOCK: usize = 1;
 
 /// One paper holding a term: the paper (its number among the papers with a directory author),
 /// how often it holds the term, and what ranking reads of it.

@@ -12,9 +12,10 @@ use leptos::prelude::*;
 use super::data::{AtlasContext, DataError, Load, fetch_bytes, static_data};
 use super::json_host;
 use crate::files::experts as file;
+use crate::files::experts::ExpertsIndex;
 use crate::files::paths;
 use crate::model::{Dataset, ResearcherId};
-use crate::search::experts::parts::{self, Fetched, Part, PartsIndex};
+use crate::search::experts::parts::{self, Fetched, Part};
 use crate::search::experts::{Answer, Author, Corpus, authors_among, authors_of, find};
 use crate::search::params::ExpertParams;
 use crate::site::route::AppRoute;
@@ -26,8 +27,8 @@ use crate::ui::state::atlas::Atlas;
 pub enum ExpertsData {
     /// The experts files: the index, and the parts fetched so far (kept for later questions).
     Parts {
-        /// The index.
-        index: PartsIndex,
+        /// The index, with where each part is.
+        index: ExpertsIndex,
         /// The term files and blocks fetched so far.
         fetched: Mutex<Fetched>,
     },
@@ -162,12 +163,13 @@ pub async fn ask(
         }
         ExpertsData::Parts { index, fetched } => {
             loop {
-                let need = parts::next(index, &q, &lock(fetched));
+                let need = parts::next(&index.parts, &q, &lock(fetched));
                 if need.is_empty() {
                     break;
                 }
                 let bodies =
-                    futures::future::try_join_all(need.iter().map(|&p| fetch_part(p))).await?;
+                    futures::future::try_join_all(need.iter().map(|&p| fetch_part(index, p)))
+                        .await?;
                 let mut f = lock(fetched);
                 for (part, body) in need.into_iter().zip(bodies) {
                     match body {
@@ -180,8 +182,9 @@ pub async fn ask(
                     }
                 }
             }
-            let (answer, dataset) =
-                timed("experts:find", || parts::answer(index, &q, &lock(fetched)));
+            let (answer, dataset) = timed("experts:find", || {
+                parts::answer(&index.parts, &q, &lock(fetched))
+            });
             Ok(Found {
                 answer: Arc::new(answer),
                 dataset: Arc::new(dataset),
@@ -202,17 +205,59 @@ enum Body {
     Block(u32, Box<parts::Block>),
 }
 
-/// Part `part` of the page's generation; a missing one is an error (the index names it).
-async fn fetch_part(part: Part) -> Result<Body, DataError> {
-    let url = paths::experts::part(part);
-    let bytes = (fetch_bytes(&url).await?).ok_or_else(|| {
-        DataError::Invalid(url.clone(), "the file is missing: rebuild the data".into())
+/// Part `part` of the page's generation, by byte range (a host or an offline copy that
+/// answers with the whole file has the range cut out of it).
+async fn fetch_part(index: &ExpertsIndex, part: Part) -> Result<Body, DataError> {
+    let (url, range) = index.range(part).ok_or_else(|| {
+        DataError::Invalid(
+            paths::experts::INDEX.to_owned(),
+            format!("it has no {part:?}"),
+        )
     })?;
-    let body = match part {
-        Part::Block(n) => file::block_from_bytes(&bytes).map(|b| Body::Block(n, Box::new(b))),
-        _ => file::terms_from_bytes(&bytes).map(Body::Terms),
+    if !cfg!(target_arch = "wasm32") {
+        return Err(DataError::Network(
+            url.to_owned(),
+            "not in a browser".into(),
+        ));
+    }
+    let response = gloo_net::http::Request::get(&super::generation::url(url))
+        .header("Range", &format!("bytes={}-{}", range.start, range.end - 1))
+        .send()
+        .await
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if response.status() == 404 {
+        super::fetch::missing::<()>(url).await?;
+        return Err(DataError::Invalid(
+            url.to_owned(),
+            "the file is missing: rebuild the data".into(),
+        ));
+    }
+    if !response.ok() {
+        return Err(DataError::Status(
+            url.to_owned(),
+            response.status(),
+            response.status_text(),
+        ));
+    }
+    let body =
+        (response.binary().await).map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    let (start, end) = (range.start as usize, range.end as usize);
+    let bytes = if body.len() == end - start {
+        &body[..]
+    } else {
+        body.get(start..end).ok_or_else(|| {
+            let got = body.len();
+            DataError::Invalid(
+                url.to_owned(),
+                format!("asked for bytes {start}–{end}, got {got}"),
+            )
+        })?
     };
-    body.map_err(|e| DataError::Invalid(url, e))
+    let decoded = match part {
+        Part::Block(n) => file::block_from_bytes(bytes).map(|b| Body::Block(n, Box::new(b))),
+        _ => file::terms_from_bytes(bytes).map(Body::Terms),
+    };
+    decoded.map_err(|e| DataError::Invalid(url.to_owned(), e))
 }
 
 /// The experts params in the URL and the one way to change them.

@@ -3,12 +3,12 @@
 //!
 //! - **Cost**, at 20,000 researchers / 200,000 papers and 100,000 / 1,000,000 (generated from
 //!   seed 1, in memory): the experts parts are built as `build-data` builds them, each encoded
-//!   and gzipped (level 6, as hosts serve them); then [`QUERIES`] questions of about 250 words
-//!   (a paper's title and abstract, then the abstracts of other papers on its topic) are asked
-//!   the way the page asks them — the index, then each step's parts, decoded from their bytes —
-//!   counting the gzipped bytes fetched (the index included) and timing the decoding and the
-//!   answering apart (natively; the browser's WebAssembly is slower by a factor the README
-//!   gives).
+//!   into its three files; then [`QUERIES`] questions of about 250 words (a paper's title and
+//!   abstract, then the abstracts of other papers on its topic) are asked the way the page
+//!   asks them — the index, then each step's parts, decoded from their byte ranges — counting
+//!   the bytes fetched (the index gzipped, as hosts serve a whole file; the ranges as they are,
+//!   as hosts serve ranges) and timing the decoding and the answering apart (natively; the
+//!   browser's WebAssembly runs the same code a few times slower).
 //! - **Quality**: the leave-one-out evaluation ([`eval::leave_one_out`]) on the bundled
 //!   dataset (every paper) and on the generated 20,000 (every 100th paper), for the best paper
 //!   against the mean of the best three, each with and without a five-year half-life.
@@ -124,34 +124,34 @@ fn gz_len(bytes: &[u8]) -> u64 {
     e.finish().expect("writing to memory").len() as u64
 }
 
-/// Every part of `d`'s experts data, encoded, with its gzipped size.
+/// `d`'s experts files as `build-data` writes them, and the index read back.
 struct Encoded {
-    index: Vec<u8>,
+    packed: file::Packed,
+    index: file::ExpertsIndex,
     index_gz: u64,
-    parts: std::collections::HashMap<Part, (Vec<u8>, u64)>,
 }
 
-fn encode(p: &Parts) -> Encoded {
-    let index = file::index_to_bytes(&p.index);
-    let mut parts = std::collections::HashMap::new();
-    for (n, f) in p.buckets.iter().enumerate() {
-        let b = file::terms_to_bytes(f);
-        parts.insert(Part::Bucket(n as u32), (gz_len(&b), b));
+impl Encoded {
+    /// The bytes of `part`, as its byte range brings them (ranges are served as they are, not
+    /// gzipped).
+    fn part(&self, part: Part) -> &[u8] {
+        let (f, r) = self.index.range(part).expect("every part is in the index");
+        let body = if f == research_atlas::files::paths::experts::TERMS {
+            &self.packed.terms
+        } else {
+            &self.packed.people
+        };
+        &body[r.start as usize..r.end as usize]
     }
-    for (n, f) in p.own.iter().enumerate() {
-        let b = file::terms_to_bytes(f);
-        parts.insert(Part::Own(n as u32), (gz_len(&b), b));
-    }
-    for (n, blk) in p.blocks.iter().enumerate() {
-        let b = file::block_to_bytes(blk);
-        parts.insert(Part::Block(n as u32), (gz_len(&b), b));
-    }
-    let parts = parts.into_iter().map(|(k, (gz, b))| (k, (b, gz))).collect();
-    Encoded {
-        index_gz: gz_len(&index),
-        index,
-        parts,
-    }
+}
+
+fn encode(p: &Parts) -> Result<Encoded, String> {
+    let packed = file::pack(p);
+    Ok(Encoded {
+        index_gz: gz_len(&packed.index),
+        index: file::index_from_bytes(&packed.index)?,
+        packed,
+    })
 }
 
 /// About [`QUERY_WORDS`] words about paper `at`'s subject: its title and abstract, then the
@@ -198,9 +198,9 @@ fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
     let started = Instant::now();
     let built = Parts::build(d);
     let build_s = started.elapsed().as_secs_f64();
-    let enc = encode(&built);
-    let total_gz: u64 = enc.index_gz + enc.parts.values().map(|(_, gz)| gz).sum::<u64>();
-    let index = file::index_from_bytes(&enc.index)?;
+    let enc = encode(&built)?;
+    let all = enc.packed.index.len() + enc.packed.terms.len() + enc.packed.people.len();
+    let index = enc.index.parts.clone();
     let (mut bytes, mut decode_ms, mut answer_ms, mut fetched_parts, mut words) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let with_abstract: Vec<usize> = (d.publications.iter().enumerate())
@@ -230,8 +230,8 @@ fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
                 break;
             }
             for part in need {
-                let (b, g) = &enc.parts[&part];
-                gz += g;
+                let b = enc.part(part);
+                gz += b.len() as u64;
                 count += 1;
                 let t = Instant::now();
                 match part {
@@ -262,18 +262,17 @@ fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
         "papers": d.publications.len(),
         "generated_s": round(generated_s, 1),
         "build_s": round(build_s, 1),
-        "files": enc.parts.len() + 1,
-        "all_gz_kb": kb(total_gz as f64),
+        "all_mb": round(all as f64 / 1e6, 1),
         "index_gz_kb": kb(enc.index_gz as f64),
         "buckets": built.index.buckets,
         "own_files": built.index.own.len(),
         "blocks": built.blocks.len(),
         "queries": bytes.len(),
         "query_words_p50": percentile(&words, 50.0),
-        "fetched_gz_kb_p50": kb(percentile(&bytes, 50.0)),
-        "fetched_gz_kb_p95": kb(percentile(&bytes, 95.0)),
-        "fetched_gz_kb_max": kb(percentile(&bytes, 100.0)),
-        "fetched_files_p50": percentile(&fetched_parts, 50.0),
+        "fetched_kb_p50": kb(percentile(&bytes, 50.0)),
+        "fetched_kb_p95": kb(percentile(&bytes, 95.0)),
+        "fetched_kb_max": kb(percentile(&bytes, 100.0)),
+        "fetched_parts_p50": percentile(&fetched_parts, 50.0),
         "decode_ms_p50": round(percentile(&decode_ms, 50.0), 1),
         "decode_ms_p95": round(percentile(&decode_ms, 95.0), 1),
         "answer_ms_p50": round(percentile(&answer_ms, 50.0), 1),
