@@ -73,7 +73,7 @@ pub fn bench() -> Result<(), String> {
     doc["sizes"] = Value::Array(sizes);
     doc["goals"] = json!({
         "answer_ms": {"20000": ANSWER_GOAL_MS[0], "100000": ANSWER_GOAL_MS[1]},
-        "bytes_gz_at_100000": BYTES_GOAL,
+        "bytes_at_100000": BYTES_GOAL,
     });
     doc["scoring"] = json!(format!("{SCORING:?}"));
     let path = root().join(RESULTS);
