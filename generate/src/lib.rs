@@ -17,6 +17,7 @@ mod papers;
 mod people;
 mod rng;
 pub mod roster;
+pub mod shapes;
 pub mod sources;
 mod vocab;
 mod words;
@@ -59,6 +60,28 @@ pub fn write(researchers: usize, seed: u64, out: &Path) -> Result<(), String> {
         "{}: {} researchers, {} publications, {:.1} MB, {:.1} s (seed {seed})",
         out.display(),
         dataset.researchers.len(),
+        dataset.publications.len(),
+        text.len() as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Generates a faculty list ([`shapes::faculty_list`]), writes it to `out` (creating its
+/// folder) and prints a summary line.
+pub fn write_faculty(researchers: usize, seed: u64, out: &Path) -> Result<(), String> {
+    let started = Instant::now();
+    let dataset = shapes::faculty_list(researchers, seed);
+    let text = to_json(&dataset);
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "{}: a faculty list of {} people at {} organizations, {} publications, {:.1} MB, {:.1} s (seed {seed})",
+        out.display(),
+        dataset.researchers.len(),
+        dataset.organizations.len(),
         dataset.publications.len(),
         text.len() as f64 / 1e6,
         started.elapsed().as_secs_f64()

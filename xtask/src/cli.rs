@@ -222,9 +222,32 @@ pub struct GenData {
     /// the seed (default 1)
     #[argh(option, default = "1")]
     pub seed: u64,
-    /// where to write it (default target/bench-data/researchers-N.json)
+    /// where to write it (default target/bench-data/researchers-N.json, or
+    /// faculty-N.json for the faculty list)
     #[argh(option)]
     pub out: Option<PathBuf>,
+    /// the directory's shape: research (default: everyone with papers, topics and a career) or
+    /// faculty (a faculty list: 650 organizations with a long tail, most people a name, a
+    /// title and an organization only, long names with other spellings)
+    #[argh(option, default = "Shape::Research", from_str_fn(shape))]
+    pub shape: Shape,
+}
+
+/// A generated directory's shape (`gen-data --shape`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// Everyone with papers, topics and a career.
+    Research,
+    /// A faculty list ([`atlas_generate::shapes`]).
+    Faculty,
+}
+
+fn shape(value: &str) -> Result<Shape, String> {
+    match value {
+        "research" => Ok(Shape::Research),
+        "faculty" => Ok(Shape::Faculty),
+        _ => Err(format!("{value}: the shapes are research and faculty")),
+    }
 }
 
 /// criterion benchmarks of search at 1,000 and 20,000 generated researchers, the roster import
@@ -291,15 +314,27 @@ mod tests {
             Ok(Task::GenData(GenData {
                 researchers: 20000,
                 seed: 9,
-                out: Some("x.json".into())
+                out: Some("x.json".into()),
+                shape: Shape::Research,
             }))
         );
+        assert_eq!(
+            parse(&["gen-data", "--shape", "faculty"]),
+            Ok(Task::GenData(GenData {
+                researchers: 2000,
+                seed: 1,
+                out: None,
+                shape: Shape::Faculty,
+            }))
+        );
+        assert!(parse(&["gen-data", "--shape", "round"]).is_err());
         assert_eq!(
             parse(&["gen-data"]),
             Ok(Task::GenData(GenData {
                 researchers: 2000,
                 seed: 1,
-                out: None
+                out: None,
+                shape: Shape::Research,
             }))
         );
         assert!(parse(&["gen-data", "--researchers", "many"]).is_err());

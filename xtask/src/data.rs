@@ -34,6 +34,13 @@ pub fn generated(researchers: usize) -> PathBuf {
         .join(format!("researchers-{researchers}.json"))
 }
 
+/// Where `gen-data --shape faculty` writes a faculty list of `researchers` by default.
+pub fn generated_faculty(researchers: usize) -> PathBuf {
+    root()
+        .join("target/bench-data")
+        .join(format!("faculty-{researchers}.json"))
+}
+
 /// The generated dataset of `researchers` (seed 1), made again when missing or when an older
 /// generator made it (its stamp, `….json.version`, is not [`atlas_generate::OUTPUT_VERSION`]).
 pub fn generated_fresh(researchers: usize) -> Result<PathBuf, String> {

@@ -62,10 +62,18 @@ fn main() -> ExitCode {
             strict: t.strict,
         }),
         Task::ImportRoster(t) => import_roster(t),
-        Task::GenData(t) => {
-            let out = t.out.unwrap_or_else(|| data::generated(t.researchers));
-            atlas_generate::write(t.researchers, t.seed, &out)
-        }
+        Task::GenData(t) => match t.shape {
+            cli::Shape::Research => {
+                let out = t.out.unwrap_or_else(|| data::generated(t.researchers));
+                atlas_generate::write(t.researchers, t.seed, &out)
+            }
+            cli::Shape::Faculty => {
+                let out = t
+                    .out
+                    .unwrap_or_else(|| data::generated_faculty(t.researchers));
+                atlas_generate::write_faculty(t.researchers, t.seed, &out)
+            }
+        },
         Task::Bench(t) => bench::bench(&t),
         Task::Setup(_) => tools::setup(tools::Needs {
             build: true,
