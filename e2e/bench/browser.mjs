@@ -18,10 +18,13 @@ const opt = (name) => args.filter((_, i) => args[i - 1] === `--${name}`);
 const dist = resolve(opt('dist')[0] ?? '../dist');
 const out = opt('out')[0];
 const timeout = Number(opt('timeout-s')[0] ?? 180) * 1000;
+// `--size N=FILE@DATADIR`, or `--size N:faculty=…` for a faculty list (`gen-data --shape
+// faculty`), typed as a new user would: a person's whole name.
 const sizes = opt('size').map((s) => {
-  const [n, rest] = s.split('=');
+  const [head, rest] = s.split('=');
+  const [n, shape] = head.split(':');
   const [file, dataDir] = rest.split('@');
-  return { researchers: Number(n), file: resolve(file), dataDir: resolve(dataDir) };
+  return { researchers: Number(n), shape: shape ?? 'research', file: resolve(file), dataDir: resolve(dataDir) };
 });
 if (!out || sizes.length === 0 || sizes.some((s) => !s.dataDir)) {
   console.error('usage: node bench/browser.mjs --dist DIR --size N=FILE@DATADIR [--size …] --out FILE.json');
@@ -134,7 +137,7 @@ const quantile = (xs, q) => {
 const round = (x, d = 2) => (x == null ? null : Number(x.toFixed(d)));
 
 /** The typing sequence for a dataset: the prefixes of a topic word and a surname it contains. */
-async function typingSequence(dataFile) {
+async function typingSequence(dataFile, shape) {
   const bytes = (await stat(dataFile)).size;
   let topicName;
   let researcherName;
@@ -159,7 +162,7 @@ async function typingSequence(dataFile) {
   }
   const topic = (topicName ?? 'learning').split(/\s+/)[0].toLowerCase();
   const surname = (researcherName ?? 'luo').split(/\s+/).pop().toLowerCase();
-  const text = `${topic} ${surname}`;
+  const text = shape === 'faculty' ? (researcherName ?? 'luo').toLowerCase() : `${topic} ${surname}`;
   const seq = [];
   for (let i = 1; i <= text.length; i++) seq.push(text.slice(0, i));
   return { seq, bytes };
@@ -508,10 +511,10 @@ async function peer(base, seq, system) {
 
 const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz', 'connections_first_ms', 'connections_bytes', 'connections_memory_mb'];
 const rows = [];
-for (const { researchers, file, dataDir } of sizes) {
-  const { seq, bytes } = await typingSequence(file);
+for (const { researchers, shape, file, dataDir } of sizes) {
+  const { seq, bytes } = await typingSequence(file, shape);
   const { server, base } = await serve(dataDir);
-  console.error(`bench: ${researchers} researchers (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
+  console.error(`bench: ${researchers} researchers, ${shape} (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
   // A system that does not finish (time-out, out of memory) gets a row of nulls and the reason.
   const failed = (system, e) => [{ system, ...Object.fromEntries(KEYS.map((k) => [k, null])), error: String(e.message ?? e).split('\n')[0] }];
   const atlasRows = await atlas(base, seq).then(
@@ -529,7 +532,7 @@ for (const { researchers, file, dataDir } of sizes) {
     ? [...failed('minisearch', tooBig), ...failed('flexsearch', tooBig)]
     : await peers(base, seq).catch(async (e) => { await closeAll(); return [...failed('minisearch', e), ...failed('flexsearch', e)]; });
   for (const row of [...atlasRows, ...peerRows]) {
-    rows.push({ researchers, ...row });
+    rows.push({ researchers, shape, ...row });
     console.error(`bench:   ${row.system}: ${JSON.stringify(row)}`);
   }
   server.close();

@@ -41,18 +41,36 @@ pub fn generated_faculty(researchers: usize) -> PathBuf {
         .join(format!("faculty-{researchers}.json"))
 }
 
-/// The generated dataset of `researchers` (seed 1), made again when missing or when an older
-/// generator made it (its stamp, `….json.version`, is not [`atlas_generate::OUTPUT_VERSION`]).
-pub fn generated_fresh(researchers: usize) -> Result<PathBuf, String> {
-    let path = generated(researchers);
+/// The faculty list of `researchers` (seed 1), made again when missing or made by an older
+/// generator, as [`generated_fresh`] does.
+pub fn generated_faculty_fresh(researchers: usize) -> Result<PathBuf, String> {
+    stamped(generated_faculty(researchers), |path| {
+        atlas_generate::write_faculty(researchers, 1, path)
+    })
+}
+
+/// `path`, made by `make` again when missing or when its stamp (`….json.version`) is not
+/// [`atlas_generate::OUTPUT_VERSION`].
+fn stamped(
+    path: PathBuf,
+    make: impl FnOnce(&Path) -> Result<(), String>,
+) -> Result<PathBuf, String> {
     let stamp = path.with_extension("json.version");
     let version = atlas_generate::OUTPUT_VERSION.to_string();
     let current = std::fs::read_to_string(&stamp).is_ok_and(|s| s.trim() == version);
     if !path.is_file() || !current {
-        atlas_generate::write(researchers, 1, &path)?;
+        make(&path)?;
         std::fs::write(&stamp, &version).map_err(|e| format!("{}: {e}", stamp.display()))?;
     }
     Ok(path)
+}
+
+/// The generated dataset of `researchers` (seed 1), made again when missing or when an older
+/// generator made it (its stamp, `….json.version`, is not [`atlas_generate::OUTPUT_VERSION`]).
+pub fn generated_fresh(researchers: usize) -> Result<PathBuf, String> {
+    stamped(generated(researchers), |path| {
+        atlas_generate::write(researchers, 1, path)
+    })
 }
 
 /// Reads and loads the dataset at `file` (default: the bundled one).

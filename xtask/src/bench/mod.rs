@@ -106,6 +106,9 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
 const BROWSER_SIZES: [usize; 2] = [2_000, 20_000];
 /// The size `--large` adds.
 const LARGE_SIZE: usize = 100_000;
+/// The size of the faculty list the browser benchmark adds (`gen-data --shape faculty`): a
+/// national list's.
+const FACULTY_SIZE: usize = 24_000;
 
 /// The headless-Chromium benchmark at `sizes` (and the bundled data): build, measure, store,
 /// print.
@@ -131,6 +134,15 @@ fn browser(sizes: &[usize]) -> Result<(), String> {
         node.arg("--size")
             .arg(format!("{n}={}@{}", input.display(), data.display()));
     }
+    let (input, data) = compiled_from(
+        crate::data::generated_faculty_fresh(FACULTY_SIZE)?,
+        &format!("faculty-{FACULTY_SIZE}"),
+    )?;
+    node.arg("--size").arg(format!(
+        "{FACULTY_SIZE}:faculty={}@{}",
+        input.display(),
+        data.display()
+    ));
     run(&mut node)?;
     let measured = read_json(&out)?;
     let path = root().join(RESULTS);
@@ -182,8 +194,12 @@ fn bench_dist(tb: &tools::Toolbox) -> Result<PathBuf, String> {
 /// into `target/bench-data/compiled-N` unless it is up to date: (the authoring file, the
 /// compiled folder).
 fn compiled(n: usize) -> Result<(PathBuf, PathBuf), String> {
-    let input = crate::data::generated(n);
-    let data = target_dir().join(format!("bench-data/compiled-{n}"));
+    compiled_from(crate::data::generated(n), &n.to_string())
+}
+
+/// [`compiled`] for the dataset `input`, into `target/bench-data/compiled-NAME`.
+fn compiled_from(input: PathBuf, name: &str) -> Result<(PathBuf, PathBuf), String> {
+    let data = target_dir().join(format!("bench-data/compiled-{name}"));
     // The copy of the authoring file is written last: a compile that stopped half-way is not
     // taken for a finished one.
     if is_fresh(&data.join("researchers.json"), &input) {
@@ -192,7 +208,7 @@ fn compiled(n: usize) -> Result<(PathBuf, PathBuf), String> {
         let started = std::time::Instant::now();
         let w = crate::build_data::compile(&input, &data)?;
         eprintln!(
-            "bench: compiled {n} researchers in {:.1} s: directory.bin {:.1} KB, {} title shards, {} profiles in {} packs",
+            "bench: compiled {name} in {:.1} s: directory.bin {:.1} KB, {} title shards, {} profiles in {} packs",
             started.elapsed().as_secs_f64(),
             w.directory_bytes as f64 / 1024.0,
             w.shards,
@@ -339,8 +355,9 @@ fn is_fresh(output: &Path, input: &Path) -> bool {
 
 /// The browser rows as an aligned table; `-` where a figure does not apply or did not finish.
 fn browser_table(rows: &Value) -> String {
-    const COLUMNS: [(&str, &str); 11] = [
+    const COLUMNS: [(&str, &str); 12] = [
         ("researchers", "researchers"),
+        ("shape", "shape"),
         ("system", "system"),
         ("first_card_ms", "first card ms"),
         ("search_ready_ms", "search ready ms"),
