@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { open, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const opt = (name) => args.filter((_, i) => args[i - 1] === `--${name}`);
@@ -58,7 +59,9 @@ async function serve(dataDir) {
   const body = async (path) => {
     if (!cache.has(path)) {
       let file;
-      if (path.startsWith('/data/')) file = dataFile(path);
+      // The authoring file is beside the generations (the bundled size's data folder is one).
+      if (path === '/data/researchers.json' && !existsSync(dataFile(path))) file = join(dataDir, '..', 'researchers.json');
+      else if (path.startsWith('/data/')) file = dataFile(path);
       else if (peerScripts[path]) file = peerScripts[path];
       else if (path === '/__peers.html') file = null;
       else file = join(dist, normalize(path).replace(/^(\.\.[/\\])+/, ''));

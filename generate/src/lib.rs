@@ -49,36 +49,33 @@ const PAPERS_PER_RESEARCHER: usize = 10;
 
 /// Generates a dataset, writes it to `out` (creating its folder) and prints a summary line.
 pub fn write(researchers: usize, seed: u64, out: &Path) -> Result<(), String> {
-    let started = Instant::now();
-    let dataset = generate(researchers, seed);
-    let text = to_json(&dataset);
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!(
-        "{}: {} researchers, {} publications, {:.1} MB, {:.1} s (seed {seed})",
-        out.display(),
-        dataset.researchers.len(),
-        dataset.publications.len(),
-        text.len() as f64 / 1e6,
-        started.elapsed().as_secs_f64()
-    );
-    Ok(())
+    write_made(out, seed, "researchers", || generate(researchers, seed))
 }
 
 /// Generates a faculty list ([`shapes::faculty_list`]), writes it to `out` (creating its
 /// folder) and prints a summary line.
 pub fn write_faculty(researchers: usize, seed: u64, out: &Path) -> Result<(), String> {
+    write_made(out, seed, "people in a faculty list", || {
+        shapes::faculty_list(researchers, seed)
+    })
+}
+
+/// Writes what `make` makes to `out` and says what it holds (its people called `people`).
+fn write_made(
+    out: &Path,
+    seed: u64,
+    people: &str,
+    make: impl FnOnce() -> Dataset,
+) -> Result<(), String> {
     let started = Instant::now();
-    let dataset = shapes::faculty_list(researchers, seed);
+    let dataset = make();
     let text = to_json(&dataset);
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "{}: a faculty list of {} people at {} organizations, {} publications, {:.1} MB, {:.1} s (seed {seed})",
+        "{}: {} {people}, {} organizations, {} publications, {:.1} MB, {:.1} s (seed {seed})",
         out.display(),
         dataset.researchers.len(),
         dataset.organizations.len(),

@@ -70,15 +70,11 @@ fn bundled() -> Dataset {
         .dataset
 }
 
+/// The tests' question, listing 20.
 fn question(text: &str, authors: Vec<Author>) -> ExpertQuery {
     ExpertQuery {
-        text: text.into(),
-        authors,
-        conflict_years: 3,
-        since: None,
-        stages: Vec::new(),
-        this_year: 2026,
         limit: 20,
+        ..super::tests::query(text, authors)
     }
 }
 

@@ -34,7 +34,7 @@ fn paper(id: &str, title: &str, year: u16, authors: &[&str]) -> Value {
     json!({"id": id, "title": title, "authors": list, "type": "conference", "year": year})
 }
 
-fn query(text: &str, authors: Vec<Author>) -> ExpertQuery {
+pub(super) fn query(text: &str, authors: Vec<Author>) -> ExpertQuery {
     ExpertQuery {
         text: text.into(),
         authors,

@@ -207,6 +207,9 @@ fn compiled_from(input: PathBuf, name: &str) -> Result<(PathBuf, PathBuf), Strin
     } else {
         let started = std::time::Instant::now();
         let w = crate::build_data::compile(&input, &data)?;
+        // The authoring file beside the compiled one, as a site has it: the peers read it.
+        let copy = data.join("researchers.json");
+        std::fs::copy(&input, &copy).map_err(|e| format!("{}: {e}", copy.display()))?;
         eprintln!(
             "bench: compiled {name} in {:.1} s: directory.bin {:.1} KB, {} title shards, {} profiles in {} packs",
             started.elapsed().as_secs_f64(),
