@@ -104,6 +104,10 @@ pub async fn fetch_experts() -> ExpertsResult {
     )))
 }
 
+/// How many parts a session keeps across questions before it lets them go (a question reads
+/// about 25 to 60; a thousand are a few tens of megabytes at most).
+const KEEP_PARTS: usize = 1_000;
+
 /// An answer with the records its cards and export read (the whole dataset, or the blocks the
 /// question fetched).
 #[derive(Debug, Clone)]
@@ -162,6 +166,14 @@ pub async fn ask(
             })
         }
         ExpertsData::Parts { index, fetched } => {
+            // Parts are kept for the next question (a refined text reads mostly the same), but
+            // not without end: a long session starts again past [`KEEP_PARTS`].
+            {
+                let mut f = lock(fetched);
+                if f.terms.len() + f.blocks.len() > KEEP_PARTS {
+                    *f = Fetched::default();
+                }
+            }
             loop {
                 let need = parts::next(&index.parts, &q, &lock(fetched));
                 if need.is_empty() {
