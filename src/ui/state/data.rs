@@ -28,8 +28,8 @@ use crate::ui::browser::timed;
 use crate::ui::routes::route_of;
 
 pub use super::atlas::{Atlas, DataResult, Detail, DetailResult};
+pub(crate) use super::fetch::fetch_required;
 pub use super::fetch::{DATASET_URL, DataError, fetch_bytes, is_html_page};
-pub(crate) use super::fetch::{fetch_required, missing};
 use super::json_host;
 pub use super::json_host::READS_JSON;
 pub use super::load::Load;

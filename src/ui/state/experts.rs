@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use leptos::prelude::*;
 
 use super::data::{AtlasContext, DataError, Load, fetch_bytes, static_data};
+use super::fetch::fetch_range;
 use super::json_host;
 use crate::files::experts as file;
 use crate::files::experts::ExpertsIndex;
@@ -217,8 +218,7 @@ enum Body {
     Block(u32, Box<parts::Block>),
 }
 
-/// Part `part` of the page's generation, by byte range (a host or an offline copy that
-/// answers with the whole file has the range cut out of it).
+/// Part `part` of the page's generation, by byte range ([`fetch_range`]).
 async fn fetch_part(index: &ExpertsIndex, part: Part) -> Result<Body, DataError> {
     let (url, range) = index.range(part).ok_or_else(|| {
         DataError::Invalid(
@@ -226,45 +226,8 @@ async fn fetch_part(index: &ExpertsIndex, part: Part) -> Result<Body, DataError>
             format!("it has no {part:?}"),
         )
     })?;
-    if !cfg!(target_arch = "wasm32") {
-        return Err(DataError::Network(
-            url.to_owned(),
-            "not in a browser".into(),
-        ));
-    }
-    let response = gloo_net::http::Request::get(&super::generation::url(url))
-        .header("Range", &format!("bytes={}-{}", range.start, range.end - 1))
-        .send()
-        .await
-        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
-    if response.status() == 404 {
-        super::fetch::missing::<()>(url).await?;
-        return Err(DataError::Invalid(
-            url.to_owned(),
-            "the file is missing: rebuild the data".into(),
-        ));
-    }
-    if !response.ok() {
-        return Err(DataError::Status(
-            url.to_owned(),
-            response.status(),
-            response.status_text(),
-        ));
-    }
-    let body =
-        (response.binary().await).map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
-    let (start, end) = (range.start as usize, range.end as usize);
-    let bytes = if body.len() == end - start {
-        &body[..]
-    } else {
-        body.get(start..end).ok_or_else(|| {
-            let got = body.len();
-            DataError::Invalid(
-                url.to_owned(),
-                format!("asked for bytes {start}–{end}, got {got}"),
-            )
-        })?
-    };
+    let body = fetch_range(url, range).await?;
+    let bytes = &body[..];
     let decoded = match part {
         Part::Block(n) => file::block_from_bytes(bytes).map(|b| Body::Block(n, Box::new(b))),
         _ => file::terms_from_bytes(bytes).map(Body::Terms),

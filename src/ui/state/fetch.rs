@@ -93,6 +93,47 @@ pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     Ok(Some(bytes))
 }
 
+/// Bytes `range` of the compiled file at `url` (of the page's generation): the body of a 206,
+/// or the range cut out of the whole file when the answer is a 200 (a host that ignores
+/// `Range`, or the service worker offline). A file missing because the site moved on is
+/// [`DataError::Moved`]; errors name `url` as given.
+pub async fn fetch_range(url: &str, range: std::ops::Range<u64>) -> Result<Vec<u8>, DataError> {
+    if !cfg!(target_arch = "wasm32") {
+        return Err(DataError::Network(
+            url.to_owned(),
+            "not in a browser".into(),
+        ));
+    }
+    let response = gloo_net::http::Request::get(&generation::url(url))
+        .header("Range", &format!("bytes={}-{}", range.start, range.end - 1))
+        .send()
+        .await
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if response.status() == 404 {
+        missing::<()>(url).await?;
+    }
+    if !response.ok() {
+        return Err(DataError::Status(
+            url.to_owned(),
+            response.status(),
+            response.status_text(),
+        ));
+    }
+    let body =
+        (response.binary().await).map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    let (start, end) = (range.start as usize, range.end as usize);
+    if body.len() == end - start {
+        return Ok(body);
+    }
+    (body.get(start..end).map(<[u8]>::to_vec)).ok_or_else(|| {
+        let got = body.len();
+        DataError::Invalid(
+            url.to_owned(),
+            format!("asked for bytes {start}–{end}, got {got}"),
+        )
+    })
+}
+
 /// The answer for the file at `url`, which the host does not have: [`DataError::Moved`] when
 /// the site serves another generation now, otherwise `Ok(None)`, the file is missing.
 pub(crate) async fn missing<T>(url: &str) -> Result<Option<T>, DataError> {

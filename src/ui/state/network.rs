@@ -7,11 +7,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::files::network::{NetIndex, NetParts, PartRequest, with_people};
+use crate::files::network::{NetIndex, NetParts, with_people};
 use crate::files::paths;
 use crate::search::network::{Missing, Network};
 use crate::ui::browser::timed;
 use crate::ui::state::data::{AtlasContext, DataError, fetch_bytes, fetch_required, static_data};
+use crate::ui::state::fetch::fetch_range;
 
 /// A chain stops fetching records past this many bytes and is answered as too big a search to
 /// make in the browser (two people far apart in a huge directory); the drawing is then made
@@ -103,7 +104,10 @@ pub async fn fetch_network(
             too_big = true;
             continue;
         }
-        let bodies = futures::future::try_join_all(requests.iter().map(fetch_range)).await?;
+        let bodies = futures::future::try_join_all(
+            (requests.iter()).map(|r| fetch_range(r.file.path(), r.range.clone())),
+        )
+        .await?;
         for (request, body) in requests.iter().zip(&bodies) {
             let path = request.file.path();
             let added = request
@@ -141,35 +145,4 @@ fn parts_of_mut<T>(source: &SharedSource, f: impl FnOnce(&mut NetParts) -> T) ->
         NetSource::Parts(p) => f(p),
         _ => unreachable!("the source holds parts"),
     }
-}
-
-/// The body of one byte-range request (206), or of the whole file when the host ignores
-/// `Range` (200); [`PartRequest::slice`] takes the range out of either.
-async fn fetch_range(request: &PartRequest) -> Result<Vec<u8>, DataError> {
-    let url = request.file.path();
-    if !cfg!(target_arch = "wasm32") {
-        return Err(DataError::Network(
-            url.to_owned(),
-            "not in a browser".into(),
-        ));
-    }
-    let response = gloo_net::http::Request::get(&super::generation::url(url))
-        .header("Range", &request.header())
-        .send()
-        .await
-        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
-    if response.status() == 404 {
-        super::data::missing::<()>(url).await?;
-    }
-    if !response.ok() {
-        return Err(DataError::Status(
-            url.to_owned(),
-            response.status(),
-            response.status_text(),
-        ));
-    }
-    response
-        .binary()
-        .await
-        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))
 }
