@@ -255,6 +255,7 @@ async function atlas(base, seq) {
   // Type the sequence: input event to the next paint after the DOM changed.
   const keystrokes = [];
   const queryMs = [];
+  const withFacetsMs = [];
   for (const q of seq) {
     const r = await page.evaluate((q) => new Promise((done) => {
       const b = window.__bench;
@@ -266,8 +267,10 @@ async function atlas(base, seq) {
         if (settled) return;
         settled = true;
         obs.disconnect();
-        const searches = b.measures.slice(before).filter((m) => m.name === 'atlas:search').map((m) => m.duration);
-        done({ ms: performance.now() - t0, searches });
+        const since = b.measures.slice(before);
+        const searches = since.filter((m) => m.name === 'atlas:search').map((m) => m.duration);
+        const facets = since.filter((m) => m.name === 'atlas:facets').map((m) => m.duration);
+        done({ ms: performance.now() - t0, searches, facets });
       };
       const obs = new MutationObserver(() => { obs.disconnect(); requestAnimationFrame(() => setTimeout(finish, 0)); });
       obs.observe(document.querySelector('main'), { childList: true, subtree: true, characterData: true, attributes: true });
@@ -277,6 +280,8 @@ async function atlas(base, seq) {
     }), q);
     keystrokes.push(r.ms);
     queryMs.push(...r.searches);
+    // Each search is followed by its facet counts (timed apart): the two together.
+    withFacetsMs.push(...r.searches.map((ms, i) => ms + (r.facets[i] ?? 0)));
     await page.waitForTimeout(30);
   }
   // The typing sequence twice over, so the figures rest on a couple of dozen keystrokes.
@@ -305,6 +310,8 @@ async function atlas(base, seq) {
     keystroke_p95_ms: round(quantile(keystrokes, 0.95)),
     query_p50_ms: round(quantile(queryMs, 0.5), 3),
     query_p95_ms: round(quantile(queryMs, 0.95), 3),
+    query_facets_p50_ms: round(quantile(withFacetsMs, 0.5), 3),
+    query_facets_p95_ms: round(quantile(withFacetsMs, 0.95), 3),
     initial_bytes_gz: initialBytes,
     memory_mb: round(memory, 1),
     profile_click_ms: round(profileMs, 1),
@@ -312,6 +319,46 @@ async function atlas(base, seq) {
     ...typed,
   };
 }
+
+/** A link to a search opened cold (`/?q=WORD`, as a shared link or a search engine gives it):
+ * navigation to the first answer painted (the query answered, its cards in the page, no
+ * publication titles still being searched) and the bytes that had arrived by then; with `throttle`,
+ * over Chromium's network emulation (a phone's connection). */
+async function firstAnswer(base, word, throttle) {
+  const context = await track(browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' }));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (throttle) await cdp.send('Network.emulateNetworkConditions', throttle);
+  await page.addInitScript(() => {
+    const bench = (window.__answer = { at: null, bytes: null });
+    // The app has answered the query (User Timing `atlas:search`), its cards are in the page
+    // and no publication titles are still being searched for it.
+    const answered = () => performance.getEntriesByName('atlas:search').length > 0
+      && document.querySelector('[data-testid=results] [data-testid=researcher-card]')
+      && !document.querySelector('[data-testid=titles-pending]');
+    const mo = new MutationObserver(() => {
+      if (bench.at != null || !answered()) return;
+      mo.disconnect();
+      requestAnimationFrame(() => setTimeout(() => {
+        bench.at = performance.now();
+        const nav = performance.getEntriesByType('navigation')[0];
+        bench.bytes = (performance.getEntriesByType('resource'))
+          .filter((r) => r.responseEnd <= bench.at)
+          .reduce((n, r) => n + r.transferSize, nav ? nav.transferSize : 0);
+      }, 0));
+    });
+    mo.observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  await page.goto(`${base}?q=${encodeURIComponent(word)}`);
+  await page.waitForFunction(() => window.__answer.at != null, null, { timeout: timeout * 2, polling: 50 });
+  const r = await page.evaluate(() => window.__answer);
+  await context.close();
+  return { ms: r.at, bytes: r.bytes };
+}
+
+/** A phone's connection, as the issue puts it: 9 Mbit/s down, 150 ms round trip. */
+const PHONE = { offline: false, latency: 150, downloadThroughput: 9e6 / 8, uploadThroughput: 9e6 / 8 };
 
 /**
  * `/publications` opened cold: navigation to the first entry painted, the bytes fetched before
@@ -538,7 +585,7 @@ async function peer(base, seq, system) {
   };
 }
 
-const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'initial_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz', 'connections_first_ms', 'connections_bytes', 'connections_memory_mb'];
+const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'query_facets_p50_ms', 'query_facets_p95_ms', 'initial_bytes_gz', 'first_answer_ms', 'first_answer_bytes_gz', 'throttled_first_answer_ms', 'throttled_first_answer_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz', 'connections_first_ms', 'connections_bytes', 'connections_memory_mb'];
 const rows = [];
 for (const { researchers, shape, file, dataDir } of sizes) {
   const { seq, bytes } = await typingSequence(file, shape);
@@ -546,9 +593,21 @@ for (const { researchers, shape, file, dataDir } of sizes) {
   console.error(`bench: ${researchers} researchers, ${shape} (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
   // A system that does not finish (time-out, out of memory) gets a row of nulls and the reason.
   const failed = (system, e) => [{ system, ...Object.fromEntries(KEYS.map((k) => [k, null])), error: String(e.message ?? e).split('\n')[0] }];
+  const word = seq[seq.length - 1].split(' ').pop();
+  const answerRow = async () => {
+    const fast = await firstAnswer(base, word, null);
+    const slow = await firstAnswer(base, word, PHONE);
+    return {
+      first_answer_ms: round(fast.ms, 1),
+      first_answer_bytes_gz: fast.bytes,
+      throttled_first_answer_ms: round(slow.ms, 1),
+      throttled_first_answer_bytes_gz: slow.bytes,
+    };
+  };
   const atlasRows = await atlas(base, seq).then(
     async (r) => [{
       ...r,
+      ...(await answerRow().catch(async (e) => { await closeAll(); return { first_answer_error: String(e.message ?? e).split('\n')[0] }; })),
       ...(await publications(base).catch(async (e) => { await closeAll(); return { publications_error: String(e.message ?? e).split('\n')[0] }; })),
       ...(await connections(base).catch(async (e) => { await closeAll(); return { connections_error: String(e.message ?? e).split('\n')[0] }; })),
     }],

@@ -37,7 +37,7 @@ pub mod titles;
 pub use cards::{Card, CardIndex};
 pub use facet::Facet;
 pub use index::{
-    FacetCounts, FacetValue, FieldKind, Hit, MatchReason, SearchIndex, SearchResults, Stats,
+    FacetCounts, FacetValue, FieldKind, Found, Hit, MatchReason, SearchIndex, SearchResults, Stats,
 };
 pub use layout::{LayoutParams, force_layout};
 pub use network::{

@@ -259,6 +259,15 @@ impl SearchIndex {
         }
         self.word_fields = Rows::new(self.vocab.len(), words.iter().copied());
         self.sets = self.facet_sets();
+        self.by_name = vec![0; self.people.len()];
+        for (i, p) in self.people.iter().enumerate() {
+            self.by_name[p.name_rank as usize] = i as u32;
+        }
+        let tokens: usize = (self.people.iter())
+            .flat_map(|p| &p.fields)
+            .map(|&f| fields[f as usize].tokens.len())
+            .sum();
+        self.tokens_per_person = tokens.div_ceil(self.people.len().max(1));
         let people = self.people.iter().enumerate();
         self.field_people = Rows::new(
             fields.len(),

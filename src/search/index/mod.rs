@@ -36,6 +36,7 @@ use super::facet::Facet;
 pub use super::facet::country_name;
 use super::text::fold;
 use facets::FacetSets;
+pub use query::Found;
 
 /// What kind of text a query word matched; decides its weight and the reason's label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -330,6 +331,14 @@ pub struct SearchIndex {
     /// Who has each facet value, year and award, as sets. Derived from `people` (not encoded).
     #[serde(skip)]
     sets: FacetSets,
+    /// Researchers in name order (by `name_rank`). Derived from `people` (not encoded): hits
+    /// taken in this order are in the order every sort breaks its ties by.
+    #[serde(skip)]
+    by_name: Vec<u32>,
+    /// The words in a researcher's fields, on average, rounded up (the cost of reading one
+    /// researcher's fields against a query word). Derived (not encoded).
+    #[serde(skip)]
+    tokens_per_person: usize,
 }
 
 impl SearchIndex {

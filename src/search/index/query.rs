@@ -9,7 +9,8 @@
 
 use std::cmp::Reverse;
 
-use super::{FieldKind, Hit, SearchIndex, SearchResults};
+use super::facets::Filters;
+use super::{FacetCounts, FieldKind, Hit, SearchIndex, SearchResults};
 use crate::search::bits::Bits;
 use crate::search::params::{SearchParams, Sort};
 use crate::search::text::tokenize;
@@ -21,6 +22,26 @@ pub(super) struct Matches {
     pub(super) count: Vec<u32>,
     /// Sum of each word's best score.
     pub(super) score: Vec<u32>,
+}
+
+/// How [`SearchIndex::run`] reads a query word after the first: from the word's postings, or
+/// from the fields of those who matched every word so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code, reason = "the forced readings are for the tests"))]
+pub(super) enum Reading {
+    /// Whichever reads fewer entries.
+    Cheaper,
+    /// Always the postings.
+    Postings,
+    /// Always the candidates' fields.
+    Candidates,
+}
+
+/// A search's hits, with the filters that chose them (for [`SearchIndex::count`]).
+pub struct Found {
+    /// Matching researchers, in the effective sort order.
+    pub hits: Vec<Hit>,
+    filters: Filters,
 }
 
 /// A query word's matches among the publication-title words of one loaded shard.
@@ -118,20 +139,40 @@ impl SearchIndex {
         titles: &TitleShards,
         reasons: bool,
     ) -> SearchResults {
+        let found = self.find(params, titles, reasons);
+        let facets = self.count(params, &found);
+        SearchResults {
+            hits: found.hits,
+            facets,
+        }
+    }
+
+    /// The search alone: who matches the query and passes the filters, in the sort's order,
+    /// with the filters kept for [`Self::count`] (the facet counts are a second step, so each
+    /// can be timed and paid apart).
+    pub fn find(&self, params: &SearchParams, titles: &TitleShards, reasons: bool) -> Found {
         let query = self.compile(&params.query, titles);
         let terms = query.terms();
         let matches = (!terms.is_empty()).then(|| self.run(terms));
         let matched = self.matched(&query, matches.as_ref());
         let filters = self.filter(params, matched);
-        let mut hits = hits(&filters.passing(), matches.as_ref());
-        self.sort_hits(&mut hits, params.effective_sort());
+        let hits = self.sorted_hits(
+            &filters.passing(),
+            matches.as_ref(),
+            params.effective_sort(),
+        );
+        let mut hits = hits;
         if reasons && matches.is_some() {
             for h in &mut hits {
                 h.reason = self.reason_for(h.researcher, terms);
             }
         }
-        let facets = self.facet_counts(params, &filters);
-        SearchResults { hits, facets }
+        Found { hits, filters }
+    }
+
+    /// The facet counts of a search [`Self::find`] answered for the same `params`.
+    pub fn count(&self, params: &SearchParams, found: &Found) -> FacetCounts {
+        self.facet_counts(params, &found.filters)
     }
 
     /// Who the query matches: everyone without words, nobody when a word is unknown, else
@@ -153,19 +194,54 @@ impl SearchIndex {
         }
     }
 
-    /// Orders hits by `sort`, then by name; keys are computed once per hit, not per comparison.
-    fn sort_hits(&self, hits: &mut [Hit], sort: Sort) {
-        hits.sort_by_cached_key(|h| {
+    /// The researchers in `passing` as hits ordered by `sort`, then by name. Many hits are
+    /// taken in name order and sorted stably by the sort's key alone (no sort at all by name);
+    /// a few are sorted by both keys.
+    fn sorted_hits(&self, passing: &Bits, matches: Option<&Matches>, sort: Sort) -> Vec<Hit> {
+        let many = passing.count() * 8 >= self.people.len();
+        self.ordered_hits(passing, matches, sort, many)
+    }
+
+    /// [`Self::sorted_hits`], taking the hits in name order when `in_name_order` (tests compare
+    /// the two ways).
+    pub(super) fn ordered_hits(
+        &self,
+        passing: &Bits,
+        matches: Option<&Matches>,
+        sort: Sort,
+        in_name_order: bool,
+    ) -> Vec<Hit> {
+        let primary = |h: &Hit| {
             let p = &self.people[h.researcher];
-            let primary = match sort {
+            match sort {
                 Sort::Relevance => Reverse(h.score),
                 Sort::Name => Reverse(0),
                 Sort::Publications => Reverse(p.stats.publications as u32),
                 // Newest first; no publication (None) sorts last.
                 Sort::Recent => Reverse(p.stats.last_year.map_or(0, |y| u32::from(y) + 1)),
-            };
-            (primary, p.name_rank)
-        });
+            }
+        };
+        let hit = |i: usize| Hit {
+            researcher: i,
+            score: matches.map_or(0, |m| m.score[i]),
+            reason: None,
+        };
+        if !in_name_order {
+            let mut hits: Vec<Hit> = passing.iter().map(hit).collect();
+            hits.sort_by_cached_key(|h| (primary(h), self.people[h.researcher].name_rank));
+            return hits;
+        }
+        let mut hits = Vec::with_capacity(passing.count());
+        hits.extend(
+            (self.by_name.iter())
+                .map(|&i| i as usize)
+                .filter(|&i| passing.contains(i))
+                .map(hit),
+        );
+        if sort != Sort::Name {
+            hits.sort_by_key(primary);
+        }
+        hits
     }
 
     /// Compiles the query's words to vocabulary ranges: exact for all but the last, prefix for it;
@@ -222,6 +298,11 @@ impl SearchIndex {
     /// matches (full for the word itself, 3/4 for a longer word it is a prefix of), summed over
     /// the query's words.
     pub(super) fn run(&self, terms: &[QueryTerm]) -> Matches {
+        self.run_reading(terms, Reading::Cheaper)
+    }
+
+    /// [`Self::run`], reading each word after the first as `reading` says (tests compare them).
+    pub(super) fn run_reading(&self, terms: &[QueryTerm], reading: Reading) -> Matches {
         let n = self.people.len();
         let mut m = Matches {
             count: vec![0; n],
@@ -237,16 +318,51 @@ impl SearchIndex {
                     best[person] = s;
                 }
             };
-            // The word itself, when known, sorts first among the words it is a prefix of.
-            let split = q.lo + u32::from(q.exact.is_some());
-            for (fields, quarters) in [
-                (self.word_fields.range(q.lo, split), 4),
-                (self.word_fields.range(split, q.hi), 3),
-            ] {
-                for &f in fields {
-                    let s = self.fields[f as usize].kind.weight() * quarters / 4;
-                    for &person in self.field_people.row(f) {
-                        offer(person as usize, s);
+            // After the first word, only those who matched every word so far can match: when
+            // they are few against the postings of this word's range, their own fields are read
+            // instead (the same scores, from the other side).
+            let candidates: Option<Vec<usize>> = (i > 0)
+                .then(|| {
+                    let postings: usize = (self.word_fields.range(q.lo, q.hi).iter())
+                        .map(|&f| self.field_people.row(f).len())
+                        .sum();
+                    let cands: Vec<usize> = (m.count.iter().enumerate())
+                        .filter(|(_, c)| **c as usize == i)
+                        .map(|(p, _)| p)
+                        .collect();
+                    let cheaper = cands.len() * self.tokens_per_person < postings;
+                    match reading {
+                        Reading::Cheaper => cheaper,
+                        Reading::Postings => false,
+                        Reading::Candidates => true,
+                    }
+                    .then_some(cands)
+                })
+                .flatten();
+            if let Some(cands) = candidates {
+                for person in cands {
+                    let mut b = 0;
+                    for &f in &self.people[person].fields {
+                        let field = &self.fields[f as usize];
+                        let w = field.kind.weight();
+                        for t in &field.tokens {
+                            b = b.max(q.score(t.term, w));
+                        }
+                    }
+                    offer(person, b);
+                }
+            } else {
+                // The word itself, when known, sorts first among the words it is a prefix of.
+                let split = q.lo + u32::from(q.exact.is_some());
+                for (fields, quarters) in [
+                    (self.word_fields.range(q.lo, split), 4),
+                    (self.word_fields.range(split, q.hi), 3),
+                ] {
+                    for &f in fields {
+                        let s = self.fields[f as usize].kind.weight() * quarters / 4;
+                        for &person in self.field_people.row(f) {
+                            offer(person as usize, s);
+                        }
                     }
                 }
             }
@@ -270,16 +386,4 @@ impl SearchIndex {
         }
         m
     }
-}
-
-/// The researchers in `passing` as hits in index order, scored when the query has words.
-fn hits(passing: &Bits, matches: Option<&Matches>) -> Vec<Hit> {
-    passing
-        .iter()
-        .map(|i| Hit {
-            researcher: i,
-            score: matches.map_or(0, |m| m.score[i]),
-            reason: None,
-        })
-        .collect()
 }

@@ -358,7 +358,7 @@ fn is_fresh(output: &Path, input: &Path) -> bool {
 
 /// The browser rows as an aligned table; `-` where a figure does not apply or did not finish.
 fn browser_table(rows: &Value) -> String {
-    const COLUMNS: [(&str, &str); 12] = [
+    const COLUMNS: [(&str, &str); 16] = [
         ("researchers", "researchers"),
         ("shape", "shape"),
         ("system", "system"),
@@ -368,7 +368,11 @@ fn browser_table(rows: &Value) -> String {
         ("keystroke_p95_ms", "key p95"),
         ("query_p50_ms", "query p50"),
         ("query_p95_ms", "query p95"),
+        ("query_facets_p95_ms", "+ facets p95"),
         ("initial_bytes_gz", "bytes before card"),
+        ("first_answer_ms", "first answer ms"),
+        ("first_answer_bytes_gz", "bytes before answer"),
+        ("throttled_first_answer_ms", "on a phone ms"),
         ("profile_click_ms", "profile ms"),
         ("profile_pack_bytes_gz", "profile pack bytes"),
     ];

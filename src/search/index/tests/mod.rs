@@ -309,3 +309,79 @@ fn field_kinds() {
 
 mod explain;
 mod facets;
+
+/// Every two-word query of the index's own words (the second also cut to a prefix) scores each
+/// researcher the same whether the second word is read from its postings or from the fields of
+/// those the first matched; and every sort's order is the one of its key, then name.
+#[test]
+fn both_readings_of_a_later_word_agree() {
+    use super::query::Reading;
+    use crate::search::TitleShards;
+    let bundled = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
+        .expect("the bundled dataset loads")
+        .dataset;
+    let fixture = dataset();
+    let mut pairs = 0;
+    for d in [&fixture, &bundled] {
+        let index = SearchIndex::new(d);
+        let words: Vec<&str> = index.vocab.iter().map(String::as_str).step_by(3).collect();
+        let none = TitleShards::default();
+        for a in &words {
+            for b in &words {
+                for cut in [1, 2, b.chars().count()] {
+                    let end = b.char_indices().nth(cut).map_or(b.len(), |(i, _)| i);
+                    let query = format!("{a} {}", &b[..end]);
+                    let q = index.compile(&query, &none);
+                    let (by_postings, by_fields) = (
+                        index.run_reading(q.terms(), Reading::Postings),
+                        index.run_reading(q.terms(), Reading::Candidates),
+                    );
+                    assert_eq!(by_postings.count, by_fields.count, "{query:?}");
+                    assert_eq!(by_postings.score, by_fields.score, "{query:?}");
+                    pairs += 1;
+                }
+            }
+        }
+    }
+    assert!(pairs > 1_000, "{pairs}");
+}
+
+/// Hits come in the sort's order, ties by name, alike whether taken in name order (many) or
+/// sorted by both keys (few).
+#[test]
+fn many_and_few_hits_are_ordered_alike() {
+    use crate::search::TitleShards;
+    use crate::search::bits::Bits;
+    use crate::search::params::Sort;
+    let f = Fixture::new();
+    let none = TitleShards::default();
+    for sort in [
+        Sort::Relevance,
+        Sort::Name,
+        Sort::Publications,
+        Sort::Recent,
+    ] {
+        for query in ["", "m", "muller", "gamma", "anna m"] {
+            let q = f.index.compile(query, &none);
+            let matches = (!q.terms().is_empty()).then(|| f.index.run(q.terms()));
+            let all = Bits::full(f.index.len());
+            let [many, few] = [true, false].map(|in_name_order| {
+                f.index
+                    .ordered_hits(&all, matches.as_ref(), sort, in_name_order)
+            });
+            assert_eq!(many, few, "{sort:?} {query:?}");
+            let key = |h: &Hit| {
+                let p = &f.index.people[h.researcher];
+                let primary = match sort {
+                    Sort::Relevance => h.score,
+                    Sort::Publications => p.stats.publications as u32,
+                    Sort::Recent => p.stats.last_year.map_or(0, |y| u32::from(y) + 1),
+                    Sort::Name => 0,
+                };
+                (std::cmp::Reverse(primary), p.name_rank)
+            };
+            let keys: Vec<_> = many.iter().map(key).collect();
+            assert!(keys.is_sorted(), "{sort:?} {query:?}: {keys:?}");
+        }
+    }
+}
