@@ -241,7 +241,7 @@ impl SearchIndex {
     }
 
     /// Builds the inverted lists from the fields' words and the researchers' field lists.
-    fn invert(&mut self) {
+    pub(super) fn invert(&mut self) {
         let fields = &self.fields;
         let mut words: Vec<(u32, u32)> = Vec::new();
         for (f, field) in fields.iter().enumerate() {

@@ -14,7 +14,9 @@
 //!
 //! This file holds the public answer types and the index's data; `build.rs` fills it from a
 //! dataset, `query.rs` compiles and runs queries, `facets.rs` filters and counts facet values,
-//! and `explain.rs` says why a researcher matched. Their tests are in `tests/` (`mod.rs` with
+//! `explain.rs` says why a researcher matched, and `shards.rs` cuts the index into word shards
+//! from which the shards a query needs make an index that answers it alone (the first answer,
+//! before the whole directory). Their tests are in `tests/` (`mod.rs` with
 //! the shared fixture, `facets.rs`, `explain.rs`).
 //!
 //! [`Dataset`]: crate::model::Dataset
@@ -24,6 +26,7 @@ mod build;
 mod explain;
 mod facets;
 mod query;
+pub mod shards;
 
 #[cfg(test)]
 mod tests;

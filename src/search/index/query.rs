@@ -27,7 +27,10 @@ pub(super) struct Matches {
 /// How [`SearchIndex::run`] reads a query word after the first: from the word's postings, or
 /// from the fields of those who matched every word so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(not(test), allow(dead_code, reason = "the forced readings are for the tests"))]
+#[cfg_attr(
+    not(test),
+    allow(dead_code, reason = "the forced readings are for the tests")
+)]
 pub(super) enum Reading {
     /// Whichever reads fewer entries.
     Cheaper,

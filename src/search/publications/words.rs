@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::TextQuery;
 use crate::model::shares::map_shares;
 use crate::model::sort;
-use crate::search::titles::{ShardKind, shard_key, shards_for_word, split_words};
+use crate::search::titles::{ShardKind, shard_key, shards_for_word, split_groups};
 
 /// Most bytes a word shard may have, gzipped as a host serves it (the estimate of this kind of
 /// shard is of gzipped bytes: how well gaps between list positions compress depends on how
@@ -157,22 +157,13 @@ pub fn build_within(words: &[Vec<String>], budget: usize) -> BTreeMap<String, Wo
             groups.entry(key).or_default().extend(postings);
         }
     }
-    let mut groups: Vec<(String, Vec<Posting<'_>>)> = groups.into_iter().collect();
-    sort::by_key(&mut groups, |(_, p)| std::cmp::Reverse(p.len()));
     let kind = ShardKind {
         word: |p: &Posting<'_>| p.0,
         estimate,
         parts,
         finish,
     };
-    let shards = map_shares(groups, |share| {
-        let mut shards = BTreeMap::new();
-        for (key, postings) in share {
-            split_words(key, postings, budget, &kind, &mut shards);
-        }
-        shards
-    });
-    shards.into_iter().flatten().collect()
+    split_groups(groups, budget, &kind)
 }
 
 /// The keys among `known` (sorted) a query's text needs.

@@ -147,10 +147,20 @@ pub fn shards_for_word<S: AsRef<str>>(word: &str, prefix: bool, keys: &[S]) -> V
 /// The shards among `keys` (sorted) a query needs for its title matches: those of each word, but
 /// none for a one-character last word (see the module docs).
 pub fn shards_for_query<S: AsRef<str>>(query: &str, keys: &[S]) -> Vec<String> {
+    shards_for_words(query, keys, 2)
+}
+
+/// The shards among `keys` (sorted) that hold a query's words, the last as a prefix when it has
+/// at least `shortest` characters (and not at all when it has fewer).
+pub(crate) fn shards_for_words<S: AsRef<str>>(
+    query: &str,
+    keys: &[S],
+    shortest: usize,
+) -> Vec<String> {
     let tokens = tokenize(query);
     let last = tokens.len().saturating_sub(1);
     let mut found: Vec<String> = (tokens.iter().enumerate())
-        .filter(|(i, t)| *i != last || t.text.chars().nth(1).is_some())
+        .filter(|(i, t)| *i != last || t.text.chars().count() >= shortest)
         .flat_map(|(i, t)| shards_for_word(&t.text, i == last, keys))
         .map(|i| keys[i].as_ref().to_owned())
         .collect();
@@ -199,13 +209,22 @@ pub fn build_shards_within(titles: &[Vec<&str>], budget: usize) -> BTreeMap<Stri
             groups.entry(key).or_default().extend(entries);
         }
     }
-    // The groups split and finished on all cores, largest first so the cores' shares balance.
-    let mut groups: Vec<(String, Vec<Entry<'_>>)> = groups.into_iter().collect();
+    split_groups(groups, budget, &title_kind())
+}
+
+/// Every group of entries (words by their [`shard_key`]) split and finished as shards of about
+/// `budget` bytes ([`split_words`]), on all cores, largest first so the cores' shares balance.
+pub(crate) fn split_groups<E: Send, S: Send>(
+    groups: impl IntoIterator<Item = (String, Vec<E>)>,
+    budget: usize,
+    kind: &ShardKind<E, S>,
+) -> BTreeMap<String, S> {
+    let mut groups: Vec<(String, Vec<E>)> = groups.into_iter().collect();
     sort::by_key(&mut groups, |(_, entries)| std::cmp::Reverse(entries.len()));
     let shards = map_shares(groups, |share| {
         let mut shards = BTreeMap::new();
         for (key, entries) in share {
-            split_words(key, entries, budget, &title_kind(), &mut shards);
+            split_words(key, entries, budget, kind, &mut shards);
         }
         shards
     });

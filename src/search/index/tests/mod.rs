@@ -309,6 +309,7 @@ fn field_kinds() {
 
 mod explain;
 mod facets;
+mod shards;
 
 /// Every two-word query of the index's own words (the second also cut to a prefix) scores each
 /// researcher the same whether the second word is read from its postings or from the fields of
