@@ -22,6 +22,7 @@
 pub mod cards;
 pub mod detail;
 pub mod experts;
+pub mod find;
 pub mod generation;
 pub mod network;
 pub mod organizations;

@@ -19,12 +19,23 @@ pub const FIRST_PAGE: &str = "data/first.bin";
 pub const ORGANIZATIONS: &str = "data/organizations.bin";
 /// The folder of the publication-title shards.
 pub const TITLES: &str = "data/titles";
+/// The first answer's index: name order, shard keys, where each card record is.
+pub const FIND: &str = "data/find.bin";
+/// Every researcher's card and figures, one record after another, read by byte range.
+pub const CARDS: &str = "data/cards.bin";
+/// The folder of the researcher index's word shards (the first answer's).
+pub const WORDS: &str = "data/words";
 /// The folder of the profile packs.
 pub const PEOPLE: &str = "data/people";
 
 /// One publication-title shard.
 pub fn titles(key: &str) -> String {
     format!("{TITLES}/{key}.bin")
+}
+
+/// One word shard of the researcher index.
+pub fn words(key: &str) -> String {
+    format!("{WORDS}/{key}.bin")
 }
 
 /// Pack `pack` of consecutive profiles' records.

@@ -8,6 +8,9 @@
 //! - `directory.bin`: the [`CardIndex`] — a card per researcher, the pre-built index
 //!   without publication titles, and the load's problems;
 //! - `titles/KEY.bin`: the publication-title shards, fetched per query word;
+//! - `find.bin`, `cards.bin` and `words/KEY.bin`: the first answer's files ([`FindIndex`]): a
+//!   link to a search is answered from the shards of its words and the cards on screen, before
+//!   `directory.bin` has arrived;
 //! - `people/N.bin`: the researchers' [`DetailFile`]s in packs ([`PeoplePack`]), fetched by
 //!   profiles: at most 600 files whatever the number of researchers;
 //! - `organizations.bin`: the [`OrgTable`] — every organization, its people, and the papers
@@ -30,6 +33,7 @@ use std::time::Instant;
 use research_atlas::files::cards::FirstPage;
 use research_atlas::files::detail::DetailFile;
 use research_atlas::files::experts;
+use research_atlas::files::find::FindIndex;
 use research_atlas::files::people::{self, PeoplePack, Steps};
 use research_atlas::files::publications::CompiledPubs;
 use research_atlas::files::{generation, paths};
@@ -37,6 +41,7 @@ use research_atlas::model::shares::map_shares;
 use research_atlas::model::{self, Problem, Severity, cite};
 use research_atlas::search::CardIndex;
 use research_atlas::search::experts::parts::Parts;
+use research_atlas::search::index::shards::WORD_SHARD_BUDGET;
 use research_atlas::search::network::Network;
 use research_atlas::search::organizations::OrgTable;
 
@@ -67,6 +72,8 @@ pub struct Written {
     pub organizations_bytes: u64,
     /// Bytes of `experts/`.
     pub experts_bytes: u64,
+    /// Bytes of the first answer's files (`find.bin`, `cards.bin`, `words/`).
+    pub find_bytes: u64,
     /// Files under `pubs/` and their total bytes.
     pub pub_files: usize,
     pub pub_bytes: u64,
@@ -79,7 +86,7 @@ pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
     let started = Instant::now();
     let (w, generation) = publish(&input, out, keep)?;
     eprintln!(
-        "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB, experts/ {:.1} KB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
+        "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB, experts/ {:.1} KB, the first answer's files {:.1} MB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
         input.display(),
         out.display(),
         started.elapsed().as_secs_f64(),
@@ -88,6 +95,7 @@ pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
         w.network_bytes as f64 / 1024.0,
         w.organizations_bytes as f64 / 1024.0,
         w.experts_bytes as f64 / 1024.0,
+        w.find_bytes as f64 / 1_048_576.0,
         w.shards,
         w.shard_bytes as f64 / 1_048_576.0,
         w.people,
@@ -172,6 +180,14 @@ pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
             for (key, shard) in &shards {
                 w.shard_bytes += write(&under(out, &paths::titles(key)), &shard.to_bytes())?;
                 w.shards += 1;
+            }
+            // The first answer's files: a link to a search answered before the whole directory.
+            let find = FindIndex::write(&compiled, WORD_SHARD_BUDGET);
+            w.find_bytes = write(&under(out, paths::FIND), &find.index)?
+                + write(&under(out, paths::CARDS), &find.cards)?;
+            fresh(&under(out, paths::WORDS))?;
+            for (key, shard) in &find.words {
+                w.find_bytes += write(&under(out, &paths::words(key)), shard)?;
             }
             // Each profile's previous and next in the default view, kept in its pack.
             let steps = Steps::default_view(&compiled);

@@ -64,15 +64,24 @@ pub fn ResearcherCard(
     )
 }
 
-/// A card from the first page, painted before the whole directory has arrived.
+/// A card from the first page or the first answer, painted before the whole directory has
+/// arrived.
 #[component]
 pub fn FirstPageCard(
     /// The card and its figures.
     card: (Card, Stats),
     /// The topic vocabulary the card's topics point into.
     topics: Arc<Vec<(String, String)>>,
+    /// Why it matched the query, when it answers one.
+    #[prop(default = None)]
+    reason: Option<MatchReason>,
 ) -> impl IntoView {
-    card_body(card.0, card.1, &topics, Signal::derive(|| None))
+    card_body(
+        card.0,
+        card.1,
+        &topics,
+        Signal::derive(move || reason.clone()),
+    )
 }
 
 /// What every card shows; `topics` is the vocabulary the card's topics point into.

@@ -15,7 +15,8 @@ use crate::ui::components::{
     ActiveFilters, DataView, EmptyState, FilterPanel, InTurn, LoadingView, ResearcherCard,
     SearchBox, SortSelect,
 };
-use crate::ui::state::data::use_first_page;
+use crate::ui::state::data::{use_first_answer, use_first_page};
+use crate::ui::state::first_answer::FirstAnswer;
 use crate::ui::state::grid_window::use_grid_window;
 use crate::ui::state::search::use_search;
 
@@ -56,7 +57,14 @@ pub fn DirectoryPage() -> impl IntoView {
 fn FirstPagePreview() -> impl IntoView {
     let search = use_search();
     let first = use_first_page();
+    let answer = use_first_answer();
     move || {
+        // The search the app started on, answered from its words' shards.
+        let answered = (answer.and_then(|a| a.get()).flatten())
+            .filter(|a| search.params.with(|p| *p == a.params));
+        if let Some(answer) = answered {
+            return view! { <FirstAnswerPreview answer/> }.into_any();
+        }
         let page = first.and_then(|f| f.0.get()).flatten();
         let default_view = search.params.with(|p| *p == SearchParams::default());
         match page {
@@ -87,6 +95,36 @@ fn FirstPagePreview() -> impl IntoView {
             }
             _ => view! { <LoadingView/> }.into_any(),
         }
+    }
+}
+
+/// The first answer to the search the app started on: its count and first cards, with their
+/// match reasons; the filters' counts follow with the whole directory. Nothing in it is busy
+/// (`aria-busy`), so it replaces a pre-rendered page at once (whose cards answer no query).
+#[component]
+fn FirstAnswerPreview(answer: Arc<FirstAnswer>) -> impl IntoView {
+    let total = answer.total;
+    view! {
+        <div class="directory">
+            <aside class="filter-panel" aria-label="Filters">
+                <p class="filters-counting" role="status" data-testid="filters-counting">"Counting…"</p>
+            </aside>
+            <section class="results" aria-label="Results">
+                <div class="results-bar">
+                    <p class="result-count" data-testid="result-count">{researchers_count(total)}</p>
+                </div>
+                {(total == 0).then(|| view! { <EmptyState/> })}
+                <div class="card-grid windowed" data-testid="results" role="list">
+                    {answer.cards.iter().enumerate().map(|(i, c)| view! {
+                        <div class="card-slot" role="listitem"
+                            aria-setsize=total.to_string() aria-posinset=(i + 1).to_string()>
+                            <FirstPageCard card=c.card.clone() topics=answer.topics.clone()
+                                reason=c.reason.clone()/>
+                        </div>
+                    }).collect_view()}
+                </div>
+            </section>
+        </div>
     }
 }
 

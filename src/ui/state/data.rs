@@ -30,6 +30,7 @@ use crate::ui::routes::route_of;
 pub use super::atlas::{Atlas, DataResult, Detail, DetailResult};
 pub(crate) use super::fetch::fetch_required;
 pub use super::fetch::{DATASET_URL, DataError, fetch_bytes, is_html_page};
+use super::first_answer::{self, FirstAnswer};
 use super::json_host;
 pub use super::json_host::READS_JSON;
 pub use super::load::Load;
@@ -128,13 +129,28 @@ pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 /// Called once, by `App`.
 pub fn provide_atlas() {
     // The pre-rendered profile the app starts on names the pack of its records.
-    let (path, _) = crate::ui::host::location();
-    let start = route_of(&path, &[]);
-    // The first page of cards only speeds up a directory the app starts on.
-    let first = match start {
-        AppRoute::Directory(_) => Load::new(fetch_first_page),
+    let (path, query) = crate::ui::host::location();
+    let start = route_of(&path, &crate::search::params::decode_query(&query));
+    // The first page of cards only speeds up a directory the app starts on, in its default
+    // view. A link to a search is answered first from its words' shards (the first page is not
+    // what it shows); the directory is fetched once that answer is in, so that on a slow
+    // connection the two do not share it.
+    let answer = match &start {
+        AppRoute::Directory(params) if first_answer::wanted(params) => {
+            let params = params.clone();
+            Some(Load::new(move || first_answer::fetch(params.clone())))
+        }
+        _ => None,
+    };
+    let first = match (&start, answer) {
+        (AppRoute::Directory(_), Some(answer)) => Load::new(move || async move {
+            let _ = answer.wait().await;
+            None
+        }),
+        (AppRoute::Directory(_), None) => Load::new(fetch_first_page),
         _ => Load::new(|| async { None }),
     };
+    provide_context(FirstAnswerContext(answer));
     let hints = match (start, crate::ui::host::page_pack()) {
         (AppRoute::Profile { id, .. }, Some(pack)) => vec![(id, pack)],
         _ => Vec::new(),
@@ -198,6 +214,16 @@ pub fn static_data() -> Option<StaticData> {
         return None;
     }
     use_context::<StaticData>()
+}
+
+/// The first answer to the search the app started on, when it started on one (a link to a
+/// search, [`first_answer::wanted`]).
+#[derive(Clone, Copy)]
+pub struct FirstAnswerContext(pub Option<Load<Option<Arc<FirstAnswer>>>>);
+
+/// The first answer, when the app started on a search (provided by [`provide_atlas`]).
+pub fn use_first_answer() -> Option<Load<Option<Arc<FirstAnswer>>>> {
+    use_context::<FirstAnswerContext>().and_then(|c| c.0)
 }
 
 /// The first-page context, when provided (by [`provide_atlas`]).

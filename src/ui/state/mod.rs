@@ -6,6 +6,7 @@ pub mod data;
 pub mod experts;
 pub mod facets;
 pub mod fetch;
+pub mod first_answer;
 pub mod generation;
 pub mod grid_window;
 pub mod json_host;

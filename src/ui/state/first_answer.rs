@@ -1,0 +1,123 @@
+//! The first answer: a link to a search (`/?q=…`, no filters, by relevance or name) answered
+//! from the shards of its words and the records of the cards on screen
+//! ([`crate::files::find`]), before the whole directory has arrived, which is fetched after it.
+//!
+//! The shards make an index that answers the query as the whole one does (the same people, in
+//! the same order, the same count and match reasons); the facet counts wait for the whole
+//! directory. It only speeds up the first paint: a failure is logged, not shown, and the page
+//! waits for the directory, whose own load reports its errors.
+
+use std::sync::Arc;
+
+use futures::future::try_join_all;
+
+use crate::files::find::{FindIndex, card_from_bytes, words_from_bytes};
+use crate::files::paths;
+use crate::search::index::shards::{answers, shards_for_query};
+use crate::search::titles::shards_for_query as title_shards;
+use crate::search::{Card, FieldKind, MatchReason, SearchIndex, SearchParams, Stats, TitleShards};
+use crate::ui::browser::timed;
+
+use super::data::{DataError, fetch_bytes, fetch_titles};
+use super::fetch::fetch_range;
+
+/// Cards of the first answer: as many as the first page has, more than a large screen shows.
+pub const CARDS: usize = 24;
+
+/// One card of the first answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerCard {
+    /// The researcher's position in the directory.
+    pub researcher: usize,
+    /// Their card and figures.
+    pub card: (Card, Stats),
+    /// Why they matched (not when it is their name, which the card shows anyway).
+    pub reason: Option<MatchReason>,
+}
+
+/// The first answer to a query.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FirstAnswer {
+    /// The params it answers.
+    pub params: SearchParams,
+    /// How many researchers match (exact).
+    pub total: usize,
+    /// The first [`CARDS`] of them, in order.
+    pub cards: Vec<AnswerCard>,
+    /// The topic vocabulary the cards' topics point into: (id, name).
+    pub topics: Arc<Vec<(String, String)>>,
+}
+
+/// Whether the app, starting on the directory with `params`, answers from the shards first.
+pub fn wanted(params: &SearchParams) -> bool {
+    answers(params) && !params.query.trim().is_empty()
+}
+
+/// The first answer to `params`, or `None` when the host has no first-answer files or one could
+/// not be read (logged).
+pub async fn fetch(params: SearchParams) -> Option<Arc<FirstAnswer>> {
+    if !cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    match answer(params).await {
+        Ok(answer) => answer.map(Arc::new),
+        Err(e) => {
+            leptos::logging::warn!("the first answer: {e}");
+            None
+        }
+    }
+}
+
+async fn answer(params: SearchParams) -> Result<Option<FirstAnswer>, DataError> {
+    let Some(bytes) = fetch_bytes(paths::FIND).await? else {
+        return Ok(None);
+    };
+    let index =
+        FindIndex::from_bytes(&bytes).map_err(|e| DataError::Invalid(paths::FIND.to_owned(), e))?;
+    let query = &params.query;
+    let (words, titles) =
+        futures::join!(
+        try_join_all(shards_for_query(query, &index.words).into_iter().map(word_shard)),
+        try_join_all(title_shards(query, &index.titles).into_iter().map(|key| async move {
+            fetch_titles(key.clone()).await.map(|shard| (key, shard))
+        })),
+    );
+    let (words, titles) = (words?, titles?);
+    let titles = TitleShards {
+        known: Some(index.titles.clone()),
+        loaded: titles.into_iter().collect(),
+    };
+    let part = SearchIndex::from_shards(&index.ranks, &words.iter().collect::<Vec<_>>());
+    let hits = timed("atlas:search", || part.find(&params, &titles, false)).hits;
+    let shown: Vec<usize> = hits.iter().take(CARDS).map(|h| h.researcher).collect();
+    let cards = try_join_all(shown.iter().map(|&i| card(&index, i))).await?;
+    let cards = (shown.into_iter().zip(cards))
+        .map(|(researcher, card)| AnswerCard {
+            researcher,
+            card,
+            reason: (part.reason(researcher, query, &titles)).filter(|m| m.kind != FieldKind::Name),
+        })
+        .collect();
+    Ok(Some(FirstAnswer {
+        total: hits.len(),
+        cards,
+        topics: Arc::new(index.topics.clone()),
+        params,
+    }))
+}
+
+/// Word shard `key`.
+async fn word_shard(key: String) -> Result<crate::search::index::shards::WordShard, DataError> {
+    let url = paths::words(&key);
+    let bytes = super::fetch::fetch_required(&url).await?;
+    words_from_bytes(&bytes).map_err(|e| DataError::Invalid(url, e))
+}
+
+/// Researcher `i`'s card record.
+async fn card(index: &FindIndex, i: usize) -> Result<(Card, Stats), DataError> {
+    let range = index
+        .card_range(i)
+        .ok_or_else(|| DataError::Invalid(paths::CARDS.to_owned(), format!("no record {i}")))?;
+    let bytes = fetch_range(paths::CARDS, range).await?;
+    card_from_bytes(&bytes).map_err(|e| DataError::Invalid(paths::CARDS.to_owned(), e))
+}
