@@ -233,3 +233,68 @@ test('a network record that fails to load shows the error with Retry, and Retry 
   await expect(error).toHaveCount(0);
   await expect(connections.nodes).toHaveCount(120);
 });
+
+/** What the directory shows: the count, and each card's name and match reason, in order. */
+async function answerShown(page: Page) {
+  return page.evaluate(() => ({
+    count: document.querySelector('[data-testid=result-count]')?.textContent,
+    cards: [...document.querySelectorAll('[data-testid=researcher-card]')].map((card) => [
+      card.querySelector('h2')?.textContent,
+      card.querySelector('[data-testid=match-reason]')?.textContent ?? null,
+    ]),
+  }));
+}
+
+test('a link to a search is answered from its words\' shards before the whole directory, as the directory answers it', async ({ page }) => {
+  const errors = watchErrors(page, { documentMay404: true });
+  const requests = dataRequests(page);
+  // The whole directory is held back until the first answer has been read.
+  let release = () => {};
+  const held = new Promise<void>((done) => { release = done; });
+  await page.route('**/directory.bin', async (route) => { await held; await route.continue(); });
+  // A topic word many have (and publication titles too), typed as a prefix.
+  await page.goto('./?q=learn');
+  await expect(page.getByTestId('filters-counting')).toBeVisible();
+  const first = await answerShown(page);
+  const total = Number(first.count!.match(/^([\d,]+) researchers?$/)![1].replace(/,/g, ''));
+  expect(total).toBeGreaterThan(100);
+  expect(first.cards).toHaveLength(24);
+  expect(first.cards.filter(([, reason]) => reason).length).toBeGreaterThan(0);
+  expect(requests).toContain('find.bin');
+  expect(requests.some((r) => r.startsWith('words/'))).toBe(true);
+  expect(requests).toContain('cards.bin');
+  expect(requests.filter((r) => WHOLE_FILES.includes(r))).toEqual([]);
+
+  // The whole directory then answers the same: the same count, the same first cards in the
+  // same order with the same reasons, and the filters counted.
+  release();
+  await expect(page.getByTestId('filters-counting')).toHaveCount(0);
+  await expect(page.getByRole('checkbox').first()).toBeVisible();
+  const whole = await answerShown(page);
+  expect(whole.count).toBe(first.count);
+  expect(whole.cards.length).toBeGreaterThan(4);
+  expect(first.cards.slice(0, whole.cards.length)).toEqual(whole.cards.slice(0, first.cards.length));
+  expect(errors).toEqual([]);
+});
+
+test('a search with a filter, and one whose first-answer files are missing, wait for the whole directory', async ({ page }) => {
+  const errors = watchErrors(page, { documentMay404: true });
+  const requests = dataRequests(page);
+  await page.goto('./?q=learn&stage=phd_student');
+  await expect(page.getByRole('checkbox').first()).toBeVisible();
+  expect(requests).not.toContain('find.bin');
+  expect(requests).toContain('directory.bin');
+
+  // A host without the first answer's files: the page answers from the directory, and says
+  // nothing of it.
+  const other = await page.context().newPage();
+  const otherErrors = watchErrors(other, { documentMay404: true });
+  // As a single-page-app host answers a file it does not have: with its page.
+  await other.route('**/find.bin', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }));
+  await other.goto('./?q=learn');
+  await expect(other.getByRole('checkbox').first()).toBeVisible();
+  await expect(other.getByTestId('researcher-card').first()).toBeVisible();
+  await expect(other.getByTestId('load-error')).toHaveCount(0);
+  expect(otherErrors).toEqual([]);
+  expect(errors).toEqual([]);
+});
