@@ -281,9 +281,10 @@ test('a search with a filter, and one whose first-answer files are missing, wait
   const errors = watchErrors(page, { documentMay404: true });
   const requests = dataRequests(page);
   await page.goto('./?q=learn&stage=phd_student');
-  await expect(page.getByRole('checkbox').first()).toBeVisible();
-  expect(requests).not.toContain('find.bin');
+  // The app's cards (the pre-rendered page's have no test ids): only from the whole directory.
+  await expect(page.getByTestId('researcher-card').first()).toBeVisible();
   expect(requests).toContain('directory.bin');
+  expect(requests).not.toContain('find.bin');
 
   // A host without the first answer's files: the page answers from the directory, and says
   // nothing of it.
@@ -291,9 +292,12 @@ test('a search with a filter, and one whose first-answer files are missing, wait
   const otherErrors = watchErrors(other, { documentMay404: true });
   // As a single-page-app host answers a file it does not have: with its page.
   await other.route('**/find.bin', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }));
+  const otherRequests = dataRequests(other);
   await other.goto('./?q=learn');
-  await expect(other.getByRole('checkbox').first()).toBeVisible();
   await expect(other.getByTestId('researcher-card').first()).toBeVisible();
+  expect(otherRequests).toContain('find.bin');
+  expect(otherRequests).toContain('directory.bin');
+  expect(otherRequests.some((r) => r.startsWith('words/') || r === 'cards.bin')).toBe(false);
   await expect(other.getByTestId('load-error')).toHaveCount(0);
   expect(otherErrors).toEqual([]);
   expect(errors).toEqual([]);
