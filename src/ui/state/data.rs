@@ -20,16 +20,16 @@ use crate::files::detail::DetailFile;
 use crate::files::paths;
 use crate::files::people::{self, PeoplePack, Steps};
 use crate::model::LoadedDataset;
+use crate::search::CardIndex;
 use crate::search::network::Network;
 use crate::search::organizations::OrgTable;
-use crate::search::{CardIndex, TitleShard};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
 use crate::ui::routes::route_of;
 
 pub use super::atlas::{Atlas, DataResult, Detail, DetailResult};
 pub(crate) use super::fetch::fetch_required;
-pub use super::fetch::{DATASET_URL, DataError, fetch_bytes, is_html_page};
+pub use super::fetch::{DATASET_URL, DataError, fetch_bytes, fetch_titles, is_html_page};
 use super::first_answer::{self, FirstAnswer};
 use super::json_host;
 pub use super::json_host::READS_JSON;
@@ -392,15 +392,6 @@ pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, Dat
 /// Every record: from memory, or the authoring file (read in place of the compiled file at
 /// `missing`).
 pub use super::json_host::everything as fetch_everything;
-
-/// One publication-title shard.
-pub async fn fetch_titles(key: String) -> Result<Arc<TitleShard>, DataError> {
-    let url = paths::titles(&key);
-    let bytes = fetch_required(&url).await?;
-    TitleShard::from_bytes(&bytes)
-        .map(Arc::new)
-        .map_err(|e| DataError::Invalid(url, e))
-}
 
 #[cfg(test)]
 mod tests {

@@ -3,9 +3,11 @@
 //! at `/` and under a sub-path.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::files::generation::Missing;
 use crate::files::paths;
+use crate::search::TitleShard;
 use crate::ui::state::generation;
 
 /// Where the bundled dataset is served, relative to the base URL.
@@ -162,4 +164,13 @@ pub(crate) async fn fetch_required(url: &str) -> Result<Vec<u8>, DataError> {
     fetch_bytes(url)
         .await?
         .ok_or_else(|| DataError::Status(url.to_owned(), 404, "Not Found".into()))
+}
+
+/// One publication-title shard.
+pub async fn fetch_titles(key: String) -> Result<Arc<TitleShard>, DataError> {
+    let url = paths::titles(&key);
+    let bytes = fetch_required(&url).await?;
+    TitleShard::from_bytes(&bytes)
+        .map(Arc::new)
+        .map_err(|e| DataError::Invalid(url, e))
 }

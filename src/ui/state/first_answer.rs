@@ -18,8 +18,7 @@ use crate::search::titles::shards_for_query as title_shards;
 use crate::search::{Card, FieldKind, MatchReason, SearchIndex, SearchParams, Stats, TitleShards};
 use crate::ui::browser::timed;
 
-use super::data::{DataError, fetch_bytes, fetch_titles};
-use super::fetch::fetch_range;
+use super::fetch::{DataError, fetch_bytes, fetch_range, fetch_required, fetch_titles};
 
 /// Cards of the first answer: as many as the first page has, more than a large screen shows.
 pub const CARDS: usize = 24;
@@ -109,7 +108,7 @@ async fn answer(params: SearchParams) -> Result<Option<FirstAnswer>, DataError> 
 /// Word shard `key`.
 async fn word_shard(key: String) -> Result<crate::search::index::shards::WordShard, DataError> {
     let url = paths::words(&key);
-    let bytes = super::fetch::fetch_required(&url).await?;
+    let bytes = fetch_required(&url).await?;
     words_from_bytes(&bytes).map_err(|e| DataError::Invalid(url, e))
 }
 
