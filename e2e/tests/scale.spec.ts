@@ -302,3 +302,15 @@ test('a search with a filter, and one whose first-answer files are missing, wait
   expect(otherErrors).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('a first answer that never comes holds the whole directory back a few seconds at most', async ({ page }) => {
+  const errors = watchErrors(page, { documentMay404: true });
+  const requests = dataRequests(page);
+  // The first answer's index stalls (a request that is never answered).
+  await page.route('**/find.bin', () => {});
+  await page.goto('./?q=learn');
+  await expect(page.getByTestId('researcher-card').first()).toBeVisible({ timeout: 15_000 });
+  expect(requests).toContain('directory.bin');
+  await expect(page.getByTestId('filters-counting')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

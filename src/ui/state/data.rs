@@ -144,7 +144,10 @@ pub fn provide_atlas() {
     };
     let first = match (&start, answer) {
         (AppRoute::Directory(_), Some(answer)) => Load::new(move || async move {
-            let _ = answer.wait().await;
+            // At most a few seconds: a stalled request of the first answer must not hold the
+            // directory back (the page would load for ever).
+            let waited = std::pin::pin!(answer.wait());
+            let _ = futures::future::select(waited, std::pin::pin!(sleep(FIRST_ANSWER_WAIT))).await;
             None
         }),
         (AppRoute::Directory(_), None) => Load::new(fetch_first_page),
@@ -214,6 +217,21 @@ pub fn static_data() -> Option<StaticData> {
         return None;
     }
     use_context::<StaticData>()
+}
+
+/// The longest the directory waits for the first answer before it is fetched anyway.
+const FIRST_ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// A future done after `time` (a timer of the window).
+async fn sleep(time: std::time::Duration) {
+    let (done, wait) = futures::channel::oneshot::channel::<()>();
+    set_timeout(
+        move || {
+            let _ = done.send(());
+        },
+        time,
+    );
+    let _ = wait.await;
 }
 
 /// The first answer to the search the app started on, when it started on one (a link to a
