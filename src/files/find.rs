@@ -17,7 +17,6 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use crate::search::index::shards::WordShard;
 use crate::search::{Card, CardIndex, Stats};
 
 /// Version of these files' format; a file of another version is refused.
@@ -141,15 +140,10 @@ pub fn card_from_bytes(bytes: &[u8]) -> Result<(Card, Stats), String> {
     }
 }
 
-/// A word shard from its file.
-pub fn words_from_bytes(bytes: &[u8]) -> Result<WordShard, String> {
-    WordShard::from_bytes(bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::index::shards::{WORD_SHARD_BUDGET, shards_for_query};
+    use crate::search::index::shards::{WORD_SHARD_BUDGET, WordShard, shards_for_query};
     use crate::search::{SearchIndex, SearchParams, TitleShards};
 
     fn bundled() -> CardIndex {
@@ -166,7 +160,7 @@ mod tests {
         assert_eq!(index.len(), c.cards.len());
         let needed = shards_for_query("luo m", &index.words);
         let shards: Vec<WordShard> = (needed.iter())
-            .map(|k| words_from_bytes(&w.words[k]).unwrap())
+            .map(|k| WordShard::from_bytes(&w.words[k]).unwrap())
             .collect();
         let part = SearchIndex::from_shards(&index.ranks, &shards.iter().collect::<Vec<_>>());
         let params = SearchParams::from_pairs([("q", "luo m")]);

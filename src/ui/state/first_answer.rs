@@ -11,9 +11,9 @@ use std::sync::Arc;
 
 use futures::future::try_join_all;
 
-use crate::files::find::{FindIndex, card_from_bytes, words_from_bytes};
+use crate::files::find::{FindIndex, card_from_bytes};
 use crate::files::paths;
-use crate::search::index::shards::{answers, shards_for_query};
+use crate::search::index::shards::{WordShard, answers, shards_for_query};
 use crate::search::titles::shards_for_query as title_shards;
 use crate::search::{Card, FieldKind, MatchReason, SearchIndex, SearchParams, Stats, TitleShards};
 use crate::ui::browser::timed;
@@ -106,10 +106,10 @@ async fn answer(params: SearchParams) -> Result<Option<FirstAnswer>, DataError> 
 }
 
 /// Word shard `key`.
-async fn word_shard(key: String) -> Result<crate::search::index::shards::WordShard, DataError> {
+async fn word_shard(key: String) -> Result<WordShard, DataError> {
     let url = paths::words(&key);
     let bytes = fetch_required(&url).await?;
-    words_from_bytes(&bytes).map_err(|e| DataError::Invalid(url, e))
+    WordShard::from_bytes(&bytes).map_err(|e| DataError::Invalid(url, e))
 }
 
 /// Researcher `i`'s card record.
