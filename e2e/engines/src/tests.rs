@@ -627,6 +627,29 @@ async fn redeploy(p: &Page<'_>) -> Outcome {
             "!!$(tid('update-notice'))",
             json!(false),
         )
+        .await?;
+        // The cards above may be the first answer (from the words' shards) while the whole
+        // directory is still on its way: wait for it, its filters counted and the titles
+        // searched, before the server moves (a request cut off then is the test's, not the app's).
+        p.until_eq(
+            "the whole new directory loaded: filters counted, titles searched",
+            "!$(tid('filters-counting')) && !$(tid('titles-pending')) && !$('[aria-busy=true]') \
+             && cards().some((c) => text(c).includes('Abel Aalto'))",
+            json!(true),
+        )
+        .await?;
+        // The loaded directory then fetches a profile's code, the usual next step: open the new
+        // researcher's profile, which waits for that code (and shows the new build works past
+        // its directory), so nothing is in flight when the server moves.
+        p.click(Locator::XPath(
+            "//*[@data-testid='researcher-card'][contains(., 'Abel Aalto')]//a[contains(., 'Abel Aalto')]",
+        ))
+        .await?;
+        p.until_eq(
+            "the new researcher's profile",
+            "text($(tid('profile') + ' h1'))",
+            json!("Abel Aalto"),
+        )
         .await
     }
     .await;
