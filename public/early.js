@@ -5,8 +5,35 @@
 // a press on the static page and its release on the app's are not two halves of a lost click.
 // A form of the static page is never submitted by the browser (that would load another page):
 // its submit button's click is done again on the app's form.
+//
+// `fetches`: requests started here for the app to take over (src/ui/state/fetch.rs,
+// `fetch_bytes_early`), by URL. A link to a plain search on the directory (`?q=…`, at most a sort
+// by relevance or name: what src/search/index/shards.rs `answers` takes) is answered first from
+// the search's own files (src/ui/state/first_answer.rs), whose first is `find.bin`: it starts
+// now, beside the app's code, not after it. A link this reads otherwise than the app costs at
+// most one small file fetched for nothing, or fetched later.
 (function () {
-  var early = (window.atlasEarly = { clicks: [], sections: [], pressed: false });
+  var early = (window.atlasEarly = { clicks: [], sections: [], pressed: false, fetches: {} });
+  try {
+    var base = new URL(document.baseURI);
+    var params = new URLSearchParams(location.search);
+    var plain = (params.get('q') || '').trim() !== '' && location.pathname === base.pathname;
+    params.forEach(function (value, key) {
+      if (key !== 'q' && !(key === 'sort' && (value === 'relevance' || value === 'name'))) {
+        plain = false;
+      }
+    });
+    if (plain && window.fetch) {
+      var meta = document.querySelector('meta[name="atlas-data"]');
+      var generation = meta ? meta.getAttribute('content') : '';
+      var href = generation ? 'data/' + generation + '/find.bin' : 'data/find.bin';
+      var started = fetch(new URL(href, base));
+      started.catch(function () {}); // the app reports a failure, if it takes the request over
+      early.fetches[href] = started;
+    }
+  } catch (e) {
+    // Only a head start: the app fetches what it needs itself.
+  }
   document.addEventListener('pointerdown', function () { early.pressed = true; }, true);
   document.addEventListener(
     'submit',

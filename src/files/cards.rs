@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::search::{Card, CardIndex, SearchParams, Stats};
 
-/// Version of the compiled directory's format (and the first page's); a file of another
-/// version is refused with a clear message.
-pub const FORMAT_VERSION: u32 = 7;
+/// Version of the compiled directory's format (and the first page's, and of the title shards
+/// read with it); a file of another version is refused with a clear message. 8: title shards
+/// number researchers by their place in name order.
+pub const FORMAT_VERSION: u32 = 8;
 
 /// The first bytes of a compiled directory file.
 pub const MAGIC: &[u8] = b"ATLAS\x00";

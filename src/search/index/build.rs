@@ -218,9 +218,10 @@ impl SearchIndex {
     ) -> (Self, BTreeMap<String, TitleShard>) {
         let index = Self::build(dataset, false);
         let by_id = ById::new(dataset);
-        let titles: Vec<Vec<&str>> = dataset
-            .researchers
-            .iter()
+        // In name order: title shards number researchers by their place in it, as word shards
+        // do, so the first answer reads both without a table from one numbering to the other.
+        let titles: Vec<Vec<&str>> = (index.by_name.iter())
+            .map(|&i| &dataset.researchers[i as usize])
             .map(|r| {
                 by_id
                     .publications_of(dataset, r)

@@ -33,6 +33,7 @@ impl SearchIndex {
     /// [`FieldKind::ALL`] and dataset order; sharded titles rank where publications would).
     pub(super) fn reason_for(&self, person: usize, terms: &[QueryTerm]) -> Option<MatchReason> {
         let p = &self.people[person];
+        let rank = p.name_rank;
         let all = terms.len();
         let mut per_term = vec![0u32; all];
         let mut best: Best = None;
@@ -43,7 +44,7 @@ impl SearchIndex {
             let weight = field.kind.weight();
             if !titles_done && weight < title_weight {
                 titles_done = true;
-                Self::consider_titles(person, terms, &mut per_term, &mut best);
+                Self::consider_titles(rank, terms, &mut per_term, &mut best);
             }
             // Fields come heaviest first: once one matched every word at least as well as any
             // later field could, the rest cannot win.
@@ -62,7 +63,7 @@ impl SearchIndex {
             offer(&mut best, &per_term, Candidate::Field(field));
         }
         if !titles_done {
-            Self::consider_titles(person, terms, &mut per_term, &mut best);
+            Self::consider_titles(rank, terms, &mut per_term, &mut best);
         }
         Some(match best?.2 {
             Candidate::Field(field) => Self::highlight(field, terms),
@@ -70,10 +71,10 @@ impl SearchIndex {
         })
     }
 
-    /// Offers each sharded title of `person` that some query word found, with its per-word
-    /// scores.
+    /// Offers each sharded title of the researcher `rank`-th in name order (how title shards
+    /// number them) that some query word found, with its per-word scores.
     fn consider_titles<'a>(
-        person: usize,
+        rank: u32,
         terms: &[QueryTerm<'a>],
         per_term: &mut [u32],
         best: &mut Best<'a>,
@@ -83,7 +84,7 @@ impl SearchIndex {
         let mut found: Vec<(u32, &'a str)> = Vec::new();
         for t in terms.iter().flat_map(|q| &q.titles) {
             for w in t.lo..t.hi {
-                if let Some(x) = t.shard.posting_of(w, person as u32) {
+                if let Some(x) = t.shard.posting_of(w, rank) {
                     found.push((x.rank, t.shard.titles[x.title as usize].as_str()));
                 }
             }

@@ -375,8 +375,12 @@ impl SearchIndex {
                     (t.shard.postings(t.lo, split), 4),
                     (t.shard.postings(split, t.hi), 3),
                 ] {
+                    // Title shards number researchers by their place in name order.
                     for x in postings {
-                        offer(x.person as usize, title_weight * quarters / 4);
+                        offer(
+                            self.by_name[x.person as usize] as usize,
+                            title_weight * quarters / 4,
+                        );
                     }
                 }
             }

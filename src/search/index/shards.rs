@@ -3,12 +3,15 @@
 //! beginning as the title shards are ([`split_words`]), each with the fields that have its words
 //! and, for each field, the researchers who have it and where it is in their list.
 //!
-//! The shards a query's words need ([`shards_for_query`]) make a [`SearchIndex`] of their own
-//! ([`SearchIndex::from_shards`], with everyone's place in name order): every field that has a
-//! word the query matches is in it, in each researcher's order, so it gives the whole index's
-//! hits, scores, order and match reasons for that query without filters, sorted by relevance or
-//! by name (it has no facet values or figures: [`answers`]). The browser can answer a link to a
-//! search from them, and the first cards, before the whole directory has arrived.
+//! The shards number researchers by their place in name order, not by their place in the
+//! directory: the shards a query's words need ([`shards_for_query`]) make a [`SearchIndex`] of
+//! their own ([`SearchIndex::from_shards`]) whose researcher `r` is the whole index's `r`-th in
+//! name order, so nothing beside the shards is needed to order hits by name. Every field that
+//! has a word the query matches is in it, in each researcher's order, so it gives the whole
+//! index's hits, scores, order and match reasons for that query without filters, sorted by
+//! relevance or by name (it has no facet values or figures: [`answers`]), each hit numbered by
+//! its place in name order. The browser can answer a link to a search from them, and the first
+//! cards, before the whole directory has arrived.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -30,7 +33,8 @@ pub struct ShardField {
     id: u32,
     kind: FieldKind,
     text: String,
-    /// The researchers who have it, ascending, each as the gap from the one before.
+    /// The researchers who have it, by place in name order, ascending, each as the gap from the
+    /// one before.
     people: Vec<u32>,
     /// Where it is in each one's list of fields (the first of equal reasons wins).
     positions: Vec<u32>,
@@ -109,16 +113,15 @@ impl SearchIndex {
         split_groups(groups, budget, &kind)
     }
 
-    /// Everyone's place in name order, by researcher (what [`Self::from_shards`] needs beside
-    /// the shards).
+    /// Everyone's place in name order, by researcher: how the shards number them.
     pub fn name_ranks(&self) -> Vec<u32> {
         self.people.iter().map(|p| p.name_rank).collect()
     }
 
-    /// The index of the fields in `shards`, for researchers ranked by name as `ranks` says: it
-    /// answers a query whose words' shards ([`shards_for_query`]) are all there as the whole
-    /// index does, when [`answers`] says it can.
-    pub fn from_shards(ranks: &[u32], shards: &[&WordShard]) -> SearchIndex {
+    /// The index of the fields in `shards`, for a directory of `researchers`, each numbered by
+    /// their place in name order: it answers a query whose words' shards ([`shards_for_query`])
+    /// are all there as the whole index does (hits numbered so), when [`answers`] says it can.
+    pub fn from_shards(researchers: usize, shards: &[&WordShard]) -> SearchIndex {
         let mut vocab: Vec<&str> = (shards.iter())
             .flat_map(|s| s.words.iter().map(String::as_str))
             .collect();
@@ -127,13 +130,13 @@ impl SearchIndex {
         let term_of = |w: &str| vocab.binary_search(&w).ok().map(|i| i as u32);
         let mut ids: HashMap<u32, u32> = HashMap::new();
         let mut fields: Vec<Field> = Vec::new();
-        let mut people: Vec<Person> = (ranks.iter())
-            .map(|&name_rank| Person {
+        let mut people: Vec<Person> = (0..researchers as u32)
+            .map(|name_rank| Person {
                 name_rank,
                 ..Person::default()
             })
             .collect();
-        let mut placed: Vec<Vec<(u32, u32)>> = vec![Vec::new(); ranks.len()];
+        let mut placed: Vec<Vec<(u32, u32)>> = vec![Vec::new(); researchers];
         for f in shards.iter().flat_map(|s| &s.fields) {
             if ids.contains_key(&f.id) {
                 continue;
@@ -237,19 +240,24 @@ fn finish(mut entries: Vec<Entry<'_>>) -> WordShard {
         if shard.fields.last().map(|l| l.id) != Some(f) {
             let index = source.index;
             let field = &index.fields[f as usize];
+            let mut ranked: Vec<(u32, u32)> = (index.field_people.row(f).iter())
+                .map(|&p| index.people[p as usize].name_rank)
+                .zip(source.positions.row(f).iter().copied())
+                .collect();
+            ranked.sort_unstable();
             let mut previous = 0;
             shard.fields.push(ShardField {
                 id: f,
                 kind: field.kind,
                 text: field.text.clone(),
-                people: (index.field_people.row(f).iter())
-                    .map(|&p| {
-                        let gap = p - previous;
-                        previous = p;
+                people: (ranked.iter())
+                    .map(|&(r, _)| {
+                        let gap = r - previous;
+                        previous = r;
                         gap
                     })
                     .collect(),
-                positions: source.positions.row(f).to_vec(),
+                positions: ranked.iter().map(|&(_, pos)| pos).collect(),
             });
         }
     }

@@ -10,7 +10,7 @@
 //! query word needs exactly one shard, and a prefix the shards of the words that start with it
 //! ([`shards_for_word`]); the UI fetches them while the user types. A shard holds its words in
 //! sorted order (so a prefix is a contiguous range), for each word the researchers whose titles
-//! have it (sorted by researcher, one title each), and the text of those titles, so a match can
+//! have it (sorted by researcher, numbered by their place in name order, one title each), and the text of those titles, so a match can
 //! be explained without another request.
 //!
 //! A one-character last word (a prefix of hundreds of words in every shard) searches names,
@@ -27,7 +27,8 @@ use crate::model::sort;
 /// One researcher having one title word: the researcher and the title that has it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TitlePosting {
-    /// Index of the researcher in the directory.
+    /// The researcher's place in name order (as the first answer's word shards number them;
+    /// the directory's index maps it to its own numbering).
     pub person: u32,
     /// Index of the title in [`TitleShard::titles`].
     pub title: u32,

@@ -75,6 +75,42 @@ pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
         .send()
         .await
         .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    body(url, response).await
+}
+
+/// [`fetch_bytes`], taking over the request `public/early.js` started for `url` as the page
+/// loaded, when it did (`window.atlasEarly.fetches`, by the file's URL in the page's
+/// generation): the file then arrives beside the app's code instead of after it. Taken once:
+/// a retry fetches again.
+pub async fn fetch_bytes_early(url: &str) -> Result<Option<Vec<u8>>, DataError> {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(started) = early_request(&generation::url(url)) {
+        use wasm_bindgen::JsCast;
+        let response = wasm_bindgen_futures::JsFuture::from(started)
+            .await
+            .and_then(|r| r.dyn_into::<web_sys::Response>())
+            .map_err(|e| DataError::Network(url.to_owned(), format!("{e:?}")))?;
+        return body(url, gloo_net::http::Response::from(response)).await;
+    }
+    fetch_bytes(url).await
+}
+
+/// The request `public/early.js` started for `href` (relative to the base URL), removed from
+/// its list.
+#[cfg(target_arch = "wasm32")]
+fn early_request(href: &str) -> Option<js_sys::Promise> {
+    use wasm_bindgen::JsCast;
+    let window = leptos::prelude::window();
+    let early = js_sys::Reflect::get(&window, &"atlasEarly".into()).ok()?;
+    let fetches = js_sys::Reflect::get(&early, &"fetches".into()).ok()?;
+    let started = js_sys::Reflect::get(&fetches, &href.into()).ok()?;
+    let started = started.dyn_into::<js_sys::Promise>().ok()?;
+    let _ = js_sys::Reflect::delete_property(fetches.dyn_ref::<js_sys::Object>()?, &href.into());
+    Some(started)
+}
+
+/// The body of `response`, the answer for the compiled file at `url`; see [`fetch_bytes`].
+async fn body(url: &str, response: gloo_net::http::Response) -> Result<Option<Vec<u8>>, DataError> {
     if response.status() == 404 {
         return missing(url).await;
     }

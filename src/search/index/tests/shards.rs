@@ -7,7 +7,7 @@ use super::super::shards::{WordShard, answers, shards_for_query};
 use super::dataset;
 use crate::model::Dataset;
 use crate::search::params::SearchParams;
-use crate::search::{SearchIndex, TitleShards};
+use crate::search::{Hit, SearchIndex, TitleShards};
 
 fn bundled() -> Dataset {
     crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
@@ -38,7 +38,8 @@ fn queries(index: &SearchIndex) -> Vec<String> {
 }
 
 /// For each query, the index of the shards it needs gives the whole index's hits in the whole
-/// index's order, with the same scores and match reasons, sorted by relevance and by name.
+/// index's order, with the same scores and match reasons, sorted by relevance and by name (each
+/// numbered by their place in name order).
 fn same_answers(d: &Dataset, budget: usize, title_budget: Option<usize>) -> usize {
     let (whole, titles) = match title_budget {
         None => (SearchIndex::new(d), TitleShards::default()),
@@ -62,13 +63,18 @@ fn same_answers(d: &Dataset, budget: usize, title_budget: Option<usize>) -> usiz
     for query in queries(&whole) {
         let needed = shards_for_query(&query, &keys);
         let part = SearchIndex::from_shards(
-            &ranks,
+            ranks.len(),
             &needed.iter().map(|k| &shards[k]).collect::<Vec<_>>(),
         );
         for sort in ["relevance", "name"] {
             let params = SearchParams::from_pairs([("q", query.as_str()), ("sort", sort)]);
             assert!(answers(&params));
-            let want = whole.find(&params, &titles, true).hits;
+            let want: Vec<Hit> = (whole.find(&params, &titles, true).hits.into_iter())
+                .map(|h| Hit {
+                    researcher: ranks[h.researcher] as usize,
+                    ..h
+                })
+                .collect();
             let got = part.find(&params, &titles, true).hits;
             assert_eq!(got, want, "{query:?} by {sort} from {needed:?}");
             compared += want.len();
@@ -117,4 +123,40 @@ fn filters_and_figures_wait_for_the_whole_index() {
 fn a_shard_whose_lists_disagree_is_refused() {
     assert!(WordShard::from_bytes(b"\x02\x01b\x01a\x00").is_err());
     assert!(WordShard::from_bytes(b"<!doctype html>").is_err());
+}
+
+/// Title shards number researchers by their place in name order, the index by its own: the
+/// index with its titles in shards finds the same people, in the same order, with the same
+/// scores as the one holding them. (Not always for the same reason: a shard keeps one title per
+/// researcher and word, so a title with two of the query's words may go unseen.)
+#[test]
+fn titles_in_shards_answer_as_titles_inline() {
+    let mut compared = 0;
+    for d in [dataset(), bundled()] {
+        let inline = SearchIndex::new(&d);
+        let (sharded, shards) = SearchIndex::new_sharded_within(&d, 200);
+        let titles = TitleShards {
+            known: Some(shards.keys().cloned().collect()),
+            loaded: (shards.into_iter())
+                .map(|(k, s)| (k, Arc::new(s)))
+                .collect(),
+        };
+        // A one-character last word searches no titles until a second is typed.
+        let queries = queries(&inline).into_iter().filter(|q| {
+            q.split_whitespace()
+                .last()
+                .is_none_or(|w| w.chars().count() > 1)
+        });
+        for query in queries {
+            let params = SearchParams::from_pairs([("q", query.as_str())]);
+            let found = |hits: Vec<Hit>| -> Vec<(usize, u32)> {
+                hits.into_iter().map(|h| (h.researcher, h.score)).collect()
+            };
+            let want = found(inline.find(&params, &TitleShards::default(), false).hits);
+            let got = found(sharded.find(&params, &titles, false).hits);
+            assert_eq!(got, want, "{query:?}");
+            compared += want.len();
+        }
+    }
+    assert!(compared > 1_000, "{compared}");
 }
