@@ -275,6 +275,10 @@ test('a link to a search is answered from its words\' shards before the whole di
   expect(whole.count).toBe(first.count);
   expect(whole.cards.length).toBeGreaterThan(4);
   expect(first.cards.slice(0, whole.cards.length)).toEqual(whole.cards.slice(0, first.cards.length));
+  // The title shards the first answer read are the directory's too: each fetched once.
+  const titles = requests.filter((r) => r.startsWith('titles/'));
+  expect(titles.length).toBeGreaterThan(0);
+  expect(new Set(titles).size).toBe(titles.length);
   expect(errors).toEqual([]);
 });
 

@@ -7,15 +7,18 @@
 //! directory. It only speeds up the first paint: a failure is logged, not shown, and the page
 //! waits for the directory, whose own load reports its errors.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use futures::future::try_join_all;
 
-use crate::files::find::{FindIndex, card_from_bytes};
+use crate::files::find::{BLOCK, CardBlock, FindIndex};
 use crate::files::paths;
 use crate::search::index::shards::{WordShard, answers, shards_for_query};
 use crate::search::titles::shards_for_query as title_shards;
-use crate::search::{Card, FieldKind, MatchReason, SearchIndex, SearchParams, Stats, TitleShards};
+use crate::search::{
+    Card, FieldKind, MatchReason, SearchIndex, SearchParams, Stats, TitleShard, TitleShards,
+};
 use crate::ui::browser::timed;
 
 use super::fetch::{DataError, fetch_bytes_early, fetch_range, fetch_required, fetch_titles};
@@ -48,6 +51,9 @@ pub struct FirstAnswer {
     pub cards: Vec<AnswerCard>,
     /// The topic vocabulary the cards' topics point into: (id, name).
     pub topics: Arc<Vec<(String, String)>>,
+    /// The publication-title shards it read, by key: the directory's search takes them over
+    /// (the same files) rather than fetching them again.
+    pub titles: BTreeMap<String, Arc<TitleShard>>,
 }
 
 /// Whether the app, starting on the directory with `params`, answers from the shards first.
@@ -93,18 +99,24 @@ async fn answer(params: SearchParams) -> Result<Option<FirstAnswer>, DataError> 
     let part = SearchIndex::from_shards(index.len(), &words.iter().collect::<Vec<_>>());
     let hits = timed("atlas:search", || part.find(&params, &titles, false)).hits;
     let shown: Vec<usize> = hits.iter().take(CARDS).map(|h| h.researcher).collect();
-    let cards = try_join_all(shown.iter().map(|&i| card(&index, i))).await?;
-    let cards = (shown.into_iter().zip(cards))
-        .map(|(rank, card)| AnswerCard {
-            rank,
-            card,
-            reason: (part.reason(rank, query, &titles)).filter(|m| m.kind != FieldKind::Name),
+    let mut cards = cards(&index, &shown).await?;
+    let cards = (shown.into_iter())
+        .map(|rank| {
+            let card = cards.remove(&rank).ok_or_else(|| {
+                DataError::Invalid(paths::CARDS.to_owned(), format!("no record {rank}"))
+            })?;
+            Ok(AnswerCard {
+                rank,
+                card,
+                reason: (part.reason(rank, query, &titles)).filter(|m| m.kind != FieldKind::Name),
+            })
         })
-        .collect();
+        .collect::<Result<_, DataError>>()?;
     Ok(Some(FirstAnswer {
         total: hits.len(),
         cards,
         topics: Arc::new(index.topics.clone()),
+        titles: titles.loaded,
         params,
     }))
 }
@@ -116,11 +128,25 @@ async fn word_shard(key: String) -> Result<WordShard, DataError> {
     WordShard::from_bytes(&bytes).map_err(|e| DataError::Invalid(url, e))
 }
 
-/// The card record of the researcher `rank`-th in name order.
-async fn card(index: &FindIndex, rank: usize) -> Result<(Card, Stats), DataError> {
-    let range = index
-        .card_range(rank)
-        .ok_or_else(|| DataError::Invalid(paths::CARDS.to_owned(), format!("no record {rank}")))?;
-    let bytes = fetch_range(paths::CARDS, range).await?;
-    card_from_bytes(&bytes).map_err(|e| DataError::Invalid(paths::CARDS.to_owned(), e))
+/// The card records of the researchers `ranks`-th in name order, by rank: each block that has
+/// one of them fetched once, all at the same time.
+async fn cards(
+    index: &FindIndex,
+    ranks: &[usize],
+) -> Result<BTreeMap<usize, (Card, Stats)>, DataError> {
+    let invalid = |e: String| DataError::Invalid(paths::CARDS.to_owned(), e);
+    let blocks: BTreeMap<usize, CardBlock> = (ranks.iter())
+        .map(|&rank| {
+            let block =
+                (index.card_block(rank)).ok_or_else(|| invalid(format!("no record {rank}")))?;
+            Ok((block.block, block))
+        })
+        .collect::<Result<_, DataError>>()?;
+    let read = try_join_all(blocks.into_values().map(|block| async move {
+        let bytes = fetch_range(paths::CARDS, block.bytes.clone()).await?;
+        let first = block.block * BLOCK;
+        Ok::<_, DataError>((first..).zip(block.read(&bytes).map_err(invalid)?))
+    }))
+    .await?;
+    Ok(read.into_iter().flatten().collect())
 }

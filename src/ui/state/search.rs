@@ -8,7 +8,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use super::data::{Atlas, DataError, fetch_titles, use_atlas};
+use super::data::{Atlas, DataError, fetch_titles, use_atlas, use_first_answer};
 use crate::search::params::Set;
 use crate::search::titles::shards_for_query;
 use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
@@ -152,6 +152,7 @@ pub fn provide_search() {
             })
         }))
     });
+    take_first_answers_titles(titles);
     fetch_needed_titles(indexed, params, titles);
     provide_context(SearchContext {
         params,
@@ -159,6 +160,23 @@ pub fn provide_search() {
         results,
         titles,
         route,
+    });
+}
+
+/// Takes over the title shards the first answer read (when the app started on a search), so the
+/// directory, arriving after it, does not fetch them again.
+fn take_first_answers_titles(t: TitleState) {
+    let Some(answer) = use_first_answer() else {
+        return;
+    };
+    Effect::new(move |_| {
+        if let Some(Some(answer)) = answer.get() {
+            t.loaded.update(|l| {
+                for (key, shard) in &answer.titles {
+                    l.loaded.entry(key.clone()).or_insert_with(|| shard.clone());
+                }
+            });
+        }
     });
 }
 
