@@ -24,9 +24,9 @@ use crate::ui::browser::timed;
 use super::fetch::{DataError, fetch_bytes_early, fetch_range, fetch_required, fetch_titles};
 
 /// Cards of the first answer: more than a tall screen shows (two columns of cards at most, six
-/// rows on a 1,440 px high one); the whole directory brings the rest. Each is a request of its
-/// own, and a host on HTTP/1.1 answers six at a time: 24 took four round trips (0.6 s on a
-/// phone's connection), 12 take two.
+/// rows on a 1,440 px high one); the whole directory brings the rest. Each block of records
+/// they are in is a request of its own, and a host on HTTP/1.1 answers six at a time: 24 cards
+/// took four round trips (0.6 s on a phone's connection), 12 take two at most.
 pub const CARDS: usize = 12;
 
 /// One card of the first answer.
