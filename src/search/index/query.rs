@@ -14,7 +14,7 @@ use super::{FacetCounts, FieldKind, Hit, SearchIndex, SearchResults};
 use crate::search::bits::Bits;
 use crate::search::params::{SearchParams, Sort};
 use crate::search::text::tokenize;
-use crate::search::titles::{TitleShard, TitleShards};
+use crate::search::titles::{TitleShard, TitleShards, prefix_searched};
 
 /// How the query matched each researcher, indexed like `SearchIndex::people`.
 pub(super) struct Matches {
@@ -266,7 +266,12 @@ impl SearchIndex {
             } else {
                 lo + usize::from(exact.is_some())
             };
-            let searchable = !prefix || word.chars().nth(1).is_some();
+            // The rule the shards' fetching follows (`titles::prefix_searched`), so a prefix
+            // never matches the few of its shards some other word brought in.
+            let searchable = !prefix
+                || (titles.known.as_deref()).map_or(word.chars().nth(1).is_some(), |known| {
+                    prefix_searched(&word, known)
+                });
             let title_terms: Vec<TitleTerm> = (titles.for_word(&word, prefix).into_iter())
                 .filter(|_| searchable && !self.titles_inline)
                 .map(|shard| {

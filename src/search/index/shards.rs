@@ -193,7 +193,7 @@ pub fn answers(params: &SearchParams) -> bool {
 /// The keys among `known` (sorted) whose shards a query's words need: each word's own, and
 /// for the last (a prefix) every shard of words that start with it.
 pub fn shards_for_query<S: AsRef<str>>(query: &str, known: &[S]) -> Vec<String> {
-    shards_for_words(query, known, 1)
+    shards_for_words(query, known, |_| true)
 }
 
 /// About the encoded size of a shard of `entries`: words, each field's text and researchers

@@ -7,6 +7,9 @@ use super::super::shards::{WordShard, answers, shards_for_query};
 use super::dataset;
 use crate::model::Dataset;
 use crate::search::params::SearchParams;
+use crate::search::titles::{
+    PREFIX_SHARDS, prefix_searched, shards_for_query as title_shards, shards_for_word,
+};
 use crate::search::{Hit, SearchIndex, TitleShards};
 
 fn bundled() -> Dataset {
@@ -141,11 +144,12 @@ fn titles_in_shards_answer_as_titles_inline() {
                 .map(|(k, s)| (k, Arc::new(s)))
                 .collect(),
         };
-        // A one-character last word searches no titles until a second is typed.
+        // A last word searches titles only from its second character, and once it begins the
+        // words of few shards.
+        let keys = titles.known.clone().unwrap_or_default();
         let queries = queries(&inline).into_iter().filter(|q| {
-            q.split_whitespace()
-                .last()
-                .is_none_or(|w| w.chars().count() > 1)
+            let words = crate::search::text::tokenize(q);
+            words.last().is_none_or(|w| prefix_searched(&w.text, &keys))
         });
         for query in queries {
             let params = SearchParams::from_pairs([("q", query.as_str())]);
@@ -159,4 +163,68 @@ fn titles_in_shards_answer_as_titles_inline() {
         }
     }
     assert!(compared > 1_000, "{compared}");
+}
+
+/// A prefix that begins the words of more than [`PREFIX_SHARDS`] title shards searches no titles
+/// (and fetches none of them) until a letter narrows it, even with every shard loaded; the
+/// narrower prefix, and the whole word followed by another, search them.
+#[test]
+fn a_prefix_of_many_title_shards_waits_for_another_letter() {
+    let d = bundled();
+    let (index, shards) = SearchIndex::new_sharded_within(&d, 60);
+    let keys: Vec<String> = shards.keys().cloned().collect();
+    let words: Vec<String> = (shards.values())
+        .flat_map(|s| s.words.iter().cloned())
+        .collect();
+    let loaded = |all: bool| TitleShards {
+        known: Some(keys.clone()),
+        loaded: (shards.iter())
+            .filter(|_| all)
+            .map(|(k, s)| (k.clone(), Arc::new(s.clone())))
+            .collect(),
+    };
+    let count = |p: &str| shards_for_word(p, true, &keys).len();
+    let hits = |q: &str, all: bool| {
+        let params = SearchParams::from_pairs([("q", q)]);
+        index.find(&params, &loaded(all), false).hits
+    };
+    // Every shard loaded and none known: the index cannot tell how many a prefix has, and
+    // searches the loaded ones from the second letter.
+    let unruled = |q: &str| {
+        let params = SearchParams::from_pairs([("q", q)]);
+        let titles = TitleShards {
+            known: None,
+            ..loaded(true)
+        };
+        index.find(&params, &titles, false).hits
+    };
+    // A title word, a prefix of it over the limit, and a longer one within it, both of whose
+    // answers the titles change (more people, or other scores) when they are searched.
+    let (word, wide, narrow) = (words.iter())
+        .find_map(|w| {
+            let cut = |n: usize| -> String { w.chars().take(n).collect() };
+            let n = w.chars().count();
+            let wide = (2..n).map(cut).find(|p| count(p) > PREFIX_SHARDS)?;
+            let narrow = (wide.chars().count() + 1..=n)
+                .map(cut)
+                .find(|p| count(p) <= PREFIX_SHARDS)?;
+            let matter = |p: &str| unruled(p) != hits(p, false);
+            (matter(&wide) && matter(&narrow)).then(|| (w.clone(), wide, narrow))
+        })
+        .expect("a prefix of many shards at this budget");
+    assert!(title_shards(&wide, &keys).is_empty(), "{wide:?}");
+    assert!(!title_shards(&narrow, &keys).is_empty(), "{narrow:?}");
+    assert!(!title_shards(&format!("{word} x"), &keys).is_empty());
+    // Searched with every shard loaded, the wide prefix finds what it finds with none; the
+    // narrow one reads them.
+    assert_eq!(
+        hits(&wide, true),
+        hits(&wide, false),
+        "{wide:?} of {word:?}"
+    );
+    assert_eq!(
+        hits(&narrow, true),
+        unruled(&narrow),
+        "{narrow:?} of {word:?}"
+    );
 }
