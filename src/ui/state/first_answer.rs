@@ -32,8 +32,6 @@ pub const CARDS: usize = 12;
 /// One card of the first answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnswerCard {
-    /// The researcher's place in name order (how the first answer's files number them).
-    pub rank: usize,
     /// Their card and figures.
     pub card: (Card, Stats),
     /// Why they matched (not when it is their name, which the card shows anyway).
@@ -106,7 +104,6 @@ async fn answer(params: SearchParams) -> Result<Option<FirstAnswer>, DataError> 
                 DataError::Invalid(paths::CARDS.to_owned(), format!("no record {rank}"))
             })?;
             Ok(AnswerCard {
-                rank,
                 card,
                 reason: (part.reason(rank, query, &titles)).filter(|m| m.kind != FieldKind::Name),
             })
