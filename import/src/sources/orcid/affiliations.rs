@@ -1,5 +1,6 @@
-//! Employments and educations: each affiliation group's preferred summary becomes an
-//! [`Affiliation`]; a group, summary or date that cannot be read is skipped with its path.
+//! Employments and educations: each affiliation group's preferred summary (v3.0), or each
+//! summary of the flat list (v2.0, v2.1), becomes an [`Affiliation`]; a group, summary or date
+//! that cannot be read is skipped with its path.
 
 use research_atlas::model::{EndDate, PartialDate};
 
@@ -7,20 +8,21 @@ use super::schema::{AffiliationSummary, Affiliations, FuzzyDate, Lenient, Scalar
 use super::text::some;
 use crate::sources::{Affiliation, Skip};
 
-/// Which affiliation section: its path and its summaries' key.
+/// Which affiliation section: its name and its summaries' key.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Section {
-    /// `activities-summary.employments`, `employment-summary`.
+    /// `employments`, `employment-summary`.
     Employments,
-    /// `activities-summary.educations`, `education-summary`.
+    /// `educations`, `education-summary`.
     Educations,
 }
 
 impl Section {
-    fn path(self) -> &'static str {
+    /// The section's key in `activities-summary` or an `/activities` answer.
+    pub(super) fn name(self) -> &'static str {
         match self {
-            Section::Employments => "activities-summary.employments",
-            Section::Educations => "activities-summary.educations",
+            Section::Employments => "employments",
+            Section::Educations => "educations",
         }
     }
 
@@ -39,23 +41,26 @@ impl Section {
     }
 }
 
-/// Every affiliation group of the section, in the document's order (ORCID's: newest first).
+/// Every affiliation of the section, in the document's order (ORCID's: newest first): v3.0's
+/// groups, each its preferred summary, and v2.x's flat list, each summary its own. `at` is the
+/// section's path (`activities-summary.employments`, or `employments` in an `/activities`
+/// answer).
 pub(super) fn affiliations(
     section: Option<&Lenient<Affiliations>>,
     which: Section,
+    at: &str,
     skipped: &mut Vec<Skip>,
 ) -> Vec<Affiliation> {
-    let at = which.path();
-    let groups = match section {
+    let section = match section {
         None => return Vec::new(),
         Some(Lenient::Bad(why)) => {
             skipped.push(skip(at.to_owned(), format!("unreadable: {why}")));
             return Vec::new();
         }
-        Some(Lenient::Ok(s)) => list(&s.affiliation_group),
+        Some(Lenient::Ok(s)) => s,
     };
     let mut out = Vec::new();
-    for (i, group) in groups.iter().enumerate() {
+    for (i, group) in list(&section.affiliation_group).iter().enumerate() {
         let at = format!("{at}.affiliation-group[{i}]");
         let summaries = match group {
             Lenient::Bad(why) => {
@@ -95,11 +100,24 @@ pub(super) fn affiliations(
             }
         }
         let (path, summary) = &found[best];
-        if let Some(a) = affiliation(summary, path, skipped) {
-            out.push(a);
+        out.extend(affiliation(summary, path, skipped));
+    }
+    for (i, s) in flat(section, which).iter().enumerate() {
+        let at = format!("{at}.{}[{i}]", which.key());
+        match s {
+            Lenient::Bad(why) => skipped.push(skip(at, format!("unreadable: {why}"))),
+            Lenient::Ok(s) => out.extend(affiliation(s, &at, skipped)),
         }
     }
     out
+}
+
+/// v2.x's summaries of the section, listed flat.
+pub(super) fn flat(section: &Affiliations, which: Section) -> &[Lenient<AffiliationSummary>] {
+    match which {
+        Section::Employments => list(&section.employment_summary),
+        Section::Educations => list(&section.education_summary),
+    }
 }
 
 /// Which of a group's versions ORCID shows: the highest `display-index` (the one the person

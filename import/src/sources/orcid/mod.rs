@@ -1,49 +1,72 @@
-//! The ORCID reader: a public record (`https://pub.orcid.org/v3.0/<orcid>/record`, JSON) as a
-//! [`Record`]. [`schema`] mirrors ORCID's v3.0 schema; this module maps the person,
-//! [`affiliations`] the employments and educations, [`works`] the works. Nothing here looks
-//! at the dataset.
+//! The ORCID reader: a public record, or the `/works` or `/activities` answer many tools save
+//! instead, of API v3.0, v2.1 or v2.0 (JSON), as a [`Record`]. [`document`] tells which it is
+//! by its keys; [`schema`] mirrors ORCID's schemas (the versions share its structs); [`owner`]
+//! finds whose an answer is; this module maps the person, [`affiliations`] the employments and
+//! educations, [`works`] the works. Nothing here looks at the dataset.
 //!
-//! The document is refused ([`read`]'s `Err`) only when it is not JSON (with its line and
-//! column) or not an ORCID record at all: no `orcid-identifier.path`, an iD whose check digit
-//! is wrong, or an ORCID error response. Anything less is read around: a section, group,
-//! summary or item that does not have the schema's shape, or cannot be mapped, is skipped with
-//! its JSON path (`activities-summary.works.group[3].work-summary[0]`) and why, and the rest is
-//! read. Every field may be null or absent; unknown fields are ignored.
+//! | document | known by | iD | gives |
+//! | --- | --- | --- | --- |
+//! | `/v3.0/<iD>/record` | `orcid-identifier` or `activities-summary` at the top | `orcid-identifier.path` | the person, employments, educations, works |
+//! | `/v2.0/…/record`, `/v2.1/…/record` | the same | the same | the same; v2.x works have no journal title and no `url` (no venue, links only from identifiers) |
+//! | `/activities` (any version) | `works`, `employments`, `educations`, `fundings`, … at the top | see below | employments, educations, works; the name below |
+//! | `/works` (any version) | `group` at the top, of `work-summary`s | see below | works; the name below |
 //!
-//! | ORCID | record |
-//! | --- | --- |
-//! | `orcid-identifier.path` | `profile.id` (the check digit checked) |
-//! | `person.name.credit-name` | `name`, the name the person wants to be cited by; "given family" then goes first into `other_names` |
-//! | `given-names`, `family-name` | `name` "Given Family" when there is no credit name |
-//! | `other-names.other-name[].content` | `other_names`, without the name and repeats |
-//! | `biography.content` | `biography` (trimmed, line breaks kept) |
-//! | `keywords.keyword[].content` | `keywords`, each split at `,` and `;` (people type a list into one) |
-//! | `researcher-urls.researcher-url[]` | `urls`: `url.value` with `url-name` as the label; not `http`/`https` or not a valid URL: skipped |
-//! | `external-identifiers.external-identifier[]` | `identifiers`: a dblp or OpenAlex one (by type or address), as its URL or else its value; others (Scopus, ResearcherID, Loop) are ignored |
-//! | `employments…employment-summary`, `educations…education-summary` | `employments`, `educations`: one per affiliation group, the preferred summary (see below) |
-//! | `organization.name` | `organization`; none: skipped |
-//! | `organization.disambiguated-organization` | `organization_ids`: "`SOURCE` identifier" (`ROR https://ror.org/…`, `RINGGOLD 5468`, `GRID grid.…`) |
-//! | `department-name`, `role-title` | `department`, `role` |
-//! | `organization.address` | `location`: "City, Region, Country" of what is given (the country an ISO code) |
-//! | `start-date`, `end-date` | year and month (the day dropped); no end date after a start is `Present`; no year is no date |
-//! | `works.group[].work-summary[]` | `works`: one per group, the preferred summary; the others' put-codes in a note |
-//! | `put-code` | `id` |
-//! | `title.title`, `title.subtitle` | `title`: "Title: Subtitle", plain text, white space collapsed, no trailing period |
-//! | `type` | `kind`: below |
-//! | `journal-title` | `venue` of a journal, conference or workshop paper (ORCID's journal title holds the proceedings' name); a preprint's or thesis's is left out with a note |
-//! | `publication-date` | `year`, `month`; no year: skipped |
-//! | `external-ids.external-id[]`, `self` only | `doi` (without resolver; arXiv's own DOI gives the arXiv id), `arxiv` (without `arXiv:`, link or version), `uri`/`url` → `links`; `part-of` (an ISSN) names the venue and is not read; `version-of` DOIs and arXiv ids are noted |
-//! | `url` | `links` (a DOI or arXiv page gives the DOI or arXiv id instead) |
-//! | — | `authors`: the record's person alone, with the iD; `authors_incomplete` (a summary lists no contributors); no abstract, no citations |
+//! **An answer's holder.** A `/works` or `/activities` answer has no `orcid-identifier` and no
+//! person. Its iD is the one its `path` names (`/0000-0002-1825-0097/works`), else its
+//! sections' or items' (`/0000-0002-1825-0097/work/1234`), else an item's `source`:
+//! `source-orcid` (`path`, or `uri`), v3.0's `assertion-origin-orcid`. The name is the
+//! `source-name` (`assertion-origin-name`) of the first item whose source is that iD: the
+//! person added it themselves, and ORCID names them as they show. An iD found with a wrong
+//! check digit refuses the document, as a record's does; none found is an empty `profile.id`.
+//! Without a name, works have no author.
 //!
-//! Work types:
+//! **Refused** ([`read`]'s `Err`): what is not JSON (with its line and column; XML and HTML
+//! named: an ORCID answer in XML, a dblp page, a web page); an `orcid-identifier` without a
+//! valid iD; and a document of any other kind, named for what it is: ORCID's error response,
+//! `/person`, `/personal-details`, `/fundings`, `/employments` and the other sections alone,
+//! one item (`/work/1234`), a search answer, an API v1.2 profile (each with the address of the
+//! record to save instead, when it says whose it is); an OpenAlex author, work or page, a
+//! Crossref work, a dblp search answer, a Semantic Scholar or DataCite document, another
+//! service's error. Anything less is read around: a section, group, summary or item that does
+//! not have the schema's shape, or cannot be mapped, is skipped with its JSON path
+//! (`activities-summary.works.group[3].work-summary[0]`; `works.group[3]…` in an
+//! `/activities` answer, `group[3]…` in a `/works` one) and why, and the rest is read. Every
+//! field may be null or absent; unknown fields are ignored.
+//!
+//! | ORCID | record | v2.0, v2.1 |
+//! | --- | --- | --- |
+//! | `orcid-identifier.path` | `profile.id` (the check digit checked) | the same |
+//! | `person.name.credit-name` | `name`, the name the person wants to be cited by; "given family" then goes first into `other_names` | the same |
+//! | `given-names`, `family-name` | `name` "Given Family" when there is no credit name | the same |
+//! | `other-names.other-name[].content` | `other_names`, without the name and repeats | the same |
+//! | `biography.content` | `biography` (trimmed, line breaks kept) | the same |
+//! | `keywords.keyword[].content` | `keywords`, each split at `,` and `;` (people type a list into one) | the same |
+//! | `researcher-urls.researcher-url[]` | `urls`: `url.value` with `url-name` as the label; not `http`/`https` or not a valid URL: skipped | the same |
+//! | `external-identifiers.external-identifier[]` | `identifiers`: a dblp or OpenAlex one (by type or address), as its URL or else its value; others (Scopus, ResearcherID, Loop) are ignored | the same |
+//! | `employments.affiliation-group[].summaries[].employment-summary`, `educations…education-summary` | `employments`, `educations`: one per affiliation group, the preferred summary (see below) | `employments.employment-summary[]`, `educations.education-summary[]`: one per summary (no groups, no `display-index`) |
+//! | `organization.name` | `organization`; none: skipped | the same |
+//! | `organization.disambiguated-organization` | `organization_ids`: "`SOURCE` identifier" (`ROR https://ror.org/…`, `RINGGOLD 5468`, `GRID grid.…`) | the same |
+//! | `department-name`, `role-title` | `department`, `role` | the same |
+//! | `organization.address` | `location`: "City, Region, Country" of what is given (the country an ISO code) | the same |
+//! | `start-date`, `end-date` | year and month (the day dropped); no end date after a start is `Present`; no year is no date | the same |
+//! | `works.group[].work-summary[]` | `works`: one per group, the preferred summary; the others' put-codes in a note | the same (`display-index` a string) |
+//! | `put-code` | `id` | the same |
+//! | `title.title`, `title.subtitle` | `title`: "Title: Subtitle", plain text, white space collapsed, no trailing period | the same |
+//! | `type` | `kind`: below | `JOURNAL_ARTICLE`: upper case, `_` for `-` |
+//! | `journal-title` | `venue` of a journal, conference or workshop paper (ORCID's journal title holds the proceedings' name); a preprint's or thesis's is left out with a note | none: no venue |
+//! | `publication-date` | `year`, `month`; no year: skipped | the same (with `media-type`, unread) |
+//! | `external-ids.external-id[]`, `self` only | `doi` (without resolver; arXiv's own DOI gives the arXiv id), `arxiv` (without `arXiv:`, link or version), `uri`/`url` → `links`; `part-of` (an ISSN) names the venue and is not read; `version-of` DOIs and arXiv ids are noted | `SELF`, `PART_OF` (no `version-of`); no `external-id-normalized` |
+//! | `url` | `links` (a DOI or arXiv page gives the DOI or arXiv id instead) | none |
+//! | — | `authors`: the record's person alone, with the iD; `authors_incomplete` (a summary lists no contributors); no abstract, no citations | the same |
+//!
+//! Work types (v2.x writes each in upper case with `_`: `JOURNAL_ARTICLE`, `WORKING_PAPER`):
 //!
 //! | ORCID `type` | publication type |
 //! | --- | --- |
 //! | `journal-article`, `magazine-article` | journal |
-//! | `conference-paper` | conference; workshop when the journal title says "workshop" |
-//! | `preprint`, `working-paper`, `report` | preprint |
-//! | `dissertation-thesis` | thesis |
+//! | `conference-paper` | conference; workshop when the journal title says "workshop" (v3.0: v2.x has no journal title) |
+//! | `preprint` (v3.0), `working-paper`, `report` | preprint |
+//! | `dissertation-thesis` (v3.0), `dissertation` (v2.x) | thesis |
 //! | `other` with a `self` arXiv id | preprint, noted |
 //! | `conference-abstract`, `conference-poster` | skipped: not a paper |
 //! | `book`, `edited-book`, `book-chapter`, `other`, any other | skipped, naming the type |
@@ -51,65 +74,94 @@
 //! **The preferred summary.** A group holds one work as each source added it (the person, a
 //! Crossref import, a university system). ORCID shows the one with the highest
 //! `display-index` (the person's "preferred source"; the API lists it first), so that one is
-//! read, the first of equals; a summary with no index counts lowest. The same rule picks an
-//! affiliation group's summary; the other versions of an affiliation are listed in `skipped`.
+//! read, the first of equals; a summary with no index counts lowest. The same rule picks a
+//! v3.0 affiliation group's summary; the other versions of an affiliation are listed in
+//! `skipped`.
 
 mod affiliations;
+mod document;
+mod owner;
 mod schema;
 #[cfg(test)]
 mod tests;
 mod text;
 mod works;
 
-use research_atlas::model::validate::{check_orcid_url, check_url};
+use research_atlas::model::validate::check_url;
 
 use super::{Origin, Profile, Record, Skip, Url, WorkAuthor};
 use affiliations::{Section, affiliations};
-use schema::{ExternalId, Lenient, OrcidRecord, Person, list, value};
+use document::Document;
+use owner::Clues;
+use schema::{ActivitiesSummary, ExternalId, Lenient, OrcidRecord, Person, Works, list, value};
 use text::some;
 use works::works;
 
-/// Reads an ORCID public record (`https://pub.orcid.org/v3.0/<orcid>/record`, JSON).
+/// Reads an ORCID record (`/record`), or an `/activities` or `/works` answer, of API v3.0,
+/// v2.1 or v2.0 (JSON).
 pub fn read(json: &str) -> Result<Record, String> {
+    // What a Windows tool saves may begin with a byte-order mark.
+    let json = json.strip_prefix('\u{feff}').unwrap_or(json);
     let document: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
-    if !document.is_object() {
-        return Err(format!(
-            "not an ORCID record: the document is {}, not an object with an `orcid-identifier`",
-            shape(&document)
-        ));
+        serde_json::from_str(json).map_err(|e| document::not_json(json, &e))?;
+    match document::what(&document)? {
+        Document::Record => record(document),
+        Document::Activities => activities(document),
+        Document::Works => works_answer(document),
     }
+}
+
+/// A whole record: the person, and the activities summary.
+fn record(document: serde_json::Value) -> Result<Record, String> {
     let record: OrcidRecord =
         serde_json::from_value(document).map_err(|e| format!("not an ORCID record: {e}"))?;
-    let id = orcid_id(&record)?;
+    let id = match &record.orcid_identifier {
+        Some(identifier) => owner::recorded(identifier)?,
+        // A record cut down to its activities: whose it is, as an answer says.
+        None => {
+            let mut clues = Clues::default();
+            clues.path("path".into(), record.path.as_ref());
+            if let Some(Lenient::Ok(activities)) = &record.activities_summary {
+                clues.activities("activities-summary", activities);
+            }
+            clues.id()?
+        }
+    };
     let mut skipped = Vec::new();
     let person = section(record.person.as_ref(), "person", &mut skipped);
-    let mut profile = profile(id, person, &mut skipped);
+    let profile = profile(id, person, &mut skipped);
     let activities = section(
         record.activities_summary.as_ref(),
         "activities-summary",
         &mut skipped,
     );
-    profile.employments = affiliations(
-        activities.and_then(|a| a.employments.as_ref()),
-        Section::Employments,
-        &mut skipped,
-    );
-    profile.educations = affiliations(
-        activities.and_then(|a| a.educations.as_ref()),
-        Section::Educations,
-        &mut skipped,
-    );
-    let author = profile.name.clone().map(|name| WorkAuthor {
-        name,
-        orcid: Some(profile.id.clone()),
-        ..WorkAuthor::default()
-    });
-    let works = works(
-        activities.and_then(|a| a.works.as_ref()),
-        author.as_ref(),
-        &mut skipped,
-    );
+    Ok(with_activities(
+        profile,
+        activities,
+        "activities-summary",
+        skipped,
+    ))
+}
+
+/// An `/activities` answer: the activities summary alone, at the top.
+fn activities(document: serde_json::Value) -> Result<Record, String> {
+    let activities: ActivitiesSummary = serde_json::from_value(document)
+        .map_err(|e| format!("not an ORCID /activities answer: {e}"))?;
+    let mut clues = Clues::default();
+    clues.activities("", &activities);
+    let profile = holder(&clues)?;
+    Ok(with_activities(profile, Some(&activities), "", Vec::new()))
+}
+
+/// A `/works` answer: the works section alone, its groups at the top.
+fn works_answer(document: serde_json::Value) -> Result<Record, String> {
+    let section: Lenient<Works> =
+        serde_json::from_value(document).map_err(|e| format!("not an ORCID /works answer: {e}"))?;
+    let mut clues = Clues::default();
+    clues.works("", Some(&section));
+    let profile = holder(&clues)?;
+    let mut skipped = Vec::new();
+    let works = works(Some(&section), "", author(&profile).as_ref(), &mut skipped);
     Ok(Record {
         profile,
         works,
@@ -117,45 +169,63 @@ pub fn read(json: &str) -> Result<Record, String> {
     })
 }
 
-/// The record's iD, checked; `Err` when the document is no record.
-fn orcid_id(record: &OrcidRecord) -> Result<String, String> {
-    let identifier = match &record.orcid_identifier {
-        Some(Lenient::Ok(identifier)) => identifier,
-        Some(Lenient::Bad(why)) => {
-            return Err(format!("not an ORCID record: `orcid-identifier`: {why}"));
-        }
-        None => {
-            if let Some(code) = &record.response_code {
-                let message = record.developer_message.as_ref().and_then(|m| m.as_str());
-                return Err(format!(
-                    "an ORCID error response, not a record: {code}{}",
-                    message.map(|m| format!(": {m}")).unwrap_or_default()
-                ));
-            }
-            return Err(
-                "not an ORCID record: it has no `orcid-identifier` (a record from \
-                        https://pub.orcid.org/v3.0/<orcid>/record has one)"
-                    .into(),
-            );
-        }
-    };
-    let path = identifier.path.as_deref().map(str::trim).unwrap_or("");
-    if path.is_empty() {
-        return Err("not an ORCID record: `orcid-identifier.path` is missing".into());
+/// The profile an answer without a person gives: the iD and the name its items give.
+fn holder(clues: &Clues) -> Result<Profile, String> {
+    let id = clues.id()?;
+    Ok(Profile {
+        name: clues.name(&id),
+        id,
+        ..Profile::default()
+    })
+}
+
+/// The profile with the affiliations of `activities` (found at `at`), and its works with the
+/// profile's person as their author.
+fn with_activities(
+    mut profile: Profile,
+    activities: Option<&ActivitiesSummary>,
+    at: &str,
+    mut skipped: Vec<Skip>,
+) -> Record {
+    for (which, into) in [
+        (Section::Employments, &mut profile.employments),
+        (Section::Educations, &mut profile.educations),
+    ] {
+        let section = activities.and_then(|a| match which {
+            Section::Employments => a.employments.as_ref(),
+            Section::Educations => a.educations.as_ref(),
+        });
+        *into = affiliations(section, which, &under(at, which.name()), &mut skipped);
     }
-    // The check below wants ASCII (it slices by bytes).
-    let shaped = path.len() == 19
-        && path
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b'-' || b == b'X');
-    let checked = if shaped {
-        check_orcid_url(&format!("https://orcid.org/{path}"))
-    } else {
-        Err("is not four groups of four digits (0000-0002-1825-0097)".into())
-    };
-    checked
-        .map(|()| path.to_owned())
-        .map_err(|why| format!("`orcid-identifier.path` {path:?} is not an ORCID iD: it {why}"))
+    let author = author(&profile);
+    let works = works(
+        activities.and_then(|a| a.works.as_ref()),
+        &under(at, "works"),
+        author.as_ref(),
+        &mut skipped,
+    );
+    Record {
+        profile,
+        works,
+        skipped,
+    }
+}
+
+/// The record's person as a work's author, when they have a name.
+fn author(profile: &Profile) -> Option<WorkAuthor> {
+    profile.name.clone().map(|name| WorkAuthor {
+        name,
+        orcid: Some(profile.id.clone()).filter(|id| !id.is_empty()),
+        ..WorkAuthor::default()
+    })
+}
+
+/// `key` under the JSON path `at` (`activities-summary.works`; `works` at the top).
+fn under(at: &str, key: &str) -> String {
+    match at {
+        "" => key.to_owned(),
+        at => format!("{at}.{key}"),
+    }
 }
 
 /// A section as read, or `None` with a skip when it has not the schema's shape.
@@ -166,18 +236,6 @@ fn section<'a, T>(s: Option<&'a Lenient<T>>, at: &str, skipped: &mut Vec<Skip>) 
             skipped.push(skip(at, format!("unreadable: {why}")));
             None
         }
-    }
-}
-
-/// What a JSON value is, for a message.
-fn shape(v: &serde_json::Value) -> &'static str {
-    match v {
-        serde_json::Value::Null => "null",
-        serde_json::Value::Bool(_) => "a boolean",
-        serde_json::Value::Number(_) => "a number",
-        serde_json::Value::String(_) => "a string",
-        serde_json::Value::Array(_) => "an array",
-        serde_json::Value::Object(_) => "an object",
     }
 }
 

@@ -1,8 +1,11 @@
-//! The first stage: ORCID's v3.0 record JSON as it is published (`orcid-model`'s
-//! `record_3.0` schema), field for field where this reader uses it. Every field may be null or
-//! absent, and unknown fields are ignored. Sections and list items are [`Lenient`]: one that
-//! does not have the schema's shape is kept as its error, so the mapping can skip it with its
-//! path and read the rest.
+//! The first stage: ORCID's record JSON as it is published (`orcid-model`'s `record_3.0`,
+//! `record_2.1` and `record_2.0` schemas), field for field where this reader uses it. The
+//! versions share these structs: a field only one version has is simply absent from the
+//! others (v2.x affiliations are listed flat, `employment-summary[]`; v3.0 groups them,
+//! `affiliation-group[].summaries[]`). `/activities` is [`ActivitiesSummary`] and `/works` is
+//! [`Works`], as the record holds them. Every field may be null or absent, and unknown fields
+//! are ignored. Sections and list items are [`Lenient`]: one that does not have the schema's
+//! shape is kept as its error, so the mapping can skip it with its path and read the rest.
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
@@ -78,15 +81,32 @@ pub(super) struct OrcidRecord {
     pub(super) orcid_identifier: Option<Lenient<OrcidIdentifier>>,
     pub(super) person: Option<Lenient<Person>>,
     pub(super) activities_summary: Option<Lenient<ActivitiesSummary>>,
+    /// `/0000-0002-1825-0097`.
+    pub(super) path: Option<Lenient<String>>,
     /// An error response's fields (`{"response-code": 404, "developer-message": …}`).
     pub(super) response_code: Option<serde_json::Value>,
     pub(super) developer_message: Option<serde_json::Value>,
 }
 
-/// `orcid-identifier`: `uri`, `path`, `host`.
+/// `orcid-identifier`, and an item's `source-orcid`: `uri`, `path`, `host`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub(super) struct OrcidIdentifier {
+    /// `0000-0002-1825-0097`.
     pub(super) path: Option<String>,
+    /// `https://orcid.org/0000-0002-1825-0097` (`http://` in v2.0).
+    pub(super) uri: Option<String>,
+}
+
+/// An item's `source`: who added it. The person themselves is a `source-orcid` (their iD,
+/// with their name as `source-name`); a member system a `source-client-id`. In v3.0 an item a
+/// system added on the person's word also names them as `assertion-origin-orcid`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) struct Source {
+    pub(super) source_orcid: Option<Lenient<OrcidIdentifier>>,
+    pub(super) source_name: Option<Lenient<Value<String>>>,
+    pub(super) assertion_origin_orcid: Option<Lenient<OrcidIdentifier>>,
+    pub(super) assertion_origin_name: Option<Lenient<Value<String>>>,
 }
 
 /// `person`.
@@ -164,8 +184,10 @@ pub(super) struct ExternalIdentifiers {
 pub(super) struct ExternalId {
     pub(super) external_id_type: Option<String>,
     pub(super) external_id_value: Option<String>,
+    /// v3.0 only.
     pub(super) external_id_normalized: Option<Value<String>>,
     pub(super) external_id_url: Option<Value<String>>,
+    /// `self`, `part-of`, `version-of` in v3.0; `SELF`, `PART_OF` in v2.x.
     pub(super) external_id_relationship: Option<String>,
 }
 
@@ -176,19 +198,28 @@ pub(super) struct ExternalIds {
     pub(super) external_id: Option<Vec<Lenient<ExternalId>>>,
 }
 
-/// `activities-summary`.
+/// `activities-summary`, and the `/activities` answer, which is the same object.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub(super) struct ActivitiesSummary {
     pub(super) employments: Option<Lenient<Affiliations>>,
     pub(super) educations: Option<Lenient<Affiliations>>,
     pub(super) works: Option<Lenient<Works>>,
+    /// `/0000-0002-1825-0097/activities`.
+    pub(super) path: Option<Lenient<String>>,
 }
 
-/// `employments` or `educations`.
+/// `employments` or `educations`: grouped in v3.0, a flat list of summaries in v2.x.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub(super) struct Affiliations {
+    /// v3.0.
     pub(super) affiliation_group: Option<Vec<Lenient<AffiliationGroup>>>,
+    /// v2.0, v2.1: `employments.employment-summary[]`.
+    pub(super) employment_summary: Option<Vec<Lenient<AffiliationSummary>>>,
+    /// v2.0, v2.1: `educations.education-summary[]`.
+    pub(super) education_summary: Option<Vec<Lenient<AffiliationSummary>>>,
+    /// `/0000-0002-1825-0097/employments`.
+    pub(super) path: Option<Lenient<String>>,
 }
 
 /// `affiliation-group[]`: versions of one affiliation.
@@ -214,7 +245,11 @@ pub(super) struct AffiliationSummary {
     pub(super) start_date: Option<FuzzyDate>,
     pub(super) end_date: Option<FuzzyDate>,
     pub(super) organization: Option<Organization>,
+    /// v3.0 only: v2.x lists each affiliation once.
     pub(super) display_index: Option<Scalar>,
+    /// `/0000-0002-1825-0097/employment/1234`.
+    pub(super) path: Option<Lenient<String>>,
+    pub(super) source: Option<Lenient<Source>>,
 }
 
 /// `organization`.
@@ -250,10 +285,12 @@ pub(super) struct FuzzyDate {
     pub(super) month: Option<Value<Scalar>>,
 }
 
-/// `works`.
+/// `works`, and the `/works` answer, which is the same object.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub(super) struct Works {
     pub(super) group: Option<Vec<Lenient<WorkGroup>>>,
+    /// `/0000-0002-1825-0097/works`.
+    pub(super) path: Option<Lenient<String>>,
 }
 
 /// `works.group[]`: one work, with a summary from each source that added it.
@@ -270,12 +307,19 @@ pub(super) struct WorkSummary {
     pub(super) put_code: Option<Scalar>,
     pub(super) title: Option<WorkTitle>,
     pub(super) external_ids: Option<ExternalIds>,
+    /// v3.0 only.
     pub(super) url: Option<Value<String>>,
+    /// `journal-article` in v3.0, `JOURNAL_ARTICLE` in v2.x.
     #[serde(rename = "type")]
     pub(super) kind: Option<String>,
     pub(super) publication_date: Option<FuzzyDate>,
+    /// v3.0 only.
     pub(super) journal_title: Option<Value<String>>,
+    /// A number or, in v2.x, a string.
     pub(super) display_index: Option<Scalar>,
+    /// `/0000-0002-1825-0097/work/1234`.
+    pub(super) path: Option<Lenient<String>>,
+    pub(super) source: Option<Lenient<Source>>,
 }
 
 /// `title`: `title.value`, `subtitle.value`.

@@ -9,27 +9,32 @@ use super::schema::{ExternalId, Lenient, WorkSummary, Works, list, value};
 use super::text::{some, title};
 use crate::sources::{Origin, Skip, Work, WorkAuthor, WorkVenue};
 
-/// Where the works are.
-const WORKS: &str = "activities-summary.works";
-
 /// Every work group's preferred summary, in the document's order; `author` (the record's
-/// person) is each work's only author.
+/// person) is each work's only author. `at` is the section's path (`activities-summary.works`,
+/// `works` in an `/activities` answer, empty for a `/works` answer, whose groups are at the
+/// top).
 pub(super) fn works(
     section: Option<&Lenient<Works>>,
+    at: &str,
     author: Option<&WorkAuthor>,
     skipped: &mut Vec<Skip>,
 ) -> Vec<Work> {
     let groups = match section {
         None => return Vec::new(),
         Some(Lenient::Bad(why)) => {
-            skipped.push(skip(WORKS.into(), format!("unreadable: {why}")));
+            // A `/works` answer that is no `Works` has a `group` that is no list.
+            let at = if at.is_empty() { "group" } else { at };
+            skipped.push(skip(at.into(), format!("unreadable: {why}")));
             return Vec::new();
         }
         Some(Lenient::Ok(w)) => list(&w.group),
     };
     let mut out = Vec::new();
     for (i, group) in groups.iter().enumerate() {
-        let at = format!("{WORKS}.group[{i}]");
+        let at = match at {
+            "" => format!("group[{i}]"),
+            at => format!("{at}.group[{i}]"),
+        };
         let summaries = match group {
             Lenient::Bad(why) => {
                 skipped.push(skip(at, format!("unreadable: {why}")));
@@ -184,18 +189,21 @@ fn kind(
     arxiv: bool,
     notes: &mut Vec<String>,
 ) -> Result<PublicationType, String> {
+    // v2.x spells the types as `JOURNAL_ARTICLE`, v3.0 as `journal-article`.
     let t = t
-        .map(str::trim)
+        .map(|t| t.trim().to_ascii_lowercase().replace('_', "-"))
         .filter(|t| !t.is_empty())
         .ok_or("no type")?;
-    Ok(match t.to_ascii_lowercase().as_str() {
+    let t = t.as_str();
+    Ok(match t {
         "journal-article" | "magazine-article" => PublicationType::Journal,
         "conference-paper" if venue.is_some_and(|v| v.to_lowercase().contains("workshop")) => {
             PublicationType::Workshop
         }
         "conference-paper" => PublicationType::Conference,
         "preprint" | "working-paper" | "report" => PublicationType::Preprint,
-        "dissertation-thesis" => PublicationType::Thesis,
+        // v2.x's `DISSERTATION` became v3.0's `dissertation-thesis`.
+        "dissertation-thesis" | "dissertation" => PublicationType::Thesis,
         "other" if arxiv => {
             notes.push("of type other with an arXiv id: read as a preprint".into());
             PublicationType::Preprint
@@ -258,11 +266,13 @@ fn identifiers(ids: &[Lenient<ExternalId>], url: Option<&str>, notes: &mut Vec<S
         let Some(raw) = raw.or(normalized.clone()) else {
             continue;
         };
-        let relationship = id.external_id_relationship.as_deref().unwrap_or("").trim();
-        if !relationship.eq_ignore_ascii_case("self") {
-            if relationship.eq_ignore_ascii_case("version-of")
-                && matches!(t.as_str(), "doi" | "arxiv")
-            {
+        // `SELF`, `PART_OF` in v2.x; `self`, `part-of`, `version-of` in v3.0.
+        let relationship = (id.external_id_relationship.as_deref().unwrap_or(""))
+            .trim()
+            .to_ascii_lowercase()
+            .replace('_', "-");
+        if relationship != "self" {
+            if relationship == "version-of" && matches!(t.as_str(), "doi" | "arxiv") {
                 notes.push(format!(
                     "{t} {raw:?} is another version's (version-of); left out"
                 ));

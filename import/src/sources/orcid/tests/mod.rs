@@ -1,6 +1,9 @@
-//! The ORCID reader on its fixtures (`import/tests/fixtures/sources/orcid/`): a full record,
-//! a minimal one, one with every shape problem we could think of, an error response; the
-//! refusals; and property tests that nothing panics.
+//! The ORCID reader on its fixtures: in `import/tests/fixtures/sources/orcid/`, a full v3.0
+//! record, a minimal one, one with every shape problem we could think of, an error response;
+//! beside these tests (`fixtures/`), one document of each other version and answer (a v2.0
+//! record, v2.1 and v3.0 `/works`, v3.0 `/activities`) and two of other kinds (an ORCID
+//! `/person` answer, an OpenAlex author). Then the refusals, and property tests that nothing
+//! panics.
 
 use std::path::Path;
 
@@ -10,9 +13,24 @@ use super::read;
 use crate::sources::{Origin, Record, Skip, Work, WorkAuthor, WorkVenue};
 
 mod full;
+mod others;
 mod props;
 mod quirks;
 mod text;
+mod versions;
+
+/// A v2.0 record, each of its parts in v2.0's shape.
+const V2_0_RECORD: &str = include_str!("fixtures/v2.0-record.json");
+/// A v2.1 `/works` answer.
+const V2_1_WORKS: &str = include_str!("fixtures/v2.1-works.json");
+/// A v3.0 `/works` answer.
+const V3_0_WORKS: &str = include_str!("fixtures/v3.0-works.json");
+/// A v3.0 `/activities` answer.
+const V3_0_ACTIVITIES: &str = include_str!("fixtures/v3.0-activities.json");
+/// A v3.0 `/person` answer: an ORCID document, but no record or works.
+const V3_0_PERSON: &str = include_str!("fixtures/v3.0-person.json");
+/// An OpenAlex author, as if saved under an ORCID iD's name.
+const OPENALEX_AUTHOR: &str = include_str!("fixtures/openalex-author.json");
 
 /// A fixture's text.
 fn fixture(name: &str) -> String {
@@ -22,12 +40,26 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// Every fixture, for the property tests.
-fn fixtures() -> Vec<String> {
-    ["full.json", "minimal.json", "quirks.json", "error.json"]
+/// Every fixture the reader reads, for the property tests.
+fn readable() -> Vec<String> {
+    let mut all: Vec<String> = ["full.json", "minimal.json", "quirks.json"]
         .into_iter()
         .map(fixture)
-        .collect()
+        .collect();
+    all.extend(
+        [V2_0_RECORD, V2_1_WORKS, V3_0_WORKS, V3_0_ACTIVITIES]
+            .into_iter()
+            .map(String::from),
+    );
+    all
+}
+
+/// Every fixture, for the property tests.
+fn fixtures() -> Vec<String> {
+    let mut all = readable();
+    all.push(fixture("error.json"));
+    all.extend([V3_0_PERSON, OPENALEX_AUTHOR].into_iter().map(String::from));
+    all
 }
 
 fn read_ok(json: &str) -> Record {
@@ -96,7 +128,10 @@ fn what_is_no_record_is_refused_saying_why() {
             "[]",
             "not an ORCID record: the document is an array, not an object with an `orcid-identifier`",
         ),
-        ("{}", "not an ORCID record: it has no `orcid-identifier`"),
+        (
+            "{}",
+            "not an ORCID record, /works or /activities answer: an empty object",
+        ),
         (
             r#"{"orcid-identifier": "0000-0002-1234-5677"}"#,
             "not an ORCID record: `orcid-identifier`: invalid type: string",
