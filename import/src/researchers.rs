@@ -1,6 +1,7 @@
 //! The parts of a researcher record that every way of adding one shares (`add-researcher`, a
-//! roster): the career stage read from what a person typed, a new id from a name, and the
-//! organization found in the vocabulary by id, name, short name or alias, or added.
+//! roster, a source's record): the career stage read from what a person typed, a new id from a
+//! name, and the organization found in the vocabulary by id, name, short name or alias, or
+//! added, with the kind its name states when nothing else says it.
 
 use research_atlas::model::{CareerStage, Dataset, OrgId, OrgKind, Organization};
 
@@ -62,27 +63,121 @@ pub fn organization(
         serde_json::from_value(serde_json::Value::String(kind.into())).map_err(|_| {
             format!("organization kind {kind:?} is not one of university, company, lab, nonprofit")
         })?;
-    let base = slug(text);
-    if base.is_empty() {
+    if slug(text).is_empty() {
         return Err(format!(
             "organization {text:?} makes no slug; add it to the vocabulary by hand"
         ));
     }
-    let id = OrgId(unique(&base, |s| {
+    let id = add_organization(dataset, text, kind, None);
+    let note =
+        format!("added organization {id} ({text:?}); add its country and URL if you know them");
+    Ok((id, Some(note)))
+}
+
+/// Adds an organization called `name` to the vocabulary, under a new id made from its name
+/// (`organization`, `organization-2`, … when the name makes no slug, a name in Chinese only),
+/// and returns the id. The caller has looked for it first.
+pub fn add_organization(
+    dataset: &mut Dataset,
+    name: &str,
+    kind: OrgKind,
+    country: Option<&str>,
+) -> OrgId {
+    let base = slug(name);
+    let base = if base.is_empty() {
+        "organization"
+    } else {
+        base.as_str()
+    };
+    let id = OrgId(unique(base, |s| {
         dataset.organizations.iter().any(|o| o.id.0 == s)
     }));
     dataset.organizations.push(Organization {
         id: id.clone(),
-        name: text.to_owned(),
+        name: name.trim().to_owned(),
         short_name: None,
         aliases: Vec::new(),
         kind,
-        country: None,
+        country: country.map(str::to_owned),
         url: None,
     });
-    let note =
-        format!("added organization {id} ({text:?}); add its country and URL if you know them");
-    Ok((id, Some(note)))
+    id
+}
+
+/// The kind an organization's name states, in English, German, French, Spanish, Italian,
+/// Portuguese or Dutch: "University of …", "… Universität", "… College", "… Institute of
+/// Technology" a university; "… Inc.", "… GmbH", "… Labs" (Bell Labs, HP Labs) a company;
+/// "… Foundation", "… Society", "Ministry of …" a non-profit; "… Institute", "… Laboratory",
+/// "… Centre", "Academy of Sciences" a lab. `None` when the name says none of these ("INRIA",
+/// "Baidu Research": "Research" is a company's lab as often as an institute).
+pub fn kind_by_name(name: &str) -> Option<OrgKind> {
+    let key = match_key(name);
+    let words: Vec<&str> = key.split(' ').collect();
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
+    let last = |list: &[&str]| words.last().is_some_and(|w| list.contains(w));
+    if has(&[
+        "university",
+        "universitat",
+        "universitaet",
+        "universite",
+        "universidad",
+        "universidade",
+        "universita",
+        "universiteit",
+        "universitet",
+        "college",
+        "polytechnic",
+        "politecnico",
+        "hochschule",
+    ]) || key.contains("institute of technology")
+    {
+        Some(OrgKind::University)
+    } else if has(&[
+        "inc",
+        "corp",
+        "corporation",
+        "llc",
+        "ltd",
+        "limited",
+        "gmbh",
+        "company",
+        "labs",
+    ]) || last(&[
+        "plc", "ag", "sa", "sas", "bv", "nv", "co", "kk", "pty", "srl", "spa",
+    ]) {
+        Some(OrgKind::Company)
+    } else if has(&[
+        "foundation",
+        "society",
+        "association",
+        "ministry",
+        "council",
+        "agency",
+        "federation",
+        "stiftung",
+        "fondation",
+        "fundacion",
+    ]) {
+        Some(OrgKind::Nonprofit)
+    } else if has(&[
+        "laboratory",
+        "laboratories",
+        "lab",
+        "institute",
+        "institut",
+        "instituto",
+        "istituto",
+        "centre",
+        "center",
+        "centrum",
+        "zentrum",
+        "academy",
+        "akademie",
+    ]) {
+        Some(OrgKind::Lab)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -106,6 +201,36 @@ mod tests {
             career_stage("professor"),
             Err("career stage \"professor\" is not one of student, phd_student, postdoc, faculty, industry".into())
         );
+    }
+
+    #[test]
+    fn an_organizations_kind_from_what_its_name_says() {
+        use OrgKind::*;
+        for (name, kind) in [
+            ("University of Edinburgh", Some(University)),
+            ("Technische Universität München", Some(University)),
+            ("Université Paris-Saclay", Some(University)),
+            ("Imperial College London", Some(University)),
+            ("Massachusetts Institute of Technology", Some(University)),
+            ("Politecnico di Milano", Some(University)),
+            ("Acme Inc.", Some(Company)),
+            ("Siemens AG", Some(Company)),
+            ("Northwind Search Labs", Some(Company)),
+            ("DeepL SE GmbH", Some(Company)),
+            ("Mozilla Foundation", Some(Nonprofit)),
+            ("Ministry of Education", Some(Nonprofit)),
+            ("Association for Computing Machinery", Some(Nonprofit)),
+            ("Max Planck Institute for Informatics", Some(Lab)),
+            ("Institut Pasteur", Some(Lab)),
+            ("Lawrence Livermore National Laboratory", Some(Lab)),
+            ("Helmholtz-Zentrum Berlin", Some(Lab)),
+            ("Chinese Academy of Sciences", Some(Lab)),
+            ("INRIA", None),
+            ("Baidu Research", None),
+            ("CERN", None),
+        ] {
+            assert_eq!(kind_by_name(name), kind, "{name}");
+        }
     }
 
     #[test]

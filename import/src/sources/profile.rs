@@ -7,20 +7,41 @@
 //! | identifiers in other sources | an identifier link of each kind it has none of |
 //! | web addresses | a homepage when it has none; other addresses as links it lacks |
 //! | keywords | `interests`, when it has none |
-//! | ORCID employments and educations | each position and degree it lacks (same organization and start), when the organization is in the vocabulary or its name says its kind |
-//! | OpenAlex affiliations | nothing: the years OpenAlex saw papers from an organization are not a job; an affiliation no position explains is reported |
+//! | ORCID employments and educations | each position and degree it lacks (same organization and start); an organization the vocabulary lacks is added (below), so none is lost; an employment without a role or an education without a degree is left out and reported |
+//! | ORCID's current job (an employment going on, `present`; of several, the latest start) | `organization`, when it has none (a roster named none) |
+//! | OpenAlex affiliations | nothing: the years OpenAlex saw papers from an organization are not a job; an affiliation no position explains is reported. The institution's country (`country_code`) fills the country of an organization of the record's it names (same name), when the vocabulary has none; another country is reported |
 //! | a biography | nothing: the summary is kept (reported when there is one) |
 //!
 //! The record also lists the document among its `sources`.
+//!
+//! **Organizations.** The organization of a position or degree is the vocabulary's that has its
+//! name, short name or an alias ([`find_organization`]: case, accents and punctuation folded),
+//! else the one an earlier affiliation of the same document was found or added as with the same
+//! identifier (ROR, Ringgold, GRID, OpenAlex `I…`; the name is then added to its aliases, so a
+//! rerun finds it by name), else a new organization ([`add_organization`]) named as the source
+//! names it, with:
+//!
+//! - its country: the last part of the affiliation's location when it is an ISO 3166-1 code
+//!   (ORCID's address ends with one: "Paris, FR");
+//! - its kind: what its name states ([`kind_by_name`]: "University", "College" a university;
+//!   "Inc", "GmbH", "Labs" a company; "Foundation", "Ministry" a non-profit; "Institute",
+//!   "Laboratory", "Centre" a lab); a company when it is named after a company of the
+//!   vocabulary, its first words ("Google Research": Google); else, when nothing says it
+//!   ("INRIA", "Baidu Research"), a lab for a job and a university for a degree — the closest
+//!   kind for an organization people do research or study at — listed in the notes to check.
+//!
+//! The vocabulary stores no organization identifiers, so an organization is found across
+//! documents and runs by its names only; and OpenAlex's institution `type` does not reach the
+//! record (`Affiliation` has no field for it), so it decides no kind.
 
 use research_atlas::model::{
-    CareerStage, Dataset, Education, EndDate, Link, LinkKind, OrgId, OrgKind, Origin, Position,
-    Researcher, ResearcherId, Source,
+    CareerStage, Dataset, Education, EndDate, Link, LinkKind, OrgId, OrgKind, Organization, Origin,
+    PartialDate, Position, Researcher, ResearcherId, Source,
 };
 
 use super::record::{Affiliation, Profile};
 use crate::names::match_key;
-use crate::researchers::{find_organization, organization};
+use crate::researchers::{add_organization, find_organization, kind_by_name};
 
 /// Brings `profile`, read from `document` (`orcid/0000-….json`), into `id`'s record. Returns
 /// what changed and what was noticed, each a line for the report.
@@ -36,7 +57,7 @@ pub fn bring(
     let careers = if origin == Origin::Orcid {
         careers(dataset, profile, &mut changes, &mut notes)
     } else {
-        (Vec::new(), Vec::new())
+        Careers::default()
     };
     let Some(r) = dataset.researchers.iter_mut().find(|r| &r.id == id) else {
         return (changes, notes);
@@ -54,9 +75,16 @@ pub fn bring(
             origin.label()
         ));
     }
-    let (positions, degrees) = careers;
     let label = origin.label();
-    for p in positions {
+    if let Some((org, name)) = careers.current
+        && r.organization.is_none()
+    {
+        changes.push(format!(
+            "organization: {org} (the current job at {name}, {label})"
+        ));
+        r.organization = Some(org);
+    }
+    for p in careers.positions {
         let same = |q: &&Position| q.organization == p.organization && q.start == p.start;
         match r.positions.iter().find(same) {
             None => {
@@ -77,7 +105,7 @@ pub fn bring(
             }
         }
     }
-    for e in degrees {
+    for e in careers.degrees {
         let same = |q: &&Education| q.organization == e.organization && q.start == e.start;
         match r.education.iter().find(same) {
             None => {
@@ -98,7 +126,7 @@ pub fn bring(
         }
     }
     if origin == Origin::Openalex {
-        affiliations(dataset, id, profile, &mut notes);
+        affiliations(dataset, id, profile, &mut changes, &mut notes);
     }
     if let Some(r) = dataset.researchers.iter_mut().find(|r| &r.id == id)
         && !r.sources.iter().any(|s| s.document == document)
@@ -223,27 +251,44 @@ fn same_url(a: &str, b: &str) -> bool {
     fold(a) == fold(b)
 }
 
+/// ORCID's career: positions and degrees, and the current job's organization with its name.
+#[derive(Default)]
+struct Careers {
+    positions: Vec<Position>,
+    degrees: Vec<Education>,
+    current: Option<(OrgId, String)>,
+}
+
 /// ORCID's employments and educations as positions and degrees, each at an organization found
-/// in the vocabulary or added when its name says its kind; the rest reported.
+/// in the vocabulary or added ([`org`]); one without a role or degree is reported.
 fn careers(
     dataset: &mut Dataset,
     profile: &Profile,
     changes: &mut Vec<String>,
     notes: &mut Vec<String>,
-) -> (Vec<Position>, Vec<Education>) {
-    let mut positions = Vec::new();
-    for a in &profile.employments {
-        let Some(role) = a.role.clone().filter(|r| !r.trim().is_empty()) else {
+) -> Careers {
+    let mut careers = Careers::default();
+    let mut seen = Vec::new();
+    let current = current_job(&profile.employments);
+    for (i, a) in profile.employments.iter().enumerate() {
+        let role = a.role.clone().filter(|r| !r.trim().is_empty());
+        if role.is_none() {
             notes.push(format!(
                 "employment at {:?} left out: no role",
                 a.organization
             ));
+            if current != Some(i) {
+                continue;
+            }
+        }
+        let org = org(dataset, a, OrgKind::Lab, &mut seen, changes, notes);
+        if current == Some(i) {
+            careers.current = Some((org.clone(), a.organization.clone()));
+        }
+        let Some(role) = role else {
             continue;
         };
-        let Some(org) = org(dataset, a, changes, notes) else {
-            continue;
-        };
-        positions.push(Position {
+        careers.positions.push(Position {
             organization: org,
             organization_name: None,
             title: role,
@@ -254,7 +299,6 @@ fn careers(
             bullets: Vec::new(),
         });
     }
-    let mut degrees = Vec::new();
     for a in &profile.educations {
         let Some(degree) = a.role.clone().filter(|r| !r.trim().is_empty()) else {
             notes.push(format!(
@@ -263,10 +307,8 @@ fn careers(
             ));
             continue;
         };
-        let Some(org) = org(dataset, a, changes, notes) else {
-            continue;
-        };
-        degrees.push(Education {
+        let org = org(dataset, a, OrgKind::University, &mut seen, changes, notes);
+        careers.degrees.push(Education {
             organization: org,
             degree,
             location: a.location.clone(),
@@ -276,109 +318,204 @@ fn careers(
             details: a.department.iter().cloned().collect(),
         });
     }
-    (positions, degrees)
+    careers
 }
 
-/// The organization of `a`: found in the vocabulary, or added when its name says its kind.
+/// The current job: of the employments going on (`present`), the one that began last (the
+/// first of equals, ORCID listing the newest first).
+fn current_job(employments: &[Affiliation]) -> Option<usize> {
+    let mut best: Option<(usize, Option<PartialDate>)> = None;
+    for (i, a) in employments.iter().enumerate() {
+        if a.end == Some(EndDate::Present) && best.is_none_or(|(_, start)| a.start > start) {
+            best = Some((i, a.start));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// The organization of `a` (see the module's doc): the vocabulary's of its name, else the one
+/// an earlier affiliation of the document with the same identifier was (in `seen`, each
+/// identifier's key with the organization), else a new one, `otherwise` its kind when nothing
+/// says it.
 fn org(
     dataset: &mut Dataset,
     a: &Affiliation,
+    otherwise: OrgKind,
+    seen: &mut Vec<(String, OrgId)>,
     changes: &mut Vec<String>,
     notes: &mut Vec<String>,
-) -> Option<OrgId> {
-    if let Some(o) = find_organization(dataset, &a.organization) {
-        return Some(o.id.clone());
-    }
-    let Some(kind) = kind_by_name(&a.organization) else {
-        notes.push(format!(
-            "{:?} is not in the organizations vocabulary and its name does not say its kind; add it to list the time there",
-            a.organization
-        ));
-        return None;
+) -> OrgId {
+    let keys: Vec<(String, &str)> = (a.organization_ids.iter())
+        .filter_map(|given| Some((id_key(given)?, given.trim())))
+        .collect();
+    let by_name = find_organization(dataset, &a.organization).map(|o| o.id.clone());
+    let by_id = keys.iter().find_map(|(k, given)| {
+        let (_, org) = seen.iter().find(|(s, _)| s == k)?;
+        Some((*given, org.clone()))
+    });
+    let id = match (by_name, by_id) {
+        (Some(id), _) => id,
+        (None, Some((given, id))) => {
+            alias(dataset, &id, &a.organization, given, changes);
+            id
+        }
+        (None, None) => added(dataset, a, otherwise, changes, notes),
     };
-    let key = match kind {
+    for (k, _) in keys {
+        if !seen.iter().any(|(s, _)| *s == k) {
+            seen.push((k, id.clone()));
+        }
+    }
+    id
+}
+
+/// An organization identifier as one key whoever writes it: ORCID's `ROR https://ror.org/0abc`
+/// and OpenAlex's `https://ror.org/0abc` are both `ror 0abc`; `RINGGOLD 5468` is
+/// `ringgold 5468`.
+fn id_key(id: &str) -> Option<String> {
+    let id = id.trim().to_ascii_lowercase();
+    let (source, value) = id.split_once(' ').unwrap_or(("", id.as_str()));
+    let value = value.trim().trim_end_matches('/');
+    if value.is_empty() {
+        return None;
+    }
+    Some(match value.strip_prefix("https://ror.org/") {
+        Some(ror) => format!("ror {ror}"),
+        None if source.is_empty() && value.starts_with('i') => format!("openalex {value}"),
+        None => format!("{source} {value}").trim().to_owned(),
+    })
+}
+
+/// Adds `name` to the aliases of `id` (found by the identifier `given`) unless it is already
+/// one of its spellings.
+fn alias(dataset: &mut Dataset, id: &OrgId, name: &str, given: &str, changes: &mut Vec<String>) {
+    let Some(o) = dataset.organizations.iter_mut().find(|o| &o.id == id) else {
+        return;
+    };
+    let folded = match_key(name);
+    if folded.is_empty() || spellings(o).any(|n| match_key(n) == folded) {
+        return;
+    }
+    changes.push(format!(
+        "organization {id}: alias {name:?} (the same {given} as {:?})",
+        o.name
+    ));
+    o.aliases.push(name.trim().to_owned());
+}
+
+/// The name, short name and aliases of `o`.
+fn spellings(o: &Organization) -> impl Iterator<Item = &String> {
+    std::iter::once(&o.name)
+        .chain(&o.short_name)
+        .chain(&o.aliases)
+}
+
+/// A new organization for `a`, with the kind and country the source gives (see the module's
+/// doc); a kind nothing says is `otherwise`, and listed to check.
+fn added(
+    dataset: &mut Dataset,
+    a: &Affiliation,
+    otherwise: OrgKind,
+    changes: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) -> OrgId {
+    let name = a.organization.trim();
+    let country = country_of(a.location.as_deref());
+    let named = kind_by_name(name);
+    let company = match named {
+        None | Some(OrgKind::Lab) => company_named_in(dataset, name).map(|o| o.name.clone()),
+        Some(_) => None,
+    };
+    let (kind, why, check) = match (named, company) {
+        (_, Some(company)) => (
+            OrgKind::Company,
+            format!("named after the company {company:?}"),
+            false,
+        ),
+        (Some(kind), None) => (kind, "its name says so".to_owned(), false),
+        (None, None) => (
+            otherwise,
+            "nothing in the source says its kind".to_owned(),
+            true,
+        ),
+    };
+    let id = add_organization(dataset, name, kind, country.as_deref());
+    let in_country = country.map(|c| format!(" in {c}")).unwrap_or_default();
+    changes.push(format!(
+        "added organization {id} ({name:?}): a {}{in_country}; {why}",
+        kind_word(kind)
+    ));
+    if check {
+        notes.push(format!(
+            "organization {name:?} added as a {}: {why}; check it",
+            kind_word(kind)
+        ));
+    }
+    id
+}
+
+/// The company of the vocabulary `name` is named after, its first words ("Google Research",
+/// "Baidu AI Lab"): its research arm.
+fn company_named_in<'a>(dataset: &'a Dataset, name: &str) -> Option<&'a Organization> {
+    let key = match_key(name);
+    dataset
+        .organizations
+        .iter()
+        .filter(|o| o.kind == OrgKind::Company)
+        .find(|o| {
+            spellings(o).any(|n| {
+                let n = match_key(n);
+                !n.is_empty() && key.starts_with(&format!("{n} "))
+            })
+        })
+}
+
+/// The country of a location that ends with an ISO 3166-1 alpha-2 code ("Paris, FR", "US").
+fn country_of(location: Option<&str>) -> Option<String> {
+    let last = location?.rsplit(',').next()?.trim();
+    (last.len() == 2 && last.bytes().all(|b| b.is_ascii_uppercase())).then(|| last.to_owned())
+}
+
+/// The kind as a report says it.
+fn kind_word(kind: OrgKind) -> &'static str {
+    match kind {
         OrgKind::University => "university",
         OrgKind::Company => "company",
         OrgKind::Lab => "lab",
-        OrgKind::Nonprofit => "nonprofit",
-    };
-    match organization(dataset, &a.organization, Some(key)) {
-        Ok((id, note)) => {
-            changes.extend(note.map(|n| format!("{n}; its kind ({key}) is read from its name")));
-            Some(id)
-        }
-        Err(why) => {
-            notes.push(why);
-            None
-        }
+        OrgKind::Nonprofit => "non-profit",
     }
 }
 
-/// The kind an organization's name states: "University of …", "… Inc.", "… Laboratory".
-pub fn kind_by_name(name: &str) -> Option<OrgKind> {
-    let lower = name.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let has = |w: &str| words.contains(&w);
-    if [
-        "university",
-        "universität",
-        "université",
-        "universidad",
-        "università",
-        "college",
-    ]
-    .iter()
-    .any(|w| has(w))
-        || lower.contains("institute of technology")
-    {
-        Some(OrgKind::University)
-    } else if [
-        "inc",
-        "corp",
-        "corporation",
-        "llc",
-        "ltd",
-        "gmbh",
-        "company",
-    ]
-    .iter()
-    .any(|w| has(w))
-    {
-        Some(OrgKind::Company)
-    } else if ["laboratory", "laboratories", "lab", "labs", "institute"]
-        .iter()
-        .any(|w| has(w))
-    {
-        Some(OrgKind::Lab)
-    } else {
-        None
-    }
-}
-
-/// Reports each OpenAlex affiliation whose years no position or degree of the record explains.
-fn affiliations(dataset: &Dataset, id: &ResearcherId, profile: &Profile, notes: &mut Vec<String>) {
+/// Reports each OpenAlex affiliation whose years no position or degree of the record explains;
+/// one that names an organization of the record's gives it its country when it has none.
+fn affiliations(
+    dataset: &mut Dataset,
+    id: &ResearcherId,
+    profile: &Profile,
+    changes: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) {
     let Some(r) = dataset.researcher(id) else {
         return;
     };
-    let here = |a: &Affiliation| {
-        let key = match_key(&a.organization);
-        let at = |org: &OrgId| {
-            dataset.organization(org).is_some_and(|o| {
-                std::iter::once(&o.name)
-                    .chain(&o.short_name)
-                    .chain(&o.aliases)
-                    .any(|n| match_key(n) == key)
-            })
-        };
-        r.positions.iter().any(|p| at(&p.organization))
-            || r.education.iter().any(|e| at(&e.organization))
-            || r.organization.as_ref().is_some_and(at)
-    };
+    let mine: Vec<&OrgId> = (r.positions.iter().map(|p| &p.organization))
+        .chain(r.education.iter().map(|e| &e.organization))
+        .chain(&r.organization)
+        .collect();
+    let mut countries: Vec<(OrgId, String)> = Vec::new();
     for a in &profile.employments {
-        if here(a) {
+        let key = match_key(&a.organization);
+        let here = mine.iter().find(|org| {
+            dataset
+                .organization(org)
+                .is_some_and(|o| spellings(o).any(|n| match_key(n) == key))
+        });
+        if let Some(org) = here {
+            if let Some(c) = country_of(a.location.as_deref())
+                && !countries.iter().any(|(o, _)| o == *org)
+            {
+                countries.push(((*org).clone(), c));
+            }
             continue;
         }
         let years = match (a.start, a.end) {
@@ -392,6 +529,21 @@ fn affiliations(dataset: &Dataset, id: &ResearcherId, profile: &Profile, notes: 
             "OpenAlex saw papers from {}{years}; no position or degree of the record is there",
             a.organization
         ));
+    }
+    for (org, c) in countries {
+        let Some(o) = dataset.organizations.iter_mut().find(|o| o.id == org) else {
+            continue;
+        };
+        match &o.country {
+            None => {
+                changes.push(format!("organization {org}: country {c} (OpenAlex)"));
+                o.country = Some(c);
+            }
+            Some(have) if *have != c => notes.push(format!(
+                "conflict: organization {org}: country {have} in the vocabulary against {c} (OpenAlex); kept the vocabulary's"
+            )),
+            Some(_) => {}
+        }
     }
 }
 

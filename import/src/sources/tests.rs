@@ -3,6 +3,8 @@
 //! scratch copy of the bundled dataset; then again with nothing new, and with OpenAlex's count
 //! grown.
 
+mod organizations;
+
 use std::path::{Path, PathBuf};
 
 use research_atlas::model::{

@@ -18,7 +18,7 @@
 //! | `display_name` | name; markup removed |
 //! | `display_name_alternatives` | other names, without the name, no repeats (case aside) |
 //! | `orcid` (or `ids.orcid`) | identifier `(Orcid, 0000-…)`, checked; a bad one is skipped |
-//! | `affiliations[]` | an employment per institution: its name, its `I…` id and ROR; from the first year to `Date(last year)` |
+//! | `affiliations[]` | an employment per institution: its name, its `I…` id and ROR, its `country_code` as the location; from the first year to `Date(last year)` |
 //! | `topics`, `x_concepts`, `last_known_institutions`, counts | not read |
 //!
 //! An affiliation's years are the years OpenAlex saw papers naming the institution: the end is

@@ -1,5 +1,6 @@
 //! The Author object → [`Profile`]: the id, the name and its other spellings, the ORCID iD,
-//! and the institutions seen on the author's papers with the years they were seen.
+//! and the institutions seen on the author's papers with the years they were seen and their
+//! country (`country_code`, as the location).
 
 use research_atlas::model::validate::check_orcid_url;
 use research_atlas::model::{EndDate, PartialDate};
@@ -147,9 +148,16 @@ fn affiliation(value: Value) -> Result<Affiliation, String> {
         .flatten()
         .filter_map(|&y| year(y))
         .collect();
+    // The country as the location, as ORCID's addresses end with it: the importer reads an
+    // organization's country there.
+    let location = institution
+        .country_code
+        .map(|c| c.trim().to_ascii_uppercase())
+        .filter(|c| c.len() == 2 && c.bytes().all(|b| b.is_ascii_uppercase()));
     Ok(Affiliation {
         organization,
         organization_ids,
+        location,
         start: years.iter().min().map(|&y| PartialDate::year(y)),
         end: years
             .iter()

@@ -53,6 +53,8 @@ pub struct Institution {
     pub ror: Option<String>,
     /// Its name.
     pub display_name: Option<String>,
+    /// ISO 3166-1 alpha-2 code of its country, e.g. `US`.
+    pub country_code: Option<String>,
 }
 
 /// A Work object.

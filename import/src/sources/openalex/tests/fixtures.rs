@@ -175,6 +175,7 @@ fn an_author_with_their_works_as_two_pages() {
             Affiliation {
                 organization: "Northbridge Institute of Technology".into(),
                 organization_ids: vec!["I4200000001".into(), "https://ror.org/00zz0zz01".into()],
+                location: Some("SE".into()),
                 start: spell(2021),
                 end: until(2024),
                 ..Affiliation::default()
@@ -182,6 +183,7 @@ fn an_author_with_their_works_as_two_pages() {
             Affiliation {
                 organization: "University of Eastvale".into(),
                 organization_ids: vec!["I4200000002".into(), "https://ror.org/00zz0zz02".into()],
+                location: Some("NO".into()),
                 start: spell(2016),
                 end: until(2019),
                 ..Affiliation::default()
