@@ -8,7 +8,18 @@
 //! structs take only as a list of text and element pieces), the DTD's entities (`&uuml;`) must
 //! be resolved as text arrives, and one odd record must not fail the others. Then the mapping
 //! here and in [`work`]: [`read`] returns `Err` only for a document that is no XML (with the
-//! line and column) or whose root is not `<dblpperson>`.
+//! line and column), whose root is not `<dblpperson>`, or that is a disambiguation page.
+//!
+//! A disambiguation page (`<person publtype="disambiguation">`, the page of a bare name such
+//! as "Wei Wang") is no person: dblp keeps each person of that name on a numbered page of
+//! their own ("Wei Wang 0001", pid `12/3456-1`) and leaves on the bare name only the papers it
+//! has not yet assigned to one of them. It is never read as one person; the `Err` lists the
+//! people it names ([`disambiguation`]: the `<person>`s of its `<homonyms>` and the numbered
+//! authors of its records), each with the name, pid and, where the page says it, affiliation:
+//! `a dblp disambiguation page for "Wei Wang", not one person; put the pid of the right one on
+//! the roster: Wei Wang 0001 (12/3456-1), Example University; Wei Wang 0002 (12/3456-2)`. A
+//! person's own page that merely has homonyms (its `<homonyms>` lists the bare name's page and
+//! the others) is read as usual.
 //!
 //! The profile: `id` is the root's `pid`; the name is `<person>`'s first `<author>` without
 //! its homonym number ("Wei Wang 0001" → "Wei Wang"), the other `<author>`s its other names;
@@ -16,7 +27,8 @@
 //! identifier `(Origin::Orcid, "0000-…")`; each `<note type="affiliation">` is an employment
 //! with the note's text as the organization and no role or dates (a note's `label`, such as
 //! "former", has no place in [`Affiliation`] and is not read). Other notes (awards) are not
-//! read; `<homonyms>` (other people of the same name) and `<coauthors>` are passed over.
+//! read; on a person's page `<homonyms>` (other people of the same name) and `<coauthors>`
+//! are passed over.
 //!
 //! Records map to publication types:
 //!
@@ -49,6 +61,7 @@
 //! preprint and the conference paper it became are two works, as dblp lists them: bringing
 //! records in matches them, not the reader.
 
+mod disambiguation;
 mod entities;
 mod ids;
 mod schema;
@@ -61,11 +74,16 @@ mod tests;
 use research_atlas::model::validate::check_url;
 
 use super::record::{Affiliation, Origin, Profile, Record, Skip, Url};
+use disambiguation::Disambiguation;
 use schema::{DblpPerson, Person};
 
-/// Reads a dblp person record (`https://dblp.org/pid/<pid>.xml`).
+/// Reads a dblp person record (`https://dblp.org/pid/<pid>.xml`); a disambiguation page is
+/// refused, naming the people it lists.
 pub fn read(xml: &str) -> Result<Record, String> {
     let doc = DblpPerson::from_raw(xml::parse(xml)?);
+    if let Some(page) = Disambiguation::of(&doc) {
+        return Err(page.to_string());
+    }
     let mut skipped = Vec::new();
     let profile = profile(&doc, &mut skipped);
     let mut works = Vec::new();

@@ -2,7 +2,7 @@
 //! pages at `https://dblp.org/pid/<pid>.xml`), read from the XML layer's elements. Values are
 //! as written, trimmed; nothing is judged here.
 
-use super::xml::{RawDoc, RawField, RawRecord, attr};
+use super::xml::{Attrs, RawDoc, RawField, RawRecord, attr};
 use crate::web_text::collapse;
 
 /// `<dblpperson name="…" pid="…" n="…">`: a person and their records.
@@ -14,6 +14,8 @@ pub(super) struct DblpPerson {
     pub(super) pid: Option<String>,
     /// `<person>`, the profile.
     pub(super) person: Option<Person>,
+    /// The `<person>`s inside `<homonyms>`: the other persons of the same name.
+    pub(super) homonyms: Vec<Person>,
     /// Each `<r>`, with the records it holds.
     pub(super) r: Vec<Vec<Publication>>,
 }
@@ -23,6 +25,8 @@ pub(super) struct DblpPerson {
 pub(super) struct Person {
     /// `key`: `homepages/12/3456`.
     pub(super) key: Option<String>,
+    /// `publtype`'s tokens: `disambiguation` on a page of several persons of one name.
+    pub(super) publtype: Vec<String>,
     /// `<author>`: the name first, then aliases.
     pub(super) authors: Vec<Author>,
     /// `<url>`: homepages, ORCID, Wikidata, Scholar …
@@ -112,6 +116,7 @@ impl DblpPerson {
             name: text("name"),
             pid: text("pid"),
             person: raw.person.map(Person::from_raw),
+            homonyms: raw.homonyms.into_iter().map(Person::from_raw).collect(),
             r: raw
                 .r
                 .into_iter()
@@ -125,6 +130,7 @@ impl Person {
     fn from_raw(raw: RawRecord) -> Self {
         let mut person = Person {
             key: attr(&raw.attrs, "key").map(trimmed),
+            publtype: tokens(&raw.attrs, "publtype"),
             ..Person::default()
         };
         for f in &raw.fields {
@@ -144,9 +150,7 @@ impl Publication {
         let mut p = Publication {
             element: raw.name.clone(),
             key: attr(&raw.attrs, "key").map(trimmed),
-            publtype: attr(&raw.attrs, "publtype")
-                .map(|t| t.split_whitespace().map(str::to_owned).collect())
-                .unwrap_or_default(),
+            publtype: tokens(&raw.attrs, "publtype"),
             unknown_entities: raw.unknown_entities,
             ..Publication::default()
         };
@@ -211,6 +215,13 @@ impl Labelled {
             label: text("label"),
         }
     }
+}
+
+/// An attribute's space-separated tokens (`publtype="informal withdrawn"`).
+fn tokens(attrs: &Attrs, name: &str) -> Vec<String> {
+    attr(attrs, name)
+        .map(|t| t.split_whitespace().map(str::to_owned).collect())
+        .unwrap_or_default()
 }
 
 fn trimmed(s: &str) -> String {

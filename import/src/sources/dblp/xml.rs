@@ -4,9 +4,10 @@
 //! XML or not a `<dblpperson>`.
 //!
 //! Only the shape of a person record is kept: the root's attributes, the root's first
-//! `<person>`, and the records inside each `<r>`; everything else (`<homonyms>` with the
-//! other persons of the same name, `<coauthors>`) is passed over. Nothing here recurses, so
-//! nesting depth cannot exhaust the stack.
+//! `<person>`, the other persons of the same name (each `<person>` inside `<homonyms>`, which
+//! dblp wraps in `<h f="…">`), and the records inside each `<r>`; everything else
+//! (`<coauthors>`) is passed over. Nothing here recurses, so nesting depth cannot exhaust the
+//! stack.
 
 use quick_xml::Reader;
 use quick_xml::events::attributes::AttrError;
@@ -24,6 +25,8 @@ pub(super) struct RawDoc {
     pub(super) attrs: Attrs,
     /// The root's first `<person>` (a homonym's person inside `<homonyms>` is not it).
     pub(super) person: Option<RawRecord>,
+    /// Each `<person>` inside `<homonyms>`, in order: the other persons of the same name.
+    pub(super) homonyms: Vec<RawRecord>,
     /// Each `<r>`, in order, with the records it holds (one, in dblp's pages).
     pub(super) r: Vec<Vec<RawRecord>>,
 }
@@ -65,12 +68,16 @@ pub(super) fn attr<'a>(attrs: &'a Attrs, name: &str) -> Option<&'a str> {
 enum Slot {
     Root,
     Person,
+    /// `<homonyms>`, and the `<h>` around each of its persons.
+    Homonyms,
+    /// A `<person>` inside `<homonyms>`.
+    Homonym,
     R,
     Record,
     Field,
     /// Markup inside a field (`<i>` in a title): its text is the field's.
     Inline,
-    /// Anything else (`<homonyms>`, `<coauthors>`, unknown elements), passed over.
+    /// Anything else (`<coauthors>`, unknown elements), passed over.
     Ignored,
 }
 
@@ -155,13 +162,16 @@ impl Builder<'_> {
         let slot = match parent {
             Slot::Root if name == "person" && self.doc.person.is_none() => Slot::Person,
             Slot::Root if name == "r" => Slot::R,
+            Slot::Root if name == "homonyms" => Slot::Homonyms,
+            Slot::Homonyms if name == "person" => Slot::Homonym,
+            Slot::Homonyms => Slot::Homonyms,
             Slot::R => Slot::Record,
-            Slot::Person | Slot::Record => Slot::Field,
+            Slot::Person | Slot::Homonym | Slot::Record => Slot::Field,
             Slot::Field | Slot::Inline => Slot::Inline,
             Slot::Root | Slot::Ignored => Slot::Ignored,
         };
         match slot {
-            Slot::Person | Slot::Record => {
+            Slot::Person | Slot::Homonym | Slot::Record => {
                 let (attrs, unknown_entities) = attributes(start, &self.entities, self.xml, at)?;
                 self.record = Some(RawRecord {
                     name: name.clone(),
@@ -182,7 +192,7 @@ impl Builder<'_> {
                     text: String::new(),
                 });
             }
-            Slot::Root | Slot::Inline | Slot::Ignored => {}
+            Slot::Root | Slot::Homonyms | Slot::Inline | Slot::Ignored => {}
         }
         if empty {
             self.close(slot);
@@ -192,7 +202,8 @@ impl Builder<'_> {
         Ok(())
     }
 
-    /// Ends what an element's slot began: a field joins its record, a record its `<r>`.
+    /// Ends what an element's slot began: a field joins its record, a record its `<r>`, a
+    /// person the document.
     fn close(&mut self, slot: Slot) {
         match slot {
             Slot::Field => {
@@ -206,7 +217,8 @@ impl Builder<'_> {
                 }
             }
             Slot::Person => self.doc.person = self.record.take(),
-            Slot::Root | Slot::R | Slot::Inline | Slot::Ignored => {}
+            Slot::Homonym => self.doc.homonyms.extend(self.record.take()),
+            Slot::Root | Slot::R | Slot::Homonyms | Slot::Inline | Slot::Ignored => {}
         }
     }
 

@@ -1,8 +1,10 @@
 //! The reader against the fixtures in `import/tests/fixtures/sources/dblp/` (hand-written
 //! person records, no real person's): every record kind, aliases, homonym numbers, ORCIDs,
-//! markup and entities in titles; then the mapping's parts table by table ([`mapping`]), and
-//! that no input makes it panic ([`props`]).
+//! markup and entities in titles; disambiguation pages against the fixtures in `fixtures/`
+//! here ([`disambiguation`]); then the mapping's parts table by table ([`mapping`]), and that
+//! no input makes it panic ([`props`]).
 
+mod disambiguation;
 mod fixture;
 mod mapping;
 mod props;

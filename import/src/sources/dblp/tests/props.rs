@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 
+use super::disambiguation::{DISAMBIGUATION, NUMBERED};
 use super::fixture;
 use crate::sources::dblp::read;
 
@@ -30,8 +31,14 @@ proptest! {
 
     #[test]
     fn fixture_mutated(cut in 0.0f64..1.0, len in 0usize..400, insert in "[<>&/\"a-z0-9 ;#]{0,8}") {
-        for name in ["person.xml", "doctype.xml"] {
-            let mut bytes = fixture(name).into_bytes();
+        let texts = [
+            fixture("person.xml"),
+            fixture("doctype.xml"),
+            DISAMBIGUATION.into(),
+            NUMBERED.into(),
+        ];
+        for text in texts {
+            let mut bytes = text.into_bytes();
             let at = ((bytes.len() as f64) * cut) as usize;
             let end = (at + len).min(bytes.len());
             bytes.splice(at..end, insert.bytes());
