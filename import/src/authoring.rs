@@ -30,17 +30,19 @@ pub enum Saved {
 }
 
 impl DatasetFile {
-    /// Reads `path` (default: the bundled dataset). A file with problems is refused: the tools
-    /// only add to a clean dataset, so every problem after a change is the change's.
+    /// Reads `path` (default: the bundled dataset). A file with problems other than warnings
+    /// is refused: the tools only add to a valid dataset, so every value left out after a
+    /// change is the change's.
     pub fn open(path: Option<&Path>) -> Result<Self, String> {
         let path = path.map_or_else(|| workspace_root().join(DATASET), Path::to_path_buf);
         let text =
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
-        if !dir.is_clean() {
+        if !dir.is_valid() {
             let lines: Vec<String> = dir
                 .problems
                 .iter()
+                .filter(|p| !p.is_warning())
                 .map(|p| format!("{}: {p}", path.display()))
                 .collect();
             return Err(format!(
@@ -80,25 +82,75 @@ pub fn max_year() -> u16 {
     model::load::year_of_unix_seconds(secs) + 1
 }
 
-/// `dataset` in canonical form if the app's loader finds no problem in it; otherwise each
-/// problem as a line, prefixed with what `blame` says caused it (e.g. the BibTeX entry that
-/// made the record).
+/// `dataset` in canonical form if the app's loader finds no problem in it but warnings (which
+/// leave nothing out); otherwise each problem as a line, prefixed with what `blame` says
+/// caused it (e.g. the BibTeX entry that made the record).
 pub fn validate(
     dataset: &Dataset,
     blame: &dyn Fn(&Problem) -> Option<String>,
 ) -> Result<String, Vec<String>> {
     let text = canonical_text(dataset).map_err(|e| vec![e])?;
     let problems = problems_in(&text);
-    if problems.is_empty() {
+    if problems.iter().all(Problem::is_warning) {
         return Ok(text);
     }
     Err(problems
         .iter()
+        .filter(|p| !p.is_warning())
         .map(|p| match blame(p) {
             Some(cause) => format!("{cause}: {p}"),
             None => p.to_string(),
         })
         .collect())
+}
+
+/// A changed dataset as the app's loader keeps it: every value a check refuses left out of its
+/// field (or the entry out of its list), a record that cannot do without it skipped, and
+/// nothing else changed. This is how an import goes in whole whatever one value holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settled {
+    /// What the loader kept; it loads again with at most warnings.
+    pub dataset: Dataset,
+    /// Every problem found, warnings last; paths name positions in the dataset as given.
+    pub problems: Vec<Problem>,
+}
+
+impl Settled {
+    /// The problems that left something out (not the warnings).
+    pub fn left_out(&self) -> impl Iterator<Item = &Problem> {
+        self.problems.iter().filter(|p| !p.is_warning())
+    }
+}
+
+/// `dataset` settled by the app's loader (see [`Settled`]). `Err` only when the dataset cannot
+/// be written as JSON or the loader refuses the file as a whole, neither of which a change to a
+/// valid dataset can cause.
+pub fn settle(dataset: &Dataset) -> Result<Settled, String> {
+    let text = canonical_text(dataset)?;
+    let loaded = model::load(&text, max_year()).map_err(|p| p.to_string())?;
+    if loaded.is_valid() {
+        return Ok(Settled {
+            dataset: dataset.clone(),
+            problems: loaded.problems,
+        });
+    }
+    let mut problems = loaded.problems;
+    let mut kept = loaded.dataset;
+    // The loader's result is valid by its own rule; a second load proves it, and settles what
+    // a dropped reference could still leave (a loop of two at most in practice).
+    for _ in 0..3 {
+        let again = model::load(&canonical_text(&kept)?, max_year()).map_err(|p| p.to_string())?;
+        if again.is_valid() {
+            break;
+        }
+        problems.extend(again.problems.into_iter().filter(|p| !p.is_warning()));
+        kept = again.dataset;
+    }
+    problems.sort_by_key(Problem::is_warning);
+    Ok(Settled {
+        dataset: kept,
+        problems,
+    })
 }
 
 /// The form `fmt-data` writes: the model's field order, two-space indentation, final newline.

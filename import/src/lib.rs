@@ -13,6 +13,7 @@
 pub mod authoring;
 pub mod bibtex;
 pub mod names;
+pub mod repair;
 pub mod researchers;
 pub mod roster;
 pub mod sources;

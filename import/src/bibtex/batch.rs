@@ -4,8 +4,7 @@
 //! for every file: right for one file, but for two thousand it is nearly all of the time. A
 //! [`Batch`] imports into the dataset itself and keeps the dataset's [`Index`] (publications by
 //! DOI, arXiv id and title, members by name) from file to file; the caller checks the dataset
-//! once at the end, and imports a file whose records the checks refuse again through
-//! `import_entries`, which leaves those entries out.
+//! once at the end, settling it as [`import_entries`](super::import_entries) does.
 
 use research_atlas::model::{Dataset, ResearcherId};
 
@@ -71,6 +70,12 @@ impl Batch {
         Ok(BibReport {
             outcomes: report.outcomes,
             bad,
+            dropped: Vec::new(),
+            lines: read
+                .entries
+                .iter()
+                .map(|e| (e.key.clone(), e.line))
+                .collect(),
             repeats: read.repeats,
             ignored,
             local_links,

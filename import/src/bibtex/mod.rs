@@ -9,11 +9,11 @@
 //! creating its venue.
 //!
 //! Never all or nothing: an entry that cannot be read, or whose data is bad, is reported with
-//! its line and reason and left out, and the rest goes in. So is an entry whose record would
-//! make the dataset invalid (an address the validator refuses): the problem is traced to the
-//! entry, the entry dropped, and the import run again without it, a few rounds at most. Only a
-//! file with no entry at all is refused. `--strict` restores all or nothing: any such entry
-//! stops the import and nothing is written. The dataset is written only when it validates
+//! its line and reason and left out, and the rest goes in. A value the dataset's checks refuse
+//! (an address the validator refuses) costs only itself: the result is settled by the app's
+//! loader ([`settle`]), which leaves the value out of its record, and the report names it
+//! with its entry. Only a file with no entry at all is refused. `--strict` restores all or
+//! nothing: any bad entry or refused value stops the import and nothing is written. The dataset is written only when it validates
 //! ([`DatasetFile::save`]). [`import_entries`] does the work and returns the report as data;
 //! [`import_bib`] is the command, printing it. A caller that imports many files into one
 //! dataset (a roster) uses a [`Batch`], which keeps the indexes [`apply`] looks up from file to
@@ -28,12 +28,11 @@ mod paper_id;
 mod text;
 mod venue;
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
 
-use research_atlas::model::{Dataset, Problem, ResearcherId};
+use research_atlas::model::{Dataset, Problem, ResearcherId, Severity};
 
 pub use apply::Outcome;
 pub use batch::Batch;
@@ -41,7 +40,7 @@ pub use entry::BibError;
 pub(crate) use paper::{Paper, Reject, Sourced};
 pub(crate) use venue::VenueHint;
 
-use crate::authoring::{DatasetFile, Saved, record_of, validate};
+use crate::authoring::{DatasetFile, Saved, record_of, settle};
 use apply::Report;
 
 /// What to import, and where.
@@ -67,8 +66,13 @@ pub struct BibReport {
     /// Entries left out as bad, in line order: unreadable, missing or wrong data, or a record
     /// the dataset's checks refuse.
     pub bad: Vec<BibError>,
+    /// Values the dataset's checks refused, each left out of its record, with the entry that
+    /// brought it: "entry k: publications[3].doi: dropped: …".
+    pub dropped: Vec<String>,
     /// Keys used more than once and what was made of them.
     pub repeats: Vec<String>,
+    /// The line each entry read starts on, by key.
+    pub lines: BTreeMap<String, usize>,
     /// Fields no rule reads, with how many entries have each.
     pub ignored: BTreeMap<String, usize>,
     /// Link fields left out because they are no web address (a theme's own `paper.pdf`).
@@ -88,6 +92,13 @@ impl BibReport {
             count(|o| matches!(o, Outcome::Skipped { .. })),
             self.bad.len(),
         );
+        if !self.dropped.is_empty() {
+            let n = self.dropped.len();
+            text.push_str(&format!(
+                "; {n} value{} left out",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
         if !self.ignored.is_empty() {
             let mut fields: Vec<(&String, &usize)> = self.ignored.iter().collect();
             fields.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
@@ -113,6 +124,7 @@ impl fmt::Display for BibReport {
             .iter()
             .map(ToString::to_string)
             .chain(self.bad.iter().map(|b| format!("bad:       {b}")))
+            .chain(self.dropped.iter().map(|d| format!("left out:  {d}")))
             .chain(self.repeats.iter().map(|r| format!("repeated:  {r}")));
         if let Some(first) = lines.next() {
             write!(f, "{first}")?;
@@ -141,10 +153,11 @@ pub fn import_bib(args: &Import) -> Result<(), String> {
     let mut dataset = file.dataset.clone();
     let report =
         import_entries(&mut dataset, &args.researcher, &source, args.strict).map_err(|e| {
-            e.lines()
-                .map(|line| format!("{bib_name}: {line}"))
-                .collect::<Vec<_>>()
-                .join("\n")
+            let mut lines: Vec<String> = e.lines().map(|l| format!("{bib_name}: {l}")).collect();
+            if !e.ends_with("nothing was written") {
+                lines.push("nothing was written".into());
+            }
+            lines.join("\n")
         })?;
     let text = report.to_string();
     if !text.is_empty() {
@@ -163,26 +176,21 @@ pub fn import_bib(args: &Import) -> Result<(), String> {
     Ok(())
 }
 
-/// The file's text: UTF-8, or else Latin-1 (older `.bib` files); a file with NUL bytes is
-/// not text.
+/// The file's text, repaired at the door ([`crate::repair`]): UTF-8 or UTF-16, or else the
+/// legacy encoding it is in (older `.bib` files and rosters saved by spreadsheets), mojibake
+/// undone, control and invisible characters removed. A file with NUL bytes is not text.
 pub(crate) fn decode(bytes: &[u8]) -> Result<String, String> {
-    if bytes.contains(&0) {
-        return Err("line 1: not a text file; nothing was read".into());
-    }
-    Ok(match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
-    })
+    let document =
+        crate::repair::document(bytes).map_err(|e| format!("line 1: {e}; nothing was read"))?;
+    Ok(crate::repair::text(&document.text).into_owned())
 }
 
-/// How many times an import is retried without the entries whose records the dataset's
-/// checks refuse.
-const ROUNDS: usize = 4;
-
 /// Imports the BibTeX `source` into `dataset` on behalf of `researcher`, and reports what
-/// each entry became. `dataset` changes only if the result validates. `Err` when the file has
-/// no entry, when a validation problem cannot be traced to one entry, or, if `strict`, when
-/// any entry is bad; `dataset` is then unchanged.
+/// each entry became. The result is settled by the app's loader ([`settle`]): a value its
+/// checks refuse is left out of its record and reported with the entry that brought it, a
+/// record that cannot do without it is left out as a bad entry, and the rest goes in. `Err`
+/// (and `dataset` unchanged) when the file has no entry or `researcher` is not in `dataset`,
+/// or, if `strict`, when any entry is bad or any value would be left out.
 pub fn import_entries(
     dataset: &mut Dataset,
     researcher: &ResearcherId,
@@ -194,68 +202,70 @@ pub fn import_entries(
     if strict && !bad.is_empty() {
         return Err(refused(&bad));
     }
-    let mut entries = read.entries;
-    let mut round = 0;
-    loop {
-        round += 1;
-        let mut candidate = dataset.clone();
-        let report = apply::apply(&mut candidate, researcher, &entries);
-        let mut this_round: Vec<BibError> = bad.clone();
-        this_round.extend(report.errors.iter().map(|(line, key, reason)| BibError {
-            line: *line,
-            key: Some(key.clone()),
-            message: reason.clone(),
-        }));
-        if strict && this_round.len() > bad.len() {
-            this_round.sort_by_key(|b| b.line);
-            return Err(refused(&this_round));
-        }
-        let causes: RefCell<Causes> = RefCell::default();
-        let blame = |p: &Problem| {
-            let cause = blame(&candidate, &report, researcher, p);
-            let mut causes = causes.borrow_mut();
-            match &cause {
-                Some(Cause::Entry(key)) => causes
-                    .entries
-                    .entry(key.clone())
-                    .or_default()
-                    .push(p.to_string()),
-                _ => causes.untraced = true,
-            }
-            cause.map(|c| c.to_string())
+    let mut candidate = dataset.clone();
+    let report = apply::apply(&mut candidate, researcher, &read.entries);
+    bad.extend(report.errors.iter().map(|(line, key, reason)| BibError {
+        line: *line,
+        key: Some(key.clone()),
+        message: reason.clone(),
+    }));
+    if strict && !bad.is_empty() {
+        bad.sort_by_key(|b| b.line);
+        return Err(refused(&bad));
+    }
+    let settled = settle(&candidate)?;
+    if strict && settled.left_out().next().is_some() {
+        let lines: Vec<String> = (settled.left_out())
+            .map(|p| match blame(&candidate, &report, researcher, p) {
+                Some(c) => format!("{c}: {p}"),
+                None => p.to_string(),
+            })
+            .collect();
+        return Err(invalid(&lines));
+    }
+    let mut dropped = Vec::new();
+    let mut refused = Vec::new();
+    for p in settled.left_out() {
+        let cause = blame(&candidate, &report, researcher, p);
+        let entry = match &cause {
+            Some(Cause::Entry(key)) => read.entries.iter().find(|e| &e.key == key),
+            _ => None,
         };
-        let problems = match validate(&candidate, &blame) {
-            Ok(_) => {
-                *dataset = candidate;
-                this_round.sort_by_key(|b| b.line);
-                return Ok(BibReport {
-                    outcomes: report.outcomes,
-                    bad: this_round,
-                    repeats: read.repeats,
-                    ignored,
-                    local_links,
-                });
-            }
-            Err(problems) => problems,
-        };
-        let causes = causes.into_inner();
-        if strict || causes.untraced || causes.entries.is_empty() || round == ROUNDS {
-            return Err(invalid(&problems));
-        }
-        for (key, problems) in causes.entries {
-            if let Some(e) = entries.iter().find(|e| e.key == key) {
+        match entry {
+            // The record itself refused: the entry is bad, as if the judge had said so.
+            Some(e) if p.severity == Severity::Error => {
+                refused.push(e.key.clone());
                 bad.push(BibError {
                     line: e.line,
-                    key: Some(key.clone()),
+                    key: Some(e.key.clone()),
                     message: format!(
-                        "its record would make the dataset invalid ({}); left out",
-                        problems.join("; ")
+                        "its record was refused by the dataset's checks ({p}); left out"
                     ),
                 });
             }
-            entries.retain(|e| e.key != key);
+            _ => dropped.push(match &cause {
+                Some(c) => format!("{c}: {p}"),
+                None => p.to_string(),
+            }),
         }
     }
+    *dataset = settled.dataset;
+    bad.sort_by_key(|b| b.line);
+    let mut outcomes = report.outcomes;
+    outcomes.retain(|o| !matches!(o, Outcome::Added { key, .. } if refused.contains(key)));
+    Ok(BibReport {
+        outcomes,
+        bad,
+        dropped,
+        lines: read
+            .entries
+            .iter()
+            .map(|e| (e.key.clone(), e.line))
+            .collect(),
+        repeats: read.repeats,
+        ignored,
+        local_links,
+    })
 }
 
 /// The file's entries, with the fields no rule reads (and how many entries have each) and the
@@ -269,8 +279,7 @@ fn read_file(
     if dataset.researcher(researcher).is_none() {
         return Err(format!("no researcher {researcher}"));
     }
-    let read =
-        entry::read(source).map_err(|e| format!("{e}\nnot imported; nothing was written"))?;
+    let read = entry::read(source).map_err(|e| format!("{e}; not imported"))?;
     let mut ignored: BTreeMap<String, usize> = BTreeMap::new();
     let mut local_links = 0;
     for e in &read.entries {
@@ -281,14 +290,6 @@ fn read_file(
         local_links += unused.local_links.len();
     }
     Ok((read, ignored, local_links))
-}
-
-/// The entries behind a round's validation problems, and whether any problem was not traced
-/// to an entry.
-#[derive(Default)]
-struct Causes {
-    entries: BTreeMap<String, Vec<String>>,
-    untraced: bool,
 }
 
 /// What a validation problem is traced to.

@@ -488,7 +488,7 @@ fn an_entry_whose_record_is_invalid_is_left_out_and_the_rest_goes_in() {
     };
     assert!(
         bad.starts_with(&format!(
-            "line 7 (entry future3024): its record would make the dataset invalid (publications[{new_index}].year: 3024 is after"
+            "line 7 (entry future3024): its record was refused by the dataset's checks (publications[{new_index}].year: 3024 is after"
         )),
         "{bad}"
     );

@@ -11,12 +11,15 @@
 //! `.bib` is read, so a paper shared by two people on the roster links both, whichever row
 //! comes first.
 //!
-//! Never all or nothing: a bad row (no name, a bad stage, id or identifier, a `.bib` file that
-//! is missing or that the reader refuses, a record the dataset's checks refuse) is reported
-//! with its line and reason and left out, and the rest goes in; `--strict` writes nothing if any
-//! row is bad. A value that differs from the dataset's is a conflict: reported, and the
-//! dataset's kept. The dataset is written once, at the end, validated and atomically
-//! ([`DatasetFile::save`]); a second run with nothing new changes no byte.
+//! Never all or nothing: a row is left out only when it has no name (nothing identifies the
+//! person); a cell that cannot be read (a bad stage, id or identifier, a `.bib` file that is
+//! missing or that the reader refuses) is left out of the row, with its reason, and the rest of
+//! the row goes in. The result is settled by the app's loader ([`settle`]): a value its checks
+//! refuse costs only itself, reported on the row that brought it. `--strict` writes nothing if
+//! any row is bad or any value is left out. A value that differs from the dataset's is a
+//! conflict: reported, and the dataset's kept. The dataset is written once, at the end,
+//! validated and atomically ([`DatasetFile::save`]); a second run with nothing new changes no
+//! byte.
 //! [`import_people`] does the work and returns the report as data; [`import_roster`] is the
 //! command, printing it.
 
@@ -25,18 +28,17 @@ mod report;
 mod row;
 mod table;
 
-use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use research_atlas::model::{Dataset, LinkKind, Problem};
+use research_atlas::model::{Dataset, LinkKind, Problem, PublicationId, Severity};
 
 pub use person::{Applied, Status, summary};
 pub use report::{Done, RosterReport, RowReport};
 pub use table::COLUMNS;
 
-use crate::authoring::{DatasetFile, Saved, record_of, validate};
-use crate::bibtex::{Batch, Outcome, decode, import_entries};
+use crate::authoring::{DatasetFile, Saved, record_of, settle, validate};
+use crate::bibtex::{Batch, Outcome, decode};
 use crate::sources::fetch::{self, Fetch, Fetched};
 use crate::sources::profile::stage_of;
 use crate::sources::{Origin, folder, import_person};
@@ -198,10 +200,11 @@ pub fn import_people_with(
     if let Some(sourcing) = sourcing {
         hint_stages(&mut rows, &sourcing.folder);
     }
-    let rows = import_rows(dataset, &rows, &document, strict, sourcing)?;
+    let (rows, left_out) = import_rows(dataset, &rows, &document, strict, sourcing)?;
     Ok(RosterReport {
         unknown_columns: table.unknown_columns,
         rows,
+        left_out,
     })
 }
 
@@ -273,23 +276,20 @@ struct Parsed {
     row: Result<Row, String>,
 }
 
-/// How many times the rows are imported again without those found bad on the way.
-const ROUNDS: usize = 4;
-
-/// Places every good row's person, then imports their `.bib` files, then checks the dataset
-/// once. The files go in through one [`Batch`], which neither copies nor checks the dataset per
-/// file. A row found bad on the way (a `.bib` the reader refuses, a person's record the checks
-/// refuse) is left out, and the whole import made again from `dataset` without it; a row whose
-/// `.bib` made a record the checks refuse has its file imported through [`import_entries`] in
-/// the next round, which checks it and leaves those entries out. A few rounds at most, and what
-/// a bad row or entry did never stays.
+/// Places every good row's person, then imports their `.bib` files and their records in the
+/// open sources, through one [`Batch`] (which neither copies nor checks the dataset per file),
+/// then settles the result once by the app's loader ([`settle`]): a value its checks refuse is
+/// left out of its record and reported on the row that brought it, a paper or venue that
+/// cannot do without it is left out, and every other value and person goes in. A person whose
+/// own record the loader refuses whole (nothing a repaired import makes, but reported if it
+/// happens) is that row's reason. With `strict`, any value left out and nothing is written.
 fn import_rows(
     dataset: &mut Dataset,
     rows: &[Parsed],
     document: &str,
     strict: bool,
     sourcing: Option<&Sourcing>,
-) -> Result<Vec<RowReport>, String> {
+) -> Result<(Vec<RowReport>, Vec<String>), String> {
     let reserved: HashSet<String> = rows
         .iter()
         .filter_map(|p| p.row.as_ref().ok()?.id.as_ref().map(|id| id.0.clone()))
@@ -298,124 +298,201 @@ fn import_rows(
         reserved: &reserved,
         document,
     };
-    let mut plan = Plan::default();
-    for round in 1..=ROUNDS {
-        let mut candidate = dataset.clone();
-        let attempt = attempt(&mut candidate, rows, &plan, &cx, strict, sourcing);
-        if !attempt.bad_now.is_empty() {
-            plan.left_out.extend(attempt.bad_now);
+    let mut candidate = dataset.clone();
+    let Attempt {
+        mut reports,
+        touched,
+    } = attempt(&mut candidate, rows, &cx, strict, sourcing);
+    let settled = settle(&candidate)?;
+    let lines = lines_by_person(&reports);
+    let mut untraced = Vec::new();
+    for p in settled.left_out() {
+        let traced = trace(&candidate, &lines, &touched, p)
+            .and_then(|line| reports.iter_mut().find(|r| r.line == line));
+        let Some(report) = traced else {
+            untraced.push(p.to_string());
+            continue;
+        };
+        let whole_person =
+            p.severity == Severity::Error && record_of(p).is_some_and(|(c, _)| c == "researchers");
+        let refused_paper = match record_of(p) {
+            Some(("publications", i)) if p.severity == Severity::Error => {
+                candidate.publications.get(i).map(|x| &x.id)
+            }
+            _ => None,
+        };
+        if let (Ok(done), Some(id)) = (&mut report.result, refused_paper)
+            && refuse_paper(done, id, p)
+        {
             continue;
         }
-        let lines = lines_by_person(&attempt.reports);
-        let traced: RefCell<Vec<(usize, Traced)>> = RefCell::default();
-        let untraced = Cell::new(false);
-        let check = validate(&candidate, &|p: &Problem| {
-            let cause = trace(&candidate, &lines, &attempt.touched, p);
-            match &cause {
-                Some(c) => traced.borrow_mut().push(c.clone()),
-                None => untraced.set(true),
+        match &mut report.result {
+            Ok(_) if whole_person => {
+                report.result = Err(format!(
+                    "its record was refused: {}",
+                    p.to_string()
+                        .split_once("].")
+                        .map_or(p.message.as_str(), |(_, f)| f)
+                ));
             }
-            cause.map(|(line, _)| format!("line {line}"))
-        });
-        let problems = match check {
-            Ok(_) => {
-                *dataset = candidate;
-                return Ok(attempt.reports);
-            }
-            Err(problems) => problems,
-        };
-        let before = (plan.left_out.len(), plan.checked.len());
-        let mut by_line: BTreeMap<usize, Vec<String>> = BTreeMap::new();
-        for (line, cause) in traced.into_inner() {
-            match cause {
-                Traced::Person(problem) => by_line.entry(line).or_default().push(problem),
-                Traced::Bib => {
-                    plan.checked.insert(line);
-                }
-            }
-        }
-        for (line, problems) in by_line {
-            plan.left_out.insert(
-                line,
-                format!(
-                    "its record would make the dataset invalid: {}",
-                    problems.join("; ")
-                ),
-            );
-        }
-        let progress = (plan.left_out.len(), plan.checked.len()) != before;
-        if untraced.get() || !progress || round == ROUNDS {
-            return Err(invalid(&problems));
+            Ok(done) => done.dropped.push(p.to_string()),
+            Err(_) => untraced.push(p.to_string()),
         }
     }
-    unreachable!("the last round returns")
+    let left_out = reports
+        .iter()
+        .filter_map(|r| r.result.as_ref().ok())
+        .map(|d| d.dropped.len())
+        .sum::<usize>()
+        + untraced.len();
+    if strict && left_out > 0 {
+        let lines: Vec<String> = reports
+            .iter()
+            .filter_map(|r| Some((r.line, r.result.as_ref().ok()?)))
+            .flat_map(|(line, d)| d.dropped.iter().map(move |v| format!("line {line}: {v}")))
+            .chain(untraced.iter().cloned())
+            .collect();
+        return Err(format!(
+            "{}\n{left_out} value{} would be left out; --strict: nothing was written",
+            lines.join("\n"),
+            if left_out == 1 { "" } else { "s" }
+        ));
+    }
+    *dataset = settled.dataset;
+    Ok((reports, untraced))
 }
 
-/// What a round does differently from the first.
-#[derive(Default)]
-struct Plan {
-    /// Rows left out, with the reason.
-    left_out: BTreeMap<usize, String>,
-    /// Rows whose `.bib` is imported and checked on its own.
-    checked: HashSet<usize>,
+/// Turns the outcome that added publication `id` in `done`'s `.bib` or source documents into a
+/// bad entry or work, for `problem`, which refused its record; false when none added it.
+fn refuse_paper(done: &mut Done, id: &PublicationId, problem: &Problem) -> bool {
+    let reason = format!("its record was refused by the dataset's checks ({problem}); left out");
+    let added = |o: &Outcome| matches!(o, Outcome::Added { id: added, .. } if added == id);
+    if let Some(bib) = &mut done.bib
+        && let Some(at) = bib.outcomes.iter().position(added)
+        && let Outcome::Added { key, .. } = bib.outcomes.remove(at)
+    {
+        bib.bad.push(crate::bibtex::BibError {
+            line: bib.lines.get(&key).copied().unwrap_or_default(),
+            key: Some(key),
+            message: reason,
+        });
+        bib.bad.sort_by_key(|b| b.line);
+        return true;
+    }
+    for brought in done
+        .sources
+        .iter_mut()
+        .filter_map(|d| d.result.as_mut().ok())
+    {
+        if let Some(at) = brought.outcomes.iter().position(added)
+            && let Outcome::Added { key, .. } = brought.outcomes.remove(at)
+        {
+            brought.bad.push((key, reason));
+            return true;
+        }
+    }
+    false
 }
 
-/// A round's reports, the rows found bad in it, and which row made or changed each record.
+/// A pass's reports, and which row made or changed each record.
 struct Attempt {
     reports: Vec<RowReport>,
-    bad_now: BTreeMap<usize, String>,
     touched: Touched,
 }
 
-/// The row whose `.bib` added or first merged into each publication, and added each venue,
-/// by id.
+/// The row whose `.bib` or sources added or first merged into each publication, and added each
+/// venue and organization, by id.
 #[derive(Default)]
 struct Touched {
     publications: HashMap<String, usize>,
     venues: HashMap<String, usize>,
+    organizations: HashMap<String, usize>,
 }
 
-/// What a validation problem is traced to: the record of the row's person (the problem, as
-/// the row's reason), or a record the row's `.bib` made.
-#[derive(Clone)]
-enum Traced {
-    Person(String),
-    Bib,
+impl Touched {
+    /// Records that `line` added every publication, venue and organization of `dataset` past
+    /// `before`, and merged into `merged`.
+    fn note<'a>(
+        &mut self,
+        dataset: &'a Dataset,
+        before: Counts,
+        merged: impl Iterator<Item = &'a PublicationId>,
+        line: usize,
+    ) {
+        let added = dataset.publications[before.publications..]
+            .iter()
+            .map(|p| &p.id);
+        for id in added.chain(merged) {
+            self.publications.entry(id.0.clone()).or_insert(line);
+        }
+        for v in &dataset.venues[before.venues..] {
+            self.venues.entry(v.id.0.clone()).or_insert(line);
+        }
+        for o in &dataset.organizations[before.organizations..] {
+            self.organizations.entry(o.id.0.clone()).or_insert(line);
+        }
+    }
 }
 
-/// The row behind a validation problem, if any.
+/// How many publications, venues and organizations a dataset has: where a row's additions
+/// start.
+#[derive(Clone, Copy)]
+struct Counts {
+    publications: usize,
+    venues: usize,
+    organizations: usize,
+}
+
+impl Counts {
+    fn of(dataset: &Dataset) -> Self {
+        Self {
+            publications: dataset.publications.len(),
+            venues: dataset.venues.len(),
+            organizations: dataset.organizations.len(),
+        }
+    }
+}
+
+/// The ids of the publications `outcomes` merged into.
+fn merged(outcomes: &[Outcome]) -> impl Iterator<Item = &PublicationId> {
+    outcomes.iter().filter_map(|o| match o {
+        Outcome::Merged { id, .. } => Some(id),
+        _ => None,
+    })
+}
+
+/// The row behind a validation problem, if any: the row of the person whose record it is in,
+/// or of the `.bib` or source document that made the publication, venue or organization.
 fn trace(
     dataset: &Dataset,
     lines: &HashMap<String, usize>,
     touched: &Touched,
     p: &Problem,
-) -> Option<(usize, Traced)> {
+) -> Option<usize> {
     let (collection, i) = record_of(p)?;
     match collection {
-        "researchers" => {
-            let line = *lines.get(dataset.researchers.get(i)?.id.as_str())?;
-            // "researchers[7].name: …" → "name: …": the index is this round's.
-            let text = p.to_string();
-            let field = text.split_once("].").map_or(text.as_str(), |(_, f)| f);
-            Some((line, Traced::Person(field.to_owned())))
-        }
+        "researchers" => lines.get(dataset.researchers.get(i)?.id.as_str()).copied(),
         "publications" => {
             let id = &dataset.publications.get(i)?.id;
-            Some((*touched.publications.get(id.as_str())?, Traced::Bib))
+            touched.publications.get(id.as_str()).copied()
         }
         "venues" => {
             let id = &dataset.venues.get(i)?.id;
-            Some((*touched.venues.get(id.as_str())?, Traced::Bib))
+            touched.venues.get(id.as_str()).copied()
+        }
+        "organizations" => {
+            let id = &dataset.organizations.get(i)?.id;
+            touched.organizations.get(id.as_str()).copied()
         }
         _ => None,
     }
 }
 
-/// One round: every person placed, then every `.bib` imported, into `dataset`.
+/// One pass: every person placed, then every `.bib` and source record imported, into
+/// `dataset`.
 fn attempt(
     dataset: &mut Dataset,
     rows: &[Parsed],
-    plan: &Plan,
     cx: &Context<'_>,
     strict: bool,
     sourcing: Option<&Sourcing>,
@@ -424,16 +501,22 @@ fn attempt(
     let mut reports: Vec<RowReport> = rows
         .iter()
         .map(|p| {
-            let result = match (&p.row, plan.left_out.get(&p.line)) {
-                (Err(reason), _) => Err(reason.clone()),
-                (Ok(_), Some(reason)) => Err(reason.clone()),
-                (Ok(row), None) => {
-                    person::apply(dataset, &mut directory, row, cx).map(|person| Done {
+            let result = match &p.row {
+                Err(reason) => Err(reason.clone()),
+                Ok(row) => person::apply(dataset, &mut directory, row, cx)
+                    .map(|person| Done {
                         person,
                         bib: None,
                         sources: Vec::new(),
+                        dropped: row.dropped.clone(),
                     })
-                }
+                    // The cells left out may be why: say them first.
+                    .map_err(|reason| {
+                        (row.dropped.iter().cloned())
+                            .chain([reason])
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    }),
             };
             RowReport {
                 line: p.line,
@@ -443,26 +526,21 @@ fn attempt(
         })
         .collect();
     let mut batch = Batch::new(dataset);
-    let mut bad_now = BTreeMap::new();
     let mut touched = Touched::default();
     for (p, report) in rows.iter().zip(&mut reports) {
         let (Ok(row), Ok(done)) = (&p.row, &mut report.result) else {
             continue;
         };
-        if let Some(bib) = &row.bib
-            && let Err(reason) = import_bib(
-                dataset,
-                &mut batch,
-                plan,
-                p,
-                done,
-                bib,
-                strict,
-                &mut touched,
-            )
-        {
-            bad_now.insert(p.line, reason);
-            continue;
+        if let Some(bib) = &row.bib {
+            let before = Counts::of(dataset);
+            match batch.import(dataset, &done.person.id, &bib.source, strict) {
+                Ok(imported) => {
+                    touched.note(dataset, before, merged(&imported.outcomes), p.line);
+                    done.bib = Some(imported);
+                }
+                // The person goes in without the file's papers.
+                Err(e) => done.dropped.push(format!("bib file {}: {e}", bib.path)),
+            }
         }
         let Some(sourcing) = sourcing else {
             continue;
@@ -471,8 +549,7 @@ fn attempt(
         if ids.is_empty() {
             continue;
         }
-        let before = dataset.publications.len();
-        let venues = dataset.venues.len();
+        let before = Counts::of(dataset);
         done.sources = import_person(
             dataset,
             &mut batch,
@@ -481,77 +558,13 @@ fn attempt(
             &ids,
             &sourcing.today,
         );
-        let merged = (done.sources.iter())
+        let outcomes: Vec<Outcome> = (done.sources.iter())
             .filter_map(|d| d.result.as_ref().ok())
-            .flat_map(|b| &b.outcomes)
-            .filter_map(|o| match o {
-                Outcome::Merged { id, .. } => Some(id),
-                _ => None,
-            });
-        for id in (dataset.publications[before..].iter().map(|p| &p.id)).chain(merged) {
-            touched.publications.entry(id.0.clone()).or_insert(p.line);
-        }
-        for v in &dataset.venues[venues..] {
-            touched.venues.entry(v.id.0.clone()).or_insert(p.line);
-        }
+            .flat_map(|b| b.outcomes.iter().cloned())
+            .collect();
+        touched.note(dataset, before, merged(&outcomes), p.line);
     }
-    Attempt {
-        reports,
-        bad_now,
-        touched,
-    }
-}
-
-/// Imports a row's `.bib` through `batch` (or on its own, checked, when the plan says so),
-/// recording the records it made or merged into. `Err` is the row's reason to be left out.
-#[allow(clippy::too_many_arguments)]
-fn import_bib(
-    dataset: &mut Dataset,
-    batch: &mut Batch,
-    plan: &Plan,
-    p: &Parsed,
-    done: &mut Done,
-    bib: &row::Bib,
-    strict: bool,
-    touched: &mut Touched,
-) -> Result<(), String> {
-    let (publications, venues) = (dataset.publications.len(), dataset.venues.len());
-    let imported = if plan.checked.contains(&p.line) {
-        let imported = import_entries(dataset, &done.person.id, &bib.source, strict);
-        *batch = Batch::new(dataset);
-        imported
-    } else {
-        batch.import(dataset, &done.person.id, &bib.source, strict)
-    };
-    match imported {
-        Ok(report) => {
-            let merged = report.outcomes.iter().filter_map(|o| match o {
-                Outcome::Merged { id, .. } => Some(id),
-                _ => None,
-            });
-            for id in (dataset.publications[publications..].iter().map(|p| &p.id)).chain(merged) {
-                touched.publications.entry(id.0.clone()).or_insert(p.line);
-            }
-            for v in &dataset.venues[venues..] {
-                touched.venues.entry(v.id.0.clone()).or_insert(p.line);
-            }
-            done.bib = Some(report);
-            Ok(())
-        }
-        Err(e) => {
-            // The file's own error ends "nothing was written"; the roster has not written
-            // yet, and goes on without the row.
-            let lines: Vec<&str> = e
-                .lines()
-                .map(|l| {
-                    l.trim_end_matches("; nothing was written")
-                        .trim_end_matches(": nothing was written")
-                })
-                .filter(|l| *l != "not imported")
-                .collect();
-            Err(format!("bib file {}: {}", bib.path, lines.join("; ")))
-        }
-    }
+    Attempt { reports, touched }
 }
 
 /// The line of the row that placed each person, by id.

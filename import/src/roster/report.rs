@@ -13,6 +13,9 @@ pub struct RosterReport {
     pub unknown_columns: Vec<String>,
     /// One report per row with text, in line order.
     pub rows: Vec<RowReport>,
+    /// Values the dataset's checks refused that no row brought (none, unless a check
+    /// reaches across records), each left out.
+    pub left_out: Vec<String>,
 }
 
 /// What one row did.
@@ -36,6 +39,10 @@ pub struct Done {
     /// Their records in the open sources, when the roster gives identifiers and a source
     /// folder.
     pub sources: Vec<DocumentReport>,
+    /// Each value left out, with why: a roster cell that was not read, a `.bib` file that
+    /// could not be, a value the dataset's checks refused (`researchers[7].links[2].url:
+    /// dropped: …`) in the person's record or a paper their files brought.
+    pub dropped: Vec<String>,
 }
 
 impl RosterReport {
@@ -76,6 +83,13 @@ impl RosterReport {
             let bad: usize = bibs.iter().map(|b| b.bad.len()).sum();
             text.push_str(&format!(
                 "; bib entries: {a} added, {m} merged, {u} unchanged, {s} skipped, {bad} bad"
+            ));
+        }
+        let left_out = self.done().map(|d| d.dropped.len()).sum::<usize>() + self.left_out.len();
+        if left_out > 0 {
+            text.push_str(&format!(
+                "; {left_out} value{} left out",
+                if left_out == 1 { "" } else { "s" }
             ));
         }
         let documents: Vec<&DocumentReport> = self.done().flat_map(|d| &d.sources).collect();
@@ -157,6 +171,13 @@ impl fmt::Display for RosterReport {
             first = false;
             write!(f, "{row}")?;
         }
+        for v in &self.left_out {
+            if !first {
+                writeln!(f)?;
+            }
+            first = false;
+            write!(f, "left out: {v}")?;
+        }
         Ok(())
     }
 }
@@ -198,6 +219,9 @@ impl fmt::Display for RowReport {
         }
         for c in &p.conflicts {
             write!(f, "\n    conflict: {c}; kept the dataset's")?;
+        }
+        for d in &done.dropped {
+            write!(f, "\n    left out: {d}")?;
         }
         for n in &p.notes {
             write!(f, "\n    note: {n}")?;

@@ -38,6 +38,9 @@ pub struct Row {
     pub identifiers: Vec<Link>,
     /// The `.bib` file.
     pub bib: Option<Bib>,
+    /// The cells that could not be read, each left out with its reason; the rest of the row
+    /// goes in.
+    pub dropped: Vec<String>,
 }
 
 /// A person's `.bib` file, read.
@@ -50,15 +53,16 @@ pub struct Bib {
 }
 
 impl Row {
-    /// Reads `raw` (on `line`); a `bib` path is relative to `dir`, the roster's folder. `Err`
-    /// gives every reason the row is bad, joined by "; ".
+    /// Reads `raw` (on `line`); a `bib` path is relative to `dir`, the roster's folder. A cell
+    /// that cannot be read is left out, with its reason in `dropped`. `Err` only when the row
+    /// has no name: nothing identifies the person.
     pub fn read(raw: &RawRow, line: usize, dir: &Path) -> Result<Row, String> {
         let mut bad: Vec<String> = Vec::new();
         let written = raw.name.as_deref().unwrap_or("");
         let spaced = written.split_whitespace().collect::<Vec<_>>().join(" ");
         let (name, _) = clean_author(written);
         if name.is_empty() {
-            bad.push("no name".to_owned());
+            return Err("no name".to_owned());
         }
         let name_note = (name != spaced).then(|| format!("name {written:?} read as {name:?}"));
         let id = raw
@@ -85,9 +89,6 @@ impl Row {
         .filter_map(|(cell, read)| cell.and_then(|c| keep(&mut bad, read(c))))
         .collect();
         let bib = raw.bib.as_deref().and_then(|b| keep(&mut bad, bib(b, dir)));
-        if !bad.is_empty() {
-            return Err(bad.join("; "));
-        }
         Ok(Row {
             line,
             name,
@@ -99,6 +100,7 @@ impl Row {
             homepage,
             identifiers,
             bib,
+            dropped: bad,
         })
     }
 }

@@ -4,8 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
+use super::clean;
 use super::record::{Origin, Record};
 use super::{dblp, openalex, orcid};
+use crate::repair;
 
 /// The files of one person's record in `origin`, relative to the folder: one, or the author
 /// and works files of OpenAlex.
@@ -20,14 +22,16 @@ pub fn files(origin: Origin, id: &str) -> Vec<String> {
     }
 }
 
-/// Reads one person's record in `origin` from `folder`. `Err` names the file and what is wrong
-/// with it: missing (download it, or run with `--fetch`), unreadable, or refused by the reader.
+/// Reads one person's record in `origin` from `folder`: each file decoded whatever its encoding
+/// and every text of the record repaired ([`crate::repair`], [`clean`]). `Err` names the file
+/// and what is wrong with it: missing (download it, or run with `--fetch`), unreadable, or
+/// refused by the reader.
 pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
     let names = files(origin, id);
     let mut texts = Vec::new();
     for name in &names {
         let path: PathBuf = folder.join(name);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        let bytes = std::fs::read(&path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
                 format!(
                     "{}: no such file; download it, or run with --fetch",
@@ -37,10 +41,11 @@ pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
                 format!("{}: {e}", path.display())
             }
         })?;
-        texts.push(text);
+        let text = repair::document(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        texts.push(text.text);
     }
     let named = |e: String| format!("{}: {e}", folder.join(&names[0]).display());
-    match (origin, texts.as_slice()) {
+    let mut record = match (origin, texts.as_slice()) {
         (Origin::Orcid, [json]) => orcid::read(json).map_err(named),
         (Origin::Dblp, [xml]) => dblp::read(xml).map_err(named),
         (Origin::Openalex, [author, works]) => openalex::read(author, works).map_err(|e| {
@@ -52,5 +57,7 @@ pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
         _ => Err(named(
             "not read: the layout names another number of files".into(),
         )),
-    }
+    }?;
+    clean::record(&mut record);
+    Ok(record)
 }

@@ -17,6 +17,7 @@
 //! joins the paper. What later sources say otherwise is reported as a conflict, with both
 //! values and their sources.
 
+mod clean;
 pub mod dblp;
 pub mod fetch;
 pub mod folder;
@@ -179,10 +180,22 @@ fn bring(
     let (profile, notes) = profile::bring(dataset, researcher, origin, &record.profile, document);
     let mut works = record.works;
     if origin == Origin::Orcid {
+        // An ORCID answer that names no one (a `/works` answer whose items others added)
+        // lists no author; the works are the record's person's, who is this researcher.
+        let own = dataset.researcher(researcher).map(|r| WorkAuthor {
+            name: r.name.clone(),
+            orcid: Some(id.to_owned()).filter(|id| !id.is_empty()),
+            ..WorkAuthor::default()
+        });
         // A put-code means something only with its record's iD.
         for w in &mut works {
             if !w.id.contains("/work/") {
                 w.id = format!("{id}/work/{}", w.id);
+            }
+            if w.authors.is_empty()
+                && let Some(own) = &own
+            {
+                w.authors.push(own.clone());
             }
         }
     }

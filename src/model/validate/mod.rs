@@ -42,7 +42,7 @@ use super::types::*;
 use checker::{Checker, Ids};
 
 /// The earliest year any dated fact may carry.
-pub const MIN_YEAR: u16 = 1950;
+pub const MIN_YEAR: u16 = 1900;
 
 /// The top-level collections, for locating the record a problem belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -141,8 +141,8 @@ mod tests {
             ),
             (
                 "date too early",
-                json!({"kinds": ["phd"], "source": "seeds/001.txt", "stated": "1900-01"}),
-                "researchers[0].openings.stated: dropped: 1900 is before 1950",
+                json!({"kinds": ["phd"], "source": "seeds/001.txt", "stated": "1899-01"}),
+                "researchers[0].openings.stated: dropped: 1899 is before 1900",
                 Some(json!({"kinds": ["phd"], "source": "seeds/001.txt"})),
             ),
             (
