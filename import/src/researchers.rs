@@ -74,6 +74,16 @@ pub fn organization(
     Ok((id, Some(note)))
 }
 
+/// An organization's kind as a report says it: "university", "company", "lab", "non-profit".
+pub fn kind_word(kind: OrgKind) -> &'static str {
+    match kind {
+        OrgKind::University => "university",
+        OrgKind::Company => "company",
+        OrgKind::Lab => "lab",
+        OrgKind::Nonprofit => "non-profit",
+    }
+}
+
 /// Adds an organization called `name` to the vocabulary, under a new id made from its name
 /// (`organization`, `organization-2`, … when the name makes no slug, a name in Chinese only),
 /// and returns the id. The caller has looked for it first.

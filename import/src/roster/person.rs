@@ -6,13 +6,15 @@
 use std::collections::{HashMap, HashSet};
 
 use research_atlas::model::{
-    CareerStage, Dataset, Link, LinkKind, OrgId, Researcher, ResearcherId, Source,
+    CareerStage, Dataset, Link, LinkKind, OrgId, OrgKind, Researcher, ResearcherId, Source,
 };
 use serde_json::json;
 
 use super::row::Row;
 use crate::names::{clean_author, match_key, unique};
-use crate::researchers::{find_organization, id_from_name};
+use crate::researchers::{
+    add_organization, find_organization, id_from_name, kind_by_name, kind_word,
+};
 
 /// The identifier kinds a roster gives, with the names messages use.
 const IDENTIFIERS: [(LinkKind, &str); 3] = [
@@ -137,11 +139,21 @@ pub fn apply(
     let organization = match row.organization.as_deref() {
         Some(text) => match find_organization(dataset, text) {
             Some(o) => Some(o.id.clone()),
+            // Never dropped: added with the kind its name says, or as a lab to check.
             None => {
+                let (kind, why) = match kind_by_name(text) {
+                    Some(kind) => (kind, "its name says so"),
+                    None => (
+                        OrgKind::Lab,
+                        "nothing in the roster says its kind; check it",
+                    ),
+                };
+                let id = add_organization(dataset, text, kind, None);
                 notes.push(format!(
-                    "organization {text:?} is not in the dataset's organizations (by id, name, short name or alias); left as it is: add it there and run again"
+                    "added organization {id} ({text:?}) as a {}: {why}; add its country and URL if you know them",
+                    kind_word(kind)
                 ));
-                None
+                Some(id)
             }
         },
         None => None,

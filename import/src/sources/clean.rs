@@ -3,8 +3,13 @@
 //! Identifiers, addresses and dates are left as the reader checked them. Runs once, on every
 //! record read from the source folder ([`super::folder::read`]), whatever its source.
 
-use super::record::{Affiliation, Record};
+use research_atlas::model::EndDate;
+use research_atlas::model::validate::MIN_YEAR;
+
+use super::record::{Affiliation, Record, Skip};
+use crate::authoring::max_year;
 use crate::repair::{line, prose};
+use crate::web_text::without_final_period;
 
 /// Repairs `record`'s texts in place.
 pub fn record(record: &mut Record) {
@@ -21,11 +26,21 @@ pub fn record(record: &mut Record) {
     for u in &mut p.urls {
         one(&mut u.label);
     }
-    for a in p.employments.iter_mut().chain(&mut p.educations) {
-        affiliation(a);
+    let mut dates = Vec::new();
+    for (section, list) in [
+        ("employments", &mut p.employments),
+        ("educations", &mut p.educations),
+    ] {
+        for (i, a) in list.iter_mut().enumerate() {
+            affiliation(a);
+            dates.extend(plausible(a, &format!("{section}[{i}]")));
+        }
     }
+    record.skipped.extend(dates);
     for w in &mut record.works {
-        w.title = line(&w.title);
+        // The reader took the final period off before the door took an invisible character
+        // after it away: again, now it is last.
+        w.title = without_final_period(line(&w.title));
         for a in &mut w.authors {
             a.name = line(&a.name);
         }
@@ -55,6 +70,42 @@ fn affiliation(a: &mut Affiliation) {
     for f in [&mut a.department, &mut a.role, &mut a.location] {
         one(f);
     }
+}
+
+/// An affiliation's start and end without a year the dataset's checks refuse (before
+/// [`MIN_YEAR`], after next year): that date is unknown, the affiliation kept. Done here, not
+/// left to the checks, so a rerun finds the affiliation it brought the first time.
+fn plausible(a: &mut Affiliation, at: &str) -> Vec<Skip> {
+    let (min, max) = (MIN_YEAR, max_year());
+    let bad = |year: u16| {
+        if year < min {
+            Some(format!("{year} is before {min}"))
+        } else if year > max {
+            Some(format!("{year} is after {max}"))
+        } else {
+            None
+        }
+    };
+    let mut skipped = Vec::new();
+    if let Some(why) = a.start.and_then(|d| bad(d.year)) {
+        a.start = None;
+        skipped.push(Skip {
+            at: format!("{at}.start"),
+            reason: format!("{why}; the date left out"),
+        });
+    }
+    let end_year = match a.end {
+        Some(EndDate::Date(d)) => Some(d.year),
+        _ => None,
+    };
+    if let Some(why) = end_year.and_then(bad) {
+        a.end = None;
+        skipped.push(Skip {
+            at: format!("{at}.end"),
+            reason: format!("{why}; the date left out"),
+        });
+    }
+    skipped
 }
 
 /// An optional one-line text repaired; `None` when nothing is left of it.

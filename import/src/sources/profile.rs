@@ -41,7 +41,7 @@ use research_atlas::model::{
 
 use super::record::{Affiliation, Profile};
 use crate::names::match_key;
-use crate::researchers::{add_organization, find_organization, kind_by_name};
+use crate::researchers::{add_organization, find_organization, kind_by_name, kind_word};
 
 /// Brings `profile`, read from `document` (`orcid/0000-….json`), into `id`'s record. Returns
 /// what changed and what was noticed, each a line for the report.
@@ -474,16 +474,6 @@ fn company_named_in<'a>(dataset: &'a Dataset, name: &str) -> Option<&'a Organiza
 fn country_of(location: Option<&str>) -> Option<String> {
     let last = location?.rsplit(',').next()?.trim();
     (last.len() == 2 && last.bytes().all(|b| b.is_ascii_uppercase())).then(|| last.to_owned())
-}
-
-/// The kind as a report says it.
-fn kind_word(kind: OrgKind) -> &'static str {
-    match kind {
-        OrgKind::University => "university",
-        OrgKind::Company => "company",
-        OrgKind::Lab => "lab",
-        OrgKind::Nonprofit => "non-profit",
-    }
 }
 
 /// Reports each OpenAlex affiliation whose years no position or degree of the record explains;

@@ -4,6 +4,7 @@
 //! the fixtures is invented.
 
 mod cells;
+mod department;
 mod import;
 mod matching;
 mod table;

@@ -45,13 +45,32 @@ pub(super) fn read_author(text: &str) -> Result<(Profile, Vec<Skip>), String> {
     }
     let author: schema::Author = serde_json::from_value(value)
         .map_err(|e| format!("author: not an OpenAlex author: {e}"))?;
+    let mut skipped = Vec::new();
+    // An author object has an id; one that is no author id costs only itself: the document is
+    // the author its file is named for (the caller checks an id that names another).
     let id = match author.id.as_deref() {
         None => return Err("author: no \"id\": not an OpenAlex author".into()),
-        Some(raw) => openalex_id(raw, 'A').ok_or_else(|| {
-            format!("author: id {raw:?} is not an OpenAlex author id (https://openalex.org/A…)")
-        })?,
+        Some(raw) => {
+            if let Some((kind, id)) = ['W', 'I', 'S', 'P', 'F', 'T', 'C']
+                .into_iter()
+                .find_map(|k| Some((k, openalex_id(raw, k)?)))
+            {
+                return Err(format!(
+                    "author: id {raw:?} is an OpenAlex {} ({id}), not an author",
+                    entity(kind)
+                ));
+            }
+            openalex_id(raw, 'A').unwrap_or_else(|| {
+                skipped.push(Skip {
+                    at: "author.id".into(),
+                    reason: format!(
+                        "{raw:?} is not an OpenAlex author id (https://openalex.org/A…)"
+                    ),
+                });
+                String::new()
+            })
+        }
     };
-    let mut skipped = Vec::new();
     let name = author
         .display_name
         .as_deref()
@@ -165,4 +184,17 @@ fn affiliation(value: Value) -> Result<Affiliation, String> {
             .map(|&y| EndDate::Date(PartialDate::year(y))),
         ..Affiliation::default()
     })
+}
+
+/// What an OpenAlex id's first letter names.
+fn entity(kind: char) -> &'static str {
+    match kind {
+        'W' => "work",
+        'I' => "institution",
+        'S' => "source",
+        'P' => "publisher",
+        'F' => "funder",
+        'T' => "topic",
+        _ => "concept",
+    }
 }

@@ -27,7 +27,7 @@ fn documents_that_are_not_openalex_are_refused() {
         (
             r#"{"id": "https://openalex.org/W123"}"#,
             "[]",
-            "author: id \"https://openalex.org/W123\" is not an OpenAlex author id",
+            "author: id \"https://openalex.org/W123\" is an OpenAlex work (W123), not an author",
         ),
         (
             r#"{"error": "Not found", "message": "no such author"}"#,
