@@ -145,7 +145,9 @@ pub fn import_people(
 
 /// [`import_people`], each person's records in the open sources brought in too when `sourcing`
 /// is given (after their `.bib`): read from its folder, which is first filled from the APIs if
-/// it says so. `Err`, and `dataset` unchanged, when a fetch fails.
+/// it says so. A document that cannot be fetched is printed as a `sources: not fetched:` line
+/// and costs only itself; `Err`, and `dataset` unchanged, when the source folder's staging
+/// folder cannot be cleared or made.
 pub fn import_people_with(
     dataset: &mut Dataset,
     csv: &Path,
@@ -187,13 +189,18 @@ pub fn import_people_with(
     {
         let fetched = fetch_rows(fetch, folder, &rows)?;
         println!(
-            "sources: {} downloaded, {} already in {}",
+            "sources: {} downloaded, {} already in {}, {} not fetched",
             fetched.downloaded.len(),
             fetched.cached,
-            folder.display()
+            folder.display(),
+            fetched.failed.len()
         );
         for n in &fetched.notes {
             println!("sources: {n}");
+        }
+        // Each person goes in with what the folder holds; the reader reports what is missing.
+        for failure in &fetched.failed {
+            println!("sources: not fetched: {failure}");
         }
     }
     let mut rows = rows;
@@ -208,7 +215,9 @@ pub fn import_people_with(
     })
 }
 
-/// Fills the source folder for every good row with an identifier.
+/// Fills the source folder for every good row with an identifier. A document that cannot be
+/// fetched is in the result's `failed`, not an `Err`: that is only for a staging folder that
+/// cannot be cleared or made.
 fn fetch_rows(fetch: &Fetch, folder: &Path, rows: &[Parsed]) -> Result<Fetched, String> {
     let labelled: Vec<(String, Vec<(Origin, String)>)> = rows
         .iter()

@@ -1,6 +1,8 @@
 //! One GET over `ureq`, read whole and checked: a body shorter than its `Content-Length` is an
 //! error, and so is a JSON or dblp XML document that is not whole. The readers do the real
 //! reading; these checks only make sure a cut-off download never lands in the source folder.
+//! An exchange that fails says whether the host could not be reached at all ([`Trouble`]), so
+//! the run stops asking it.
 
 use std::io::Read;
 use std::time::Duration;
@@ -43,15 +45,36 @@ pub(super) fn agent(user_agent: &str) -> Agent {
         .into()
 }
 
-/// Sends one GET; a successful response's body is read whole. `Err` says what went wrong
-/// with the exchange itself (no connection, a cut-off body), for the caller to put after
-/// the URL.
-pub(super) fn get(agent: &Agent, url: &str, accept: &str) -> Result<Reply, String> {
+/// What went wrong with an exchange itself (not a status: those are [`Reply`]s).
+#[derive(Debug)]
+pub(super) struct Trouble {
+    /// What happened, for the caller to put after the URL.
+    pub what: String,
+    /// The host could not be reached or spoken to (no connection, a timeout, TLS, garbled
+    /// HTTP): its other requests would fail alike. False for a problem of this one request or
+    /// body (a cut-off body, a redirect loop).
+    pub unreachable: bool,
+}
+
+impl Trouble {
+    fn of_body(what: String) -> Self {
+        Trouble {
+            what,
+            unreachable: false,
+        }
+    }
+}
+
+/// Sends one GET; a successful response's body is read whole.
+pub(super) fn get(agent: &Agent, url: &str, accept: &str) -> Result<Reply, Trouble> {
     let response = agent
         .get(url)
         .header("Accept", accept)
         .call()
-        .map_err(|e| format!("the request failed: {e}"))?;
+        .map_err(|e| Trouble {
+            what: format!("the request failed: {e}"),
+            unreachable: unreachable(&e),
+        })?;
     let status = response.status();
     let header = |name: &str| {
         response
@@ -90,15 +113,31 @@ pub(super) fn get(agent: &Agent, url: &str, accept: &str) -> Result<Reply, Strin
     let read = reader.read_to_end(&mut reply.body);
     let got = reply.body.len() as u64;
     match (read, declared) {
-        (Err(e), Some(declared)) => Err(format!(
+        (Err(e), Some(declared)) => Err(Trouble::of_body(format!(
             "the body was cut off after {got} of {declared} bytes ({e})"
-        )),
-        (Err(e), None) => Err(format!("reading the body failed after {got} bytes: {e}")),
-        (Ok(_), Some(declared)) if got != declared => Err(format!(
+        ))),
+        (Err(e), None) => Err(Trouble::of_body(format!(
+            "reading the body failed after {got} bytes: {e}"
+        ))),
+        (Ok(_), Some(declared)) if got != declared => Err(Trouble::of_body(format!(
             "the body was cut off after {got} of {declared} bytes"
-        )),
+        ))),
         (Ok(_), _) => Ok(reply),
     }
+}
+
+/// Whether a failed call means the host itself cannot be reached or spoken to, rather than
+/// that this one request went wrong.
+fn unreachable(error: &ureq::Error) -> bool {
+    !matches!(
+        error,
+        ureq::Error::BadUri(_)
+            | ureq::Error::Http(_)
+            | ureq::Error::StatusCode(_)
+            | ureq::Error::RedirectFailed
+            | ureq::Error::TooManyRedirects
+            | ureq::Error::BodyExceedsLimit(_)
+    )
 }
 
 /// Checks a body is one whole JSON document, and returns it read.

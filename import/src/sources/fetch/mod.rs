@@ -10,13 +10,20 @@
 //!
 //! The folder is the cache: a file already there is used as it is, unless `refresh`. The run
 //! is polite as each API asks ([`polite`]: a [`Pace`] per host, a User-Agent naming the tool,
-//! OpenAlex's `mailto`, and `429`/`503` answered by waiting as `Retry-After` says), and all or
-//! nothing: every response goes into a staging folder ([`STAGING`]) and is moved into place
-//! only when every request of the run has succeeded and every body is whole; otherwise the
-//! staging folder is removed and the source folder is as it was. [`plan`] checks the
-//! identifiers and names the files and URLs, [`download`] makes the requests, [`http`] sends
-//! one and checks its body. Reading the files is the readers' business (`sources::orcid`,
-//! `dblp`, `openalex`).
+//! OpenAlex's `mailto`, and `429`/`503` answered by waiting as `Retry-After` says).
+//!
+//! One document that cannot be fetched costs that document only, never the person or the run
+//! ([`NotFetched`], in [`Fetched::failed`]: the person, the URL, what happened). Each is whole
+//! or absent: it is downloaded into a staging folder ([`STAGING`]), checked whole, then renamed
+//! into place, so no reader ever sees half a file; an OpenAlex works file whose third page
+//! fails is not written at all, and with `refresh` a document that fails leaves its older copy
+//! as it was. A host that refuses for good (`429`/`503` still after the retries, or no
+//! connection) is not asked again in the run: its remaining documents are reported "not
+//! tried", and the other hosts go on. Only a staging folder that cannot be cleared or made
+//! fails the whole run. [`plan`] checks the identifiers and names the files and URLs,
+//! [`download`] makes the requests, [`http`] sends one and checks its body. Reading the files
+//! is the readers' business (`sources::orcid`, `dblp`, `openalex`), which report a file that
+//! is not there.
 
 mod download;
 mod http;
@@ -25,13 +32,14 @@ mod polite;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
 pub use polite::{Clock, MAX_WAIT, Pace, SystemClock, day_of};
 
-use download::Session;
+use download::{Failure, Session};
 use plan::Target;
 
 /// The staging folder inside the source folder, removed at the end of every run.
@@ -85,7 +93,8 @@ pub struct Fetch {
     pub refresh: bool,
     /// The minimum interval between two requests to one host.
     pub pace: Pace,
-    /// How many times a `429` or `503` is retried before the run fails.
+    /// How many times a `429` or `503` is retried before the document fails and its host is
+    /// asked nothing more this run.
     pub max_retries: u32,
     /// What time is read and waited on: the system's, or a recorder in tests.
     pub clock: Box<dyn Clock>,
@@ -105,15 +114,74 @@ impl Default for Fetch {
     }
 }
 
-/// What a successful run did, for the report.
+/// What a run did, for the report.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Fetched {
     /// The files written (or rewritten, with `refresh`), in the source folder.
     pub downloaded: Vec<PathBuf>,
     /// How many files were already there and used as they are.
     pub cached: usize,
+    /// The documents not fetched, each with why; the rest of the run went on without them.
+    pub failed: Vec<NotFetched>,
     /// Waits that did not follow a server's `Retry-After` exactly (capped, or unreadable).
     pub notes: Vec<String>,
+}
+
+/// One document the run could not bring into the source folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotFetched {
+    /// Whose document it is, e.g. `line 4 (Ada Lovelace)`.
+    pub label: String,
+    /// Its file, relative to the source folder; none when the identifier cannot be a path.
+    pub file: Option<PathBuf>,
+    /// The URL that failed (for a works file, the page's); none when none could be made.
+    pub url: Option<String>,
+    /// What happened.
+    pub why: Why,
+    /// An older copy of the file is in the folder and stays as it was (with `refresh`).
+    pub kept: bool,
+}
+
+/// Why a document was not fetched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// The identifier cannot be made into a path and a URL: what is wrong with it.
+    BadIdentifier(String),
+    /// Asked, and no whole document came: the status, the cut, the connection's error.
+    Failed(String),
+    /// Not asked: its host refused an earlier request of the run for good.
+    NotTried {
+        /// The host (and port).
+        host: String,
+        /// What happened to the request it refused.
+        refusal: String,
+    },
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::BadIdentifier(what) | Why::Failed(what) => f.write_str(what),
+            Why::NotTried { host, refusal } => {
+                write!(f, "not tried: {host} refused earlier requests ({refusal})")
+            }
+        }
+    }
+}
+
+impl fmt::Display for NotFetched {
+    /// `line 4 (Ada Lovelace): https://dblp.org/pid/12/3456.xml: HTTP 500 Internal Server Error`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label)?;
+        if let Some(url) = &self.url {
+            write!(f, "{url}: ")?;
+        }
+        write!(f, "{}", self.why)?;
+        if self.kept {
+            f.write_str("; the folder's older copy is kept")?;
+        }
+        Ok(())
+    }
 }
 
 impl Fetch {
@@ -127,12 +195,17 @@ impl Fetch {
     }
 
     /// Fills `folder` with every file the people's identifiers call for that it does not hold
-    /// yet (every one, with `refresh`). All or nothing: on any error, no file in `folder` has
-    /// changed, and the error names the person, the URL and what happened.
+    /// yet (every one, with `refresh`), each document on its own: one that fails is in
+    /// [`Fetched::failed`] and its file is as it was; every other is moved into place. `Err`
+    /// only when the staging folder cannot be cleared or made (then no file has changed).
     pub fn fill(&self, folder: &Path, people: &[Person]) -> Result<Fetched, String> {
-        let mut fetched = Fetched::default();
+        let (targets, bad) = plan::targets(people);
+        let mut fetched = Fetched {
+            failed: bad,
+            ..Fetched::default()
+        };
         let mut wanted = Vec::new();
-        for target in plan::targets(people)? {
+        for target in targets {
             if !self.refresh && folder.join(&target.file).is_file() {
                 fetched.cached += 1;
             } else {
@@ -144,78 +217,71 @@ impl Fetch {
         }
         let folder_existed = folder.exists();
         let staging = folder.join(STAGING);
-        let mut session = Session::new(self);
-        let result = clear(&staging)
-            .and_then(|()| stage(&mut session, &staging, &wanted))
-            .and_then(|()| move_into_place(folder, &staging, &wanted));
-        fetched.notes = session.notes;
-        let cleared = clear(&staging);
-        match result {
-            Ok(downloaded) => {
-                fetched.downloaded = downloaded;
-                if let Err(e) = cleared {
-                    fetched.notes.push(e);
-                }
-                Ok(fetched)
+        let made = clear(&staging).and_then(|()| {
+            fs::create_dir_all(&staging).map_err(|e| {
+                format!(
+                    "the staging folder {} could not be made: {e}",
+                    staging.display()
+                )
+            })
+        });
+        if let Err(e) = made {
+            if !folder_existed {
+                let _ = fs::remove_dir(folder);
             }
-            Err(mut message) => {
-                if let Err(e) = cleared {
-                    message = format!("{message} ({e})");
-                }
-                if !folder_existed {
-                    // Created by this run, now empty again: leave no trace.
-                    let _ = fs::remove_dir(folder);
-                }
-                Err(message)
+            return Err(format!("{e}; nothing was fetched"));
+        }
+        let mut session = Session::new(self);
+        for target in &wanted {
+            match bring(&mut session, folder, &staging, target) {
+                Ok(path) => fetched.downloaded.push(path),
+                Err(failure) => fetched.failed.push(NotFetched {
+                    kept: folder.join(&target.file).is_file(),
+                    ..target.failed(failure)
+                }),
             }
         }
+        fetched.notes = session.notes;
+        if let Err(e) = clear(&staging) {
+            fetched.notes.push(e);
+        }
+        if !folder_existed && fetched.downloaded.is_empty() {
+            // Made by this run, and nothing came: leave no trace.
+            let _ = fs::remove_dir(folder);
+        }
+        Ok(fetched)
     }
 }
 
-/// Downloads every wanted file into the staging folder.
-fn stage(session: &mut Session, staging: &Path, wanted: &[Target]) -> Result<(), String> {
-    for target in wanted {
-        let body = session
-            .download(target)
-            .map_err(|e| format!("{e}; nothing was written"))?;
-        let path = staging.join(&target.file);
-        write(&path, &body).map_err(|e| {
-            format!(
-                "{}: writing {}: {e}; nothing was written",
-                target.label,
-                path.display()
-            )
-        })?;
-    }
-    Ok(())
-}
-
-/// Moves every staged file into its place in the source folder (a rename each, so no reader
-/// ever sees half a file), replacing an older one.
-fn move_into_place(
+/// Downloads one document into the staging folder, then renames it into its place in the
+/// source folder (replacing an older copy): the file is whole or not there, never half.
+fn bring(
+    session: &mut Session,
     folder: &Path,
     staging: &Path,
-    wanted: &[Target],
-) -> Result<Vec<PathBuf>, String> {
-    let mut moved = Vec::new();
-    for target in wanted {
-        let to = folder.join(&target.file);
-        let renamed = match to.parent() {
-            Some(parent) => fs::create_dir_all(parent),
-            None => Ok(()),
-        }
-        .and_then(|()| fs::rename(staging.join(&target.file), &to));
-        if let Err(e) = renamed {
-            let done = if moved.is_empty() {
-                "nothing was written".to_string()
-            } else {
-                format!("{} files were already moved into place", moved.len())
-            };
-            return Err(format!("moving {} into place: {e}; {done}", to.display()));
-        }
-        moved.push(to);
-    }
-    Ok(moved)
+    target: &Target,
+) -> Result<PathBuf, Failure> {
+    let body = session.download(target)?;
+    let staged = staging.join(&target.file);
+    let to = folder.join(&target.file);
+    write(&staged, &body)
+        .map_err(|e| format!("writing {}: {e}", staged.display()))
+        .and_then(|()| {
+            match to.parent() {
+                Some(parent) => fs::create_dir_all(parent),
+                None => Ok(()),
+            }
+            .and_then(|()| fs::rename(&staged, &to))
+            .map_err(|e| format!("moving {} into place: {e}", to.display()))
+        })
+        .map_err(|what| {
+            let _ = fs::remove_file(&staged);
+            Failure {
+                url: session.url(target, "*"),
+                why: Why::Failed(what),
+            }
+        })?;
+    Ok(to)
 }
 
 fn write(path: &Path, body: &[u8]) -> io::Result<()> {

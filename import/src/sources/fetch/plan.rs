@@ -1,9 +1,11 @@
 //! What one run asks for: each person's identifiers checked, then turned into the files of the
-//! source folder and the URLs that fill them. Nothing here touches the network or the disk.
+//! source folder and the URLs that fill them; an identifier that cannot be either costs its own
+//! documents only. Nothing here touches the network or the disk.
 
 use std::path::PathBuf;
 
-use super::{Endpoints, Person};
+use super::download::Failure;
+use super::{Endpoints, NotFetched, Person, Why};
 
 /// One API document, and so one file of the source folder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,8 +53,9 @@ pub(super) struct Target {
 }
 
 impl Target {
+    /// The person's document of `source`; `Err` says what is wrong with the identifier.
     fn new(person: &Person, source: Source, id: &str) -> Result<Target, String> {
-        check_id(person.label, source, id)?;
+        check_id(source, id)?;
         let file = match source {
             Source::Orcid => PathBuf::from("orcid").join(format!("{id}.json")),
             Source::Dblp => PathBuf::from("dblp").join(format!("{}.xml", id.replace('/', "_"))),
@@ -97,6 +100,17 @@ impl Target {
         }
     }
 
+    /// This document, not fetched: whose it is added to the failure.
+    pub(super) fn failed(&self, failure: Failure) -> NotFetched {
+        NotFetched {
+            label: self.label.clone(),
+            file: Some(self.file.clone()),
+            url: Some(failure.url),
+            why: failure.why,
+            kept: false,
+        }
+    }
+
     /// What a `404` most likely means.
     pub(super) fn not_found(&self) -> String {
         format!(
@@ -110,9 +124,12 @@ impl Target {
 /// Works asked for per OpenAlex list page (the most the API's `per-page` allows).
 pub(super) const WORKS_PER_PAGE: u32 = 100;
 
-/// Every file the people need, in roster order, each once; or the first bad identifier.
-pub(super) fn targets(people: &[Person]) -> Result<Vec<Target>, String> {
+/// Every file the people need, in roster order, each once; and, apart, each identifier that
+/// cannot be fetched (once, though an OpenAlex id names two files), which costs only its
+/// person's documents of that source.
+pub(super) fn targets(people: &[Person]) -> (Vec<Target>, Vec<NotFetched>) {
     let mut all: Vec<Target> = Vec::new();
+    let mut bad: Vec<NotFetched> = Vec::new();
     for person in people {
         let wanted = [
             (Source::Orcid, person.orcid),
@@ -122,21 +139,32 @@ pub(super) fn targets(people: &[Person]) -> Result<Vec<Target>, String> {
         ];
         for (source, id) in wanted {
             let Some(id) = id else { continue };
-            let target = Target::new(person, source, id)?;
-            if !all.iter().any(|t| t.file == target.file) {
-                all.push(target);
+            match Target::new(person, source, id) {
+                Ok(target) if !all.iter().any(|t| t.file == target.file) => all.push(target),
+                Ok(_) => {}
+                Err(problem) => {
+                    let refused = NotFetched {
+                        label: person.label.to_string(),
+                        file: None,
+                        url: None,
+                        why: Why::BadIdentifier(problem),
+                        kept: false,
+                    };
+                    if !bad.contains(&refused) {
+                        bad.push(refused);
+                    }
+                }
             }
         }
     }
-    Ok(all)
+    (all, bad)
 }
 
-/// Refuses an identifier that could leave its folder or change its URL. The roster has
-/// normalized identifiers already; this is the last guard before one becomes a path.
-fn check_id(label: &str, source: Source, id: &str) -> Result<(), String> {
+/// Refuses an identifier that could leave its folder or change its URL, saying why. The roster
+/// has normalized identifiers already; this is the last guard before one becomes a path.
+fn check_id(source: Source, id: &str) -> Result<(), String> {
     if id.is_empty() {
-        let name = source.id_name();
-        return Err(format!("{label}: the {name} is empty; nothing was fetched"));
+        return Err(format!("the {} is empty", source.id_name()));
     }
     let problem = if let Some(c) = id.chars().find(|c| !c.is_ascii_graphic()) {
         Some(format!("it contains {c:?}"))
@@ -158,8 +186,7 @@ fn check_id(label: &str, source: Source, id: &str) -> Result<(), String> {
     };
     match problem {
         Some(problem) => Err(format!(
-            "{label}: the {} {id:?} cannot be fetched: {problem}, which could escape a path or a \
-             URL; nothing was fetched",
+            "the {} {id:?} cannot be fetched: {problem}, which could escape a path or a URL",
             source.id_name()
         )),
         None => Ok(()),

@@ -1,6 +1,6 @@
 //! The fetcher against a loopback server ([`server`]): a whole fill, the cache, pacing and
-//! retries here; every way a run fails in [`failures`]; `Retry-After`, HTTP dates and the plan
-//! in [`units`].
+//! retries here; every way a document fails, costing only itself, in [`failures`];
+//! `Retry-After`, HTTP dates and the plan in [`units`].
 
 mod failures;
 pub(crate) mod server;
@@ -361,10 +361,13 @@ fn an_openalex_key_goes_on_openalex_requests_only_and_never_into_a_message() {
         ..fetch(&server, &clock)
     };
 
-    let error = fetch.fill(dir.path(), &[ADA]).unwrap_err();
+    let fetched = fetch.fill(dir.path(), &[ADA]).unwrap();
 
+    assert_eq!(fetched.failed.len(), 1, "{:?}", fetched.failed);
+    let error = fetched.failed[0].to_string();
     assert!(!error.contains("s3cret"), "{error}");
     assert!(error.contains("HTTP 500"), "{error}");
+    assert_eq!(fetched.downloaded.len(), 3, "the works only failed");
     let targets = server.targets();
     assert!(
         targets.contains(&keyed("/authors/A5023888391")),
