@@ -181,27 +181,26 @@ pub fn import_people_with(
             }
         })
         .collect();
+    let mut fetched = None;
     if let Some(Sourcing {
         folder,
         fetch: Some(fetch),
         ..
     }) = sourcing
     {
-        let fetched = fetch_rows(fetch, folder, &rows)?;
-        println!(
-            "sources: {} downloaded, {} already in {}, {} not fetched",
-            fetched.downloaded.len(),
-            fetched.cached,
-            folder.display(),
-            fetched.failed.len()
-        );
-        for n in &fetched.notes {
-            println!("sources: {n}");
+        // Each person goes in with what the folder holds; the reader reports what is missing,
+        // and the report says why it was not fetched.
+        let got = fetch_rows(fetch, folder, &rows)?;
+        if strict && !got.failed.is_empty() {
+            let lines: Vec<String> = got.failed.iter().map(ToString::to_string).collect();
+            return Err(format!(
+                "{}\n{} document{} not fetched; --strict: nothing was written",
+                lines.join("\n"),
+                lines.len(),
+                if lines.len() == 1 { "" } else { "s" }
+            ));
         }
-        // Each person goes in with what the folder holds; the reader reports what is missing.
-        for failure in &fetched.failed {
-            println!("sources: not fetched: {failure}");
-        }
+        fetched = Some(got);
     }
     let mut rows = rows;
     if let Some(sourcing) = sourcing {
@@ -210,6 +209,7 @@ pub fn import_people_with(
     let (rows, left_out) = import_rows(dataset, &rows, &document, strict, sourcing)?;
     Ok(RosterReport {
         unknown_columns: table.unknown_columns,
+        fetched,
         rows,
         left_out,
     })

@@ -5,12 +5,15 @@ use std::fmt;
 use super::person::{Applied, Status};
 use crate::bibtex::{BibReport, Outcome};
 use crate::sources::DocumentReport;
+use crate::sources::fetch::Fetched;
 
 /// What importing a roster did.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RosterReport {
     /// Header names that are no roster column, ignored.
     pub unknown_columns: Vec<String>,
+    /// What `--fetch` downloaded, found already there, and could not fetch, with why.
+    pub fetched: Option<Fetched>,
     /// One report per row with text, in line order.
     pub rows: Vec<RowReport>,
     /// Values the dataset's checks refused that no row brought (none, unless a check
@@ -115,21 +118,35 @@ impl RosterReport {
     }
 }
 
-/// The conflicts a document's papers and profile reported.
-fn conflicts_of(d: &DocumentReport) -> impl Iterator<Item = &String> {
+/// The notes of a document's papers, each with the paper's id, and of its profile.
+fn notes_of(d: &DocumentReport) -> impl Iterator<Item = (Option<&str>, &String)> {
     let read = d.result.as_ref().ok();
-    let notes = read.into_iter().flat_map(|b| {
-        b.outcomes
-            .iter()
-            .flat_map(|o| match o {
-                Outcome::Added { notes, .. }
-                | Outcome::Merged { notes, .. }
-                | Outcome::Unchanged { notes, .. } => notes.as_slice(),
-                Outcome::Skipped { .. } => &[],
-            })
-            .chain(&b.notes)
-    });
-    notes.filter(|n| n.starts_with("conflict:"))
+    read.into_iter().flat_map(|b| {
+        (b.outcomes.iter())
+            .flat_map(paper_notes)
+            .chain(b.notes.iter().map(|n| (None, n)))
+    })
+}
+
+/// An outcome's notes, each with the paper's id.
+fn paper_notes(o: &Outcome) -> impl Iterator<Item = (Option<&str>, &String)> {
+    let (id, notes) = match o {
+        Outcome::Added { id, notes, .. }
+        | Outcome::Merged { id, notes, .. }
+        | Outcome::Unchanged { id, notes, .. } => (Some(id.as_str()), notes.as_slice()),
+        Outcome::Skipped { .. } => (None, &[][..]),
+    };
+    notes.iter().map(move |n| (id, n))
+}
+
+/// The conflicts a document's papers and profile reported, each with the paper it is about.
+fn conflicts_of(d: &DocumentReport) -> impl Iterator<Item = String> {
+    notes_of(d)
+        .filter(|(_, n)| n.starts_with("conflict:"))
+        .map(|(id, n)| match id {
+            Some(id) => format!("{n} (paper {id})"),
+            None => n.clone(),
+        })
 }
 
 /// Added, merged, unchanged and skipped outcomes.
@@ -163,6 +180,25 @@ impl fmt::Display for RosterReport {
                 names.join(", ")
             )?;
             first = false;
+        }
+        if let Some(fetched) = &self.fetched {
+            if !first {
+                writeln!(f)?;
+            }
+            first = false;
+            write!(
+                f,
+                "sources: {} downloaded, {} already there, {} not fetched",
+                fetched.downloaded.len(),
+                fetched.cached,
+                fetched.failed.len()
+            )?;
+            for n in &fetched.notes {
+                write!(f, "\nsources: {n}")?;
+            }
+            for failure in &fetched.failed {
+                write!(f, "\nsources: not fetched: {failure}")?;
+            }
         }
         for row in &self.rows {
             if !first {
@@ -232,6 +268,9 @@ impl fmt::Display for RowReport {
                     write!(f, "\n    bib skipped: {key}: {reason}")?;
                 }
             }
+            for (id, n) in bib.outcomes.iter().flat_map(paper_notes) {
+                write!(f, "\n    bib note: {}: {n}", id.unwrap_or("?"))?;
+            }
             for b in &bib.bad {
                 write!(f, "\n    bib bad: {b}")?;
             }
@@ -247,6 +286,12 @@ impl fmt::Display for RowReport {
             }
             for n in b.notes.iter().filter(|n| !n.starts_with("conflict:")) {
                 write!(f, "\n      note: {n}")?;
+            }
+            // What the papers noticed: a new venue to check, a value left out.
+            let noticed = (b.outcomes.iter().flat_map(paper_notes))
+                .filter(|(_, n)| !n.starts_with("conflict:"));
+            for (id, n) in noticed {
+                write!(f, "\n      note: {}: {n}", id.unwrap_or("?"))?;
             }
             for c in conflicts_of(d) {
                 write!(f, "\n      {c}")?;

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::clean;
-use super::record::{Origin, Record};
+use super::record::{Origin, Record, Skip};
 use super::{dblp, openalex, orcid};
 use crate::repair;
 
@@ -25,12 +25,24 @@ pub fn files(origin: Origin, id: &str) -> Vec<String> {
 /// Reads one person's record in `origin` from `folder`: each file decoded whatever its encoding
 /// and every text of the record repaired ([`crate::repair`], [`clean`]). `Err` names the file
 /// and what is wrong with it: missing (download it, or run with `--fetch`), unreadable, or
-/// refused by the reader.
+/// refused by the reader. OpenAlex's works file missing, the author is read alone, and the
+/// missing file listed among what was left out.
 pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
     let names = files(origin, id);
     let mut texts = Vec::new();
-    for name in &names {
+    let mut missing = Vec::new();
+    for (i, name) in names.iter().enumerate() {
         let path: PathBuf = folder.join(name);
+        // A missing works file costs the works only: the author is read alone.
+        if i > 0 && !path.exists() {
+            missing.push(Skip {
+                at: name.clone(),
+                reason: "no such file (the works were not read); download it, or run with --fetch"
+                    .into(),
+            });
+            texts.push("[]".to_owned());
+            continue;
+        }
         let bytes = std::fs::read(&path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::NotFound {
                 format!(
@@ -58,6 +70,7 @@ pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
             "not read: the layout names another number of files".into(),
         )),
     }?;
+    record.skipped.extend(missing);
     clean::record(&mut record);
     Ok(record)
 }

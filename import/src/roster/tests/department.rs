@@ -326,3 +326,37 @@ fn a_bad_value_planted_in_any_source_costs_only_itself() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(planted >= 50, "{planted}");
 }
+
+#[test]
+fn an_openalex_author_without_its_works_file_is_read_alone() {
+    let s = scratch();
+    std::fs::remove_file(s.path("department/sources/openalex/A5099000001.works.json")).unwrap();
+    let (report, _) = import(&s);
+    let text = report.to_string();
+    assert!(
+        text.contains(
+            "left out: openalex/A5099000001.works.json: no such file (the works were not read)"
+        ),
+        "{text}"
+    );
+    let d = s.dataset();
+    let ortega = person(&d, "tomas-ortega");
+    assert!(ortega.publications.is_empty());
+    assert!(
+        ortega.alternative_names.iter().any(|n| n == "T. Ortega"),
+        "{text}"
+    );
+}
+
+#[test]
+fn what_each_paper_noticed_is_in_the_report_with_its_id() {
+    let s = scratch();
+    let (report, _) = import(&s);
+    let text = report.to_string();
+    assert!(
+        text.lines().any(|l| l
+            .trim_start()
+            .starts_with("note: theory-acta-exemplaria-1952: new venue")),
+        "{text}"
+    );
+}

@@ -102,9 +102,15 @@ fn kind(map: &Map<String, Value>) -> Result<Document, Option<Other>> {
 /// Which other ORCID answer a document is, when it is one.
 fn orcid(map: &Map<String, Value>, tail: &str) -> Option<String> {
     let has = |k: &str| map.contains_key(k);
-    // v1.2 wrapped everything in `message-version`, as Crossref does: its keys tell.
+    // v1.x wrapped everything in `message-version`, as Crossref does: its keys tell.
     if has("orcid-profile") || has("orcid-search-results") || has("error-desc") {
-        return Some("an ORCID API v1.2 answer (`orcid-profile`), older than v2.0".into());
+        let version = map
+            .get("message-version")
+            .and_then(Value::as_str)
+            .unwrap_or("1.x");
+        return Some(format!(
+            "an ORCID API v{version} answer (`orcid-profile`), older than v2.0"
+        ));
     }
     if has("bulk") {
         return Some("an ORCID answer of whole works by put-code (`bulk`)".into());

@@ -320,6 +320,8 @@ pub(super) struct WorkSummary {
     /// `/0000-0002-1825-0097/work/1234`.
     pub(super) path: Option<Lenient<String>>,
     pub(super) source: Option<Lenient<Source>>,
+    /// `public`, `limited`, `private` (v3.0), `PUBLIC`… (v2.x): only a public work is read.
+    pub(super) visibility: Option<Lenient<String>>,
 }
 
 /// `title`: `title.value`, `subtitle.value`.

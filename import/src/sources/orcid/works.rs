@@ -61,6 +61,17 @@ pub(super) fn works(
             .map(|(_, (_, s))| s.put_code.as_ref().map_or("?".into(), |p| p.text()))
             .collect();
         let (path, summary) = &found[best];
+        // A public answer holds only public works; a saved one (a sandbox, a member API's
+        // answer) may hold others, which the person did not make public.
+        if let Some(Lenient::Ok(v)) = &summary.visibility
+            && !v.eq_ignore_ascii_case("public")
+        {
+            skipped.push(skip(
+                path.clone(),
+                format!("visibility {v:?}: the person has not made it public"),
+            ));
+            continue;
+        }
         match work(summary, author) {
             Ok(mut w) => {
                 if !others.is_empty() {

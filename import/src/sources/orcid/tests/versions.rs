@@ -620,3 +620,38 @@ fn a_byte_order_mark_is_no_part_of_the_document() {
     let record = read_ok(&format!("\u{feff}{V2_1_WORKS}"));
     assert_eq!(record.profile.id, "0000-0001-6482-0938");
 }
+
+#[test]
+fn a_work_the_person_has_not_made_public_is_left_out() {
+    let with = |visibility: &str| {
+        summary(7, "journal-article", None, "null").replace(
+            r#""display-index": "0""#,
+            &format!(r#""display-index": "0", "visibility": {visibility}"#),
+        )
+    };
+    let json = works_answer(
+        Some("/0000-0002-1825-0097/works"),
+        &[
+            with(r#""public""#),
+            with(r#""PRIVATE""#),
+            with(r#""limited""#),
+            with("null"),
+        ],
+    );
+    let record = read_ok(&json);
+    assert_eq!(
+        record.works.len(),
+        2,
+        "public and unsaid: {:?}",
+        record.skipped
+    );
+    let reasons: Vec<&str> = record.skipped.iter().map(|s| s.reason.as_str()).collect();
+    assert_eq!(
+        reasons,
+        [
+            "visibility \"PRIVATE\": the person has not made it public",
+            "visibility \"limited\": the person has not made it public"
+        ]
+    );
+    assert_eq!(record.skipped[0].at, "group[1].work-summary[0]");
+}
