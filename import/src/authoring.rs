@@ -104,15 +104,15 @@ pub fn validate(
         .collect())
 }
 
-/// A changed dataset as the app's loader keeps it: every value a check refuses left out of its
-/// field (or the entry out of its list), a record that cannot do without it skipped, and
-/// nothing else changed. This is how an import goes in whole whatever one value holds.
+/// What settling a changed dataset did ([`settle`]): the problems the app's loader found, and,
+/// when it left something out, the dataset as it was given (the problems' paths name positions
+/// in it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settled {
-    /// What the loader kept; it loads again with at most warnings.
-    pub dataset: Dataset,
-    /// Every problem found, warnings last; paths name positions in the dataset as given.
+    /// Every problem found, warnings last.
     pub problems: Vec<Problem>,
+    /// The dataset before values were left out; `None` when nothing was.
+    pub before: Option<Dataset>,
 }
 
 impl Settled {
@@ -122,34 +122,37 @@ impl Settled {
     }
 }
 
-/// `dataset` settled by the app's loader (see [`Settled`]). `Err` only when the dataset cannot
-/// be written as JSON or the loader refuses the file as a whole, neither of which a change to a
-/// valid dataset can cause.
-pub fn settle(dataset: &Dataset) -> Result<Settled, String> {
-    let text = canonical_text(dataset)?;
-    let loaded = model::load(&text, max_year()).map_err(|p| p.to_string())?;
+/// Settles a changed `dataset` as the app's loader keeps it, in place: every value a check
+/// refuses left out of its field (or the entry out of its list), a record that cannot do
+/// without it skipped, and nothing else changed. This is how an import goes in whole whatever
+/// one value holds; afterwards `dataset` loads with at most warnings. `Err` only when the
+/// dataset cannot be written as JSON or the loader refuses the file as a whole, neither of which
+/// a change to a valid dataset can cause.
+pub fn settle(dataset: &mut Dataset) -> Result<Settled, String> {
+    let loaded = model::load(&canonical_text(dataset)?, max_year()).map_err(|p| p.to_string())?;
     if loaded.is_valid() {
         return Ok(Settled {
-            dataset: dataset.clone(),
             problems: loaded.problems,
+            before: None,
         });
     }
     let mut problems = loaded.problems;
-    let mut kept = loaded.dataset;
+    let before = std::mem::replace(dataset, loaded.dataset);
     // The loader's result is valid by its own rule; a second load proves it, and settles what
-    // a dropped reference could still leave (a loop of two at most in practice).
+    // a dropped reference could still leave.
     for _ in 0..3 {
-        let again = model::load(&canonical_text(&kept)?, max_year()).map_err(|p| p.to_string())?;
+        let again =
+            model::load(&canonical_text(dataset)?, max_year()).map_err(|p| p.to_string())?;
         if again.is_valid() {
             break;
         }
         problems.extend(again.problems.into_iter().filter(|p| !p.is_warning()));
-        kept = again.dataset;
+        *dataset = again.dataset;
     }
     problems.sort_by_key(Problem::is_warning);
     Ok(Settled {
-        dataset: kept,
         problems,
+        before: Some(before),
     })
 }
 

@@ -48,8 +48,8 @@ impl std::fmt::Display for NotText {
 }
 
 /// `bytes` as text: see the module doc.
-pub fn document(bytes: &[u8]) -> Result<Document, NotText> {
-    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+pub fn document(bytes: Vec<u8>) -> Result<Document, NotText> {
+    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(&bytes) {
         let (text, _) = encoding.decode_without_bom_handling(&bytes[bom..]);
         return Ok(Document {
             text: text.into_owned(),
@@ -59,43 +59,66 @@ pub fn document(bytes: &[u8]) -> Result<Document, NotText> {
     if bytes.contains(&0) {
         return Err(NotText::Binary);
     }
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return Ok(Document {
-            text: text.to_owned(),
-            encoding: None,
-        });
-    }
+    let bytes = match String::from_utf8(bytes) {
+        Ok(text) => {
+            return Ok(Document {
+                text,
+                encoding: None,
+            });
+        }
+        Err(e) => e.into_bytes(),
+    };
     let mut detector = chardetng::EncodingDetector::new();
-    detector.feed(bytes, true);
+    detector.feed(&bytes, true);
     let encoding = detector.guess(None, false);
-    let (text, _, _) = encoding.decode(bytes);
+    let (text, _, _) = encoding.decode(&bytes);
     Ok(Document {
         text: text.into_owned(),
         encoding: Some(encoding.name()),
     })
 }
 
-/// A name, title or other one-line text as the importer keeps it: see the module doc.
-pub fn line(s: &str) -> String {
+/// A name, title or other one-line text as the importer keeps it: see the module doc. Borrowed
+/// when there was nothing to repair (most text: no allocation).
+pub fn line(s: &str) -> Cow<'_, str> {
+    let single_spaced = !s.starts_with(' ')
+        && !s.ends_with(' ')
+        && !s.contains("  ")
+        && !s.chars().any(|c| c.is_whitespace() && c != ' ');
     let fixed = mojibake(s);
+    if single_spaced
+        && matches!(fixed, Cow::Borrowed(_))
+        && !s.chars().any(|c| c.is_control() || is_invisible(c))
+    {
+        return fixed;
+    }
     let kept: String = fixed
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .filter(|&c| !is_invisible(c))
         .collect();
-    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+    Cow::Owned(kept.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
-/// An abstract or biography as the importer keeps it: see the module doc.
-pub fn prose(s: &str) -> String {
+/// An abstract or biography as the importer keeps it: see the module doc. Borrowed when there
+/// was nothing to repair.
+pub fn prose(s: &str) -> Cow<'_, str> {
+    let kept = |c: char| {
+        (!c.is_control() || c == '\n' || c == '\t')
+            && (!is_invisible(c) || c == '\u{200C}' || c == '\u{200D}')
+    };
     let fixed = mojibake(s);
+    if matches!(fixed, Cow::Borrowed(_)) && s.chars().all(kept) && s.trim() == s {
+        return fixed;
+    }
     let text = fixed.replace("\r\n", "\n").replace('\r', "\n");
-    text.chars()
-        .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
-        .filter(|&c| !is_invisible(c) || c == '\u{200C}' || c == '\u{200D}')
-        .collect::<String>()
-        .trim()
-        .to_owned()
+    Cow::Owned(
+        text.chars()
+            .filter(|&c| kept(c))
+            .collect::<String>()
+            .trim()
+            .to_owned(),
+    )
 }
 
 /// A whole document's text repaired as [`prose`] is, lines and all, before any reader parses
@@ -173,33 +196,35 @@ fn byte_of(c: char) -> Option<u8> {
 }
 
 /// One pass: every run of characters whose bytes form one valid multi-byte UTF-8 sequence
-/// replaced by the character it encodes; `None` when there was none.
+/// replaced by the character it encodes; `None` when there was none (found without allocating:
+/// mojibake always starts with a lead byte read as a Latin-1 letter, U+00C2–U+00F4).
 fn once(s: &str) -> Option<String> {
-    // Fast path: mojibake always holds a lead byte read as a Latin-1 letter (U+00C2–U+00F4).
-    if !s.chars().any(|c| ('\u{C2}'..='\u{F4}').contains(&c)) {
-        return None;
-    }
-    let chars: Vec<char> = s.chars().collect();
+    let is_lead = |c: char| ('\u{C2}'..='\u{F4}').contains(&c);
+    let first = s
+        .char_indices()
+        .find(|&(i, c)| is_lead(c) && sequence_at(s[i..].chars()).is_some())?;
     let mut out = String::with_capacity(s.len());
-    let mut changed = false;
+    out.push_str(&s[..first.0]);
+    let chars: Vec<char> = s[first.0..].chars().collect();
     let mut i = 0;
     while i < chars.len() {
-        if let Some((decoded, used)) = sequence_at(&chars[i..]) {
+        if is_lead(chars[i])
+            && let Some((decoded, used)) = sequence_at(chars[i..].iter().copied())
+        {
             out.push(decoded);
             i += used;
-            changed = true;
         } else {
             out.push(chars[i]);
             i += 1;
         }
     }
-    changed.then_some(out)
+    Some(out)
 }
 
 /// The character the UTF-8 sequence at the start of `chars` encodes, and how many characters
 /// it took, when they are one.
-fn sequence_at(chars: &[char]) -> Option<(char, usize)> {
-    let lead = byte_of(*chars.first()?)?;
+fn sequence_at(mut chars: impl Iterator<Item = char>) -> Option<(char, usize)> {
+    let lead = byte_of(chars.next()?)?;
     let len = match lead {
         0xC2..=0xDF => 2,
         0xE0..=0xEF => 3,
@@ -207,8 +232,8 @@ fn sequence_at(chars: &[char]) -> Option<(char, usize)> {
         _ => return None,
     };
     let mut bytes = [lead, 0, 0, 0];
-    for (k, slot) in bytes.iter_mut().enumerate().take(len).skip(1) {
-        let b = byte_of(*chars.get(k)?)?;
+    for slot in bytes.iter_mut().take(len).skip(1) {
+        let b = byte_of(chars.next()?)?;
         if !(0x80..=0xBF).contains(&b) {
             return None;
         }

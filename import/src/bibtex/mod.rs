@@ -180,8 +180,8 @@ pub fn import_bib(args: &Import) -> Result<(), String> {
 /// legacy encoding it is in (older `.bib` files and rosters saved by spreadsheets), mojibake
 /// undone, control and invisible characters removed. A file with NUL bytes is not text.
 pub(crate) fn decode(bytes: &[u8]) -> Result<String, String> {
-    let document =
-        crate::repair::document(bytes).map_err(|e| format!("line 1: {e}; nothing was read"))?;
+    let document = crate::repair::document(bytes.to_vec())
+        .map_err(|e| format!("line 1: {e}; nothing was read"))?;
     Ok(crate::repair::text(&document.text).into_owned())
 }
 
@@ -213,10 +213,12 @@ pub fn import_entries(
         bad.sort_by_key(|b| b.line);
         return Err(refused(&bad));
     }
-    let settled = settle(&candidate)?;
+    let settled = settle(&mut candidate)?;
+    // The problems' paths name positions in the dataset before it was settled.
+    let given = settled.before.as_ref().unwrap_or(&candidate);
     if strict && settled.left_out().next().is_some() {
         let lines: Vec<String> = (settled.left_out())
-            .map(|p| match blame(&candidate, &report, researcher, p) {
+            .map(|p| match blame(given, &report, researcher, p) {
                 Some(c) => format!("{c}: {p}"),
                 None => p.to_string(),
             })
@@ -226,7 +228,7 @@ pub fn import_entries(
     let mut dropped = Vec::new();
     let mut refused = Vec::new();
     for p in settled.left_out() {
-        let cause = blame(&candidate, &report, researcher, p);
+        let cause = blame(given, &report, researcher, p);
         let entry = match &cause {
             Some(Cause::Entry(key)) => read.entries.iter().find(|e| &e.key == key),
             _ => None,
@@ -249,7 +251,7 @@ pub fn import_entries(
             }),
         }
     }
-    *dataset = settled.dataset;
+    *dataset = candidate;
     bad.sort_by_key(|b| b.line);
     let mut outcomes = report.outcomes;
     outcomes.retain(|o| !matches!(o, Outcome::Added { key, .. } if refused.contains(key)));

@@ -64,27 +64,27 @@ fn prose_keeps_its_line_breaks_and_joiners() {
 #[test]
 fn a_document_in_windows_1252_is_detected_and_decoded() {
     let bytes = b"{\"name\": \"Universit\xe9 de Montr\xe9al, \xc9cole normale sup\xe9rieure, Fran\xe7ois M\xfcller\"}";
-    let doc = document(bytes).expect("text");
+    let doc = document(bytes.to_vec()).expect("text");
     assert_eq!(
         doc.text,
         "{\"name\": \"Université de Montréal, École normale supérieure, François Müller\"}"
     );
     assert_eq!(doc.encoding, Some("windows-1252"));
     // The smart quotes and dash of Windows-1252's own row.
-    let doc = document(b"title,\x93quoted\x94 \x96 text, na\xefve caf\xe9").unwrap();
+    let doc = document(b"title,\x93quoted\x94 \x96 text, na\xefve caf\xe9".to_vec()).unwrap();
     assert_eq!(doc.text, "title,“quoted” – text, naïve café");
 }
 
 #[test]
 fn unicode_documents_are_read_as_they_are() {
-    let doc = document("\u{FEFF}name\nJosé".as_bytes()).unwrap();
+    let doc = document("\u{FEFF}name\nJosé".as_bytes().to_vec()).unwrap();
     assert_eq!((doc.text.as_str(), doc.encoding), ("name\nJosé", None));
     let utf16: Vec<u8> = [0xFF, 0xFE]
         .into_iter()
         .chain("Zoë".encode_utf16().flat_map(u16::to_le_bytes))
         .collect();
-    assert_eq!(document(&utf16).unwrap().text, "Zoë");
-    assert_eq!(document(b"a\0b"), Err(NotText::Binary));
+    assert_eq!(document(utf16).unwrap().text, "Zoë");
+    assert_eq!(document(b"a\0b".to_vec()), Err(NotText::Binary));
 }
 
 #[test]

@@ -312,11 +312,13 @@ fn import_rows(
         mut reports,
         touched,
     } = attempt(&mut candidate, rows, &cx, strict, sourcing);
-    let settled = settle(&candidate)?;
+    let settled = settle(&mut candidate)?;
+    // The problems' paths name positions in the dataset before it was settled.
+    let given = settled.before.as_ref().unwrap_or(&candidate);
     let lines = lines_by_person(&reports);
     let mut untraced = Vec::new();
     for p in settled.left_out() {
-        let traced = trace(&candidate, &lines, &touched, p)
+        let traced = trace(given, &lines, &touched, p)
             .and_then(|line| reports.iter_mut().find(|r| r.line == line));
         let Some(report) = traced else {
             untraced.push(p.to_string());
@@ -326,7 +328,7 @@ fn import_rows(
             p.severity == Severity::Error && record_of(p).is_some_and(|(c, _)| c == "researchers");
         let refused_paper = match record_of(p) {
             Some(("publications", i)) if p.severity == Severity::Error => {
-                candidate.publications.get(i).map(|x| &x.id)
+                given.publications.get(i).map(|x| &x.id)
             }
             _ => None,
         };
@@ -367,7 +369,8 @@ fn import_rows(
             if left_out == 1 { "" } else { "s" }
         ));
     }
-    *dataset = settled.dataset;
+    drop(settled);
+    *dataset = candidate;
     Ok((reports, untraced))
 }
 

@@ -3,6 +3,8 @@
 //! Identifiers, addresses and dates are left as the reader checked them. Runs once, on every
 //! record read from the source folder ([`super::folder::read`]), whatever its source.
 
+use std::borrow::Cow;
+
 use research_atlas::model::EndDate;
 use research_atlas::model::validate::MIN_YEAR;
 
@@ -15,13 +17,13 @@ use crate::web_text::without_final_period;
 pub fn record(record: &mut Record) {
     let p = &mut record.profile;
     one(&mut p.name);
-    p.other_names.iter_mut().for_each(|n| *n = line(n));
+    p.other_names.iter_mut().for_each(|n| repair(n, line));
     p.other_names.retain(|n| !n.is_empty());
     if let Some(b) = &mut p.biography {
-        *b = prose(b);
+        repair(b, prose);
     }
     p.biography.take_if(|b| b.is_empty());
-    p.keywords.iter_mut().for_each(|k| *k = line(k));
+    p.keywords.iter_mut().for_each(|k| repair(k, line));
     p.keywords.retain(|k| !k.is_empty());
     for u in &mut p.urls {
         one(&mut u.label);
@@ -40,13 +42,15 @@ pub fn record(record: &mut Record) {
     for w in &mut record.works {
         // The reader took the final period off before the door took an invisible character
         // after it away: again, now it is last.
-        w.title = without_final_period(line(&w.title));
+        if let Cow::Owned(title) = line(&w.title) {
+            w.title = without_final_period(title);
+        }
         for a in &mut w.authors {
-            a.name = line(&a.name);
+            repair(&mut a.name, line);
         }
         w.authors.retain(|a| !a.name.is_empty());
         if let Some(v) = &mut w.venue {
-            v.name = line(&v.name);
+            repair(&mut v.name, line);
         }
         w.venue.take_if(|v| v.name.is_empty());
         for f in [
@@ -59,14 +63,14 @@ pub fn record(record: &mut Record) {
             one(f);
         }
         if let Some(a) = &mut w.abstract_text {
-            *a = prose(a);
+            repair(a, prose);
         }
         w.abstract_text.take_if(|a| a.is_empty());
     }
 }
 
 fn affiliation(a: &mut Affiliation) {
-    a.organization = line(&a.organization);
+    repair(&mut a.organization, line);
     for f in [&mut a.department, &mut a.role, &mut a.location] {
         one(f);
     }
@@ -111,7 +115,14 @@ fn plausible(a: &mut Affiliation, at: &str) -> Vec<Skip> {
 /// An optional one-line text repaired; `None` when nothing is left of it.
 fn one(field: &mut Option<String>) {
     if let Some(s) = field {
-        *s = line(s);
+        repair(s, line);
     }
     field.take_if(|s| s.is_empty());
+}
+
+/// `text` repaired by `how`, replaced only when something changed.
+fn repair(text: &mut String, how: fn(&str) -> Cow<'_, str>) {
+    if let Cow::Owned(fixed) = how(text) {
+        *text = fixed;
+    }
 }

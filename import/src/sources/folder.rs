@@ -53,7 +53,7 @@ pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
                 format!("{}: {e}", path.display())
             }
         })?;
-        let text = repair::document(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = repair::document(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         texts.push(text.text);
     }
     let named = |e: String| format!("{}: {e}", folder.join(&names[0]).display());

@@ -294,7 +294,7 @@ fn a_bad_value_planted_in_any_source_costs_only_itself() {
             } else if file.ends_with(".xml") {
                 plant_xml(&String::from_utf8(original).unwrap(), nth, bad).map(String::into_bytes)
             } else {
-                let text = crate::repair::document(&original).unwrap().text;
+                let text = crate::repair::document(original).unwrap().text;
                 Some(text.replace("10.9999/exdb.2022.77", bad).into_bytes())
             };
             let Some(changed) = changed else { break };
