@@ -438,7 +438,9 @@ fn dropped(record: &str, target: &FieldPath, at: &FieldPath, message: String) ->
     Problem::dropped(format!("{record}{}", target.suffix()), message)
 }
 
-fn kind_of(v: &Value) -> &'static str {
+/// What a JSON value is, for messages: "null", "a number", "an array", … (the importer's
+/// readers say it too).
+pub fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

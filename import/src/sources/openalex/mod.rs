@@ -62,6 +62,7 @@ mod tests;
 mod text;
 mod work;
 
+use research_atlas::model::load::kind_of;
 use std::collections::HashMap;
 
 use serde_json::Value;
@@ -224,18 +225,6 @@ fn json_error(document: &str, e: &serde_json::Error) -> String {
         e.line(),
         e.column()
     )
-}
-
-/// What a JSON value is, for messages: "a number", "a string", …
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// An OpenAlex id of one kind (`A`, `W`, `I`, `S`) from its URL (`https://openalex.org/W…`)

@@ -311,14 +311,7 @@ fn not_an_object(doc: &Value) -> String {
             );
         }
     }
-    let shape = match doc {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    };
+    let shape = research_atlas::model::load::kind_of(doc);
     format!(
         "not an ORCID record: the document is {shape}, not an object with an `orcid-identifier`"
     )
