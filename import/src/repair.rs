@@ -81,6 +81,11 @@ pub fn document(bytes: Vec<u8>) -> Result<Document, NotText> {
 /// A name, title or other one-line text as the importer keeps it: see the module doc. Borrowed
 /// when there was nothing to repair (most text: no allocation).
 pub fn line(s: &str) -> Cow<'_, str> {
+    // Most text: printable ASCII, single-spaced (ASCII holds no mojibake, nothing invisible).
+    let printable = |b: u8| (0x20..0x7F).contains(&b);
+    if s.bytes().all(printable) && !s.starts_with(' ') && !s.ends_with(' ') && !s.contains("  ") {
+        return Cow::Borrowed(s);
+    }
     let single_spaced = !s.starts_with(' ')
         && !s.ends_with(' ')
         && !s.contains("  ")
@@ -107,6 +112,10 @@ pub fn prose(s: &str) -> Cow<'_, str> {
         (!c.is_control() || c == '\n' || c == '\t')
             && (!is_invisible(c) || c == '\u{200C}' || c == '\u{200D}')
     };
+    let ascii = |b: u8| (0x20..0x7F).contains(&b) || b == b'\n' || b == b'\t';
+    if s.bytes().all(ascii) && s.trim() == s {
+        return Cow::Borrowed(s);
+    }
     let fixed = mojibake(s);
     if matches!(fixed, Cow::Borrowed(_)) && s.chars().all(kept) && s.trim() == s {
         return fixed;
