@@ -1,8 +1,9 @@
 //! Research Atlas: a directory of researchers that runs entirely in the browser.
 //!
-//! Three layers, each readable alone; data flows one way, JSON → [`model`] → [`search`] → `ui`.
-//! Beside them, [`site`]: the routes and every path of the site, and what each page says about
-//! itself in `<head>` — plain Rust, for the app and the pre-renderer alike.
+//! Five layers, each readable alone, none pointing up; data flows one way, JSON → [`model`] →
+//! [`search`] → [`files`] → `ui`. Beside them, [`site`]: the routes and every path of the site,
+//! and what each page says about itself in `<head>` — plain Rust, for the app and the
+//! pre-renderer alike. ARCHITECTURE.md is the map.
 
 // The pre-renderer (`ssr`) resolves deep view types; the default limit of 128 is too low for them.
 #![cfg_attr(feature = "ssr", recursion_limit = "512")]
