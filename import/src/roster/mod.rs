@@ -145,8 +145,8 @@ pub fn import_people(
 
 /// [`import_people`], each person's records in the open sources brought in too when `sourcing`
 /// is given (after their `.bib`): read from its folder, which is first filled from the APIs if
-/// it says so. A document that cannot be fetched is printed as a `sources: not fetched:` line
-/// and costs only itself; `Err`, and `dataset` unchanged, when the source folder's staging
+/// it says so. A document that cannot be fetched costs only itself, and is in the report
+/// (`fetched`, printed as `sources: not fetched:` lines); with `strict` it refuses the import; `Err`, and `dataset` unchanged, when the source folder's staging
 /// folder cannot be cleared or made.
 pub fn import_people_with(
     dataset: &mut Dataset,
