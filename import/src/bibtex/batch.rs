@@ -71,11 +71,7 @@ impl Batch {
             outcomes: report.outcomes,
             bad,
             dropped: Vec::new(),
-            lines: read
-                .entries
-                .iter()
-                .map(|e| (e.key.clone(), e.line))
-                .collect(),
+            lines: super::entry::lines(&read.entries),
             repeats: read.repeats,
             ignored,
             local_links,

@@ -259,11 +259,7 @@ pub fn import_entries(
         outcomes,
         bad,
         dropped,
-        lines: read
-            .entries
-            .iter()
-            .map(|e| (e.key.clone(), e.line))
-            .collect(),
+        lines: entry::lines(&read.entries),
         repeats: read.repeats,
         ignored,
         local_links,

@@ -23,6 +23,7 @@ pub mod fetch;
 pub mod folder;
 pub mod openalex;
 pub mod orcid;
+mod organizations;
 pub mod paper;
 pub mod profile;
 pub mod record;

@@ -7,41 +7,24 @@
 //! | identifiers in other sources | an identifier link of each kind it has none of |
 //! | web addresses | a homepage when it has none; other addresses as links it lacks |
 //! | keywords | `interests`, when it has none |
-//! | ORCID employments and educations | each position and degree it lacks (same organization and start); an organization the vocabulary lacks is added (below), so none is lost; an employment without a role or an education without a degree is left out and reported |
+//! | ORCID employments and educations | each position and degree it lacks (same organization and start); an organization the vocabulary lacks is added ([`super::organizations`]), so none is lost; an employment without a role or an education without a degree is left out and reported |
 //! | ORCID's current job (an employment going on, `present`; of several, the latest start) | `organization`, when it has none (a roster named none) |
 //! | OpenAlex affiliations | nothing: the years OpenAlex saw papers from an organization are not a job; an affiliation no position explains is reported. The institution's country (`country_code`) fills the country of an organization of the record's it names (same name), when the vocabulary has none; another country is reported |
 //! | a biography | nothing: the summary is kept (reported when there is one) |
 //!
 //! The record also lists the document among its `sources`.
 //!
-//! **Organizations.** The organization of a position or degree is the vocabulary's that has its
-//! name, short name or an alias ([`find_organization`]: case, accents and punctuation folded),
-//! else the one an earlier affiliation of the same document was found or added as with the same
-//! identifier (ROR, Ringgold, GRID, OpenAlex `I…`; the name is then added to its aliases, so a
-//! rerun finds it by name), else a new organization ([`add_organization`]) named as the source
-//! names it, with:
-//!
-//! - its country: the last part of the affiliation's location when it is an ISO 3166-1 code
-//!   (ORCID's address ends with one: "Paris, FR");
-//! - its kind: what its name states ([`kind_by_name`]: "University", "College" a university;
-//!   "Inc", "GmbH", "Labs" a company; "Foundation", "Ministry" a non-profit; "Institute",
-//!   "Laboratory", "Centre" a lab); a company when it is named after a company of the
-//!   vocabulary, its first words ("Google Research": Google); else, when nothing says it
-//!   ("INRIA", "Baidu Research"), a lab for a job and a university for a degree — the closest
-//!   kind for an organization people do research or study at — listed in the notes to check.
-//!
-//! The vocabulary stores no organization identifiers, so an organization is found across
-//! documents and runs by its names only; and OpenAlex's institution `type` does not reach the
-//! record (`Affiliation` has no field for it), so it decides no kind.
+//! The organization of each position and degree: [`super::organizations`].
 
 use research_atlas::model::{
-    CareerStage, Dataset, Education, EndDate, Link, LinkKind, OrgId, OrgKind, Organization, Origin,
-    PartialDate, Position, Researcher, ResearcherId, Source,
+    CareerStage, Dataset, Education, EndDate, Link, LinkKind, OrgId, OrgKind, Origin, PartialDate,
+    Position, Researcher, ResearcherId, Source,
 };
 
+use super::organizations::{country_of, org, spellings};
 use super::record::{Affiliation, Profile};
 use crate::names::match_key;
-use crate::researchers::{add_organization, find_organization, kind_by_name, kind_word};
+use crate::researchers::kind_by_name;
 
 /// Brings `profile`, read from `document` (`orcid/0000-….json`), into `id`'s record. Returns
 /// what changed and what was noticed, each a line for the report.
@@ -331,149 +314,6 @@ fn current_job(employments: &[Affiliation]) -> Option<usize> {
         }
     }
     best.map(|(i, _)| i)
-}
-
-/// The organization of `a` (see the module's doc): the vocabulary's of its name, else the one
-/// an earlier affiliation of the document with the same identifier was (in `seen`, each
-/// identifier's key with the organization), else a new one, `otherwise` its kind when nothing
-/// says it.
-fn org(
-    dataset: &mut Dataset,
-    a: &Affiliation,
-    otherwise: OrgKind,
-    seen: &mut Vec<(String, OrgId)>,
-    changes: &mut Vec<String>,
-    notes: &mut Vec<String>,
-) -> OrgId {
-    let keys: Vec<(String, &str)> = (a.organization_ids.iter())
-        .filter_map(|given| Some((id_key(given)?, given.trim())))
-        .collect();
-    let by_name = find_organization(dataset, &a.organization).map(|o| o.id.clone());
-    let by_id = keys.iter().find_map(|(k, given)| {
-        let (_, org) = seen.iter().find(|(s, _)| s == k)?;
-        Some((*given, org.clone()))
-    });
-    let id = match (by_name, by_id) {
-        (Some(id), _) => id,
-        (None, Some((given, id))) => {
-            alias(dataset, &id, &a.organization, given, changes);
-            id
-        }
-        (None, None) => added(dataset, a, otherwise, changes, notes),
-    };
-    for (k, _) in keys {
-        if !seen.iter().any(|(s, _)| *s == k) {
-            seen.push((k, id.clone()));
-        }
-    }
-    id
-}
-
-/// An organization identifier as one key whoever writes it: ORCID's `ROR https://ror.org/0abc`
-/// and OpenAlex's `https://ror.org/0abc` are both `ror 0abc`; `RINGGOLD 5468` is
-/// `ringgold 5468`.
-fn id_key(id: &str) -> Option<String> {
-    let id = id.trim().to_ascii_lowercase();
-    let (source, value) = id.split_once(' ').unwrap_or(("", id.as_str()));
-    let value = value.trim().trim_end_matches('/');
-    if value.is_empty() {
-        return None;
-    }
-    Some(match value.strip_prefix("https://ror.org/") {
-        Some(ror) => format!("ror {ror}"),
-        None if source.is_empty() && value.starts_with('i') => format!("openalex {value}"),
-        None => format!("{source} {value}").trim().to_owned(),
-    })
-}
-
-/// Adds `name` to the aliases of `id` (found by the identifier `given`) unless it is already
-/// one of its spellings.
-fn alias(dataset: &mut Dataset, id: &OrgId, name: &str, given: &str, changes: &mut Vec<String>) {
-    let Some(o) = dataset.organizations.iter_mut().find(|o| &o.id == id) else {
-        return;
-    };
-    let folded = match_key(name);
-    if folded.is_empty() || spellings(o).any(|n| match_key(n) == folded) {
-        return;
-    }
-    changes.push(format!(
-        "organization {id}: alias {name:?} (the same {given} as {:?})",
-        o.name
-    ));
-    o.aliases.push(name.trim().to_owned());
-}
-
-/// The name, short name and aliases of `o`.
-fn spellings(o: &Organization) -> impl Iterator<Item = &String> {
-    std::iter::once(&o.name)
-        .chain(&o.short_name)
-        .chain(&o.aliases)
-}
-
-/// A new organization for `a`, with the kind and country the source gives (see the module's
-/// doc); a kind nothing says is `otherwise`, and listed to check.
-fn added(
-    dataset: &mut Dataset,
-    a: &Affiliation,
-    otherwise: OrgKind,
-    changes: &mut Vec<String>,
-    notes: &mut Vec<String>,
-) -> OrgId {
-    let name = a.organization.trim();
-    let country = country_of(a.location.as_deref());
-    let named = kind_by_name(name);
-    let company = match named {
-        None | Some(OrgKind::Lab) => company_named_in(dataset, name).map(|o| o.name.clone()),
-        Some(_) => None,
-    };
-    let (kind, why, check) = match (named, company) {
-        (_, Some(company)) => (
-            OrgKind::Company,
-            format!("named after the company {company:?}"),
-            false,
-        ),
-        (Some(kind), None) => (kind, "its name says so".to_owned(), false),
-        (None, None) => (
-            otherwise,
-            "nothing in the source says its kind".to_owned(),
-            true,
-        ),
-    };
-    let id = add_organization(dataset, name, kind, country.as_deref());
-    let in_country = country.map(|c| format!(" in {c}")).unwrap_or_default();
-    changes.push(format!(
-        "added organization {id} ({name:?}): a {}{in_country}; {why}",
-        kind_word(kind)
-    ));
-    if check {
-        notes.push(format!(
-            "organization {name:?} added as a {}: {why}; check it",
-            kind_word(kind)
-        ));
-    }
-    id
-}
-
-/// The company of the vocabulary `name` is named after, its first words ("Google Research",
-/// "Baidu AI Lab"): its research arm.
-fn company_named_in<'a>(dataset: &'a Dataset, name: &str) -> Option<&'a Organization> {
-    let key = match_key(name);
-    dataset
-        .organizations
-        .iter()
-        .filter(|o| o.kind == OrgKind::Company)
-        .find(|o| {
-            spellings(o).any(|n| {
-                let n = match_key(n);
-                !n.is_empty() && key.starts_with(&format!("{n} "))
-            })
-        })
-}
-
-/// The country of a location that ends with an ISO 3166-1 alpha-2 code ("Paris, FR", "US").
-fn country_of(location: Option<&str>) -> Option<String> {
-    let last = location?.rsplit(',').next()?.trim();
-    (last.len() == 2 && last.bytes().all(|b| b.is_ascii_uppercase())).then(|| last.to_owned())
 }
 
 /// Reports each OpenAlex affiliation whose years no position or degree of the record explains;

@@ -104,6 +104,11 @@ pub struct Read {
     pub repeats: Vec<String>,
 }
 
+/// The line each of `entries` starts on, by key.
+pub fn lines(entries: &[BibEntry]) -> std::collections::BTreeMap<String, usize> {
+    entries.iter().map(|e| (e.key.clone(), e.line)).collect()
+}
+
 /// Fields whose value is an identifier or address, kept character for character.
 const VERBATIM: [&str; 5] = ["doi", "eprint", "url", "archiveprefix", "pdf"];
 
