@@ -11,7 +11,7 @@ use ureq::Agent;
 use super::http::{self, whole_dblp, whole_json};
 use super::plan::{self, Source, Target};
 use super::polite::{Pacer, host_of, retry_wait};
-use super::{Fetch, Why};
+use super::{Fetch, NotFetched, Why};
 
 /// The most OpenAlex works pages followed for one author (100 works each): a guard against a
 /// cursor that never ends, far above any one person's record.
@@ -25,6 +25,19 @@ pub(super) struct Failure {
     pub url: String,
     /// What happened.
     pub why: Why,
+}
+
+impl Failure {
+    /// This document's failure, not fetched: whose it is (the target's label and file) added.
+    pub(super) fn of(self, target: &Target) -> NotFetched {
+        NotFetched {
+            label: target.label.clone(),
+            file: Some(target.file.clone()),
+            url: Some(self.url),
+            why: self.why,
+            kept: false,
+        }
+    }
 }
 
 /// The state of one run: the agent (its connections), when each host was last asked, which

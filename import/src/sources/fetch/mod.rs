@@ -237,7 +237,7 @@ impl Fetch {
                 Ok(path) => fetched.downloaded.push(path),
                 Err(failure) => fetched.failed.push(NotFetched {
                     kept: folder.join(&target.file).is_file(),
-                    ..target.failed(failure)
+                    ..failure.of(target)
                 }),
             }
         }

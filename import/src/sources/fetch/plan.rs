@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 
-use super::download::Failure;
 use super::{Endpoints, NotFetched, Person, Why};
 
 /// One API document, and so one file of the source folder.
@@ -97,17 +96,6 @@ impl Target {
                 }
                 url
             }
-        }
-    }
-
-    /// This document, not fetched: whose it is added to the failure.
-    pub(super) fn failed(&self, failure: Failure) -> NotFetched {
-        NotFetched {
-            label: self.label.clone(),
-            file: Some(self.file.clone()),
-            url: Some(failure.url),
-            why: failure.why,
-            kept: false,
         }
     }
 
