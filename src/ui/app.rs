@@ -4,11 +4,12 @@
 
 use leptos::prelude::*;
 
-use super::chunks::{page, prefetch_on_approach};
+use super::chunks::{page, prefetchers};
 use super::components::update_notice::UpdateNotice;
 use super::components::{CompareTray, OfflineNotice, ThemeToggle};
 use super::offline::use_service_worker;
-use super::routes::{Href, provide_route, use_route};
+use super::router::prefetch::provide_prefetch;
+use super::router::{Href, provide_route, use_route};
 use super::state::data::provide_atlas;
 use super::state::experts::provide_experts;
 use super::state::organizations::provide_organizations;
@@ -27,7 +28,7 @@ pub fn App() -> impl IntoView {
     provide_theme();
     provide_picks();
     use_service_worker();
-    prefetch_on_approach();
+    provide_prefetch(prefetchers());
     view! { <Shell/> }
 }
 

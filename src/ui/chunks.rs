@@ -5,7 +5,8 @@
 //! A release build (`cargo xtask dist`, feature `split`) splits the wasm at each [`chunk!`]: the
 //! directory's code is the main module, and each other page's code is in a chunk (code that
 //! chunks share, in files they all fetch). A chunk is fetched when its page is first shown, when
-//! a link to it is approached, or (the profile's) once the directory is usable. Meanwhile the
+//! a link to it is approached, or (the profile's) once the directory is usable: the router
+//! starts those fetches with the loaders [`prefetchers`] gives it. Meanwhile the
 //! page shows a loading state (which the takeover of a pre-rendered page waits for); a failed
 //! fetch shows an error with Retry. Every other build (`trunk serve`, the tests, the
 //! pre-renderer) renders the pages directly: a wasm with split points that was never split
@@ -16,10 +17,7 @@ use leptos::prelude::*;
 #[cfg(feature = "split")]
 use super::components::data_view::{LoadFailed, Loading};
 use super::pages::{DirectoryPage, NotFoundPage};
-#[cfg(feature = "split")]
-use super::routes::route_of;
-#[cfg(feature = "split")]
-use crate::search::params::decode_query;
+use super::router::prefetch::Prefetchers;
 #[cfg(feature = "split")]
 use crate::site::route::AppRoute;
 use crate::site::route::PageKind;
@@ -80,9 +78,9 @@ macro_rules! pages {
         }
 
         /// Starts fetching the chunk of `route`'s page, if it has one and it is not in yet: a
-        /// link pointed at or focused is likely followed next ([`prefetch_on_approach`]).
+        /// link pointed at or focused is likely followed next.
         #[cfg(feature = "split")]
-        pub fn prefetch(route: &AppRoute) {
+        fn prefetch(route: &AppRoute) {
             let load: fn() -> Loading = match route.kind() {
                 $(PageKind::$kind => || Box::pin($module::load()),)+
                 $(PageKind::$main_kind)|+ => return,
@@ -115,34 +113,26 @@ pages! {
         Experts => mod experts_route: ExpertsRoute, ExpertsPage, in picks;
 }
 
-/// Prefetches the chunk of the page behind a link of the app as soon as the pointer is over it
-/// or it has the focus: the fetch then starts a few hundred milliseconds before the click.
+/// The chunks' loaders, for the router to fetch a page's code before it is shown.
 #[cfg(feature = "split")]
-pub fn prefetch_on_approach() {
-    use wasm_bindgen::JsCast;
-    let approach = |event: web_sys::Event| {
-        let link = (event.target())
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest("a[href]").ok().flatten())
-            .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok());
-        let Some(link) = link else { return };
-        if Some(link.origin()) != window().location().origin().ok() {
-            return;
-        }
-        prefetch(&route_of(&link.pathname(), &decode_query(&link.search())));
-    };
-    for name in ["pointerover", "focusin"] {
-        let handle = window_event_listener_untyped(name, approach);
-        // For the app's lifetime.
-        std::mem::forget(handle);
-    }
+pub fn prefetchers() -> Option<Prefetchers> {
+    Some(Prefetchers {
+        route: prefetch,
+        profile: prefetch_profile,
+    })
 }
 
-/// Prefetches the profile's chunk in a task of its own: the directory calls it once its cards
-/// and search are ready, since a profile is where a reader goes from there. Nothing is fetched
-/// before the directory is usable, and the click on a card then finds the profile's code in.
+/// Without `split` every page's code is in the one wasm: nothing to prefetch.
+#[cfg(not(feature = "split"))]
+pub fn prefetchers() -> Option<Prefetchers> {
+    None
+}
+
+/// Fetches the profile's chunk in a task of its own, after the current one (the directory's
+/// render, which asks for it): nothing is fetched before the directory is usable, and the click
+/// on a card then finds the profile's code in.
 #[cfg(feature = "split")]
-pub fn prefetch_profile() {
+fn prefetch_profile() {
     set_timeout(
         || {
             leptos::task::spawn_local(async {
@@ -152,14 +142,6 @@ pub fn prefetch_profile() {
         std::time::Duration::ZERO,
     );
 }
-
-/// Without `split` every page's code is in the one wasm: nothing to prefetch.
-#[cfg(not(feature = "split"))]
-pub fn prefetch_on_approach() {}
-
-/// Without `split` every page's code is in the one wasm: nothing to prefetch.
-#[cfg(not(feature = "split"))]
-pub fn prefetch_profile() {}
 
 /// A chunk's load: resolves once its code is in (or failed to arrive).
 #[cfg(feature = "split")]

@@ -1,8 +1,9 @@
-//! Where the views run: the browser, or the native pre-renderer (`src/bin/prerender.rs`) that
+//! Where the views run: the browser, or the native pre-renderer (`src/bin/prerender/`) that
 //! writes each route's static HTML with the same views.
 //!
 //! The views ask this module, never `window()`, for the few facts of their surroundings: the
-//! base path, the URL, the clock, the screen, storage. In the browser the answers come from the
+//! clock, the screen, storage, the page's meta and title (the URL is [`super::router::url`]'s,
+//! which natively reads the [`StaticPage`] too). In the browser the answers come from the
 //! window; natively from the [`StaticPage`] being rendered, which also receives the title the
 //! page sets. Everything that only makes sense in a browser (storage, history, timers, layout)
 //! answers "none" natively, and effects do not run there.
@@ -40,50 +41,6 @@ pub fn set_static_page(page: StaticPage) {
 #[cfg(not(target_arch = "wasm32"))]
 pub fn static_page() -> StaticPage {
     PAGE.with(|p| p.borrow().clone())
-}
-
-/// The site's base path without the trailing slash: `""` at the root, `/atlas` under a sub-path
-/// (from the document's `<base href>`, which the build writes).
-pub fn base_path() -> String {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let base = leptos::prelude::document()
-            .base_uri()
-            .ok()
-            .flatten()
-            .and_then(|uri| web_sys::Url::new(&uri).ok())
-            .map(|url| url.pathname())
-            .unwrap_or_default();
-        base.trim_end_matches('/').to_owned()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    PAGE.with(|p| p.borrow().base.clone())
-}
-
-/// The page's origin (`https://lab.example`); natively the configured site's, or empty.
-pub fn origin() -> String {
-    #[cfg(target_arch = "wasm32")]
-    return leptos::prelude::window()
-        .location()
-        .origin()
-        .unwrap_or_default();
-    #[cfg(not(target_arch = "wasm32"))]
-    PAGE.with(|p| p.borrow().origin.clone())
-}
-
-/// The current URL's path (with the base) and query string (with its `?`).
-pub fn location() -> (String, String) {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let location = leptos::prelude::window().location();
-        let path = location.pathname().unwrap_or_default();
-        (path, location.search().unwrap_or_default())
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    PAGE.with(|p| {
-        let p = p.borrow();
-        (format!("{}{}", p.base, p.path), String::new())
-    })
 }
 
 /// The pack of the profile's records that a pre-rendered profile page names in its head

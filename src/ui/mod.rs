@@ -12,7 +12,7 @@ pub mod offline;
 pub mod pages;
 #[cfg(feature = "ssr")]
 pub mod prerender;
-pub mod routes;
+pub mod router;
 pub mod state;
 #[cfg(target_arch = "wasm32")]
 pub mod takeover;

@@ -50,7 +50,7 @@ fn swap_when_ready(page: Element, root: HtmlElement, frames: u32) {
         }
         let controls = |el: &Element| el.query_selector_all(CONTROLS).ok();
         // The static page shows the URL without a query: with one, the app's controls are others.
-        let same_view = window().location().search().is_ok_and(|q| q.is_empty());
+        let same_view = super::router::url::location().1.is_empty();
         let changed = (controls(&page).filter(|_| same_view))
             .map(|list| changed(&list))
             .unwrap_or_default();

@@ -1,7 +1,7 @@
 //! Every URL of the site, in one place: [`AppRoute`] is each page with its typed URL state, the
 //! only thing that turns routes into paths ([`AppRoute::path`], [`AppRoute::href_in`]) and paths
 //! back into routes ([`AppRoute::parse`]); [`PageKind`] says which page a route shows. Plain Rust:
-//! the app (`ui::routes` adds the browser's side: the current route, history, link clicks), the
+//! the app (`ui::router` adds the browser's side: the current route, history, link clicks), the
 //! pre-renderer and the head tags ([`super::meta`]) all spell paths through it.
 
 use crate::search::params::{decode_component, encode_into};
@@ -115,7 +115,7 @@ impl AppRoute {
     }
 
     /// The full path of this page under the base path `base` ("" at the root, "/atlas"):
-    /// `/atlas/researchers/luo-mai?q=sky`. The app's links use `ui::routes::Href::href`, which
+    /// `/atlas/researchers/luo-mai?q=sky`. The app's links use `ui::router::Href::href`, which
     /// knows the page's base.
     pub fn href_in(&self, base: &str) -> String {
         format!("{base}{}", self.path())

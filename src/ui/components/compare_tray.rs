@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::search::IdList;
 use crate::site::route::AppRoute;
-use crate::ui::routes::{Href, use_route};
+use crate::ui::router::{Href, use_route};
 use crate::ui::state::data::use_atlas;
 use crate::ui::state::picks::use_picks;
 

@@ -19,7 +19,6 @@ pub mod profile_sections;
 pub mod publication_item;
 pub mod publication_list;
 pub mod researcher_card;
-pub mod row_window;
 pub mod search_box;
 pub mod sort_select;
 pub mod theme_toggle;

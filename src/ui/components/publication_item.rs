@@ -14,7 +14,7 @@ use crate::search::citations::{citations_count, citations_said};
 use crate::search::params::ExpertParams;
 use crate::site::route::AppRoute;
 use crate::ui::browser::{Copied, copy_text};
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 use crate::ui::state::search::use_search;
 
 /// The text of a publication link.

@@ -9,7 +9,7 @@ use super::pick_buttons::PickButtons;
 use super::{Avatar, ExternalLinks, Highlighted};
 use crate::model::{Link, LinkKind};
 use crate::search::{Card, FieldKind, MatchReason, Stats};
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 

@@ -8,7 +8,8 @@
 
 use leptos::prelude::*;
 
-use crate::ui::routes::{Href, use_route};
+use crate::ui::router::url::replace_page;
+use crate::ui::router::{Href, use_route};
 use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::generation::moved;
 
@@ -46,19 +47,10 @@ pub fn ReloadButton(
             data-testid="reload"
             on:click=move |_| {
                 AfterPaint::flush_all();
-                reload(&route.with_untracked(|r| r.absolute()));
+                replace_page(&route.with_untracked(|r| r.absolute()));
             }
         >
             "Reload"
         </button>
-    }
-}
-
-/// Loads `url` from the host in place of the page (no new history entry).
-#[cfg_attr(not(target_arch = "wasm32"), allow(unused_variables))]
-fn reload(url: &str) {
-    #[cfg(target_arch = "wasm32")]
-    if let Err(e) = window().location().replace(url) {
-        leptos::logging::warn!("reload failed: {e:?}");
     }
 }

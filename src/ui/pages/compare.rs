@@ -17,7 +17,7 @@ use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
 use crate::ui::components::person_picker::TypeAhead;
 use crate::ui::components::{DataView, IsolatedList};
-use crate::ui::routes::{History, Href, use_route};
+use crate::ui::router::{History, Href, use_route};
 use crate::ui::state::data::{Atlas, Detail, Load, fetch_details};
 use crate::ui::state::picks::MAX_COMPARED;
 

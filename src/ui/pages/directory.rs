@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::ui::browser::set_title;
-use crate::ui::chunks::prefetch_profile;
+use crate::ui::router::prefetch::prefetch_profile;
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::site::route::AppRoute;
 use crate::ui::browser::set_title;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 
 /// A helpful page for an unknown path, never a blank one.
 #[component]

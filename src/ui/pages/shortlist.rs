@@ -11,7 +11,7 @@ use crate::site::route::{AppRoute, profile};
 use crate::ui::browser::download;
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, PickButtons};
-use crate::ui::routes::{Href, use_route};
+use crate::ui::router::{Href, use_route};
 use crate::ui::state::data::{Atlas, fetch_details};
 use crate::ui::state::picks::{MAX_COMPARED, use_picks};
 

@@ -13,7 +13,6 @@ pub mod json_host;
 pub mod load;
 pub mod network;
 pub mod organizations;
-pub mod pacer;
 pub mod picks;
 pub mod pub_files;
 pub mod pub_list;

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::data::{Atlas, DataError, Load, fetch_organizations};
 use crate::search::OrgParams;
 use crate::search::organizations::OrgTable;
-use crate::ui::routes::{History, RouteContext, use_route};
+use crate::ui::router::{History, RouteContext, use_route};
 
 /// A load of the organizations table.
 pub type OrgsResult = Result<Arc<OrgTable>, DataError>;

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::search::PubParams;
-use crate::ui::routes::{History, RouteContext, use_route};
+use crate::ui::router::{History, RouteContext, use_route};
 
 /// The publication list's params and how to change them.
 #[derive(Clone, Copy)]

@@ -14,7 +14,7 @@ use crate::search::titles::shards_for_query;
 use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
-use crate::ui::routes::{History, Href, RouteContext, use_route};
+use crate::ui::router::{History, Href, RouteContext, use_route};
 
 /// The loaded directory; compared by identity, so memos downstream only rerun when a new
 /// directory arrives.

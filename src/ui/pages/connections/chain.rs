@@ -14,7 +14,7 @@ use crate::search::suggest::{People, sorted_people};
 use crate::site::route::profile;
 use crate::ui::components::data_view::LoadErrorView;
 use crate::ui::components::person_picker::PersonPicker;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 use crate::ui::state::data::{static_data, use_atlas};
 
 /// The two pickers and the answer.

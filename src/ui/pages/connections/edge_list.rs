@@ -9,7 +9,7 @@ use super::kind_class;
 use crate::search::network::drawing::{Hub, direct};
 use crate::search::network::{Edge, EdgeKind, Network};
 use crate::site::route::profile;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 
 /// The direct edges as a table, one row per pair with every reason (shared groups among them).
 #[component]

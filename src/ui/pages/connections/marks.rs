@@ -15,7 +15,7 @@ use crate::search::network::drawing::{
 };
 use crate::search::network::{Edge, EdgeKind, Network};
 use crate::site::route::profile;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 
 /// What the pointer or the keyboard is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

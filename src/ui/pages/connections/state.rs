@@ -14,7 +14,7 @@ use crate::search::network::drawing::{
 use crate::search::network::{Edge, Missing, Network, Step};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
-use crate::ui::routes::{History, RouteContext, use_route};
+use crate::ui::router::{History, RouteContext, use_route};
 
 /// The question in the URL and the one way to change it.
 #[derive(Clone, Copy)]

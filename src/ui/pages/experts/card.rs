@@ -13,7 +13,7 @@ use crate::search::experts::{Conflict, Expert, MatchedPaper};
 use crate::site::route::profile;
 use crate::ui::components::publication_item::publication_anchor;
 use crate::ui::components::{Highlighted, PickButtons};
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 
 /// An expert's card in the list.
 #[component]

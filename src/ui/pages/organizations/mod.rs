@@ -22,7 +22,7 @@ use crate::site::route::AppRoute;
 use crate::ui::browser::set_title;
 use crate::ui::components::DataView;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
-use crate::ui::routes::use_route;
+use crate::ui::router::use_route;
 use crate::ui::state::organizations::use_organizations;
 
 /// The organizations list and its ranking.

@@ -17,7 +17,7 @@ use crate::ui::browser::set_title;
 use crate::ui::components::IsolatedList;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::links::safe_href;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 use crate::ui::state::organizations::{OrgQuery, use_org_query};
 
 /// The page of organization `org`.

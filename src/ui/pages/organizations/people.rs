@@ -10,7 +10,7 @@ use crate::search::organizations::page::{stage_phrase, stages_line};
 use crate::search::organizations::{Member, OrgTable};
 use crate::site::route::profile;
 use crate::ui::components::IsolatedList;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 
 /// People listed before "Show all".
 const FIRST: usize = 50;

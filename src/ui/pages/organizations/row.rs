@@ -13,7 +13,7 @@ use crate::search::params::kind_label;
 use crate::search::{Credit, OrgParams};
 use crate::site::route::AppRoute;
 use crate::ui::components::IsolatedList;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 
 /// One row of the ranking.
 #[component]

@@ -13,7 +13,7 @@ use crate::site::route::profile;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::profile_sections::*;
 use crate::ui::components::{InTurn, PublicationList};
-use crate::ui::routes::{Href, use_route};
+use crate::ui::router::{Href, use_route};
 use crate::ui::state::data::Detail;
 
 /// The profile sections that can appear, in page order: (anchor, title, present?).

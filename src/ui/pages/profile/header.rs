@@ -7,7 +7,7 @@ use crate::model::{Advisor, Dataset, LinkKind, Researcher};
 use crate::site::route::organization;
 use crate::ui::components::profile_sections::CorrectionLink;
 use crate::ui::components::{ExternalLinks, IsolatedList, OpeningDetails, PickButtons};
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 use crate::ui::state::search::use_search;
 
 /// The links a header shows, in order.

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::search::suggest::close_among;
 use crate::site::route::{AppRoute, profile};
 use crate::ui::browser::set_title;
-use crate::ui::routes::Href;
+use crate::ui::router::Href;
 use crate::ui::state::data::Atlas;
 
 /// An unknown id: say so, suggest close names, and offer the way home.

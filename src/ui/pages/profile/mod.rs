@@ -17,7 +17,7 @@ use crate::search::SearchParams;
 use crate::site::route::AppRoute;
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, DetailView};
-use crate::ui::routes::use_route;
+use crate::ui::router::use_route;
 use crate::ui::state::data::{Atlas, Load, fetch_detail, fetch_packed, use_pack_hints};
 use body::Profile;
 use missing::NoSuchResearcher;

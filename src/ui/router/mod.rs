@@ -1,55 +1,27 @@
-//! The browser's side of the routes (the routes themselves, and every path, are
-//! [`crate::site::route`]'s): [`Href`] puts a route under this page's base path and origin,
-//! [`provide_route`] keeps the current route, follows the app's links and Back and Forward, and
-//! [`RouteContext::go`] is the one way the app writes the URL. This is the app's whole router.
+//! The app's whole router: [`provide_route`] keeps the current route, follows the app's links
+//! and Back and Forward, and [`RouteContext::go`] is the one way the app changes the URL, at the
+//! pace [`pacer`] sets; [`url`] is the one module that reads and writes the window's URL;
+//! [`prefetch`] fetches a page's code before its link is followed. The routes themselves, and
+//! every path, are [`crate::site::route`]'s.
+//!
+//! Why the app keeps its own router rather than `leptos_router`: see ARCHITECTURE.md, "The
+//! app's own router, loader and title".
+
+mod pacer;
+pub mod prefetch;
+pub mod url;
 
 use std::time::Duration;
 
 use leptos::prelude::*;
 
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::{Closure, JsValue};
+use wasm_bindgen::prelude::Closure;
 
-use crate::search::params::{decode_component, decode_query};
+use crate::search::params::decode_component;
 use crate::site::route::AppRoute;
-use crate::ui::state::pacer::{Entry, Pacer};
-
-/// Links to the site's pages from this page: under its base path, on its origin.
-pub trait Href {
-    /// The full path of this page, base path included (`/atlas/researchers/luo-mai?q=sky`).
-    /// Views link with plain `<a href>`: [`provide_route`] follows same-origin clicks below the
-    /// base path in the app.
-    fn href(&self) -> String;
-
-    /// The absolute URL of this page on the page's own origin (`https://lab.example/atlas/…`),
-    /// for links that leave the app: share links, exports, correction reports.
-    fn absolute(&self) -> String;
-
-    /// A link to the element `id` of this page (`/atlas/researchers/luo-mai#publications`): a
-    /// bare `#publications` would resolve against the `<base href>`, to the directory.
-    fn fragment(&self, id: &str) -> String;
-}
-
-impl Href for AppRoute {
-    fn href(&self) -> String {
-        self.href_in(&base_path())
-    }
-
-    fn absolute(&self) -> String {
-        let origin = super::host::origin();
-        format!("{}{}", origin.trim_end_matches('/'), self.href())
-    }
-
-    fn fragment(&self, id: &str) -> String {
-        format!("{}#{id}", self.href())
-    }
-}
-
-/// The app's base path, read from the `<base href>` that trunk's `--public-url` writes into
-/// `index.html` ("" when served at the root, "/atlas" under a sub-path).
-pub fn base_path() -> String {
-    super::host::base_path()
-}
+use pacer::{Entry, Pacer};
+pub use url::Href;
 
 /// How a change reaches the browser history.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,14 +127,7 @@ impl RouteContext {
     /// One history write. A browser that refuses it (a rate limit, a sandbox) leaves the app
     /// working: the write waits and is tried again later.
     fn write(&self, href: String, entry: Entry) {
-        let Ok(history) = window().history() else {
-            return;
-        };
-        let written = match entry {
-            Entry::Push => history.push_state_with_url(&JsValue::NULL, "", Some(&href)),
-            Entry::Replace => history.replace_state_with_url(&JsValue::NULL, "", Some(&href)),
-        };
-        if written.is_err() {
+        if !url::write(&href, entry) {
             self.pacer.update_value(|p| p.refused(now(), href, entry));
             self.write_when_due();
         }
@@ -180,7 +145,7 @@ impl RouteContext {
     /// Follows a link of the app to `route` (`href` is its URL): a new history entry unless it
     /// is the URL shown, and the page scrolled to its top.
     fn follow(&self, route: AppRoute, href: String) {
-        let (path, search) = super::host::location();
+        let (path, search) = url::location();
         let shown = format!("{path}{search}");
         if href.split('#').next() != Some(shown.as_str()) {
             self.write(href, Entry::Push);
@@ -209,27 +174,12 @@ impl RouteContext {
 
 /// Milliseconds since the epoch, for the pacer.
 fn now() -> f64 {
-    super::host::now_ms()
-}
-
-/// The route of a path of this site (the browser's location, a link's), with the base path
-/// taken off.
-pub fn route_of(pathname: &str, query: &[(String, String)]) -> AppRoute {
-    let base = base_path();
-    let below = pathname.strip_prefix(base.as_str()).unwrap_or(pathname);
-    let below = if below.is_empty() { "/" } else { below };
-    AppRoute::parse(below, query)
-}
-
-/// The route of the URL the window shows now.
-fn window_route() -> AppRoute {
-    let (pathname, search) = super::host::location();
-    route_of(&pathname, &decode_query(&search))
+    crate::ui::host::now_ms()
 }
 
 /// Creates the route state and follows the app's links; called once by the app shell.
 pub fn provide_route() {
-    let current = RwSignal::new(window_route());
+    let current = RwSignal::new(url::current_route());
     let ctx = RouteContext {
         route: Memo::new(move |_| current.get()),
         current,
@@ -241,10 +191,15 @@ pub fn provide_route() {
     let click = window_event_listener(leptos::ev::click, move |ev| {
         let handled = match followed(&ev) {
             // The route's own URL with a fragment is a part of the page shown: go there.
-            Some(Follow::Page(route, href, fragment)) => {
-                let here = ctx.current.with_untracked(|c| *c == *route);
+            Some(Follow::Page(link)) => {
+                let url::Link {
+                    route,
+                    href,
+                    fragment,
+                } = *link;
+                let here = ctx.current.with_untracked(|c| *c == route);
                 if !(here && fragment.is_some_and(|id| show_fragment(&id))) {
-                    ctx.follow(*route, href);
+                    ctx.follow(route, href);
                 }
                 true
             }
@@ -257,7 +212,9 @@ pub fn provide_route() {
     });
     // Back and Forward: read the window's URL (which may have changed without the route while
     // the user typed).
-    let popstate = window_event_listener(leptos::ev::popstate, move |_| ctx.adopt(window_route()));
+    let popstate = window_event_listener(leptos::ev::popstate, move |_| {
+        ctx.adopt(url::current_route())
+    });
     // Leaving the page, or following a link, first writes what waits.
     let pagehide = window_event_listener(leptos::ev::pagehide, move |_| ctx.flush());
     // (Capture phase, so it runs before any handler that changes the route. Kept for the page's
@@ -281,9 +238,8 @@ pub fn provide_route() {
 
 /// What a click on a link asks of the app.
 enum Follow {
-    /// A page of the app: its route, its URL as the link has it (base path, query and fragment
-    /// included), and the fragment's element id, if it has one.
-    Page(Box<AppRoute>, String, Option<String>),
+    /// A page of the app.
+    Page(Box<url::Link>),
     /// A bare `href="#main"` (which the `<base href>` would resolve to the base path): the
     /// element's id on the page shown.
     Fragment(String),
@@ -323,23 +279,7 @@ fn followed(ev: &web_sys::MouseEvent) -> Option<Follow> {
     if let Some(id) = href.strip_prefix('#') {
         return Some(Follow::Fragment(decode_component(id)));
     }
-    let url = web_sys::Url::new_with_base(&href, &document().base_uri().ok()??).ok()?;
-    if Some(url.origin()) != window().location().origin().ok() {
-        return None;
-    }
-    let path = url.pathname();
-    let base = base_path();
-    let below = path.strip_prefix(base.as_str())?;
-    if !(below.is_empty() || below.starts_with('/')) {
-        return None;
-    }
-    let (search, hash) = (url.search(), url.hash());
-    let fragment = (hash.strip_prefix('#'))
-        .filter(|id| !id.is_empty())
-        .map(decode_component);
-    let route = route_of(&path, &decode_query(&search));
-    let href = format!("{path}{search}{hash}");
-    Some(Follow::Page(Box::new(route), href, fragment))
+    url::link(&href).map(|link| Follow::Page(Box::new(link)))
 }
 
 /// The route state; provided by the app shell through [`provide_route`].

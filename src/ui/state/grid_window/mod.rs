@@ -8,7 +8,9 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::ui::components::row_window::RowWindow;
+mod rows;
+
+pub use rows::RowWindow;
 
 /// Rows rendered before the grid has been measured.
 const FIRST_ROWS: usize = 6;
