@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use super::App;
+use super::app::App;
 
 /// The element holding the pre-rendered page (written by `src/bin/prerender`).
 pub const STATIC_ROOT: &str = "atlas-static";
