@@ -23,7 +23,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-const BUNDLED: &str = include_str!("../data/researchers.json");
+const BUNDLED: &str = research_atlas::model::bundled::JSON;
 
 fn bundled() -> Arc<Atlas> {
     Arc::new(Atlas::from_json(

@@ -12,7 +12,7 @@ use research_atlas::files::publications::{CompiledPubs, Fetched, check_against};
 use research_atlas::model::{self, CitationSource, Citations, Dataset, Origin, cite};
 use research_atlas::search::{CardIndex, GroupBy, Order, PubParams, PublicationIndex};
 
-const BUNDLED: &str = include_str!("../data/researchers.json");
+const BUNDLED: &str = research_atlas::model::bundled::JSON;
 
 /// The bundled dataset with, by position: every third paper uncounted, the others counted
 /// with repeats (ties), every paper an abstract, a dblp key and a provenance.

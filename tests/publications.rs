@@ -8,7 +8,7 @@ use research_atlas::search::{
     GroupBy, Order, PubList, PubParams, PublicationIndex, close_researchers,
 };
 
-const BUNDLED: &str = include_str!("../data/researchers.json");
+const BUNDLED: &str = research_atlas::model::bundled::JSON;
 
 fn dataset() -> Dataset {
     let dir = model::load(BUNDLED, 2027).expect("the bundled dataset loads");

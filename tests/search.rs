@@ -20,7 +20,7 @@ type QueryCase = (
     Option<(FieldKind, &'static str)>,
 );
 
-const BUNDLED: &str = include_str!("../data/researchers.json");
+const BUNDLED: &str = research_atlas::model::bundled::JSON;
 const MAX_YEAR: u16 = 2027;
 
 struct Atlas {

@@ -12,6 +12,7 @@
 //! publications out as BibTeX and CSV. [`shares`] spreads the heavy passes of a large load (and
 //! the search layer's build steps) over the cores.
 
+pub mod bundled;
 pub mod cite;
 pub mod corrections;
 pub mod date;

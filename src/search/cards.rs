@@ -219,11 +219,7 @@ impl CardIndex {
 mod tests {
     use super::*;
 
-    const BUNDLED: &str = include_str!("../../data/researchers.json");
-
-    fn bundled() -> LoadedDataset {
-        crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads")
-    }
+    use crate::model::bundled::{JSON as BUNDLED, loaded as bundled};
 
     #[test]
     fn every_researcher_has_a_card_with_what_it_shows() {

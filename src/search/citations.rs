@@ -226,9 +226,7 @@ mod tests {
 
     #[test]
     fn the_bundled_profiles_have_no_summary() {
-        let d = crate::model::load(include_str!("../../data/researchers.json"), 2027)
-            .unwrap()
-            .dataset;
+        let d = crate::model::bundled::loaded().dataset;
         for r in &d.researchers {
             assert_eq!(CitationSummary::of(&d, r), None, "{}", r.id);
         }
@@ -236,9 +234,7 @@ mod tests {
 
     #[test]
     fn a_summary_counts_each_listed_paper_once() {
-        let mut d = crate::model::load(include_str!("../../data/researchers.json"), 2027)
-            .unwrap()
-            .dataset;
+        let mut d = crate::model::bundled::loaded().dataset;
         let mut r = d.researchers[0].clone();
         let first = r.publications[0].clone();
         r.publications.push(first.clone());

@@ -373,13 +373,8 @@ fn topics_of(s: &Subject<'_>) -> Facts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::load;
 
-    fn bundled() -> Dataset {
-        load(include_str!("../../data/researchers.json"), 2027)
-            .unwrap()
-            .dataset
-    }
+    use crate::model::bundled::dataset as bundled;
 
     fn compare(d: &Dataset, ids: &[&str]) -> Comparison {
         let subjects: Vec<Subject<'_>> = (ids.iter())

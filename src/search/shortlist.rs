@@ -183,11 +183,10 @@ pub fn bibtex(sources: &[(&Dataset, &HashMap<PublicationId, String>, &[&str])]) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::load;
     use crate::search::CardIndex;
 
     fn rows(ids: &[&str]) -> (Vec<Row>, crate::model::LoadedDataset) {
-        let dir = load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let dir = crate::model::bundled::loaded();
         let c = CardIndex::compile(&dir);
         let rows = (ids.iter())
             .map(|id| {
@@ -224,7 +223,7 @@ mod tests {
     // `biblatex` is a native dev-dependency; the wasm test build has no use for this check.
     #[cfg(not(target_arch = "wasm32"))]
     fn combined_bibtex_has_each_shared_paper_once_and_parses() {
-        let dir = load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let dir = crate::model::bundled::loaded();
         let d = &dir.dataset;
         let keys = crate::model::cite::bibtex_keys(d);
         let frank = d

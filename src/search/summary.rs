@@ -147,12 +147,8 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::model::load;
 
-    fn bundled() -> Dataset {
-        let json = include_str!("../../data/researchers.json");
-        load(json, 2027).unwrap().dataset
-    }
+    use crate::model::bundled::dataset as bundled;
 
     #[test]
     fn activity_spans_first_to_last_year_with_gaps_as_zero() {

@@ -8,7 +8,7 @@ pub mod raw_bibtex;
 use biblatex::{Bibliography, ChunksExt, Entry};
 use research_atlas::model::{self, Author, Dataset, Publication, PublicationType};
 
-pub const BUNDLED: &str = include_str!("../../data/researchers.json");
+pub const BUNDLED: &str = research_atlas::model::bundled::JSON;
 pub const MAX_YEAR: u16 = 2027;
 
 pub fn bundled() -> Dataset {

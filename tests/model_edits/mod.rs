@@ -6,7 +6,7 @@ use research_atlas::model::{self, LoadedDataset, Problem};
 use serde_json::Value;
 
 /// The bundled dataset, as the tests edit it.
-pub const BUNDLED: &str = include_str!("../../data/researchers.json");
+pub const BUNDLED: &str = research_atlas::model::bundled::JSON;
 /// The latest plausible year the tests load with.
 pub const MAX_YEAR: u16 = 2027;
 

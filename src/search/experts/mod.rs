@@ -26,8 +26,6 @@ pub mod subset;
 pub mod terms;
 
 #[cfg(test)]
-mod parts_tests;
-#[cfg(test)]
 mod tests;
 
 use crate::model::{CareerStage, Dataset, PublicationId, ResearcherId, TopicId};

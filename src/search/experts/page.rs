@@ -199,9 +199,7 @@ mod tests {
 
     #[test]
     fn the_question_is_the_url_state_with_its_authors_found() {
-        let d = crate::model::load(include_str!("../../../data/researchers.json"), 2027)
-            .unwrap()
-            .dataset;
+        let d = crate::model::bundled::loaded().dataset;
         let p = ExpertParams {
             text: "serverless".into(),
             authors: vec!["luo-mai".into()],

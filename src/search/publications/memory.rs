@@ -206,13 +206,8 @@ impl PublicationIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::load;
 
-    fn bundled() -> Dataset {
-        load(include_str!("../../../data/researchers.json"), 2027)
-            .expect("the bundled dataset loads")
-            .dataset
-    }
+    use crate::model::bundled::dataset as bundled;
 
     fn shown(ix: &PublicationIndex, query: &[(&str, &str)]) -> usize {
         let p = ix.sanitize(&PubParams::from_pairs(query.iter().copied()));

@@ -1,13 +1,8 @@
 //! The publication list's questions on the bundled data and on made-up ones.
 
 use super::*;
-use crate::model::{Dataset, load};
 
-fn bundled() -> Dataset {
-    load(include_str!("../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset
-}
+use crate::model::bundled::dataset as bundled;
 
 #[test]
 fn pages_hold_a_hundred_entries_and_groups_keep_their_whole_count() {

@@ -1,16 +1,11 @@
 use serde_json::{Value, json};
 
 use super::*;
-use crate::model::load;
 use crate::search::OrgTable;
 
 const SITE: &str = "https://lab.example/atlas/";
 
-fn bundled() -> Dataset {
-    load(include_str!("../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset
-}
+use crate::model::bundled::dataset as bundled;
 
 /// A dataset of one researcher built from `researcher` (the required fields filled in), with
 /// one organization and one topic.

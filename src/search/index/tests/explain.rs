@@ -171,9 +171,7 @@ fn score_by_scan(index: &SearchIndex, p: &Person, terms: &[QueryTerm]) -> Option
 /// and the bundled one.
 #[test]
 fn posting_lists_agree_with_scanning_the_fields() {
-    let bundled = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset;
+    let bundled = crate::model::bundled::dataset();
     for d in [dataset(), bundled] {
         let index = SearchIndex::new(&d);
         let mut queries: Vec<String> = index.vocab.clone();

@@ -256,8 +256,7 @@ fn openings_counts_are_as_if_added() {
 /// The bundled directory: only Luo Mai states openings (PhD students and postdocs).
 #[test]
 fn the_bundled_openings_find_luo_mai() {
-    let dir = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads");
+    let dir = crate::model::bundled::loaded();
     let d = &dir.dataset;
     let index = SearchIndex::new(d);
     let ids = |pairs: &[(&str, &str)]| -> Vec<&str> {

@@ -264,9 +264,7 @@ fn stats() {
 /// it gives the model's list, in the same order, on the test dataset and the bundled one.
 #[test]
 fn publications_resolve_like_the_model() {
-    let bundled = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset;
+    let bundled = crate::model::bundled::dataset();
     for d in [dataset(), bundled] {
         let by_id = super::build::ById::new(&d);
         for r in &d.researchers {
@@ -318,9 +316,7 @@ mod shards;
 fn both_readings_of_a_later_word_agree() {
     use super::query::Reading;
     use crate::search::TitleShards;
-    let bundled = crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset;
+    let bundled = crate::model::bundled::dataset();
     let fixture = dataset();
     let mut pairs = 0;
     for d in [&fixture, &bundled] {

@@ -12,11 +12,7 @@ use crate::search::titles::{
 };
 use crate::search::{Hit, SearchIndex, TitleShards};
 
-fn bundled() -> Dataset {
-    crate::model::load(include_str!("../../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset
-}
+use crate::model::bundled::dataset as bundled;
 
 /// Queries from the index's own words: each cut to one and two characters and whole, and
 /// pairs of them (the second cut too).

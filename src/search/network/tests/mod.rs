@@ -10,11 +10,9 @@ mod built;
 mod bundled;
 pub(crate) mod drawing;
 
-const BUNDLED: &str = include_str!("../../../../data/researchers.json");
-
 /// The network of the bundled dataset.
 pub(crate) fn bundled() -> Network {
-    let dir = crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads");
+    let dir = crate::model::bundled::loaded();
     Network::build(&dir.dataset)
 }
 

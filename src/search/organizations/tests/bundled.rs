@@ -2,14 +2,11 @@
 //! 2020" question, and every score matching the publication list it links to.
 
 use super::super::*;
-use crate::model::{LoadedDataset, OpeningKind, load};
+use crate::model::OpeningKind;
 use crate::search::params::{Credit, OrgParams};
 use crate::search::{PubParams, PublicationIndex};
 
-fn bundled() -> LoadedDataset {
-    load(include_str!("../../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-}
+use crate::model::bundled::loaded as bundled;
 
 fn osdi_nsdi_since_2020(credit: Credit) -> OrgParams {
     let mut p = OrgParams::from_pairs([("rvenue", "osdi,nsdi"), ("rfrom", "2020")]);

@@ -74,3 +74,4 @@ fn components_decode_what_encoding_wrote() {
 mod directory;
 #[cfg(not(target_arch = "wasm32"))]
 mod organizations;
+mod publications;

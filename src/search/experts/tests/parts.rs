@@ -4,8 +4,8 @@
 
 use serde_json::{Value, json};
 
-use super::parts::{self, Part, Parts};
-use super::*;
+use super::super::parts::{self, Part, Parts};
+use super::super::*;
 use crate::model::Dataset;
 
 /// `n` researchers (at Xavier and Yoyodyne in turn, some advised by the first) and `papers`
@@ -64,17 +64,13 @@ fn synthetic(n: usize, papers: usize) -> Dataset {
     .expect("the synthetic dataset deserializes")
 }
 
-fn bundled() -> Dataset {
-    crate::model::load(include_str!("../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset
-}
+use crate::model::bundled::dataset as bundled;
 
 /// The tests' question, listing 20.
 fn question(text: &str, authors: Vec<Author>) -> ExpertQuery {
     ExpertQuery {
         limit: 20,
-        ..super::tests::query(text, authors)
+        ..super::query(text, authors)
     }
 }
 

@@ -346,9 +346,7 @@ fn stages_and_since_narrow_the_list() {
 
 #[test]
 fn the_bundled_directory_finds_luo_mai_for_serverless_llm_and_flags_him_as_its_author() {
-    let d = crate::model::load(include_str!("../../../data/researchers.json"), 2027)
-        .expect("the bundled dataset loads")
-        .dataset;
+    let d = crate::model::bundled::dataset();
     let c = Corpus::of(&d);
     let text = "ServerlessLLM: Locality-Enhanced Serverless Inference for Large Language Models. \
         We keep model checkpoints close to the GPUs so that a serverless platform can start an \
@@ -432,3 +430,5 @@ fn the_csv_has_a_line_per_expert_with_papers_and_conflicts() {
             .any(|l| l.contains(",bob,BOB,") && l.contains("is an author"))
     );
 }
+
+mod parts;
