@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use research_atlas::model::{self, Dataset, Problem};
 
-use crate::{DATASET, workspace_root};
+use crate::{DATASET, Error, workspace_root};
 
 /// A dataset file as read, before any change.
 pub struct DatasetFile {
@@ -33,23 +33,21 @@ impl DatasetFile {
     /// Reads `path` (default: the bundled dataset). A file with problems other than warnings
     /// is refused: the tools only add to a valid dataset, so every value left out after a
     /// change is the change's.
-    pub fn open(path: Option<&Path>) -> Result<Self, String> {
+    pub fn open(path: Option<&Path>) -> Result<Self, Error> {
         let path = path.map_or_else(|| workspace_root().join(DATASET), Path::to_path_buf);
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let dir = model::load(&text, max_year()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let in_file = |error| Error::within(path.display(), error);
+        let text = std::fs::read_to_string(&path).map_err(|e| in_file(Error::io(&e)))?;
+        let dir = model::load(&text, max_year()).map_err(|e| {
+            in_file(Error::Unsettled {
+                reason: e.to_string(),
+            })
+        })?;
         if !dir.is_valid() {
-            let lines: Vec<String> = dir
-                .problems
-                .iter()
+            let problems = (dir.problems.iter())
                 .filter(|p| !p.is_warning())
-                .map(|p| format!("{}: {p}", path.display()))
+                .map(ToString::to_string)
                 .collect();
-            return Err(format!(
-                "{}\n{} has problems; fix them first (cargo xtask check-data)",
-                lines.join("\n"),
-                path.display()
-            ));
+            return Err(Error::DatasetProblems { path, problems });
         }
         Ok(Self {
             path,
@@ -74,6 +72,56 @@ impl DatasetFile {
     }
 }
 
+/// A command's run over a dataset file: its report, then what became of the file (or why
+/// nothing was written, after the report). The binary prints both.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run<R> {
+    /// What the command did, record by record.
+    pub report: R,
+    /// The file written, left as it was, or a dry run; or why nothing was written.
+    pub ending: Result<Ending, Error>,
+}
+
+/// What became of the dataset file at the end of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending {
+    /// A dry run: nothing written.
+    DryRun,
+    /// The file was rewritten.
+    Wrote(PathBuf),
+    /// Nothing changed; the file was not touched.
+    Unchanged(PathBuf),
+}
+
+impl Ending {
+    /// The run's last line, after the report's `summary`: "…; wrote data/researchers.json".
+    pub fn line(&self, summary: &str) -> String {
+        match self {
+            Ending::DryRun => format!("{summary}; dry run, nothing written"),
+            Ending::Wrote(path) => format!("{summary}; wrote {}", path.display()),
+            Ending::Unchanged(path) => {
+                format!("{summary}; nothing to change in {}", path.display())
+            }
+        }
+    }
+}
+
+impl DatasetFile {
+    /// The ending of a run that saves `dataset` here (see [`save`](Self::save)); `invalid` makes
+    /// the error of the problems found.
+    pub fn end(
+        &self,
+        dataset: &Dataset,
+        blame: &dyn Fn(&Problem) -> Option<String>,
+        invalid: impl FnOnce(Vec<String>) -> Error,
+    ) -> Result<Ending, Error> {
+        match self.save(dataset, blame).map_err(invalid)? {
+            Saved::Written => Ok(Ending::Wrote(self.path.clone())),
+            Saved::Unchanged => Ok(Ending::Unchanged(self.path.clone())),
+        }
+    }
+}
+
 /// The latest year a date in the dataset may name: next year (a paper accepted for it).
 pub fn max_year() -> u16 {
     let secs = std::time::SystemTime::now()
@@ -89,7 +137,7 @@ pub fn validate(
     dataset: &Dataset,
     blame: &dyn Fn(&Problem) -> Option<String>,
 ) -> Result<String, Vec<String>> {
-    let text = canonical_text(dataset).map_err(|e| vec![e])?;
+    let text = canonical_text(dataset).map_err(|e| vec![e.to_string()])?;
     let problems = problems_in(&text);
     if problems.iter().all(Problem::is_warning) {
         return Ok(text);
@@ -128,8 +176,8 @@ impl Settled {
 /// one value holds; afterwards `dataset` loads with at most warnings. `Err` only when the
 /// dataset cannot be written as JSON or the loader refuses the file as a whole, neither of which
 /// a change to a valid dataset can cause.
-pub fn settle(dataset: &mut Dataset) -> Result<Settled, String> {
-    let loaded = model::load(&canonical_text(dataset)?, max_year()).map_err(|p| p.to_string())?;
+pub fn settle(dataset: &mut Dataset) -> Result<Settled, Error> {
+    let loaded = model::load(&canonical_text(dataset)?, max_year()).map_err(unsettled)?;
     if loaded.is_valid() {
         return Ok(Settled {
             problems: loaded.problems,
@@ -141,8 +189,7 @@ pub fn settle(dataset: &mut Dataset) -> Result<Settled, String> {
     // The loader's result is valid by its own rule; a second load proves it, and settles what
     // a dropped reference could still leave.
     for _ in 0..3 {
-        let again =
-            model::load(&canonical_text(dataset)?, max_year()).map_err(|p| p.to_string())?;
+        let again = model::load(&canonical_text(dataset)?, max_year()).map_err(unsettled)?;
         if again.is_valid() {
             break;
         }
@@ -157,10 +204,17 @@ pub fn settle(dataset: &mut Dataset) -> Result<Settled, String> {
 }
 
 /// The form `fmt-data` writes: the model's field order, two-space indentation, final newline.
-pub fn canonical_text(dataset: &Dataset) -> Result<String, String> {
+pub fn canonical_text(dataset: &Dataset) -> Result<String, Error> {
     serde_json::to_string_pretty(dataset)
         .map(|t| t + "\n")
-        .map_err(|e| e.to_string())
+        .map_err(unsettled)
+}
+
+/// What the serializer or the loader said of a dataset it refused whole.
+fn unsettled(e: impl ToString) -> Error {
+    Error::Unsettled {
+        reason: e.to_string(),
+    }
 }
 
 /// What the app's loader would report for `text`.

@@ -8,16 +8,20 @@
 //! [`roster`] adds and updates a whole department from a CSV file, with each person's `.bib`.
 //!
 //! `cargo xtask import-bib`, `cargo xtask import` and `cargo xtask add-researcher` are the
-//! command lines over this crate; it prints nothing but what a command reports.
+//! command lines over this crate. It prints nothing: a command returns its report as data
+//! ([`authoring::Run`]), and fails with the crate's one [`Error`]; the binary prints both.
 
 pub mod authoring;
 pub mod bibtex;
+mod error;
 pub mod names;
 pub mod repair;
 pub mod researchers;
 pub mod roster;
 pub mod sources;
 pub(crate) mod web_text;
+
+pub use error::{Change, Error};
 
 use std::path::{Path, PathBuf};
 

@@ -5,27 +5,25 @@
 
 use research_atlas::model::{CareerStage, Dataset, OrgId, OrgKind, Organization};
 
+use crate::Error;
 use crate::names::{match_key, slug, unique};
 
 /// The stage `text` names: its key (`phd_student`) or its label (`PhD student`), in any case,
 /// with spaces or hyphens for the underscore. `Err` lists the accepted values.
-pub fn career_stage(text: &str) -> Result<CareerStage, String> {
+pub fn career_stage(text: &str) -> Result<CareerStage, Error> {
     let folded = text.trim().to_lowercase().replace([' ', '-'], "_");
     CareerStage::ALL
         .into_iter()
         .find(|s| s.key() == folded || s.label().to_lowercase().replace(' ', "_") == folded)
-        .ok_or_else(|| {
-            let keys: Vec<&str> = CareerStage::ALL.iter().map(|s| s.key()).collect();
-            format!("career stage {text:?} is not one of {}", keys.join(", "))
-        })
+        .ok_or_else(|| Error::Stage { text: text.into() })
 }
 
 /// The slug a new researcher called `name` gets, before it is made unique. `Err` when the name
 /// has nothing a slug can hold (a name in Chinese only): an id must then be given.
-pub fn id_from_name(name: &str) -> Result<String, String> {
+pub fn id_from_name(name: &str) -> Result<String, Error> {
     let id = slug(name);
     if id.is_empty() {
-        Err(format!("{name:?} makes no slug; give an id"))
+        Err(Error::NoSlug { name: name.into() })
     } else {
         Ok(id)
     }
@@ -50,23 +48,17 @@ pub fn organization(
     dataset: &mut Dataset,
     text: &str,
     kind: Option<&str>,
-) -> Result<(OrgId, Option<String>), String> {
+) -> Result<(OrgId, Option<String>), Error> {
     if let Some(o) = find_organization(dataset, text) {
         return Ok((o.id.clone(), None));
     }
     let Some(kind) = kind else {
-        return Err(format!(
-            "organization {text:?} is not in the vocabulary; give an existing id, name or alias, or add it with --org-kind university|company|lab|nonprofit"
-        ));
+        return Err(Error::UnknownOrganization { text: text.into() });
     };
-    let kind: OrgKind =
-        serde_json::from_value(serde_json::Value::String(kind.into())).map_err(|_| {
-            format!("organization kind {kind:?} is not one of university, company, lab, nonprofit")
-        })?;
+    let kind: OrgKind = serde_json::from_value(serde_json::Value::String(kind.into()))
+        .map_err(|_| Error::OrgKind { kind: kind.into() })?;
     if slug(text).is_empty() {
-        return Err(format!(
-            "organization {text:?} makes no slug; add it to the vocabulary by hand"
-        ));
+        return Err(Error::OrgNoSlug { text: text.into() });
     }
     let id = add_organization(dataset, text, kind, None);
     let note =
@@ -208,7 +200,7 @@ mod tests {
             assert_eq!(career_stage(text), Ok(stage), "{text}");
         }
         assert_eq!(
-            career_stage("professor"),
+            career_stage("professor").map_err(|e| e.to_string()),
             Err("career stage \"professor\" is not one of student, phd_student, postdoc, faculty, industry".into())
         );
     }
@@ -249,6 +241,11 @@ mod tests {
             id_from_name("Niko Sünderhauf"),
             Ok("niko-sunderhauf".into())
         );
-        assert!(id_from_name("栾思飞").unwrap_err().contains("give an id"));
+        assert!(
+            id_from_name("栾思飞")
+                .unwrap_err()
+                .to_string()
+                .contains("give an id")
+        );
     }
 }

@@ -18,6 +18,7 @@ mod workflows;
 
 use std::process::ExitCode;
 
+use atlas_import::authoring::{Ending, Run};
 use atlas_import::bibtex::Import;
 use atlas_import::roster::RosterImport;
 use cli::Task;
@@ -60,7 +61,9 @@ fn main() -> ExitCode {
             data: t.data,
             dry_run: t.dry_run,
             strict: t.strict,
-        }),
+        })
+        .map_err(|e| e.to_string())
+        .and_then(|run| print_run(run.report.to_string(), run.report.summary(), run.ending)),
         Task::ImportRoster(t) => import_roster(t),
         Task::GenData(t) => match t.shape {
             cli::Shape::Research => {
@@ -110,7 +113,7 @@ fn import_roster(t: cli::ImportRoster) -> Result<(), String> {
         }
         None => atlas_import::sources::fetch::day_of(std::time::SystemTime::now()),
     };
-    atlas_import::roster::import_roster(&RosterImport {
+    let Run { report, ending } = atlas_import::roster::import_roster(&RosterImport {
         roster: t.roster,
         data: t.data,
         dry_run: t.dry_run,
@@ -126,4 +129,20 @@ fn import_roster(t: cli::ImportRoster) -> Result<(), String> {
             .filter(|k| !k.trim().is_empty()),
         today,
     })
+    .map_err(|e| e.to_string())?;
+    print_run(report.to_string(), report.summary(), ending)
+}
+
+/// Prints an import's report (`text`, one line per record), then its last line: the
+/// `summary` and what became of the dataset file; or returns why nothing was written.
+fn print_run(
+    text: String,
+    summary: String,
+    ending: Result<Ending, atlas_import::Error>,
+) -> Result<(), String> {
+    if !text.is_empty() {
+        println!("{text}");
+    }
+    println!("{}", ending.map_err(|e| e.to_string())?.line(&summary));
+    Ok(())
 }

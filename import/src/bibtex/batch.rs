@@ -10,7 +10,8 @@ use research_atlas::model::{Dataset, ResearcherId};
 
 use super::apply::{Index, Outcome, apply_indexed, apply_papers};
 use super::paper::{self, Paper, Reject};
-use super::{BibError, BibReport, read_file, refused};
+use super::{BibError, BibReport, read_file};
+use crate::Error;
 
 /// The indexes of one dataset, kept up to date as files are imported into it.
 pub struct Batch {
@@ -36,7 +37,7 @@ impl Batch {
         researcher: &ResearcherId,
         source: &str,
         strict: bool,
-    ) -> Result<BibReport, String> {
+    ) -> Result<BibReport, Error> {
         let (read, ignored, local_links) = read_file(dataset, researcher, source)?;
         let mut bad = read.problems;
         if strict {
@@ -52,7 +53,7 @@ impl Batch {
             }
             if !bad.is_empty() {
                 bad.sort_by_key(|b| b.line);
-                return Err(refused(&bad));
+                return Err(Error::BadEntries { bad });
             }
         }
         let report = apply_indexed(dataset, &mut self.index, researcher, &read.entries);

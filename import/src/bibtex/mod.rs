@@ -15,7 +15,8 @@
 //! with its entry. Only a file with no entry at all is refused. `--strict` restores all or
 //! nothing: any bad entry or refused value stops the import and nothing is written. The dataset is written only when it validates
 //! ([`DatasetFile::save`]). [`import_entries`] does the work and returns the report as data;
-//! [`import_bib`] is the command, printing it. A caller that imports many files into one
+//! [`import_bib`] is the command, returning the report and what became of the file for the
+//! binary to print. A caller that imports many files into one
 //! dataset (a roster) uses a [`Batch`], which keeps the indexes [`apply`] looks up from file to
 //! file and leaves the one check of the whole dataset to the caller.
 
@@ -40,7 +41,9 @@ pub use entry::BibError;
 pub(crate) use paper::{Paper, Reject, Sourced};
 pub(crate) use venue::VenueHint;
 
-use crate::authoring::{DatasetFile, Saved, record_of, settle};
+use crate::Error;
+use crate::authoring::{DatasetFile, Ending, Run, record_of, settle};
+use crate::error::Change;
 use apply::Report;
 
 /// What to import, and where.
@@ -136,52 +139,43 @@ impl fmt::Display for BibReport {
     }
 }
 
-/// Runs the task: prints the report, then a summary, and writes the dataset unless it is a
-/// dry run.
-pub fn import_bib(args: &Import) -> Result<(), String> {
+/// Runs the task: the report, then the dataset written unless it is a dry run. `Err` when
+/// nothing was imported (no report to print).
+pub fn import_bib(args: &Import) -> Result<Run<BibReport>, Error> {
     let file = DatasetFile::open(args.data.as_deref())?;
     if file.dataset.researcher(&args.researcher).is_none() {
-        return Err(format!(
-            "{}: no researcher {}; add them first (cargo xtask add-researcher)",
-            file.path.display(),
-            args.researcher
-        ));
+        return Err(Error::NoResearcher {
+            id: args.researcher.clone(),
+            dataset: Some(file.path),
+        });
     }
-    let bib_name = args.bib.display().to_string();
-    let bytes = std::fs::read(&args.bib).map_err(|e| format!("{bib_name}: {e}"))?;
-    let source = decode(&bytes).map_err(|e| format!("{bib_name}: {e}"))?;
+    let in_bib = |error| Error::within(args.bib.display(), error);
+    let bytes = std::fs::read(&args.bib).map_err(|e| in_bib(Error::io(&e)))?;
+    let source = decode(&bytes).map_err(in_bib)?;
     let mut dataset = file.dataset.clone();
     let report =
-        import_entries(&mut dataset, &args.researcher, &source, args.strict).map_err(|e| {
-            let mut lines: Vec<String> = e.lines().map(|l| format!("{bib_name}: {l}")).collect();
-            if !e.ends_with("nothing was written") {
-                lines.push("nothing was written".into());
+        import_entries(&mut dataset, &args.researcher, &source, args.strict).map_err(|error| {
+            Error::NotImported {
+                bib: args.bib.clone(),
+                error: Box::new(error),
             }
-            lines.join("\n")
         })?;
-    let text = report.to_string();
-    if !text.is_empty() {
-        println!("{text}");
-    }
-    let summary = report.summary();
-    if args.dry_run {
-        println!("{summary}; dry run, nothing written");
-        return Ok(());
-    }
-    // `import_entries` validated the dataset already; `save` checks again as it writes.
-    match file.save(&dataset, &|_| None).map_err(|p| invalid(&p))? {
-        Saved::Written => println!("{summary}; wrote {}", file.path.display()),
-        Saved::Unchanged => println!("{summary}; nothing to change in {}", file.path.display()),
-    }
-    Ok(())
+    let ending = if args.dry_run {
+        Ok(Ending::DryRun)
+    } else {
+        // `import_entries` validated the dataset already; `save` checks again as it writes.
+        file.end(&dataset, &|_| None, invalid)
+    };
+    Ok(Run { report, ending })
 }
 
 /// The file's text, repaired at the door ([`crate::repair`]): UTF-8 or UTF-16, or else the
 /// legacy encoding it is in (older `.bib` files and rosters saved by spreadsheets), mojibake
 /// undone, control and invisible characters removed. A file with NUL bytes is not text.
-pub(crate) fn decode(bytes: &[u8]) -> Result<String, String> {
-    let document = crate::repair::document(bytes.to_vec())
-        .map_err(|e| format!("line 1: {e}; nothing was read"))?;
+pub(crate) fn decode(bytes: &[u8]) -> Result<String, Error> {
+    let document = crate::repair::document(bytes.to_vec()).map_err(|e| Error::NotText {
+        reason: e.to_string(),
+    })?;
     Ok(crate::repair::text(&document.text).into_owned())
 }
 
@@ -196,11 +190,11 @@ pub fn import_entries(
     researcher: &ResearcherId,
     source: &str,
     strict: bool,
-) -> Result<BibReport, String> {
+) -> Result<BibReport, Error> {
     let (read, ignored, local_links) = read_file(dataset, researcher, source)?;
     let mut bad = read.problems;
     if strict && !bad.is_empty() {
-        return Err(refused(&bad));
+        return Err(Error::BadEntries { bad });
     }
     let mut candidate = dataset.clone();
     let report = apply::apply(&mut candidate, researcher, &read.entries);
@@ -211,7 +205,7 @@ pub fn import_entries(
     }));
     if strict && !bad.is_empty() {
         bad.sort_by_key(|b| b.line);
-        return Err(refused(&bad));
+        return Err(Error::BadEntries { bad });
     }
     let settled = settle(&mut candidate)?;
     // The problems' paths name positions in the dataset before it was settled.
@@ -223,7 +217,7 @@ pub fn import_entries(
                 None => p.to_string(),
             })
             .collect();
-        return Err(invalid(&lines));
+        return Err(invalid(lines));
     }
     let mut dropped = Vec::new();
     let mut refused = Vec::new();
@@ -273,11 +267,14 @@ fn read_file(
     dataset: &Dataset,
     researcher: &ResearcherId,
     source: &str,
-) -> Result<(entry::Read, BTreeMap<String, usize>, usize), String> {
+) -> Result<(entry::Read, BTreeMap<String, usize>, usize), Error> {
     if dataset.researcher(researcher).is_none() {
-        return Err(format!("no researcher {researcher}"));
+        return Err(Error::NoResearcher {
+            id: researcher.clone(),
+            dataset: None,
+        });
     }
-    let read = entry::read(source).map_err(|e| format!("{e}; not imported"))?;
+    let read = entry::read(source).map_err(|error| Error::NoEntry { error })?;
     let mut ignored: BTreeMap<String, usize> = BTreeMap::new();
     let mut local_links = 0;
     for e in &read.entries {
@@ -307,22 +304,12 @@ impl fmt::Display for Cause {
     }
 }
 
-fn refused(bad: &[BibError]) -> String {
-    let lines: Vec<String> = bad.iter().map(ToString::to_string).collect();
-    let n = lines.len();
-    format!(
-        "{}\n{n} bad entr{}; --strict: nothing was written",
-        lines.join("\n"),
-        if n == 1 { "y" } else { "ies" }
-    )
-}
-
-fn invalid(problems: &[String]) -> String {
-    format!(
-        "{}\nthe import would make the dataset invalid ({} problem(s)); nothing was written",
-        problems.join("\n"),
-        problems.len()
-    )
+/// The import's problems: it would make the dataset invalid.
+fn invalid(problems: Vec<String>) -> Error {
+    Error::Invalid {
+        by: Change::Import,
+        problems,
+    }
 }
 
 /// The entry behind a validation problem, or the researcher whose list changed.

@@ -61,7 +61,10 @@ impl Copy {
             data: Some(self.path.clone()),
             dry_run,
             strict,
-        })
+        })?
+        .ending
+        .map(|_| ())
+        .map_err(|e| e.to_string())
     }
 }
 

@@ -21,7 +21,7 @@
 //! validated and atomically ([`DatasetFile::save`]); a second run with nothing new changes no
 //! byte.
 //! [`import_people`] does the work and returns the report as data; [`import_roster`] is the
-//! command, printing it.
+//! command, returning the report and what became of the file for the binary to print.
 
 mod person;
 mod report;
@@ -38,8 +38,10 @@ pub use person::{Applied, Status, summary};
 pub use report::{Done, RosterReport, RowReport};
 pub use table::COLUMNS;
 
-use crate::authoring::{DatasetFile, Saved, record_of, settle, validate};
+use crate::Error;
+use crate::authoring::{DatasetFile, Ending, Run, record_of, settle, validate};
 use crate::bibtex::{Batch, Outcome, decode};
+use crate::error::Change;
 use crate::sources::fetch::{self, Fetch, Fetched};
 use crate::sources::profile::stage_of;
 use crate::sources::{Origin, folder, import_person};
@@ -83,9 +85,9 @@ pub struct Sourcing {
     pub today: String,
 }
 
-/// Runs the task: prints a line per row and a total, and writes the dataset unless it is a dry
-/// run, or `--strict` and a row is bad.
-pub fn import_roster(args: &RosterImport) -> Result<(), String> {
+/// Runs the task: the report (a line per row, and a total), then the dataset written unless it
+/// is a dry run, or `--strict` and a row is bad. `Err` when nothing was imported (no report).
+pub fn import_roster(args: &RosterImport) -> Result<Run<RosterReport>, Error> {
     let file = DatasetFile::open(args.data.as_deref())?;
     let mut dataset = file.dataset.clone();
     let sourcing = args.sources.as_ref().map(|folder| Sourcing {
@@ -99,38 +101,30 @@ pub fn import_roster(args: &RosterImport) -> Result<(), String> {
         today: args.today.clone(),
     });
     let report = import_people_with(&mut dataset, &args.roster, args.strict, sourcing.as_ref())?;
-    let text = report.to_string();
-    if !text.is_empty() {
-        println!("{text}");
-    }
-    let summary = report.summary();
     let bad = report.bad_rows().count();
-    if args.strict && bad > 0 {
-        return Err(format!(
-            "{summary}\n{bad} bad row{}; --strict: nothing was written",
-            if bad == 1 { "" } else { "s" }
-        ));
-    }
     let lines = lines_by_person(&report.rows);
     let blame = |p: &Problem| blame(&dataset, &lines, p);
-    if args.dry_run {
-        validate(&dataset, &blame).map_err(|p| invalid(&p))?;
-        println!("{summary}; dry run, nothing written");
-        return Ok(());
-    }
-    match file.save(&dataset, &blame).map_err(|p| invalid(&p))? {
-        Saved::Written => println!("{summary}; wrote {}", file.path.display()),
-        Saved::Unchanged => println!("{summary}; nothing to change in {}", file.path.display()),
-    }
-    Ok(())
+    let ending = if args.strict && bad > 0 {
+        Err(Error::BadRows {
+            summary: report.summary(),
+            bad,
+        })
+    } else if args.dry_run {
+        validate(&dataset, &blame)
+            .map(|_| Ending::DryRun)
+            .map_err(invalid)
+    } else {
+        file.end(&dataset, &blame, invalid)
+    };
+    Ok(Run { report, ending })
 }
 
-fn invalid(problems: &[String]) -> String {
-    format!(
-        "{}\nthe roster would make the dataset invalid ({} problem(s)); nothing was written",
-        problems.join("\n"),
-        problems.len()
-    )
+/// The roster's problems: it would make the dataset invalid.
+fn invalid(problems: Vec<String>) -> Error {
+    Error::Invalid {
+        by: Change::Roster,
+        problems,
+    }
 }
 
 /// Imports the roster at `csv` into `dataset`: the people, then each one's `.bib` file (paths
@@ -141,7 +135,7 @@ pub fn import_people(
     dataset: &mut Dataset,
     csv: &Path,
     strict: bool,
-) -> Result<RosterReport, String> {
+) -> Result<RosterReport, Error> {
     import_people_with(dataset, csv, strict, None)
 }
 
@@ -156,11 +150,12 @@ pub fn import_people_with(
     csv: &Path,
     strict: bool,
     sourcing: Option<&Sourcing>,
-) -> Result<RosterReport, String> {
+) -> Result<RosterReport, Error> {
     let name = csv.display();
-    let bytes = std::fs::read(csv).map_err(|e| format!("{name}: {e}"))?;
-    let text = decode(&bytes).map_err(|e| format!("{name}: {e}"))?;
-    let table = table::read(&text).map_err(|e| format!("{name}: {e}"))?;
+    let in_roster = |error| Error::within(&name, error);
+    let bytes = std::fs::read(csv).map_err(|e| in_roster(Error::io(&e)))?;
+    let text = decode(&bytes).map_err(in_roster)?;
+    let table = table::read(&text).map_err(in_roster)?;
     let dir = csv.parent().unwrap_or(Path::new(""));
     let document = csv
         .file_name()
@@ -195,13 +190,7 @@ pub fn import_people_with(
         // and the report says why it was not fetched.
         let got = fetch_rows(fetch, folder, &rows)?;
         if strict && !got.failed.is_empty() {
-            let lines: Vec<String> = got.failed.iter().map(ToString::to_string).collect();
-            return Err(format!(
-                "{}\n{} document{} not fetched; --strict: nothing was written",
-                lines.join("\n"),
-                lines.len(),
-                if lines.len() == 1 { "" } else { "s" }
-            ));
+            return Err(Error::NotFetched { failed: got.failed });
         }
         fetched = Some(got);
     }
@@ -221,7 +210,7 @@ pub fn import_people_with(
 /// Fills the source folder for every good row with an identifier. A document that cannot be
 /// fetched is in the result's `failed`, not an `Err`: that is only for a staging folder that
 /// cannot be cleared or made.
-fn fetch_rows(fetch: &Fetch, folder: &Path, rows: &[Parsed]) -> Result<Fetched, String> {
+fn fetch_rows(fetch: &Fetch, folder: &Path, rows: &[Parsed]) -> Result<Fetched, Error> {
     let labelled: Vec<(String, Vec<(Origin, String)>)> = rows
         .iter()
         .filter_map(|p| {
@@ -285,7 +274,7 @@ fn identifiers(row: &Row) -> Vec<(Origin, String)> {
 struct Parsed {
     line: usize,
     name: String,
-    row: Result<Row, String>,
+    row: Result<Row, Error>,
 }
 
 /// Places every good row's person, then imports their `.bib` files and their records in the
@@ -301,7 +290,7 @@ fn import_rows(
     document: &str,
     strict: bool,
     sourcing: Option<&Sourcing>,
-) -> Result<(Vec<RowReport>, Vec<String>), String> {
+) -> Result<(Vec<RowReport>, Vec<String>), Error> {
     let reserved: HashSet<String> = rows
         .iter()
         .filter_map(|p| p.row.as_ref().ok()?.id.as_ref().map(|id| id.0.clone()))
@@ -342,12 +331,12 @@ fn import_rows(
         }
         match &mut report.result {
             Ok(_) if whole_person => {
-                report.result = Err(format!(
-                    "its record was refused: {}",
-                    p.to_string()
+                report.result = Err(Error::RecordRefused {
+                    field: p
+                        .to_string()
                         .split_once("].")
-                        .map_or(p.message.as_str(), |(_, f)| f)
-                ));
+                        .map_or(p.message.clone(), |(_, f)| f.to_owned()),
+                });
             }
             Ok(done) => done.dropped.push(p.to_string()),
             Err(_) => untraced.push(p.to_string()),
@@ -360,17 +349,13 @@ fn import_rows(
         .sum::<usize>()
         + untraced.len();
     if strict && left_out > 0 {
-        let lines: Vec<String> = reports
+        let values: Vec<String> = reports
             .iter()
             .filter_map(|r| Some((r.line, r.result.as_ref().ok()?)))
             .flat_map(|(line, d)| d.dropped.iter().map(move |v| format!("line {line}: {v}")))
             .chain(untraced.iter().cloned())
             .collect();
-        return Err(format!(
-            "{}\n{left_out} value{} would be left out; --strict: nothing was written",
-            lines.join("\n"),
-            if left_out == 1 { "" } else { "s" }
-        ));
+        return Err(Error::ValuesLeftOut { values });
     }
     drop(settled);
     *dataset = candidate;
@@ -406,11 +391,12 @@ fn attempt(
                         dropped: row.dropped.clone(),
                     })
                     // The cells left out may be why: say them first.
-                    .map_err(|reason| {
-                        (row.dropped.iter().cloned())
-                            .chain([reason])
-                            .collect::<Vec<_>>()
-                            .join("; ")
+                    .map_err(|reason| match row.dropped.is_empty() {
+                        true => reason,
+                        false => Error::RowLeftOut {
+                            cells: row.dropped.clone(),
+                            reason: Box::new(reason),
+                        },
                     }),
             };
             RowReport {
@@ -434,7 +420,13 @@ fn attempt(
                     done.bib = Some(imported);
                 }
                 // The person goes in without the file's papers.
-                Err(e) => done.dropped.push(format!("bib file {}: {e}", bib.path)),
+                Err(error) => done.dropped.push(
+                    Error::BibFile {
+                        path: bib.path.clone(),
+                        error: Box::new(error),
+                    }
+                    .to_string(),
+                ),
             }
         }
         let Some(sourcing) = sourcing else {

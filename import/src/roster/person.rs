@@ -11,6 +11,7 @@ use research_atlas::model::{
 use serde_json::json;
 
 use super::row::Row;
+use crate::Error;
 use crate::names::{clean_author, match_key, unique};
 use crate::researchers::{
     add_organization, find_organization, id_from_name, kind_by_name, kind_word,
@@ -134,7 +135,7 @@ pub fn apply(
     dir: &mut Directory,
     row: &Row,
     cx: &Context<'_>,
-) -> Result<Applied, String> {
+) -> Result<Applied, Error> {
     let mut notes: Vec<String> = row.name_note.iter().cloned().collect();
     let organization = match row.organization.as_deref() {
         Some(text) => match find_organization(dataset, text) {
@@ -186,7 +187,7 @@ pub fn apply(
 }
 
 /// The existing researcher `row` is, and how they were found; `None` for a new person.
-fn find(dataset: &Dataset, dir: &Directory, row: &Row) -> Result<Option<(usize, String)>, String> {
+fn find(dataset: &Dataset, dir: &Directory, row: &Row) -> Result<Option<(usize, String)>, Error> {
     if let Some(id) = &row.id
         && let Some(&i) = dir.by_id.get(id.as_str())
     {
@@ -200,13 +201,13 @@ fn find(dataset: &Dataset, dir: &Directory, row: &Row) -> Result<Option<(usize, 
     }
     if let Some(&(first, kind)) = by_identifier.first() {
         if let Some(&(other, other_kind)) = by_identifier.iter().find(|(i, _)| *i != first) {
-            return Err(format!(
+            return Err(person(format!(
                 "its {} is {}'s and its {} is {}'s; give an id to say who it is",
                 kind_name(kind),
                 dataset.researchers[first].id,
                 kind_name(other_kind),
                 dataset.researchers[other].id
-            ));
+            )));
         }
         return Ok(Some((first, format!("by {}", kind_name(kind)))));
     }
@@ -224,11 +225,11 @@ fn find(dataset: &Dataset, dir: &Directory, row: &Row) -> Result<Option<(usize, 
                 .iter()
                 .map(|&i| dataset.researchers[i].id.as_str())
                 .collect();
-            return Err(format!(
+            return Err(person(format!(
                 "{} is the name of {}; give an id to say which",
                 row.name,
                 ids.join(" and ")
-            ));
+            )));
         }
     };
     let r = &dataset.researchers[i];
@@ -237,13 +238,13 @@ fn find(dataset: &Dataset, dir: &Directory, row: &Row) -> Result<Option<(usize, 
         if let Some(have) = r.identifier(link.kind)
             && !have.eq_ignore_ascii_case(id)
         {
-            return Err(format!(
+            return Err(person(format!(
                 "{} is in the dataset as {}, whose {} is {have}, not {id}: a namesake? give {} in the id cell to update them, or a new id to add another person",
                 row.name,
                 r.id,
                 kind_name(link.kind),
                 r.id
-            ));
+            )));
         }
     }
     Ok(Some((i, "by name".into())))
@@ -369,7 +370,7 @@ fn add(
     organization: Option<OrgId>,
     cx: &Context<'_>,
     notes: Vec<String>,
-) -> Result<Applied, String> {
+) -> Result<Applied, Error> {
     let keys: Vec<&str> = CareerStage::ALL.iter().map(|s| s.key()).collect();
     let mut notes = notes;
     let stage = match (row.stage, &row.stage_hint) {
@@ -379,11 +380,11 @@ fn add(
             *stage
         }
         (None, None) => {
-            return Err(format!(
+            return Err(person(format!(
                 "{} is not in the dataset, and a new person needs a stage: one of {} (or, with --sources, an ORCID record whose current job or degree says it)",
                 row.name,
                 keys.join(", ")
-            ));
+            )));
         }
     };
     let id = match &row.id {
@@ -416,7 +417,7 @@ fn add(
         "links": links,
         "sources": [source],
     }))
-    .map_err(|e| format!("the new record: {e}"))?;
+    .map_err(|e| person(format!("the new record: {e}")))?;
     dir.index(dataset.researchers.len(), &researcher);
     dataset.researchers.push(researcher);
     Ok(Applied {
@@ -442,4 +443,9 @@ pub fn summary(name: &str, stage: CareerStage, organization: Option<&str>) -> St
             None => format!("{name} works in industry."),
         },
     }
+}
+
+/// The row's person cannot be placed, and why.
+fn person(reason: String) -> Error {
+    Error::Person { reason }
 }

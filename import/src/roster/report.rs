@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::person::{Applied, Status};
+use crate::Error;
 use crate::bibtex::{BibReport, Outcome};
 use crate::sources::DocumentReport;
 use crate::sources::fetch::Fetched;
@@ -29,7 +30,7 @@ pub struct RowReport {
     /// The name as read (empty when the row has none).
     pub name: String,
     /// The person and their `.bib` file imported, or why the row was left out.
-    pub result: Result<Done, String>,
+    pub result: Result<Done, Error>,
 }
 
 /// A row that went in.

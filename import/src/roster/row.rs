@@ -10,6 +10,7 @@ use research_atlas::model::validate::{
 use research_atlas::model::{CareerStage, Link, LinkKind, ResearcherId};
 
 use super::table::RawRow;
+use crate::Error;
 use crate::bibtex::decode;
 use crate::names::clean_author;
 use crate::researchers::career_stage;
@@ -56,13 +57,13 @@ impl Row {
     /// Reads `raw` (on `line`); a `bib` path is relative to `dir`, the roster's folder. A cell
     /// that cannot be read is left out, with its reason in `dropped`. `Err` only when the row
     /// has no name: nothing identifies the person.
-    pub fn read(raw: &RawRow, line: usize, dir: &Path) -> Result<Row, String> {
+    pub fn read(raw: &RawRow, line: usize, dir: &Path) -> Result<Row, Error> {
         let mut bad: Vec<String> = Vec::new();
         let written = raw.name.as_deref().unwrap_or("");
         let spaced = written.split_whitespace().collect::<Vec<_>>().join(" ");
         let (name, _) = clean_author(written);
         if name.is_empty() {
-            return Err("no name".to_owned());
+            return Err(Error::NoName);
         }
         let name_note = (name != spaced).then(|| format!("name {written:?} read as {name:?}"));
         let id = raw
@@ -80,7 +81,7 @@ impl Row {
         let identifiers: Vec<Link> = [
             (
                 raw.orcid.as_deref(),
-                orcid as fn(&str) -> Result<Link, String>,
+                orcid as fn(&str) -> Result<Link, Error>,
             ),
             (raw.dblp.as_deref(), dblp),
             (raw.openalex.as_deref(), openalex),
@@ -106,29 +107,42 @@ impl Row {
 }
 
 /// The value, or `None` with its reason added to `bad`.
-fn keep<T>(bad: &mut Vec<String>, read: Result<T, String>) -> Option<T> {
-    read.map_err(|e| bad.push(e)).ok()
+fn keep<T>(bad: &mut Vec<String>, read: Result<T, Error>) -> Option<T> {
+    read.map_err(|e| bad.push(e.to_string())).ok()
 }
 
-fn researcher_id(cell: &str) -> Result<ResearcherId, String> {
+/// The cell of `column` refused, and why.
+fn refused(column: &'static str, cell: &str, reason: impl Into<String>) -> Error {
+    Error::Cell {
+        column,
+        value: cell.to_owned(),
+        reason: reason.into(),
+    }
+}
+
+fn researcher_id(cell: &str) -> Result<ResearcherId, Error> {
     if is_slug(cell) {
         Ok(ResearcherId(cell.to_owned()))
     } else {
-        Err(format!(
-            "id {cell:?} is not a slug (lowercase letters and digits joined by hyphens, e.g. jane-doe)"
+        Err(refused(
+            "id",
+            cell,
+            "is not a slug (lowercase letters and digits joined by hyphens, e.g. jane-doe)",
         ))
     }
 }
 
 /// An http or https link; any other scheme, or none, is refused.
-fn homepage(cell: &str) -> Result<Link, String> {
+fn homepage(cell: &str) -> Result<Link, Error> {
     let lower = cell.to_ascii_lowercase();
     if !(lower.starts_with("https://") || lower.starts_with("http://")) {
-        return Err(format!(
-            "homepage {cell:?} is not an http or https address (https://…)"
+        return Err(refused(
+            "homepage",
+            cell,
+            "is not an http or https address (https://…)",
         ));
     }
-    check_url(cell).map_err(|e| format!("homepage {cell:?} {e}"))?;
+    check_url(cell).map_err(|e| refused("homepage", cell, e))?;
     Ok(Link {
         kind: LinkKind::Homepage,
         url: cell.to_owned(),
@@ -162,26 +176,26 @@ fn without_prefix<'a>(cell: &'a str, prefixes: &[&str]) -> Option<&'a str> {
 }
 
 /// An ORCID iD (`0000-0002-1825-0097`) or its link, checked with its check digit.
-fn orcid(cell: &str) -> Result<Link, String> {
+fn orcid(cell: &str) -> Result<Link, Error> {
     let id = without_prefix(cell, &["orcid.org/"])
-        .ok_or_else(|| format!("ORCID {cell:?} is not an ORCID iD or link"))?;
+        .ok_or_else(|| refused("ORCID", cell, "is not an ORCID iD or link"))?;
     let id = match id.strip_suffix('x') {
         Some(digits) => format!("{digits}X"),
         None => id.to_owned(),
     };
-    identifier(LinkKind::Orcid, &id, check_orcid_url).map_err(|e| format!("ORCID {cell:?} {e}"))
+    identifier(LinkKind::Orcid, &id, check_orcid_url).map_err(|e| refused("ORCID", cell, e))
 }
 
 /// A dblp pid (`56/2455`) or its person page.
-fn dblp(cell: &str) -> Result<Link, String> {
+fn dblp(cell: &str) -> Result<Link, Error> {
     let id = without_prefix(cell, &["dblp.org/pid/", "dblp.uni-trier.de/pid/"])
-        .ok_or_else(|| format!("dblp {cell:?} is not a dblp pid or person page"))?;
+        .ok_or_else(|| refused("dblp", cell, "is not a dblp pid or person page"))?;
     let id = id.strip_suffix(".html").unwrap_or(id);
-    identifier(LinkKind::Dblp, id, check_dblp_url).map_err(|e| format!("dblp {cell:?} {e}"))
+    identifier(LinkKind::Dblp, id, check_dblp_url).map_err(|e| refused("dblp", cell, e))
 }
 
 /// An OpenAlex author id (`A5023888391`) or its link.
-fn openalex(cell: &str) -> Result<Link, String> {
+fn openalex(cell: &str) -> Result<Link, Error> {
     let id = without_prefix(
         cell,
         &[
@@ -190,31 +204,34 @@ fn openalex(cell: &str) -> Result<Link, String> {
             "openalex.org/",
         ],
     )
-    .ok_or_else(|| format!("OpenAlex {cell:?} is not an OpenAlex author id or link"))?;
+    .ok_or_else(|| refused("OpenAlex", cell, "is not an OpenAlex author id or link"))?;
     let id = match id.strip_prefix('a') {
         Some(digits) => format!("A{digits}"),
         None => id.to_owned(),
     };
     identifier(LinkKind::Openalex, &id, check_openalex_url)
-        .map_err(|e| format!("OpenAlex {cell:?} {e}"))
+        .map_err(|e| refused("OpenAlex", cell, e))
 }
 
-/// The identifier link of `kind` for `id`, if the model's rule for that kind accepts it.
-fn identifier(
+/// The identifier link of `kind` for `id`, or what the model's rule for that kind says of it.
+fn identifier<Why>(
     kind: LinkKind,
     id: &str,
-    check: fn(&str) -> Result<(), String>,
-) -> Result<Link, String> {
+    check: fn(&str) -> Result<(), Why>,
+) -> Result<Link, Why> {
     let link = Link::for_identifier(kind, id).expect("an identifier kind");
-    check(&link.url)?;
-    Ok(link)
+    check(&link.url).map(|()| link)
 }
 
 /// The `.bib` file at `cell`, relative to `dir`, as text.
-fn bib(cell: &str, dir: &Path) -> Result<Bib, String> {
+fn bib(cell: &str, dir: &Path) -> Result<Bib, Error> {
     let path = dir.join(cell);
-    let bytes = std::fs::read(&path).map_err(|e| format!("bib file {cell}: {e}"))?;
-    let source = decode(&bytes).map_err(|e| format!("bib file {cell}: {e}"))?;
+    let in_file = |error| Error::BibFile {
+        path: cell.to_owned(),
+        error: Box::new(error),
+    };
+    let bytes = std::fs::read(&path).map_err(|e| in_file(Error::io(&e)))?;
+    let source = decode(&bytes).map_err(in_file)?;
     Ok(Bib {
         path: cell.to_owned(),
         source,

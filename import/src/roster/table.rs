@@ -4,6 +4,8 @@
 
 use serde::Deserialize;
 
+use crate::Error;
+
 /// The columns a roster may have, in the order the docs list them.
 pub const COLUMNS: [&str; 9] = [
     "name",
@@ -47,7 +49,7 @@ pub struct Line {
     /// The line the row starts on, from 1 (the header is line 1).
     pub line: usize,
     /// The row's cells, or the reason they cannot be read.
-    pub row: Result<RawRow, String>,
+    pub row: Result<RawRow, Error>,
 }
 
 /// A roster as read.
@@ -62,7 +64,7 @@ pub struct Table {
 /// Reads the CSV `text`. `Err` when there is no header, when it has no `name` column or names
 /// a column twice: then no row can be read for sure. A row that cannot be read is a [`Line`]
 /// with its reason; rows whose cells are all empty are left out (they hold nothing).
-pub fn read(text: &str) -> Result<Table, String> {
+pub fn read(text: &str) -> Result<Table, Error> {
     // A spreadsheet's byte order mark: not part of the first column's name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new()
@@ -71,24 +73,26 @@ pub fn read(text: &str) -> Result<Table, String> {
         .from_reader(text.as_bytes());
     let written = reader
         .headers()
-        .map_err(|e| format!("line 1: the header cannot be read: {e}"))?
+        .map_err(|e| header(format!("the header cannot be read: {e}")))?
         .clone();
     if written.iter().all(str::is_empty) {
-        return Err("line 1: no header; the first line names the columns (name, id, organization, stage, homepage, bib, orcid, dblp, openalex)".into());
+        return Err(header(
+            "no header; the first line names the columns (name, id, organization, stage, homepage, bib, orcid, dblp, openalex)".into(),
+        ));
     }
     let names: Vec<String> = written.iter().map(|h| h.trim().to_lowercase()).collect();
     for (i, name) in names.iter().enumerate() {
         if !name.is_empty() && names[..i].contains(name) {
-            return Err(format!(
-                "line 1: the header names the column {name:?} twice"
-            ));
+            return Err(header(format!(
+                "the header names the column {name:?} twice"
+            )));
         }
     }
     if !names.iter().any(|n| n == "name") {
-        return Err(format!(
-            "line 1: the header has no name column (it has {}); name is the one column a roster needs",
+        return Err(header(format!(
+            "the header has no name column (it has {}); name is the one column a roster needs",
             names.join(", ")
-        ));
+        )));
     }
     let unknown_columns = (written.iter().zip(&names).enumerate())
         .filter(|(_, (_, n))| !COLUMNS.contains(&n.as_str()))
@@ -119,7 +123,7 @@ pub fn read(text: &str) -> Result<Table, String> {
                 let line = e.position().map_or(0, line_at);
                 lines.push(Line {
                     line,
-                    row: Err(format!("cannot be read: {e}")),
+                    row: Err(unreadable(e)),
                 });
                 continue;
             }
@@ -129,15 +133,14 @@ pub fn read(text: &str) -> Result<Table, String> {
             continue;
         }
         let row = if record.len() > header.len() {
-            Err(format!(
-                "has {} cells, but the header names {} columns; a cell past them would be lost",
-                record.len(),
-                header.len()
-            ))
+            Err(Error::TooManyCells {
+                cells: record.len(),
+                columns: header.len(),
+            })
         } else {
             record
                 .deserialize::<RawRow>(Some(&header))
-                .map_err(|e| format!("cannot be read: {e}"))
+                .map_err(unreadable)
         };
         lines.push(Line { line, row });
     }
@@ -145,4 +148,16 @@ pub fn read(text: &str) -> Result<Table, String> {
         unknown_columns,
         lines,
     })
+}
+
+/// The header refused (line 1), and why.
+fn header(reason: String) -> Error {
+    Error::Header { reason }
+}
+
+/// A row the CSV reader cannot read, with what it said.
+fn unreadable(e: csv::Error) -> Error {
+    Error::RowUnreadable {
+        reason: e.to_string(),
+    }
 }

@@ -71,26 +71,7 @@ impl BibEntry {
     }
 }
 
-/// A part of the file that could not be read, with where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BibError {
-    /// The line of the problem, counting from 1.
-    pub line: usize,
-    /// The key of the entry it is in, when known.
-    pub key: Option<String>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl std::fmt::Display for BibError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}", self.line)?;
-        if let Some(key) = &self.key {
-            write!(f, " (entry {key})")?;
-        }
-        write!(f, ": {}", self.message)
-    }
-}
+pub use crate::error::BibError;
 
 /// What a file holds: the entries read, and what could not be read.
 #[derive(Debug, Clone, Default, PartialEq)]

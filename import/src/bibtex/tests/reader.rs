@@ -405,15 +405,17 @@ fn strict_refuses_a_file_with_any_problem() {
     let (mut dataset, ann) = with_ann_lee();
     let before = dataset.clone();
     let err = import_entries(&mut dataset, &ann, &source("unparsable_field.bib"), true)
-        .expect_err("strict");
+        .expect_err("strict")
+        .to_string();
     assert_eq!(
         err,
         "line 10 (entry lee2023broken): expected comma\n\
          line 15 (entry lee2023unclosed): the entry is not closed: a } is missing before line 21\n\
          2 bad entries; --strict: nothing was written"
     );
-    let err =
-        import_entries(&mut dataset, &ann, &source("no_authors.bib"), true).expect_err("strict");
+    let err = import_entries(&mut dataset, &ann, &source("no_authors.bib"), true)
+        .expect_err("strict")
+        .to_string();
     assert_eq!(
         err,
         "line 1 (entry anonymous2024): no author\n1 bad entry; --strict: nothing was written"

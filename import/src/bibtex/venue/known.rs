@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 use research_atlas::model::{Venue, VenueId, VenueKind};
 use serde_json::Value;
 
+use crate::Error;
 use crate::names::unique;
 
 /// One venue of the list: a dataset venue (its `id` the one it takes unless taken, `dblp` none
@@ -42,8 +43,14 @@ pub const SOURCE: &str = include_str!("../../../venues/cs.json");
 
 /// Reads the list: each entry a dataset venue (read by the model's own reader, which refuses
 /// an unknown field) with an optional `also`.
-pub fn parse(source: &str) -> Result<Vec<KnownVenue>, String> {
-    let entries: Vec<Value> = serde_json::from_str(source).map_err(|e| format!(": {e}"))?;
+pub fn parse(source: &str) -> Result<Vec<KnownVenue>, Error> {
+    let at = |at: String| {
+        move |e: serde_json::Error| Error::VenueList {
+            at,
+            reason: e.to_string(),
+        }
+    };
+    let entries: Vec<Value> = serde_json::from_str(source).map_err(at(String::new()))?;
     entries
         .into_iter()
         .enumerate()
@@ -53,9 +60,9 @@ pub fn parse(source: &str) -> Result<Vec<KnownVenue>, String> {
                 .and_then(|o| o.remove("also"))
                 .map(serde_json::from_value)
                 .transpose()
-                .map_err(|e| format!("[{i}].also: {e}"))?
+                .map_err(at(format!("[{i}].also")))?
                 .unwrap_or_default();
-            let venue = serde_json::from_value(entry).map_err(|e| format!("[{i}]: {e}"))?;
+            let venue = serde_json::from_value(entry).map_err(at(format!("[{i}]")))?;
             Ok(KnownVenue { venue, also })
         })
         .collect()

@@ -168,7 +168,7 @@ fn only_a_row_with_no_name_is_refused() {
         &fixtures(),
     )
     .unwrap_err();
-    assert_eq!(err, "no name");
+    assert_eq!(err.to_string(), "no name");
 }
 
 #[test]

@@ -85,7 +85,10 @@ impl Scratch {
             mailto: None,
             openalex_key: None,
             today: "2026-11-01".into(),
-        })
+        })?
+        .ending
+        .map(|_| ())
+        .map_err(|e| e.to_string())
     }
 }
 

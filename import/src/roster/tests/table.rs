@@ -79,15 +79,16 @@ fn empty_cells_short_rows_quotes_and_a_byte_order_mark() {
 #[test]
 fn a_row_longer_than_the_header_is_bad_and_the_rest_is_read() {
     let table = read("name,stage\nAda,faculty,extra\nBo,student\n").unwrap();
+    let Line { line, row } = &table.lines[0];
     assert_eq!(
-        table.lines[0],
-        Line {
-            line: 2,
-            row: Err(
+        (*line, row.as_ref().map_err(ToString::to_string)),
+        (
+            2,
+            Err(
                 "has 3 cells, but the header names 2 columns; a cell past them would be lost"
                     .into()
             )
-        }
+        )
     );
     assert_eq!(table.lines[1].row.as_ref().unwrap().name, cell("Bo"));
 }
@@ -105,7 +106,7 @@ fn a_file_without_a_usable_header_is_refused() {
             "line 1: the header names the column \"name\" twice",
         ),
     ] {
-        let err = read(text).unwrap_err();
+        let err = read(text).unwrap_err().to_string();
         assert!(err.starts_with(error), "{text:?}: {err}");
     }
 }

@@ -32,7 +32,6 @@ mod polite;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -40,6 +39,9 @@ use std::path::{Path, PathBuf};
 pub use polite::{Clock, MAX_WAIT, Pace, SystemClock, day_of};
 
 use download::{Failure, Session};
+
+use crate::Error;
+pub use crate::error::{NotFetched, Why};
 use plan::Target;
 
 /// The staging folder inside the source folder, removed at the end of every run.
@@ -127,63 +129,6 @@ pub struct Fetched {
     pub notes: Vec<String>,
 }
 
-/// One document the run could not bring into the source folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotFetched {
-    /// Whose document it is, e.g. `line 4 (Ada Lovelace)`.
-    pub label: String,
-    /// Its file, relative to the source folder; none when the identifier cannot be a path.
-    pub file: Option<PathBuf>,
-    /// The URL that failed (for a works file, the page's); none when none could be made.
-    pub url: Option<String>,
-    /// What happened.
-    pub why: Why,
-    /// An older copy of the file is in the folder and stays as it was (with `refresh`).
-    pub kept: bool,
-}
-
-/// Why a document was not fetched.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Why {
-    /// The identifier cannot be made into a path and a URL: what is wrong with it.
-    BadIdentifier(String),
-    /// Asked, and no whole document came: the status, the cut, the connection's error.
-    Failed(String),
-    /// Not asked: its host refused an earlier request of the run for good.
-    NotTried {
-        /// The host (and port).
-        host: String,
-        /// What happened to the request it refused.
-        refusal: String,
-    },
-}
-
-impl fmt::Display for Why {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Why::BadIdentifier(what) | Why::Failed(what) => f.write_str(what),
-            Why::NotTried { host, refusal } => {
-                write!(f, "not tried: {host} refused earlier requests ({refusal})")
-            }
-        }
-    }
-}
-
-impl fmt::Display for NotFetched {
-    /// `line 4 (Ada Lovelace): https://dblp.org/pid/12/3456.xml: HTTP 500 Internal Server Error`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.label)?;
-        if let Some(url) = &self.url {
-            write!(f, "{url}: ")?;
-        }
-        write!(f, "{}", self.why)?;
-        if self.kept {
-            f.write_str("; the folder's older copy is kept")?;
-        }
-        Ok(())
-    }
-}
-
 impl Fetch {
     /// The User-Agent every request sends: the tool, its version, and the contact address.
     pub fn user_agent(&self) -> String {
@@ -198,7 +143,7 @@ impl Fetch {
     /// yet (every one, with `refresh`), each document on its own: one that fails is in
     /// [`Fetched::failed`] and its file is as it was; every other is moved into place. `Err`
     /// only when the staging folder cannot be cleared or made (then no file has changed).
-    pub fn fill(&self, folder: &Path, people: &[Person]) -> Result<Fetched, String> {
+    pub fn fill(&self, folder: &Path, people: &[Person]) -> Result<Fetched, Error> {
         let (targets, bad) = plan::targets(people);
         let mut fetched = Fetched {
             failed: bad,
@@ -218,18 +163,17 @@ impl Fetch {
         let folder_existed = folder.exists();
         let staging = folder.join(STAGING);
         let made = clear(&staging).and_then(|()| {
-            fs::create_dir_all(&staging).map_err(|e| {
-                format!(
-                    "the staging folder {} could not be made: {e}",
-                    staging.display()
-                )
+            fs::create_dir_all(&staging).map_err(|e| Error::Staging {
+                path: staging.clone(),
+                undone: "made",
+                reason: e.to_string(),
             })
         });
         if let Err(e) = made {
             if !folder_existed {
                 let _ = fs::remove_dir(folder);
             }
-            return Err(format!("{e}; nothing was fetched"));
+            return Err(Error::NothingFetched { error: Box::new(e) });
         }
         let mut session = Session::new(self);
         for target in &wanted {
@@ -243,7 +187,7 @@ impl Fetch {
         }
         fetched.notes = session.notes;
         if let Err(e) = clear(&staging) {
-            fetched.notes.push(e);
+            fetched.notes.push(e.to_string());
         }
         if !folder_existed && fetched.downloaded.is_empty() {
             // Made by this run, and nothing came: leave no trace.
@@ -293,12 +237,13 @@ fn write(path: &Path, body: &[u8]) -> io::Result<()> {
 
 /// Removes the staging folder if it is there (left over from an interrupted run, or this
 /// run's).
-fn clear(staging: &Path) -> Result<(), String> {
+fn clear(staging: &Path) -> Result<(), Error> {
     match fs::remove_dir_all(staging) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(format!(
-            "the staging folder {} could not be removed: {e}",
-            staging.display()
-        )),
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(Error::Staging {
+            path: staging.to_path_buf(),
+            undone: "removed",
+            reason: e.to_string(),
+        }),
         _ => Ok(()),
     }
 }

@@ -508,7 +508,9 @@ fn only_a_staging_folder_that_cannot_be_cleared_fails_the_run() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join(STAGING), "a file in the way").unwrap();
 
-    let error = fetch(&server, &clock).fill(dir.path(), &[ADA]).unwrap_err();
+    let error = (fetch(&server, &clock).fill(dir.path(), &[ADA]))
+        .unwrap_err()
+        .to_string();
 
     assert!(error.starts_with("the staging folder "), "{error}");
     assert!(error.ends_with("; nothing was fetched"), "{error}");

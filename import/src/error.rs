@@ -1,0 +1,479 @@
+//! The crate's one error type: every way an import, or a value in it, can be refused, each kind
+//! with what a person needs to act on it (the file, the line, the cell, the document, the
+//! problems the dataset's checks found). A function that fails returns an [`Error`]; a value
+//! left out of a report says why with one too. Callers match on the kind, never on the text;
+//! the text ([`fmt::Display`]) is what the command prints.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use research_atlas::model::{CareerStage, ResearcherId};
+
+use research_atlas::model::Origin;
+
+/// Why an import, or a part of it, was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// A file could not be read or written: what the system said.
+    Io {
+        /// The system's message.
+        reason: String,
+    },
+    /// A source document the folder does not hold.
+    Missing,
+    /// A file that is no text (it has NUL bytes), or no text the door can decode.
+    NotText {
+        /// What is wrong with its bytes.
+        reason: String,
+    },
+    /// An error in one file or document, named as the user knows it.
+    In {
+        /// The file's path, or the document's name.
+        document: String,
+        /// What is wrong in it.
+        error: Box<Error>,
+    },
+    /// The dataset file already has problems (other than warnings); nothing is added to it.
+    DatasetProblems {
+        /// The dataset file.
+        path: PathBuf,
+        /// Each problem.
+        problems: Vec<String>,
+    },
+    /// A dataset the loader refuses whole, or that cannot be written as JSON.
+    Unsettled {
+        /// What the serializer or the loader said.
+        reason: String,
+    },
+    /// The researcher an import is for is not in the dataset.
+    NoResearcher {
+        /// Their id.
+        id: ResearcherId,
+        /// The dataset file, when the command names it (then the message says what to do).
+        dataset: Option<PathBuf>,
+    },
+    /// The change would leave problems in the dataset; nothing was written.
+    Invalid {
+        /// What made the change.
+        by: Change,
+        /// Each problem, with what caused it when known.
+        problems: Vec<String>,
+    },
+    /// A `.bib` file with no entry to read.
+    NoEntry {
+        /// Where the reader gave up, and why.
+        error: BibError,
+    },
+    /// `--strict`, and entries of a `.bib` file are bad.
+    BadEntries {
+        /// Each bad entry, in line order.
+        bad: Vec<BibError>,
+    },
+    /// A `.bib` file that was not imported: every line of the error names the file.
+    NotImported {
+        /// The `.bib` file.
+        bib: PathBuf,
+        /// Why.
+        error: Box<Error>,
+    },
+    /// The venue list (`import/venues/cs.json`) cannot be read.
+    VenueList {
+        /// The JSON path of the bad value (empty for the whole file).
+        at: String,
+        /// What serde said.
+        reason: String,
+    },
+    /// A roster's header that cannot be used (line 1).
+    Header {
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A roster row the CSV reader cannot read.
+    RowUnreadable {
+        /// What the reader said.
+        reason: String,
+    },
+    /// A roster row with more cells than the header names columns.
+    TooManyCells {
+        /// The row's cells.
+        cells: usize,
+        /// The header's columns.
+        columns: usize,
+    },
+    /// A roster row with no name: nothing says who it is.
+    NoName,
+    /// A roster cell that cannot be read, left out of its row.
+    Cell {
+        /// The column, as messages name it (`id`, `homepage`, `ORCID`, `dblp`, `OpenAlex`).
+        column: &'static str,
+        /// The cell as written.
+        value: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A career stage that is none of the stages.
+    Stage {
+        /// The text as written.
+        text: String,
+    },
+    /// A roster's `.bib` file that could not be read or imported, left out of its row.
+    BibFile {
+        /// The path as the roster writes it.
+        path: String,
+        /// Why.
+        error: Box<Error>,
+    },
+    /// A roster row whose person cannot be found or added.
+    Person {
+        /// Why (who else it could be, what a new person needs).
+        reason: String,
+    },
+    /// A person's record the dataset's checks refused whole.
+    RecordRefused {
+        /// The field, with the check's message.
+        field: String,
+    },
+    /// A roster row left out: the cells left out first (they may be why), then the reason.
+    RowLeftOut {
+        /// The cells left out.
+        cells: Vec<String>,
+        /// The reason the row was left out.
+        reason: Box<Error>,
+    },
+    /// `--strict`, and roster rows are bad.
+    BadRows {
+        /// The report's summary.
+        summary: String,
+        /// How many rows are bad.
+        bad: usize,
+    },
+    /// `--strict`, and values the roster brings would be left out.
+    ValuesLeftOut {
+        /// Each value, with its row.
+        values: Vec<String>,
+    },
+    /// `--strict`, and documents could not be fetched.
+    NotFetched {
+        /// Each document, with whose it is and why.
+        failed: Vec<NotFetched>,
+    },
+    /// A name with nothing a slug can hold: an id must be given.
+    NoSlug {
+        /// The name.
+        name: String,
+    },
+    /// An organization that is not in the vocabulary, and no kind to add it with.
+    UnknownOrganization {
+        /// The organization as written.
+        text: String,
+    },
+    /// An organization kind that is none of the kinds.
+    OrgKind {
+        /// The kind as written.
+        kind: String,
+    },
+    /// A new organization whose name makes no slug.
+    OrgNoSlug {
+        /// The organization as written.
+        text: String,
+    },
+    /// A source document that holds another person's record (saved under the wrong name).
+    Whose {
+        /// The source.
+        origin: Origin,
+        /// Whose record it is.
+        holder: String,
+        /// Whose record was asked for.
+        id: String,
+    },
+    /// A source document its reader refuses as a whole.
+    Document {
+        /// Why (what the document is instead, where it breaks).
+        reason: String,
+    },
+    /// A source folder's layout that names another number of files than the reader reads.
+    Layout,
+    /// A staging folder of the fetch that could not be cleared or made.
+    Staging {
+        /// The folder.
+        path: PathBuf,
+        /// "removed" or "made".
+        undone: &'static str,
+        /// What the system said.
+        reason: String,
+    },
+    /// Nothing was fetched, for this reason.
+    NothingFetched {
+        /// Why.
+        error: Box<Error>,
+    },
+}
+
+/// What made a change that would leave the dataset invalid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// A `.bib` file's import.
+    Import,
+    /// A roster's.
+    Roster,
+}
+
+impl Error {
+    /// `error`, in the file or document `document`.
+    pub fn within(document: impl fmt::Display, error: Error) -> Error {
+        Error::In {
+            document: document.to_string(),
+            error: Box::new(error),
+        }
+    }
+
+    /// What the system said, for a file that could not be read or written.
+    pub fn io(e: &std::io::Error) -> Error {
+        Error::Io {
+            reason: e.to_string(),
+        }
+    }
+
+    /// Whether the message already says that nothing was written.
+    fn says_nothing_written(&self) -> bool {
+        match self {
+            Error::BadEntries { .. } | Error::Invalid { .. } => true,
+            Error::In { error, .. } | Error::NotImported { error, .. } => {
+                error.says_nothing_written()
+            }
+            _ => false,
+        }
+    }
+}
+
+/// `--strict`'s refusal: each item on its line, then how many there are, what they are
+/// (`one` or `many`, then `what`), and that nothing was written.
+fn refusal<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: &[T],
+    (one, many): (&str, &str),
+    what: &str,
+) -> fmt::Result {
+    for item in items {
+        writeln!(f, "{item}")?;
+    }
+    let n = items.len();
+    let noun = if n == 1 { one } else { many };
+    write!(f, "{n} {noun}{what}; --strict: nothing was written")
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io { reason } | Error::Person { reason } | Error::Document { reason } => {
+                f.write_str(reason)
+            }
+            Error::Unsettled { reason } => f.write_str(reason),
+            Error::Missing => f.write_str("no such file; download it, or run with --fetch"),
+            Error::NotText { reason } => write!(f, "line 1: {reason}; nothing was read"),
+            Error::In { document, error } => write!(f, "{document}: {error}"),
+            Error::DatasetProblems { path, problems } => {
+                for p in problems {
+                    writeln!(f, "{}: {p}", path.display())?;
+                }
+                write!(
+                    f,
+                    "{} has problems; fix them first (cargo xtask check-data)",
+                    path.display()
+                )
+            }
+            Error::NoResearcher { id, dataset: None } => write!(f, "no researcher {id}"),
+            Error::NoResearcher {
+                id,
+                dataset: Some(path),
+            } => write!(
+                f,
+                "{}: no researcher {id}; add them first (cargo xtask add-researcher)",
+                path.display()
+            ),
+            Error::Invalid { by, problems } => {
+                let by = match by {
+                    Change::Import => "import",
+                    Change::Roster => "roster",
+                };
+                for p in problems {
+                    writeln!(f, "{p}")?;
+                }
+                write!(
+                    f,
+                    "the {by} would make the dataset invalid ({} problem(s)); nothing was written",
+                    problems.len()
+                )
+            }
+            Error::NoEntry { error } => write!(f, "{error}; not imported"),
+            Error::BadEntries { bad } => refusal(f, bad, ("bad entry", "bad entries"), ""),
+            Error::NotImported { bib, error } => {
+                let name = bib.display();
+                let text = error.to_string();
+                let mut lines = text.lines();
+                if let Some(first) = lines.next() {
+                    write!(f, "{name}: {first}")?;
+                }
+                for line in lines {
+                    write!(f, "\n{name}: {line}")?;
+                }
+                if !error.says_nothing_written() {
+                    f.write_str("\nnothing was written")?;
+                }
+                Ok(())
+            }
+            Error::VenueList { at, reason } => write!(f, "{at}: {reason}"),
+            Error::Header { reason } => write!(f, "line 1: {reason}"),
+            Error::RowUnreadable { reason } => write!(f, "cannot be read: {reason}"),
+            Error::TooManyCells { cells, columns } => write!(
+                f,
+                "has {cells} cells, but the header names {columns} columns; a cell past them would be lost"
+            ),
+            Error::NoName => f.write_str("no name"),
+            Error::Cell {
+                column,
+                value,
+                reason,
+            } => write!(f, "{column} {value:?} {reason}"),
+            Error::Stage { text } => {
+                let keys: Vec<&str> = CareerStage::ALL.iter().map(|s| s.key()).collect();
+                write!(f, "career stage {text:?} is not one of {}", keys.join(", "))
+            }
+            Error::BibFile { path, error } => write!(f, "bib file {path}: {error}"),
+            Error::RecordRefused { field } => write!(f, "its record was refused: {field}"),
+            Error::RowLeftOut { cells, reason } => {
+                for c in cells {
+                    write!(f, "{c}; ")?;
+                }
+                write!(f, "{reason}")
+            }
+            Error::BadRows { summary, bad } => write!(
+                f,
+                "{summary}\n{bad} bad row{}; --strict: nothing was written",
+                if *bad == 1 { "" } else { "s" }
+            ),
+            Error::ValuesLeftOut { values } => {
+                refusal(f, values, ("value", "values"), " would be left out")
+            }
+            Error::NotFetched { failed } => {
+                refusal(f, failed, ("document", "documents"), " not fetched")
+            }
+            Error::NoSlug { name } => write!(f, "{name:?} makes no slug; give an id"),
+            Error::UnknownOrganization { text } => write!(
+                f,
+                "organization {text:?} is not in the vocabulary; give an existing id, name or alias, or add it with --org-kind university|company|lab|nonprofit"
+            ),
+            Error::OrgKind { kind } => write!(
+                f,
+                "organization kind {kind:?} is not one of university, company, lab, nonprofit"
+            ),
+            Error::OrgNoSlug { text } => write!(
+                f,
+                "organization {text:?} makes no slug; add it to the vocabulary by hand"
+            ),
+            Error::Whose { origin, holder, id } => write!(
+                f,
+                "it is the {} record of {holder}, not of {id}; nothing of it was read",
+                origin.label()
+            ),
+            Error::Layout => f.write_str("not read: the layout names another number of files"),
+            Error::Staging {
+                path,
+                undone,
+                reason,
+            } => write!(
+                f,
+                "the staging folder {} could not be {undone}: {reason}",
+                path.display()
+            ),
+            Error::NothingFetched { error } => write!(f, "{error}; nothing was fetched"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A part of the file that could not be read, with where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BibError {
+    /// The line of the problem, counting from 1.
+    pub line: usize,
+    /// The key of the entry it is in, when known.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for BibError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(key) = &self.key {
+            write!(f, " (entry {key})")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// One document the run could not bring into the source folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotFetched {
+    /// Whose document it is, e.g. `line 4 (Ada Lovelace)`.
+    pub label: String,
+    /// Its file, relative to the source folder; none when the identifier cannot be a path.
+    pub file: Option<PathBuf>,
+    /// The URL that failed (for a works file, the page's); none when none could be made.
+    pub url: Option<String>,
+    /// What happened.
+    pub why: Why,
+    /// An older copy of the file is in the folder and stays as it was (with `refresh`).
+    pub kept: bool,
+}
+
+/// Why a document was not fetched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// The identifier cannot be made into a path and a URL: what is wrong with it.
+    BadIdentifier(String),
+    /// Asked, and no whole document came: the status, the cut, the connection's error.
+    Failed(String),
+    /// Not asked: its host refused an earlier request of the run for good.
+    NotTried {
+        /// The host (and port).
+        host: String,
+        /// What happened to the request it refused.
+        refusal: String,
+    },
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::BadIdentifier(what) | Why::Failed(what) => f.write_str(what),
+            Why::NotTried { host, refusal } => {
+                write!(f, "not tried: {host} refused earlier requests ({refusal})")
+            }
+        }
+    }
+}
+
+impl fmt::Display for NotFetched {
+    /// `line 4 (Ada Lovelace): https://dblp.org/pid/12/3456.xml: HTTP 500 Internal Server Error`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label)?;
+        if let Some(url) = &self.url {
+            write!(f, "{url}: ")?;
+        }
+        write!(f, "{}", self.why)?;
+        if self.kept {
+            f.write_str("; the folder's older copy is kept")?;
+        }
+        Ok(())
+    }
+}
+
+/// The message, for a binary whose tasks report failure as text (`xtask`).
+impl From<Error> for String {
+    fn from(e: Error) -> String {
+        e.to_string()
+    }
+}
