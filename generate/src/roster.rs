@@ -19,6 +19,7 @@ use research_atlas::model::Dataset;
 use super::papers::{ordinal, title};
 use super::rng::Rng;
 use super::words::*;
+use crate::Error;
 use atlas_import::names::{match_key, slug};
 
 /// The share of papers written with other people on the roster.
@@ -78,12 +79,12 @@ pub fn write_roster(
     entries_each: usize,
     seed: u64,
     dataset: &Dataset,
-) -> Result<RosterFiles, String> {
+) -> Result<RosterFiles, Error> {
     let mut rng = Rng::new(seed ^ 0x005E_ED0F_1257);
     let roster = names(people, dataset, &mut rng);
     let (papers, lists) = plan(&roster, entries_each, &mut rng);
     let bibs = dir.join("bibs");
-    std::fs::create_dir_all(&bibs).map_err(|e| format!("{}: {e}", bibs.display()))?;
+    std::fs::create_dir_all(&bibs).map_err(Error::io(&bibs))?;
     let mut csv =
         String::from("name,id,organization,stage,homepage,bib,orcid,dblp,openalex,email\n");
     for (i, p) in roster.iter().enumerate() {
@@ -94,11 +95,11 @@ pub fn write_roster(
             entry(&mut text, &papers[paper], paper, i, &roster, &mut rng);
         }
         let path = dir.join(&file);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, text).map_err(Error::io(&path))?;
         row(&mut csv, i, p, &file, dataset, &mut rng);
     }
     let path = dir.join("roster.csv");
-    std::fs::write(&path, csv).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, csv).map_err(Error::io(&path))?;
     Ok(RosterFiles {
         csv: path,
         people,

@@ -9,6 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Header;
+use crate::Error;
 use crate::search::{Card, CardIndex, SearchParams, Stats};
 
 /// Version of the compiled directory's format (and the first page's, and of the title shards
@@ -30,20 +32,16 @@ impl CardIndex {
 
     /// Decodes a file written by [`Self::to_bytes`], refusing anything else (a host's HTML
     /// error page, say) and other format versions.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let body = bytes
-            .strip_prefix(MAGIC)
-            .ok_or("not a compiled directory (it does not start with the Research Atlas header)")?;
-        // The version comes first, so a file of another version is named as such.
-        let (format, _): (u32, _) = postcard::take_from_bytes(body)
-            .map_err(|e| format!("not a compiled directory: {e}"))?;
-        if format != FORMAT_VERSION {
-            return Err(format!(
-                "compiled directory format {format}, this app reads {FORMAT_VERSION}: rebuild the data (cargo xtask build-data)"
-            ));
-        }
-        let (_, mut c): (u32, Self) =
-            postcard::from_bytes(body).map_err(|e| format!("not a compiled directory: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let header = Header {
+            magic: MAGIC,
+            version: FORMAT_VERSION,
+            name: "a compiled directory",
+            missing: "a compiled directory (it does not start with the Research Atlas header)",
+            kind: "compiled directory",
+        };
+        let body = header.open(bytes)?;
+        let mut c: Self = postcard::from_bytes(body).map_err(Error::decoding(header.name))?;
         c.index.after_decode();
         Ok(c)
     }
@@ -86,11 +84,14 @@ impl FirstPage {
     }
 
     /// Decodes a page written by [`Self::to_bytes`] of this format version.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let page: Self =
-            postcard::from_bytes(bytes).map_err(|e| format!("not a first page: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let page: Self = postcard::from_bytes(bytes).map_err(Error::decoding("a first page"))?;
         if page.format != FORMAT_VERSION {
-            return Err(format!("first page format {}", page.format));
+            return Err(Error::Version {
+                file: "first page",
+                found: page.format,
+                reads: FORMAT_VERSION,
+            });
         }
         Ok(page)
     }
@@ -135,7 +136,7 @@ mod tests {
     fn another_format_version_is_named() {
         let c = CardIndex::compile(&bundled());
         let other = postcard::to_extend(&(FORMAT_VERSION + 1, &c), MAGIC.to_vec()).unwrap();
-        let err = CardIndex::from_bytes(&other).unwrap_err();
+        let err = CardIndex::from_bytes(&other).unwrap_err().to_string();
         assert!(
             err.contains(&format!("format {}", FORMAT_VERSION + 1)),
             "{err}"

@@ -7,6 +7,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use super::Header;
+use crate::Error;
 use crate::model::{Dataset, Publication, PublicationId};
 
 /// One researcher's profile data: their record, the publications they list, and every
@@ -48,21 +50,21 @@ pub fn encode_detail<T: Serialize>(value: &T) -> Vec<u8> {
 }
 
 /// Decodes a file written by [`encode_detail`], refusing anything else; `what` names the file
-/// in the error ("not a profile pack: …").
+/// in the error ("not a profile pack: …"), and `header` says it lacks the header ("a profile
+/// pack (it does not start with the Research Atlas header)").
 pub fn decode_detail<T: serde::de::DeserializeOwned>(
     bytes: &[u8],
-    what: &str,
-) -> Result<T, String> {
-    let body = (bytes.strip_prefix(DETAIL_MAGIC))
-        .ok_or_else(|| format!("not {what} (it does not start with the Research Atlas header)"))?;
-    let (format, rest): (u32, _) =
-        postcard::take_from_bytes(body).map_err(|e| format!("not {what}: {e}"))?;
-    if format != DETAIL_FORMAT {
-        return Err(format!(
-            "{what} of format {format}, this app reads {DETAIL_FORMAT}: rebuild the data (cargo xtask build-data)"
-        ));
-    }
-    postcard::from_bytes(rest).map_err(|e| format!("not {what}: {e}"))
+    what: &'static str,
+    header: &'static str,
+) -> Result<T, Error> {
+    let header = Header {
+        magic: DETAIL_MAGIC,
+        version: DETAIL_FORMAT,
+        name: what,
+        missing: header,
+        kind: what,
+    };
+    postcard::from_bytes(header.open(bytes)?).map_err(Error::decoding(what))
 }
 
 impl DetailFile {
@@ -72,8 +74,12 @@ impl DetailFile {
     }
 
     /// Decodes a file written by [`Self::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        decode_detail(bytes, "a detail file")
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        decode_detail(
+            bytes,
+            "a detail file",
+            "a detail file (it does not start with the Research Atlas header)",
+        )
     }
 
     /// The detail file of `dataset.researchers[index]`, with keys from `keys` and publications

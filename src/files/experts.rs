@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use std::ops::Range;
 
+use super::Header;
+use crate::Error;
 use crate::files::paths;
 use crate::model::{CareerStage, Dataset};
 use crate::search::experts::parts::{Block, Part, Parts, PartsIndex, Posting, TermFile};
@@ -146,49 +148,55 @@ fn encode<T: Serialize>(kind: u8, value: &T) -> Vec<u8> {
     .expect("an experts file always encodes")
 }
 
-fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8], kind: u8, what: &str) -> Result<T, String> {
-    let body = bytes
-        .strip_prefix(MAGIC)
-        .ok_or("not an experts file (it does not start with the Research Atlas experts header)")?;
-    // The version comes first, so a file of another version is named as such.
-    let (format, rest): (u32, _) =
-        postcard::take_from_bytes(body).map_err(|e| format!("not an experts file: {e}"))?;
-    if format != EXPERTS_FORMAT {
-        return Err(format!(
-            "experts format {format}, this app reads {EXPERTS_FORMAT}: rebuild the data (cargo xtask build-data)"
-        ));
-    }
-    match rest.split_first() {
+/// The part of `kind` in `bytes`; `what` names it in errors ("an experts index").
+fn decode<'a, T: Deserialize<'a>>(
+    bytes: &'a [u8],
+    kind: u8,
+    what: &'static str,
+) -> Result<T, Error> {
+    let header = Header {
+        magic: MAGIC,
+        version: EXPERTS_FORMAT,
+        name: "an experts file",
+        missing: "an experts file (it does not start with the Research Atlas experts header)",
+        kind: "experts",
+    };
+    match header.open(bytes)?.split_first() {
         Some((&k, rest)) if k == kind => {
-            let (value, rest) = postcard::take_from_bytes(rest)
-                .map_err(|e| format!("not an experts {what}: {e}"))?;
+            let (value, rest) = postcard::take_from_bytes(rest).map_err(Error::decoding(what))?;
             // A range that took in more than its part is as wrong as one that took less.
             match rest.is_empty() {
                 true => Ok(value),
-                false => Err(format!(
-                    "not an experts {what}: {} bytes after it",
-                    rest.len()
-                )),
+                false => Err(Error::Trailing {
+                    file: what,
+                    bytes: rest.len(),
+                }),
             }
         }
-        _ => Err(format!("not an experts {what}")),
+        _ => Err(Error::NotA(what)),
     }
 }
 
 /// The index of bytes written by [`pack`], refusing anything else.
-pub fn index_from_bytes(bytes: &[u8]) -> Result<ExpertsIndex, String> {
-    let w: IndexWire = decode(bytes, INDEX, "index")?;
+pub fn index_from_bytes(bytes: &[u8]) -> Result<ExpertsIndex, Error> {
+    let w: IndexWire = decode(bytes, INDEX, "an experts index")?;
     if w.buckets == 0 || w.block == 0 {
-        return Err("broken experts index: no buckets or blocks".into());
+        return Err(Error::Broken("broken experts index: no buckets or blocks"));
     }
     if w.own.windows(2).any(|p| p[0].0 >= p[1].0) {
-        return Err("broken experts index: its common terms are not sorted".into());
+        return Err(Error::Broken(
+            "broken experts index: its common terms are not sorted",
+        ));
     }
     if w.terms.len() != w.buckets as usize + w.own.len() {
-        return Err("broken experts index: its term files and terms differ".into());
+        return Err(Error::Broken(
+            "broken experts index: its term files and terms differ",
+        ));
     }
     if w.people.len() != w.stages.len().div_ceil(w.block as usize) {
-        return Err("broken experts index: its blocks and researchers differ".into());
+        return Err(Error::Broken(
+            "broken experts index: its blocks and researchers differ",
+        ));
     }
     Ok(ExpertsIndex {
         parts: PartsIndex {
@@ -230,16 +238,17 @@ fn terms_to_bytes(file: &TermFile) -> Vec<u8> {
 
 /// The term file of bytes written by [`terms_to_bytes`], refusing anything else (terms out of
 /// order, paper numbers past the end).
-pub fn terms_from_bytes(bytes: &[u8]) -> Result<TermFile, String> {
-    let wire: Vec<(String, Vec<PostingWire>)> = decode(bytes, TERMS, "term file")?;
+pub fn terms_from_bytes(bytes: &[u8]) -> Result<TermFile, Error> {
+    let wire: Vec<(String, Vec<PostingWire>)> = decode(bytes, TERMS, "an experts term file")?;
     let mut terms = Vec::with_capacity(wire.len());
     for (t, list) in wire {
         let mut doc: u32 = 0;
         let mut out = Vec::with_capacity(list.len());
         for p in list {
-            doc = doc
-                .checked_add(p.gap)
-                .ok_or_else(|| format!("broken experts term file: {t}'s papers overflow"))?;
+            let Some(next) = doc.checked_add(p.gap) else {
+                return Err(Error::Overflow(t));
+            };
+            doc = next;
             out.push(Posting {
                 doc,
                 tf: p.tf,
@@ -251,7 +260,9 @@ pub fn terms_from_bytes(bytes: &[u8]) -> Result<TermFile, String> {
         terms.push((t, out));
     }
     if terms.windows(2).any(|p| p[0].0 >= p[1].0) {
-        return Err("broken experts term file: its terms are not sorted".into());
+        return Err(Error::Broken(
+            "broken experts term file: its terms are not sorted",
+        ));
     }
     Ok(TermFile { terms })
 }
@@ -263,10 +274,13 @@ fn block_to_bytes(block: &Block) -> Vec<u8> {
 
 /// The block of bytes written by [`block_to_bytes`], refusing anything else (a paper number
 /// missing for a paper).
-pub fn block_from_bytes(bytes: &[u8]) -> Result<Block, String> {
-    let (first, dataset, docs): (u32, Dataset, Vec<u32>) = decode(bytes, BLOCK, "block")?;
+pub fn block_from_bytes(bytes: &[u8]) -> Result<Block, Error> {
+    let (first, dataset, docs): (u32, Dataset, Vec<u32>) =
+        decode(bytes, BLOCK, "an experts block")?;
     if docs.len() != dataset.publications.len() {
-        return Err("broken experts block: its papers and their numbers differ".into());
+        return Err(Error::Broken(
+            "broken experts block: its papers and their numbers differ",
+        ));
     }
     Ok(Block {
         first,
@@ -326,7 +340,7 @@ mod tests {
         let mut other = MAGIC.to_vec();
         other.extend(postcard::to_allocvec(&(EXPERTS_FORMAT + 1)).unwrap());
         other.extend(&packed.index[MAGIC.len() + 1..]);
-        let err = index_from_bytes(&other).unwrap_err();
+        let err = index_from_bytes(&other).unwrap_err().to_string();
         assert!(
             err.contains(&format!("format {}", EXPERTS_FORMAT + 1)),
             "{err}"
@@ -335,12 +349,15 @@ mod tests {
         assert!(
             terms_from_bytes(&packed.index)
                 .unwrap_err()
+                .to_string()
                 .contains("term file")
         );
         assert!(block_from_bytes(&packed.people[..packed.people.len() / 2]).is_err());
         let mut broken = built.blocks[0].clone();
         broken.docs.pop();
-        let err = block_from_bytes(&block_to_bytes(&broken)).unwrap_err();
+        let err = block_from_bytes(&block_to_bytes(&broken))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("differ"), "{err}");
     }
 

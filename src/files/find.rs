@@ -23,6 +23,8 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use super::Header;
+use crate::Error;
 use crate::search::{Card, CardIndex, Stats};
 
 /// Version of these files' format; a file of another version is refused.
@@ -102,21 +104,21 @@ impl FindIndex {
     }
 
     /// Decodes `find.bin`, refusing anything else and other format versions.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let body = bytes
-            .strip_prefix(MAGIC)
-            .ok_or("not the first answer's index (no Research Atlas header)")?;
-        let (format, _): (u32, _) = postcard::take_from_bytes(body)
-            .map_err(|e| format!("not the first answer's index: {e}"))?;
-        if format != FORMAT_VERSION {
-            return Err(format!(
-                "first answer's index format {format}, this app reads {FORMAT_VERSION}"
-            ));
-        }
-        let ((_, mut index), rest): ((u32, Self), _) = postcard::take_from_bytes(body)
-            .map_err(|e| format!("not the first answer's index: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let header = Header {
+            magic: MAGIC,
+            version: FORMAT_VERSION,
+            name: "the first answer's index",
+            missing: "the first answer's index (no Research Atlas header)",
+            kind: "first answer's index",
+        };
+        let body = header.open(bytes)?;
+        let (mut index, rest): (Self, _) =
+            postcard::take_from_bytes(body).map_err(Error::decoding(header.name))?;
         if !rest.is_empty() || index.blocks.len() != (index.researchers as usize).div_ceil(BLOCK) {
-            return Err("not the first answer's index: its lists do not agree".into());
+            return Err(Error::Broken(
+                "not the first answer's index: its lists do not agree",
+            ));
         }
         let mut at = 0u64;
         index.starts = (index.blocks.iter())
@@ -169,19 +171,19 @@ pub struct CardBlock {
 impl CardBlock {
     /// The cards and figures of the block's records, from its bytes (refused whole when they
     /// are not exactly its records).
-    pub fn read(&self, bytes: &[u8]) -> Result<Vec<(Card, Stats)>, String> {
+    pub fn read(&self, bytes: &[u8]) -> Result<Vec<(Card, Stats)>, Error> {
         let mut rest = bytes;
         let mut cards = Vec::with_capacity(self.records);
         for _ in 0..self.records {
             let (card, after) = postcard::take_from_bytes::<(Card, Stats)>(rest)
-                .map_err(|e| format!("not a block of card records: {e}"))?;
+                .map_err(Error::decoding("a block of card records"))?;
             cards.push(card);
             rest = after;
         }
         if rest.is_empty() {
             Ok(cards)
         } else {
-            Err("not a block of card records: bytes after it".into())
+            Err(Error::Broken("not a block of card records: bytes after it"))
         }
     }
 }
@@ -260,7 +262,7 @@ mod tests {
         let other =
             postcard::to_extend(&(FORMAT_VERSION + 1, FindIndex::default()), MAGIC.to_vec())
                 .unwrap();
-        let err = FindIndex::from_bytes(&other).unwrap_err();
+        let err = FindIndex::from_bytes(&other).unwrap_err().to_string();
         assert!(
             err.contains(&format!("format {}", FORMAT_VERSION + 1)),
             "{err}"

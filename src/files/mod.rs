@@ -19,6 +19,8 @@
 //! by encoded size: publication-title shards (`search::titles`) and publication word shards
 //! (`search::publications::words`).
 
+use crate::Error;
+
 pub mod cards;
 pub mod detail;
 pub mod experts;
@@ -29,3 +31,40 @@ pub mod organizations;
 pub mod paths;
 pub mod people;
 pub mod publications;
+
+/// How a compiled file begins (its magic bytes, then its format version in postcard), and how
+/// its errors name it.
+pub(crate) struct Header {
+    /// Its first bytes.
+    pub magic: &'static [u8],
+    /// The format version this app reads.
+    pub version: u32,
+    /// The file as "not …" names it ("a compiled directory").
+    pub name: &'static str,
+    /// What bytes without `magic` are not ("a compiled directory (it does not start with the
+    /// Research Atlas header)").
+    pub missing: &'static str,
+    /// The file as a version error names it ("compiled directory").
+    pub kind: &'static str,
+}
+
+impl Header {
+    /// The bytes after the header and the version, refusing bytes without the header (a host's
+    /// HTML page) and files of another version. The version comes first, so a file of another
+    /// version is named as such.
+    pub(crate) fn open<'a>(&self, bytes: &'a [u8]) -> Result<&'a [u8], Error> {
+        let body = bytes
+            .strip_prefix(self.magic)
+            .ok_or(Error::NotA(self.missing))?;
+        let (found, rest): (u32, _) =
+            postcard::take_from_bytes(body).map_err(Error::decoding(self.name))?;
+        if found != self.version {
+            return Err(Error::Version {
+                file: self.kind,
+                found,
+                reads: self.version,
+            });
+        }
+        Ok(rest)
+    }
+}

@@ -2,6 +2,8 @@
 //! decoding refuses
 //! other format versions and numbers that point outside the file.
 
+use super::Header;
+use crate::Error;
 use crate::search::organizations::{NO_VENUE, OrgTable};
 
 /// Version of the organizations file's format.
@@ -19,41 +21,42 @@ impl OrgTable {
 
     /// Decodes a file written by [`Self::to_bytes`], refusing anything else (a host's HTML
     /// page), other format versions, and numbers that point outside the file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let body = bytes.strip_prefix(MAGIC).ok_or(
-            "not an organizations file (it does not start with the Research Atlas organizations header)",
-        )?;
-        // The version comes first, so a file of another version is named as such.
-        let (format, _): (u32, _) = postcard::take_from_bytes(body)
-            .map_err(|e| format!("not an organizations file: {e}"))?;
-        if format != ORGS_FORMAT {
-            return Err(format!(
-                "organizations format {format}, this app reads {ORGS_FORMAT}: rebuild the data (cargo xtask build-data)"
-            ));
-        }
-        let (_, mut table): (u32, Self) =
-            postcard::from_bytes(body).map_err(|e| format!("not an organizations file: {e}"))?;
-        table
-            .check()
-            .map_err(|e| format!("broken organizations file: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let header = Header {
+            magic: MAGIC,
+            version: ORGS_FORMAT,
+            name: "an organizations file",
+            missing: "an organizations file (it does not start with the Research Atlas organizations header)",
+            kind: "organizations",
+        };
+        let body = header.open(bytes)?;
+        let mut table: Self = postcard::from_bytes(body).map_err(Error::decoding(header.name))?;
+        table.check()?;
         table.derive();
         Ok(table)
     }
 
     /// Checks that every column has one entry per paper and every number points inside the file.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Error> {
         let p = &self.papers;
         let n = p.year.len();
         if p.venue.len() != n || p.topic_count.len() != n || p.credit_count.len() != n {
-            return Err(format!("{n} papers but columns of other lengths"));
+            return Err(Error::Columns {
+                file: FILE,
+                rows: n,
+            });
         }
         if p.year.windows(2).any(|w| w[0] > w[1]) {
-            return Err("papers out of year order".into());
+            return Err(Error::Broken(
+                "broken organizations file: papers out of year order",
+            ));
         }
         let topics: usize = p.topic_count.iter().map(|&c| usize::from(c)).sum();
         let credits: usize = p.credit_count.iter().map(|&c| usize::from(c)).sum();
         if topics != p.topics.len() || credits != p.org.len() || credits != p.share.len() {
-            return Err("paper topics or credits do not add up".into());
+            return Err(Error::Broken(
+                "broken organizations file: paper topics or credits do not add up",
+            ));
         }
         let venues = self.venues.len();
         inside(
@@ -83,10 +86,22 @@ impl OrgTable {
     }
 }
 
+/// The file, as its errors name it.
+const FILE: &str = "organizations file";
+
 /// An error naming the first of `values` that is not below `len`.
-fn inside(values: impl IntoIterator<Item = u32>, len: usize, what: &str) -> Result<(), String> {
+fn inside(
+    values: impl IntoIterator<Item = u32>,
+    len: usize,
+    what: &'static str,
+) -> Result<(), Error> {
     match values.into_iter().find(|&v| v as usize >= len) {
-        Some(v) => Err(format!("{what} {v} of {len}")),
+        Some(value) => Err(Error::OutOfRange {
+            file: FILE,
+            what,
+            value,
+            len,
+        }),
         None => Ok(()),
     }
 }
@@ -108,7 +123,7 @@ mod tests {
             t.rank(&OrgParams::default())
         );
         let other = postcard::to_extend(&(ORGS_FORMAT + 1, &t), MAGIC.to_vec()).unwrap();
-        let err = OrgTable::from_bytes(&other).unwrap_err();
+        let err = OrgTable::from_bytes(&other).unwrap_err().to_string();
         assert!(
             err.contains(&format!("format {}", ORGS_FORMAT + 1)),
             "{err}"
@@ -116,7 +131,9 @@ mod tests {
         assert!(OrgTable::from_bytes(b"<!doctype html>").is_err());
         let mut broken = t.clone();
         broken.papers.org[0] = 99;
-        let err = OrgTable::from_bytes(&broken.to_bytes()).unwrap_err();
+        let err = OrgTable::from_bytes(&broken.to_bytes())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("organization 99"), "{err}");
     }
 }

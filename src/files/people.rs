@@ -126,8 +126,12 @@ impl PeoplePack {
     }
 
     /// Decodes a pack written by [`Self::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        decode_detail(bytes, "a profile pack")
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::Error> {
+        decode_detail(
+            bytes,
+            "a profile pack",
+            "a profile pack (it does not start with the Research Atlas header)",
+        )
     }
 
     /// The detail file of the researcher with `id`.
@@ -242,15 +246,19 @@ mod tests {
         assert!(!json.contains("null") && !json.contains("[]"));
         let bytes = packs[0].to_bytes();
         assert_eq!(PeoplePack::from_bytes(&bytes).unwrap(), packs[0]);
-        let err = PeoplePack::from_bytes(&bytes[..bytes.len() / 2]).unwrap_err();
+        let err = PeoplePack::from_bytes(&bytes[..bytes.len() / 2])
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("not a profile pack: "), "{err}");
-        let err = PeoplePack::from_bytes(b"<!DOCTYPE html>").unwrap_err();
+        let err = PeoplePack::from_bytes(b"<!DOCTYPE html>")
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("Research Atlas header"), "{err}");
         let header = crate::files::detail::DETAIL_MAGIC.to_vec();
         let next = crate::files::detail::DETAIL_FORMAT + 1;
         let other = crate::model::every_field(|| postcard::to_extend(&(next, &packs[0]), header));
         let other = other.unwrap();
-        let err = PeoplePack::from_bytes(&other).unwrap_err();
+        let err = PeoplePack::from_bytes(&other).unwrap_err().to_string();
         assert!(err.contains("rebuild the data"), "{err}");
         let json = serde_json::to_vec(&packs[0]).unwrap();
         let pack: PeoplePack = serde_json::from_slice(&json).unwrap();

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::detail::{Abstracts, DetailFile};
+use crate::Error;
 use crate::model::sort;
 use crate::model::{Dataset, PublicationId};
 use crate::search::params::{GroupBy, Order, PubParams};
@@ -38,7 +39,7 @@ pub struct Fetched {
 
 impl Fetched {
     /// Decodes what `compiled` encodes.
-    pub fn of(compiled: &CompiledPubs) -> Result<Self, String> {
+    pub fn of(compiled: &CompiledPubs) -> Result<Self, Error> {
         let index = PubsIndex::from_bytes(&compiled.index.to_bytes())?;
         let mut shards = BTreeMap::new();
         for (key, shard) in &compiled.words {
@@ -63,7 +64,7 @@ pub fn check_against(
     fetched: &Fetched,
     ix: &PublicationIndex,
     params: &PubParams,
-) -> Result<(), String> {
+) -> Result<(), Error> {
     let Fetched {
         index,
         dates,
@@ -72,14 +73,16 @@ pub fn check_against(
     } = fetched;
     let want = ix.list(&ix.scope_all(), params);
     let got = answer(index, dates, Some(core), shards, params)
-        .map_err(|need| format!("{params:?}: still needs {need:?}"))?;
+        .map_err(|need| Error::Differs(format!("{params:?}: still needs {need:?}")))?;
     let order = ix.order();
     // Each chunk the page touches, made once (a page spans one or two).
     let mut made: Option<(usize, DetailFile)> = None;
     for pos in got.items() {
         let n = index.chunk_of(pos);
         if n >= compiled.chunk_count() {
-            return Err(format!("{params:?}: entry {pos} has no chunk"));
+            return Err(Error::Differs(format!(
+                "{params:?}: entry {pos} has no chunk"
+            )));
         }
         if made.as_ref().is_none_or(|(m, _)| *m != n) {
             made = Some((n, compiled.chunk(dataset, &HashMap::new(), n)));
@@ -88,18 +91,24 @@ pub fn check_against(
         let at = pos % index.chunk_size as usize;
         let id = chunk.dataset.publications.get(at).map(|p| &p.id);
         if id != ix.id_at(order[pos]) {
-            return Err(format!("{params:?}: entry {pos} is not in its chunk"));
+            return Err(Error::Differs(format!(
+                "{params:?}: entry {pos} is not in its chunk"
+            )));
         }
     }
     let got = got.map(|pos| order[pos]);
     if got != want {
-        return Err(format!("{params:?}: compiled {got:#?}\nloaded {want:#?}"));
+        return Err(Error::Differs(format!(
+            "{params:?}: compiled {got:#?}\nloaded {want:#?}"
+        )));
     }
     match answer(index, dates, None, &BTreeMap::new(), params) {
-        Ok(early) if early.clone().map(|pos| order[pos]) != want => {
-            Err(format!("{params:?}: the index alone answers otherwise"))
-        }
-        Err(Need::Words(_)) => Err(format!("{params:?}: words needed before the attributes")),
+        Ok(early) if early.clone().map(|pos| order[pos]) != want => Err(Error::Differs(format!(
+            "{params:?}: the index alone answers otherwise"
+        ))),
+        Err(Need::Words(_)) => Err(Error::Differs(format!(
+            "{params:?}: words needed before the attributes"
+        ))),
         _ => Ok(()),
     }
 }
@@ -194,16 +203,17 @@ impl PubsIndex {
     }
 
     /// Decodes an index written by [`Self::to_bytes`] of this [`FORMAT`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let format: u32 = postcard::take_from_bytes(bytes)
-            .map_err(|e| format!("not a publication index: {e}"))?
-            .0;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let decoding = Error::decoding("a publication index");
+        let format: u32 = postcard::take_from_bytes(bytes).map_err(&decoding)?.0;
         if format != FORMAT {
-            return Err(format!(
-                "publication index of format {format}, this app reads {FORMAT}: rebuild the data"
-            ));
+            return Err(Error::Version {
+                file: "publication index",
+                found: format,
+                reads: FORMAT,
+            });
         }
-        postcard::from_bytes(bytes).map_err(|e| format!("not a publication index: {e}"))
+        postcard::from_bytes(bytes).map_err(decoding)
     }
 
     /// The chunk holding the entry at `position`.
@@ -238,8 +248,8 @@ impl PubCore {
     }
 
     /// Decodes `attrs.bin`.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        postcard::from_bytes(bytes).map_err(|e| format!("not publication attributes: {e}"))
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        postcard::from_bytes(bytes).map_err(Error::decoding("publication attributes"))
     }
 }
 

@@ -45,8 +45,15 @@ pub fn generated_faculty(researchers: usize) -> PathBuf {
 /// generator, as [`generated_fresh`] does.
 pub fn generated_faculty_fresh(researchers: usize) -> Result<PathBuf, String> {
     stamped(generated_faculty(researchers), |path| {
-        atlas_generate::write_faculty(researchers, 1, path)
+        say(atlas_generate::write_faculty(researchers, 1, path))
     })
+}
+
+/// Prints the summary line of what the generator `made`, or its error as text.
+pub fn say(made: Result<atlas_generate::Made, atlas_generate::Error>) -> Result<(), String> {
+    let made = made.map_err(|e| e.to_string())?;
+    println!("{made}");
+    Ok(())
 }
 
 /// `path`, made by `make` again when missing or when its stamp (`….json.version`) is not
@@ -69,7 +76,7 @@ fn stamped(
 /// generator made it (its stamp, `….json.version`, is not [`atlas_generate::OUTPUT_VERSION`]).
 pub fn generated_fresh(researchers: usize) -> Result<PathBuf, String> {
     stamped(generated(researchers), |path| {
-        atlas_generate::write(researchers, 1, path)
+        say(atlas_generate::write(researchers, 1, path))
     })
 }
 

@@ -68,13 +68,13 @@ fn main() -> ExitCode {
         Task::GenData(t) => match t.shape {
             cli::Shape::Research => {
                 let out = t.out.unwrap_or_else(|| data::generated(t.researchers));
-                atlas_generate::write(t.researchers, t.seed, &out)
+                data::say(atlas_generate::write(t.researchers, t.seed, &out))
             }
             cli::Shape::Faculty => {
                 let out = t
                     .out
                     .unwrap_or_else(|| data::generated_faculty(t.researchers));
-                atlas_generate::write_faculty(t.researchers, t.seed, &out)
+                data::say(atlas_generate::write_faculty(t.researchers, t.seed, &out))
             }
         },
         Task::Bench(t) => bench::bench(&t),

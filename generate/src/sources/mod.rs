@@ -29,6 +29,8 @@ use std::path::{Path, PathBuf};
 
 use research_atlas::model::{CareerStage, Dataset};
 
+use crate::Error;
+
 use lists::{FIRST_NON_UNIVERSITY, ORGS};
 use plan::Plan;
 
@@ -62,13 +64,13 @@ pub fn write_sources(
     people: usize,
     seed: u64,
     dataset: &Dataset,
-) -> Result<SourceFiles, String> {
+) -> Result<SourceFiles, Error> {
     let plan = plan::plan(people, seed, dataset);
     let folder = dir.join("sources");
     let mut out = Output::default();
     for kind in ["orcid", "dblp", "openalex"] {
         let d = folder.join(kind);
-        std::fs::create_dir_all(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+        std::fs::create_dir_all(&d).map_err(Error::io(&d))?;
     }
     for (i, p) in plan.people.iter().enumerate() {
         let dblp_name = format!("dblp/{}.xml", p.pid.replace('/', "_"));
@@ -118,7 +120,7 @@ struct Output {
 
 impl Output {
     /// Puts `text` at `name` under `folder`, unless it is there already.
-    fn put(&mut self, folder: &Path, name: &str, text: String) -> Result<(), String> {
+    fn put(&mut self, folder: &Path, name: &str, text: String) -> Result<(), Error> {
         self.bytes += text.len() as u64;
         if write_if_changed(&folder.join(name), text.as_bytes())? {
             self.written += 1;
@@ -128,17 +130,17 @@ impl Output {
     }
 
     /// Removes the files of the three source folders that were not put this time.
-    fn remove_stale(&self, folder: &Path) -> Result<usize, String> {
+    fn remove_stale(&self, folder: &Path) -> Result<usize, Error> {
         let mut removed = 0;
         for kind in ["orcid", "dblp", "openalex"] {
             let d = folder.join(kind);
-            let entries = std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?;
+            let entries = std::fs::read_dir(&d).map_err(Error::io(&d))?;
             for entry in entries {
-                let entry = entry.map_err(|e| format!("{}: {e}", d.display()))?;
+                let entry = entry.map_err(Error::io(&d))?;
                 let name = format!("{kind}/{}", entry.file_name().to_string_lossy());
                 if !self.kept.contains(&name) {
                     let path = entry.path();
-                    std::fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                    std::fs::remove_file(&path).map_err(Error::io(&path))?;
                     removed += 1;
                 }
             }
@@ -148,13 +150,13 @@ impl Output {
 }
 
 /// Writes `bytes` to `path` unless it holds them already; true when it wrote.
-fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<bool, String> {
+fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<bool, Error> {
     let same = std::fs::metadata(path).is_ok_and(|m| m.len() == bytes.len() as u64)
         && std::fs::read(path).is_ok_and(|have| have == bytes);
     if same {
         return Ok(false);
     }
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(path, bytes).map_err(Error::io(path))?;
     Ok(true)
 }
 

@@ -1,6 +1,7 @@
 //! The parts answer as the whole: every question of the page asked of both.
 
 use super::{NetIndex, NetParts};
+use crate::Error;
 use crate::search::network::drawing::{hubs, needs, shown};
 use crate::search::network::{Edge, EdgeKind, EdgeKinds, Missing, Network, Reason, Step};
 
@@ -12,7 +13,7 @@ pub fn check_parts(
     whole: &Network,
     foci: &[u32],
     pairs: &[(u32, u32)],
-) -> Result<(usize, usize), String> {
+) -> Result<(usize, usize), Error> {
     let files = whole.to_parts();
     let index = NetIndex::from_bytes(&files.index)?;
     // The opening view from `start.bin` alone: nothing more to fetch, and the same drawing.
@@ -20,20 +21,24 @@ pub fn check_parts(
     parts.add_start(&files.start)?;
     let (net, all) = (parts.network(), EdgeKinds::ALL);
     if !parts.requests(&needs(&net, all, None, &[])).is_empty() {
-        return Err("the opening view needs records beyond start.bin".into());
+        return Err(Error::Differs(
+            "the opening view needs records beyond start.bin".into(),
+        ));
     }
     let drawn = shown(whole, all, None, &[]);
     if shown(&net, all, None, &[]) != drawn
         || plain(net.edges(all, Some(&drawn))) != plain(whole.edges(all, Some(&drawn)))
         || hubs(&net, all, &drawn) != hubs(whole, all, &drawn)
     {
-        return Err("the opening view drawn from start.bin".into());
+        return Err(Error::Differs(
+            "the opening view drawn from start.bin".into(),
+        ));
     }
     let (mut drawing, mut chain) = (0, 0);
     for bits in 0..8 {
         let kinds = EdgeKinds::from_bits(bits);
         if whole.default_focus(kinds) != index.focus[bits] {
-            return Err(format!("the default focus under {kinds:?}"));
+            return Err(Error::Differs(format!("the default focus under {kinds:?}")));
         }
         for focus in std::iter::once(None).chain(foci.iter().map(|&f| Some(f))) {
             let id = focus.map(|f| whole.people[f as usize].as_str());
@@ -42,19 +47,27 @@ pub fn check_parts(
             let net = parts.fill_from(&files, &named, |n| needs(n, kinds, id, &[]))?;
             let drawn = shown(whole, kinds, id, &[]);
             if shown(&net, kinds, id, &[]) != drawn {
-                return Err(format!("who is drawn around {id:?} under {kinds:?}"));
+                return Err(Error::Differs(format!(
+                    "who is drawn around {id:?} under {kinds:?}"
+                )));
             }
             if drawn
                 .iter()
                 .any(|&p| net.names[p as usize] != whole.names[p as usize])
             {
-                return Err(format!("the names drawn around {id:?} under {kinds:?}"));
+                return Err(Error::Differs(format!(
+                    "the names drawn around {id:?} under {kinds:?}"
+                )));
             }
             if plain(net.edges(kinds, Some(&drawn))) != plain(whole.edges(kinds, Some(&drawn))) {
-                return Err(format!("the edges drawn around {id:?} under {kinds:?}"));
+                return Err(Error::Differs(format!(
+                    "the edges drawn around {id:?} under {kinds:?}"
+                )));
             }
             if hubs(&net, kinds, &drawn) != hubs(whole, kinds, &drawn) {
-                return Err(format!("the hubs drawn around {id:?} under {kinds:?}"));
+                return Err(Error::Differs(format!(
+                    "the hubs drawn around {id:?} under {kinds:?}"
+                )));
             }
             drawing = drawing.max(parts.people_loaded());
         }
@@ -77,10 +90,14 @@ pub fn check_parts(
             };
             let expected = steps(whole.one_sided_path(from, to, kinds));
             if steps(whole.shortest_path(from, to, kinds)) != expected {
-                return Err(format!("the two-sided chain {from} → {to} under {kinds:?}"));
+                return Err(Error::Differs(format!(
+                    "the two-sided chain {from} → {to} under {kinds:?}"
+                )));
             }
             if steps(net.shortest_path(from, to, kinds)) != expected {
-                return Err(format!("the chain {from} → {to} under {kinds:?}"));
+                return Err(Error::Differs(format!(
+                    "the chain {from} → {to} under {kinds:?}"
+                )));
             }
             chain = chain.max(parts.people_loaded());
         }

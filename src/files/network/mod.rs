@@ -24,6 +24,8 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
+use super::Header;
+use crate::Error;
 use crate::files::paths;
 use crate::search::network::{AdvisedEdge, GroupKind, Whole};
 
@@ -177,37 +179,35 @@ impl PartRequest {
     /// The requested bytes out of a response body: the body itself when it is exactly the
     /// range (a 206), else the range cut out of a whole file (a host that ignores `Range`
     /// answers 200 with everything).
-    pub fn slice<'a>(&self, body: &'a [u8]) -> Result<&'a [u8], String> {
+    pub fn slice<'a>(&self, body: &'a [u8]) -> Result<&'a [u8], Error> {
         let len = (self.range.end - self.range.start) as usize;
         if body.len() == len {
             return Ok(body);
         }
         let (start, end) = (self.range.start as usize, self.range.end as usize);
-        body.get(start..end).ok_or_else(|| {
-            format!(
-                "asked for bytes {start}–{end} of {}, got {} bytes",
-                self.file.path(),
-                body.len()
-            )
+        body.get(start..end).ok_or(Error::Range {
+            path: self.file.path(),
+            start,
+            end,
+            got: body.len(),
         })
     }
 }
 
 impl NetIndex {
     /// Decodes `index.bin`, refusing anything else and other format versions.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let body = bytes.strip_prefix(INDEX_MAGIC).ok_or(
-            "not a network index (it does not start with the Research Atlas network header)",
-        )?;
-        let (format, _): (u32, _) =
-            postcard::take_from_bytes(body).map_err(|e| format!("not a network index: {e}"))?;
-        if format != NETWORK_FORMAT {
-            return Err(format!(
-                "network format {format}, this app reads {NETWORK_FORMAT}: rebuild the data (cargo xtask build-data)"
-            ));
-        }
-        let mut index: Self =
-            postcard::from_bytes(body).map_err(|e| format!("not a network index: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let header = Header {
+            magic: INDEX_MAGIC,
+            version: NETWORK_FORMAT,
+            name: "a network index",
+            missing: "a network index (it does not start with the Research Atlas network header)",
+            kind: "network",
+        };
+        header.open(bytes)?;
+        // The version is the index's own first field.
+        let body = &bytes[INDEX_MAGIC.len()..];
+        let mut index: Self = postcard::from_bytes(body).map_err(Error::decoding(header.name))?;
         index.people_starts = starts(&index.people);
         index.group_starts = starts(&index.groups);
         if index.focus.len() != 8
@@ -216,7 +216,9 @@ impl NetIndex {
                 .iter()
                 .any(|&f| f as usize >= index.people.len().max(1))
         {
-            return Err("broken network index: the default focus is out of range".into());
+            return Err(Error::Broken(
+                "broken network index: the default focus is out of range",
+            ));
         }
         Ok(index)
     }

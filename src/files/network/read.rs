@@ -8,6 +8,7 @@ use super::{
     GroupRecord, IDS_MAGIC, MERGE_GAP, NetFiles, NetIndex, PaperRecord, PartFile, PartRequest,
     PersonRecord, RECORDS_MAGIC,
 };
+use crate::Error;
 use crate::files::paths;
 use crate::model::sort;
 use crate::search::network::{
@@ -53,9 +54,9 @@ impl NetParts {
 
     /// Adds the records of `start.bin` from its bytes: those of the people and then the groups
     /// that the index lists for it, each as in its own file.
-    pub fn add_start(&mut self, bytes: &[u8]) -> Result<(), String> {
+    pub fn add_start(&mut self, bytes: &[u8]) -> Result<(), Error> {
         if !bytes.starts_with(RECORDS_MAGIC) {
-            return Err("not a file of network records".into());
+            return Err(Error::NotA("a file of network records"));
         }
         let mut at = RECORDS_MAGIC.len() as u64;
         let lists = [
@@ -70,11 +71,13 @@ impl NetParts {
             let from = at;
             let mut records = Vec::with_capacity(numbers.len());
             for n in numbers {
-                let len = lengths.get(n as usize).ok_or("a record out of range")?;
+                let len =
+                    (lengths.get(n as usize)).ok_or(Error::Broken("a record out of range"))?;
                 records.push((n, at..at + u64::from(*len)));
                 at += u64::from(*len);
             }
-            let part = (bytes.get(from as usize..at as usize)).ok_or("the file is cut short")?;
+            let part = (bytes.get(from as usize..at as usize))
+                .ok_or(Error::Broken("the file is cut short"))?;
             let request = PartRequest {
                 file,
                 range: from..at,
@@ -107,19 +110,19 @@ impl NetParts {
     }
 
     /// Adds file `n` of ids from its bytes.
-    pub fn add_ids(&mut self, n: usize, bytes: &[u8]) -> Result<(), String> {
-        let path = paths::net::ids(n);
+    pub fn add_ids(&mut self, n: usize, bytes: &[u8]) -> Result<(), Error> {
+        let in_file = |e: Error| e.in_file(paths::net::ids(n));
         let body =
-            (bytes.strip_prefix(IDS_MAGIC)).ok_or_else(|| format!("{path}: not a file of ids"))?;
+            (bytes.strip_prefix(IDS_MAGIC)).ok_or_else(|| in_file(Error::NotA("a file of ids")))?;
         let run: Vec<(String, u32)> =
-            postcard::from_bytes(body).map_err(|e| format!("{path}: {e}"))?;
+            postcard::from_bytes(body).map_err(|e| in_file(Error::Encoding(e)))?;
         if run.iter().any(|(_, p)| *p as usize >= self.index.len()) {
-            return Err(format!("{path}: a person out of range"));
+            return Err(in_file(Error::Broken("a person out of range")));
         }
         *self
             .id_files
             .get_mut(n)
-            .ok_or_else(|| format!("{path}: no such file"))? = true;
+            .ok_or_else(|| in_file(Error::Broken("no such file")))? = true;
         self.numbers.extend(run);
         self.fetched += bytes.len() as u64;
         Ok(())
@@ -150,33 +153,33 @@ impl NetParts {
     }
 
     /// Adds the records of `request` from `bytes`, the requested range.
-    pub fn add(&mut self, request: &PartRequest, bytes: &[u8]) -> Result<(), String> {
+    pub fn add(&mut self, request: &PartRequest, bytes: &[u8]) -> Result<(), Error> {
         let base = request.range.start;
-        let path = request.file.path();
-        for (i, range) in &request.records {
+        let in_file = |e: Error| e.in_file(request.file.path());
+        for &(i, ref range) in &request.records {
             let slice = bytes
                 .get((range.start - base) as usize..(range.end - base) as usize)
-                .ok_or_else(|| format!("{path}: record {i} is cut short"))?;
+                .ok_or_else(|| in_file(Error::CutShort(i)))?;
             match request.file {
                 PartFile::People => {
-                    let record: PersonRecord = postcard::from_bytes(slice)
-                        .map_err(|e| format!("{path}: person {i}: {e}"))?;
-                    self.check(*i, &record)
-                        .map_err(|e| format!("{path}: person {i}: {e}"))?;
-                    self.people.insert(*i, record);
+                    let person = |e: Error| in_file(e.in_record("person", i));
+                    let record: PersonRecord =
+                        postcard::from_bytes(slice).map_err(|e| person(Error::Encoding(e)))?;
+                    self.check(i, &record).map_err(person)?;
+                    self.people.insert(i, record);
                 }
                 PartFile::Groups => {
                     let gaps: Vec<u32> = postcard::from_bytes(slice)
-                        .map_err(|e| format!("{path}: group {i}: {e}"))?;
+                        .map_err(|e| in_file(Error::Encoding(e).in_record("group", i)))?;
                     let mut at = 0u32;
                     let mut members = Vec::with_capacity(gaps.len());
                     for gap in gaps {
                         at = (at.checked_add(gap))
                             .filter(|&p| (p as usize) < self.index.len())
-                            .ok_or_else(|| format!("{path}: group {i} names nobody"))?;
+                            .ok_or_else(|| in_file(Error::NamesNobody(i)))?;
                         members.push(at);
                     }
-                    self.groups.insert(*i, members);
+                    self.groups.insert(i, members);
                 }
             }
         }
@@ -185,15 +188,15 @@ impl NetParts {
     }
 
     /// Refuses a record whose numbers point outside the network.
-    fn check(&self, p: u32, record: &PersonRecord) -> Result<(), String> {
+    fn check(&self, p: u32, record: &PersonRecord) -> Result<(), Error> {
         let (people, groups) = (self.index.people.len(), self.index.groups.len());
         let bad_person = |q: u32| q as usize >= people || q == p;
         if record.coauthors.iter().any(|(q, _)| bad_person(*q)) {
-            return Err("a co-author out of range".into());
+            return Err(Error::Broken("a co-author out of range"));
         }
         let papers = record.papers.len() as u32;
         if (record.coauthors.iter()).any(|(_, shared)| shared.iter().any(|&i| i >= papers)) {
-            return Err("a shared paper out of range".into());
+            return Err(Error::Broken("a shared paper out of range"));
         }
         let advised = |e: &AdvisedEdge| {
             (e.advisor != p && e.student != p)
@@ -201,13 +204,13 @@ impl NetParts {
                 || e.student as usize >= people
         };
         if record.advised.iter().any(advised) {
-            return Err("an advising link out of range".into());
+            return Err(Error::Broken("an advising link out of range"));
         }
         let group = |g: &GroupRecord| {
             g.number as usize >= groups || g.advisor.is_some_and(|a| a as usize >= people)
         };
         if record.groups.iter().any(group) {
-            return Err("a group out of range".into());
+            return Err(Error::Broken("a group out of range"));
         }
         Ok(())
     }
@@ -359,7 +362,7 @@ impl NetParts {
         files: &NetFiles,
         named: &[&str],
         ask: impl Fn(&Network) -> Missing,
-    ) -> Result<Network, String> {
+    ) -> Result<Network, Error> {
         for n in self.id_files_needed(named.iter().copied()) {
             self.add_ids(n, &files.ids[n])?;
         }
@@ -371,7 +374,9 @@ impl NetParts {
             if requests.is_empty() {
                 return match missing.is_empty() {
                     true => Ok(net),
-                    false => Err(format!("{missing:?} is needed but not in the files")),
+                    false => Err(Error::Differs(format!(
+                        "{missing:?} is needed but not in the files"
+                    ))),
                 };
             }
             for r in &requests {

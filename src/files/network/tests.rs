@@ -46,6 +46,7 @@ fn broken_parts_are_refused() {
     assert!(
         NetIndex::from_bytes(&other)
             .unwrap_err()
+            .to_string()
             .contains("network format 9")
     );
     let mut parts = NetParts::new(NetIndex::from_bytes(&files.index).unwrap());

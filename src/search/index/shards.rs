@@ -18,6 +18,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use serde::{Deserialize, Serialize};
 
 use super::{Field, FieldKind, FieldToken, Person, Rows, SearchIndex};
+use crate::Error;
 use crate::model::sort;
 use crate::search::params::{SearchParams, Sort};
 use crate::search::text::tokenize;
@@ -57,15 +58,14 @@ impl WordShard {
     }
 
     /// Decodes a shard written by [`Self::to_bytes`], refusing one whose lists disagree.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let shard: Self =
-            postcard::from_bytes(bytes).map_err(|e| format!("not a word shard: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let shard: Self = postcard::from_bytes(bytes).map_err(Error::decoding("a word shard"))?;
         let fine = shard.words.is_sorted()
             && (shard.fields.iter()).all(|f| f.people.len() == f.positions.len());
         if fine {
             Ok(shard)
         } else {
-            Err("not a word shard: its lists do not agree".into())
+            Err(Error::Broken("not a word shard: its lists do not agree"))
         }
     }
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::TextQuery;
+use crate::Error;
 use crate::model::shares::map_shares;
 use crate::model::sort;
 use crate::search::titles::{ShardKind, shard_key, shards_for_word, split_groups};
@@ -43,15 +44,16 @@ impl WordShard {
     }
 
     /// Decodes a shard written by [`Self::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        let mut s: Self =
-            postcard::from_bytes(bytes).map_err(|e| format!("not a word shard: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let mut s: Self = postcard::from_bytes(bytes).map_err(Error::decoding("a word shard"))?;
         let n = s.entries.len() as u32;
         let ok = s.offsets.len() == s.words.len() + 1
             && s.offsets.windows(2).all(|w| w[0] <= w[1])
             && s.offsets.last().is_some_and(|&last| last == n);
         if !ok {
-            return Err("not a word shard: its offsets do not fit its entries".into());
+            return Err(Error::Broken(
+                "not a word shard: its offsets do not fit its entries",
+            ));
         }
         for w in 0..s.words.len() {
             for i in s.offsets[w] as usize + 1..s.offsets[w + 1] as usize {

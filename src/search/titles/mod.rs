@@ -88,8 +88,8 @@ impl TitleShard {
     }
 
     /// Decodes a shard written by [`Self::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
-        postcard::from_bytes(bytes).map_err(|e| format!("not a title shard: {e}"))
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, crate::Error> {
+        postcard::from_bytes(bytes).map_err(crate::Error::decoding("a title shard"))
     }
 }
 

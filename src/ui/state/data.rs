@@ -256,7 +256,9 @@ async fn fetch_first_page() -> Option<Arc<FirstPage>> {
         return None;
     }
     let result = match fetch_bytes(paths::FIRST_PAGE).await {
-        Ok(Some(bytes)) => FirstPage::from_bytes(&bytes).map(Some),
+        Ok(Some(bytes)) => FirstPage::from_bytes(&bytes)
+            .map(Some)
+            .map_err(|e| e.to_string()),
         Ok(None) => Ok(None),
         Err(e) => Err(e.to_string()),
     };
@@ -277,7 +279,7 @@ pub fn use_atlas() -> AtlasContext {
 pub async fn fetch_atlas() -> DataResult {
     if let Some(bytes) = fetch_bytes(paths::DIRECTORY).await? {
         let compiled = timed("atlas:index", || CardIndex::from_bytes(&bytes))
-            .map_err(|e| DataError::Invalid(paths::DIRECTORY.to_owned(), e))?;
+            .map_err(DataError::refused(paths::DIRECTORY))?;
         return Ok(Arc::new(Atlas {
             compiled,
             full: None,
@@ -306,7 +308,7 @@ pub async fn fetch_packed(id: String, pack: u32, hints: PackHints) -> DetailResu
         return Err(DataError::Status(url, 404, "Not Found".into()));
     };
     let file = timed("profile:pack", || PeoplePack::from_bytes(&bytes))
-        .map_err(|e| DataError::Invalid(url.clone(), e))?;
+        .map_err(DataError::refused(url.clone()))?;
     let Some((file, steps)) = file.get_with_steps(&id) else {
         hints.forget(&id);
         return Err(DataError::Invalid(url, format!("no researcher {id:?}")));
@@ -376,7 +378,7 @@ pub async fn fetch_details(
         if !packs.iter().any(|(n, _)| *n == pack) {
             let bytes = fetch_required(&url).await?;
             let file = timed("profile:pack", || PeoplePack::from_bytes(&bytes))
-                .map_err(|e| DataError::Invalid(url.clone(), e))?;
+                .map_err(DataError::refused(url.clone()))?;
             packs.push((pack, file));
         }
         let file = (packs.iter())
@@ -399,7 +401,7 @@ pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, Dat
         && let Some(bytes) = fetch_bytes(paths::ORGANIZATIONS).await?
     {
         let table = timed("atlas:organizations", || OrgTable::from_bytes(&bytes))
-            .map_err(|e| DataError::Invalid(paths::ORGANIZATIONS.to_owned(), e))?;
+            .map_err(DataError::refused(paths::ORGANIZATIONS))?;
         return Ok(Arc::new(table));
     }
     Ok(Arc::new(

@@ -94,7 +94,7 @@ pub async fn fetch_experts() -> ExpertsResult {
     }
     if let Some(bytes) = fetch_bytes(paths::experts::INDEX).await? {
         let index = timed("experts:index", || file::index_from_bytes(&bytes))
-            .map_err(|e| DataError::Invalid(paths::experts::INDEX.to_owned(), e))?;
+            .map_err(DataError::refused(paths::experts::INDEX))?;
         return Ok(Arc::new(ExpertsData::Parts {
             index,
             fetched: Mutex::new(Fetched::default()),
@@ -232,7 +232,7 @@ async fn fetch_part(index: &ExpertsIndex, part: Part) -> Result<Body, DataError>
         Part::Block(n) => file::block_from_bytes(bytes).map(|b| Body::Block(n, Box::new(b))),
         _ => file::terms_from_bytes(bytes).map(Body::Terms),
     };
-    decoded.map_err(|e| DataError::Invalid(url.to_owned(), e))
+    decoded.map_err(DataError::refused(url))
 }
 
 /// The experts params in the URL and the one way to change them.

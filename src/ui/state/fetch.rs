@@ -35,6 +35,11 @@ impl DataError {
     pub fn is_moved(&self) -> bool {
         matches!(self, Self::Moved(_))
     }
+
+    /// The file at `url`, refused by its reader (for `map_err`).
+    pub fn refused(url: impl Into<String>) -> impl FnOnce(crate::Error) -> Self {
+        move |e| Self::Invalid(url.into(), e.to_string())
+    }
 }
 
 impl fmt::Display for DataError {
@@ -208,5 +213,5 @@ pub async fn fetch_titles(key: String) -> Result<Arc<TitleShard>, DataError> {
     let bytes = fetch_required(&url).await?;
     TitleShard::from_bytes(&bytes)
         .map(Arc::new)
-        .map_err(|e| DataError::Invalid(url, e))
+        .map_err(DataError::refused(url))
 }

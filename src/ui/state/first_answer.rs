@@ -79,8 +79,7 @@ async fn answer(params: SearchParams) -> Result<Option<FirstAnswer>, DataError> 
     let Some(bytes) = fetch_bytes_early(paths::FIND).await? else {
         return Ok(None);
     };
-    let index =
-        FindIndex::from_bytes(&bytes).map_err(|e| DataError::Invalid(paths::FIND.to_owned(), e))?;
+    let index = FindIndex::from_bytes(&bytes).map_err(DataError::refused(paths::FIND))?;
     let query = &params.query;
     let (words, titles) =
         futures::join!(
@@ -122,7 +121,7 @@ async fn answer(params: SearchParams) -> Result<Option<FirstAnswer>, DataError> 
 async fn word_shard(key: String) -> Result<WordShard, DataError> {
     let url = paths::words(&key);
     let bytes = fetch_required(&url).await?;
-    WordShard::from_bytes(&bytes).map_err(|e| DataError::Invalid(url, e))
+    WordShard::from_bytes(&bytes).map_err(DataError::refused(url))
 }
 
 /// The card records of the researchers `ranks`-th in name order, by rank: each block that has
@@ -142,7 +141,10 @@ async fn cards(
     let read = try_join_all(blocks.into_values().map(|block| async move {
         let bytes = fetch_range(paths::CARDS, block.bytes.clone()).await?;
         let first = block.block * BLOCK;
-        Ok::<_, DataError>((first..).zip(block.read(&bytes).map_err(invalid)?))
+        let read = block
+            .read(&bytes)
+            .map_err(DataError::refused(paths::CARDS))?;
+        Ok::<_, DataError>((first..).zip(read))
     }))
     .await?;
     Ok(read.into_iter().flatten().collect())

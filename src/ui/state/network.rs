@@ -73,7 +73,7 @@ pub async fn fetch_network(
     if opening && parts_of(&source, NetParts::wants_start) {
         let bytes = fetch_required(paths::net::START).await?;
         parts_of_mut(&source, |p| p.add_start(&bytes))
-            .map_err(|e| DataError::Invalid(paths::net::START.to_owned(), e))?;
+            .map_err(DataError::refused(paths::net::START))?;
     }
     let start = parts_of(&source, |p| p.fetched);
     let files = parts_of(&source, |p| {
@@ -82,7 +82,7 @@ pub async fn fetch_network(
     for n in files {
         let url = paths::net::ids(n);
         let bytes = fetch_required(&url).await?;
-        parts_of_mut(&source, |p| p.add_ids(n, &bytes)).map_err(|e| DataError::Invalid(url, e))?;
+        parts_of_mut(&source, |p| p.add_ids(n, &bytes)).map_err(DataError::refused(url))?;
     }
     let wanted: Vec<u32> = parts_of(&source, |p| {
         named.iter().filter_map(|id| p.number(id)).collect()
@@ -113,7 +113,7 @@ pub async fn fetch_network(
             let added = request
                 .slice(body)
                 .and_then(|bytes| parts_of_mut(&source, |p| p.add(request, bytes)));
-            added.map_err(|e| DataError::Invalid(path.to_owned(), e))?;
+            added.map_err(DataError::refused(path))?;
         }
     }
 }
@@ -122,8 +122,7 @@ pub async fn fetch_network(
 /// (which then needs the directory, and the authoring file it came from).
 async fn first_source(directory: AtlasContext) -> Result<NetSource, DataError> {
     if let Some(bytes) = fetch_bytes(paths::net::INDEX).await? {
-        let index = NetIndex::from_bytes(&bytes)
-            .map_err(|e| DataError::Invalid(paths::net::INDEX.to_owned(), e))?;
+        let index = NetIndex::from_bytes(&bytes).map_err(DataError::refused(paths::net::INDEX))?;
         return Ok(NetSource::Parts(Box::new(NetParts::new(index))));
     }
     let atlas = directory.start().wait().await?;

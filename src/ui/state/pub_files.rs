@@ -29,8 +29,7 @@ pub async fn fetch_index() -> Result<Option<Arc<PubsIndex>>, DataError> {
         }
         return Ok(None);
     };
-    let index = PubsIndex::from_bytes(&bytes)
-        .map_err(|e| DataError::Invalid(paths::pubs::INDEX.to_owned(), e))?;
+    let index = PubsIndex::from_bytes(&bytes).map_err(DataError::refused(paths::pubs::INDEX))?;
     Ok(Some(Arc::new(index)))
 }
 
@@ -217,7 +216,7 @@ enum Got {
 async fn fetch(file: &File) -> Result<Got, DataError> {
     let url = file.url();
     let bytes = fetch_required(&url).await?;
-    let invalid = |e: String| DataError::Invalid(url.clone(), e);
+    let invalid = |e: crate::Error| DataError::refused(url.clone())(e);
     Ok(match file {
         File::Attrs => Got::Core(Arc::new(
             timed("publications:attrs", || PubCore::from_bytes(&bytes)).map_err(invalid)?,

@@ -149,7 +149,7 @@ fn encode(p: &Parts) -> Result<Encoded, String> {
     let packed = file::pack(p);
     Ok(Encoded {
         index_gz: gz_len(&packed.index),
-        index: file::index_from_bytes(&packed.index)?,
+        index: file::index_from_bytes(&packed.index).map_err(|e| e.to_string())?,
         packed,
     })
 }
@@ -236,10 +236,12 @@ fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
                 let t = Instant::now();
                 match part {
                     Part::Block(n) => {
-                        fetched.blocks.insert(n, file::block_from_bytes(b)?);
+                        let block = file::block_from_bytes(b).map_err(|e| e.to_string())?;
+                        fetched.blocks.insert(n, block);
                     }
                     _ => {
-                        fetched.terms.insert(part, file::terms_from_bytes(b)?);
+                        let terms = file::terms_from_bytes(b).map_err(|e| e.to_string())?;
+                        fetched.terms.insert(part, terms);
                     }
                 }
                 decode += t.elapsed().as_secs_f64();

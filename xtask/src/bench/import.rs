@@ -32,7 +32,8 @@ pub fn bench() -> Result<(), String> {
     let bundled = root().join(DATASET);
     let dataset = DatasetFile::open(Some(&bundled))?.dataset;
     let files =
-        atlas_generate::roster::write_roster(&dir.join("roster"), PEOPLE, ENTRIES, 1, &dataset)?;
+        atlas_generate::roster::write_roster(&dir.join("roster"), PEOPLE, ENTRIES, 1, &dataset)
+            .map_err(|e| e.to_string())?;
     let data = dir.join("researchers.json");
     std::fs::copy(&bundled, &data).map_err(|e| format!("{}: {e}", data.display()))?;
     eprintln!(

@@ -47,7 +47,8 @@ pub fn bench() -> Result<(), String> {
     let bundled = root().join(DATASET);
     let dataset = DatasetFile::open(Some(&bundled))?.dataset;
     let started = Instant::now();
-    let files = atlas_generate::sources::write_sources(&dir, PEOPLE, 1, &dataset)?;
+    let files = atlas_generate::sources::write_sources(&dir, PEOPLE, 1, &dataset)
+        .map_err(|e| e.to_string())?;
     eprintln!(
         "bench: {} people, {} papers ({} shared), {} documents of {:.0} MB in {} ({} written, {} removed, {:.1} s)",
         files.people,
