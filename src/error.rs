@@ -8,7 +8,7 @@
 //! the wasm formats nothing until an error is shown.
 //!
 //! Validation reasons (`model::validate`'s `check_…`) are not kinds of it yet: the importer
-//! calls those functions as `Result<(), String>`.
+//! (`import/`) takes their reasons as text, in function pointers and its own results.
 
 /// Why a compiled file was refused, or a check of the compiled files failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
