@@ -13,7 +13,7 @@ use research_atlas::site::route::profile;
 use research_atlas::ui::components::{
     DataView, DataWarning, Highlighted, PublicationList, ResearcherCard, SearchBox,
 };
-use research_atlas::ui::routes::{Href, provide_route};
+use research_atlas::ui::router::{Href, provide_route};
 use research_atlas::ui::state::data::{Atlas, AtlasContext, DataError, DataResult, Load};
 use research_atlas::ui::state::picks::{SHORTLIST_KEY, provide_picks};
 use research_atlas::ui::state::pub_list::provide_pub_list;

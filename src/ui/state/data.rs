@@ -25,7 +25,7 @@ use crate::search::network::Network;
 use crate::search::organizations::OrgTable;
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
-use crate::ui::routes::route_of;
+use crate::ui::router::url::current_route;
 
 pub use super::atlas::{Atlas, DataResult, Detail, DetailResult};
 pub(crate) use super::fetch::fetch_required;
@@ -129,8 +129,7 @@ pub struct FirstPageContext(pub Load<Option<Arc<FirstPage>>>);
 /// Called once, by `App`.
 pub fn provide_atlas() {
     // The pre-rendered profile the app starts on names the pack of its records.
-    let (path, query) = crate::ui::host::location();
-    let start = route_of(&path, &crate::search::params::decode_query(&query));
+    let start = current_route();
     // The first page of cards only speeds up a directory the app starts on, in its default
     // view. A link to a search is answered first from its words' shards (the first page is not
     // what it shows); the directory is fetched once that answer is in, so that on a slow

@@ -21,7 +21,7 @@ use crate::search::experts::{Answer, Author, Corpus, authors_among, authors_of, 
 use crate::search::params::ExpertParams;
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
-use crate::ui::routes::{History, RouteContext, use_route};
+use crate::ui::router::{History, RouteContext, use_route};
 use crate::ui::state::atlas::Atlas;
 
 /// Where the experts page's answers come from.
