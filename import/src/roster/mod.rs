@@ -45,7 +45,7 @@ use crate::error::Change;
 use crate::sources::fetch::{self, Fetch, Fetched};
 use crate::sources::profile::stage_of;
 use crate::sources::{Origin, folder, import_person};
-use person::{Context, Directory};
+use person::{Context, Members};
 use row::Row;
 use trace::{Counts, Touched, merged, refuse_paper, trace};
 
@@ -377,13 +377,13 @@ fn attempt(
     strict: bool,
     sourcing: Option<&Sourcing>,
 ) -> Attempt {
-    let mut directory = Directory::new(dataset);
+    let mut members = Members::new(dataset);
     let mut reports: Vec<RowReport> = rows
         .iter()
         .map(|p| {
             let result = match &p.row {
                 Err(reason) => Err(reason.clone()),
-                Ok(row) => person::apply(dataset, &mut directory, row, cx)
+                Ok(row) => person::apply(dataset, &mut members, row, cx)
                     .map(|person| Done {
                         person,
                         bib: None,

@@ -32,8 +32,8 @@ fn kind_name(kind: LinkKind) -> &'static str {
 }
 
 /// The dataset's researchers by id, identifier and spelling, kept up to date as rows add
-/// people, so matching a row never scans the directory.
-pub struct Directory {
+/// people, so matching a row never scans the dataset.
+pub struct Members {
     by_id: HashMap<String, usize>,
     by_identifier: HashMap<(LinkKind, String), usize>,
     by_name: HashMap<String, Vec<usize>>,
@@ -54,7 +54,7 @@ fn name_key(name: &str) -> String {
     match_key(&clean_author(name).0)
 }
 
-impl Directory {
+impl Members {
     /// Indexes every researcher of `dataset`.
     pub fn new(dataset: &Dataset) -> Self {
         let mut dir = Self {
@@ -132,7 +132,7 @@ pub struct Context<'a> {
 /// people's, a namesake's identifiers differ, or a new person has no stage.
 pub fn apply(
     dataset: &mut Dataset,
-    dir: &mut Directory,
+    dir: &mut Members,
     row: &Row,
     cx: &Context<'_>,
 ) -> Result<Applied, Error> {
@@ -187,7 +187,7 @@ pub fn apply(
 }
 
 /// The existing researcher `row` is, and how they were found; `None` for a new person.
-fn find(dataset: &Dataset, dir: &Directory, row: &Row) -> Result<Option<(usize, String)>, Error> {
+fn find(dataset: &Dataset, dir: &Members, row: &Row) -> Result<Option<(usize, String)>, Error> {
     if let Some(id) = &row.id
         && let Some(&i) = dir.by_id.get(id.as_str())
     {
@@ -253,7 +253,7 @@ fn find(dataset: &Dataset, dir: &Directory, row: &Row) -> Result<Option<(usize, 
 /// Fills researcher `i`'s empty fields and missing identifier links from `row`.
 fn update(
     dataset: &mut Dataset,
-    dir: &mut Directory,
+    dir: &mut Members,
     i: usize,
     row: &Row,
     organization: Option<OrgId>,
@@ -365,7 +365,7 @@ fn update(
 /// A new researcher record from `row`.
 fn add(
     dataset: &mut Dataset,
-    dir: &mut Directory,
+    dir: &mut Members,
     row: &Row,
     organization: Option<OrgId>,
     cx: &Context<'_>,

@@ -97,7 +97,7 @@ fn run(opts: &Options) -> Result<(), String> {
     let pages = Pages {
         data: &data,
         packs,
-        dataset: &full.directory.dataset,
+        dataset: &full.loaded.dataset,
         shell: &shell,
         base: &base,
         year,

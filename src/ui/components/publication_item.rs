@@ -119,8 +119,8 @@ pub fn PublicationItem(
     publication: Publication,
     /// The profile's researcher id, if the list is on a profile.
     owner: Option<String>,
-    /// The loaded directory, for venues and BibTeX.
-    directory: Arc<LoadedDataset>,
+    /// The records as loaded, for venues and BibTeX.
+    loaded: Arc<LoadedDataset>,
     /// Its BibTeX key.
     cite_key: String,
 ) -> impl IntoView {
@@ -154,17 +154,17 @@ pub fn PublicationItem(
         })
         .collect_view();
     let links = publication_links(&p);
-    let venue = venue_names(&directory.dataset, &p);
+    let venue = venue_names(&loaded.dataset, &p);
     let cite_open = RwSignal::new(false);
     let cite_id = format!("cite-{}", p.id.0);
     let title_id = publication_anchor(&p.id.0);
     let experts = AppRoute::Experts(ExpertParams::for_paper(&p)).href();
     let bibtex = Memo::new({
-        let (directory, p, key) = (directory.clone(), p.clone(), cite_key.clone());
+        let (loaded, p, key) = (loaded.clone(), p.clone(), cite_key.clone());
         move |_| {
             cite_open
                 .get()
-                .then(|| cite::bibtex_entry(&directory.dataset, &p, &key))
+                .then(|| cite::bibtex_entry(&loaded.dataset, &p, &key))
         }
     });
     view! {

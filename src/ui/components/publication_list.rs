@@ -31,7 +31,7 @@ const EXPORT_LIMIT: usize = 5_000;
 /// BibTeX) and its BibTeX key.
 struct Item {
     publication: Publication,
-    directory: Arc<LoadedDataset>,
+    loaded: Arc<LoadedDataset>,
     cite_key: String,
 }
 
@@ -51,12 +51,12 @@ impl Entries {
             Self::Loaded(detail) => (detail.clone(), i),
             Self::Compiled(files) => files.entry(i)?,
         };
-        let publication = detail.directory.dataset.publications.get(at)?.clone();
+        let publication = detail.loaded.dataset.publications.get(at)?.clone();
         let cite_key = (detail.cite_keys.get(&publication.id).cloned())
             .unwrap_or_else(|| publication.id.0.clone());
         Some(Item {
             publication,
-            directory: detail.directory.clone(),
+            loaded: detail.loaded.clone(),
             cite_key,
         })
     }
@@ -446,7 +446,7 @@ fn ExportButtons(
             let entries: Vec<ExportEntry> = (items.iter())
                 .map(|i| ExportEntry {
                     publication: &i.publication,
-                    dataset: &i.directory.dataset,
+                    dataset: &i.loaded.dataset,
                     key: &i.cite_key,
                 })
                 .collect();
@@ -515,7 +515,7 @@ fn Groups(
                             <PublicationItem
                                 publication=item.publication
                                 owner=owner.get_value()
-                                directory=item.directory
+                                loaded=item.loaded
                                 cite_key=item.cite_key
                             />
                         }

@@ -138,7 +138,7 @@ fn Loaded(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
 fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
     let subjects: Vec<Subject<'_>> = (details.iter().zip(&ids))
         .filter_map(|(d, id)| {
-            let dataset = &d.directory.dataset;
+            let dataset = &d.loaded.dataset;
             let researcher = dataset.researcher(id)?;
             Some(Subject {
                 researcher,

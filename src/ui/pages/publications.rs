@@ -71,7 +71,7 @@ fn Loaded() -> impl IntoView {
         <DataView children=move |atlas| {
             let resource = Load::new(move || fetch_everything(atlas.clone(), PUBS_INDEX));
             view! { <DetailView resource=resource children=move |detail| {
-                let d = &detail.directory.dataset;
+                let d = &detail.loaded.dataset;
                 let scope = detail.publications.scope_all();
                 let years = d.publications.iter().map(|p| p.year);
                 let span = years.clone().min().zip(years.max());

@@ -224,7 +224,7 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
                         let only: Vec<&str> = wanted.iter().map(String::as_str).collect();
                         let sources: Vec<_> = details
                             .iter()
-                            .map(|d| (&d.directory.dataset, &d.cite_keys, only.as_slice()))
+                            .map(|d| (&d.loaded.dataset, &d.cite_keys, only.as_slice()))
                             .collect();
                         let text = shortlist::bibtex(&sources);
                         let mime = "application/x-bibtex;charset=utf-8";

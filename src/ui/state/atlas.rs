@@ -30,10 +30,10 @@ impl std::ops::Deref for Atlas {
 
 impl Atlas {
     /// A directory loaded from the authoring JSON: compiled here, every record kept in memory.
-    pub fn from_json(directory: LoadedDataset) -> Self {
+    pub fn from_json(loaded: LoadedDataset) -> Self {
         Self {
-            compiled: CardIndex::compile(&directory),
-            full: Some(Arc::new(Detail::whole(directory))),
+            compiled: CardIndex::compile(&loaded),
+            full: Some(Arc::new(Detail::whole(loaded))),
         }
     }
 }
@@ -41,11 +41,11 @@ impl Atlas {
 /// Records with their publication index and BibTeX keys: the whole dataset, or one
 /// researcher's detail file.
 pub struct Detail {
-    /// The records.
-    pub directory: Arc<LoadedDataset>,
+    /// The records, as loaded.
+    pub loaded: Arc<LoadedDataset>,
     /// The publication index over them.
     pub publications: PublicationIndex,
-    /// BibTeX keys, computed over the whole directory.
+    /// BibTeX keys, computed over the whole dataset.
     pub cite_keys: HashMap<PublicationId, String>,
     /// Where the researcher stands in the directory's default view, when the records came from
     /// their pack alone ([`fetch_packed`]); otherwise the directory says.
@@ -59,7 +59,7 @@ impl Detail {
         Self {
             publications: PublicationIndex::new(&dataset),
             cite_keys: file.cite_keys.into_iter().collect(),
-            directory: Arc::new(LoadedDataset {
+            loaded: Arc::new(LoadedDataset {
                 dataset,
                 problems: Vec::new(),
                 skipped: Vec::new(),
@@ -69,12 +69,12 @@ impl Detail {
     }
 
     /// The detail of a whole loaded dataset.
-    pub(crate) fn whole(directory: LoadedDataset) -> Self {
-        let keys = cite::bibtex_keys(&directory.dataset);
+    pub(crate) fn whole(loaded: LoadedDataset) -> Self {
+        let keys = cite::bibtex_keys(&loaded.dataset);
         Self {
-            publications: PublicationIndex::new(&directory.dataset),
+            publications: PublicationIndex::new(&loaded.dataset),
             cite_keys: keys,
-            directory: Arc::new(directory),
+            loaded: Arc::new(loaded),
             steps: None,
         }
     }

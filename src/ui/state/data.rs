@@ -200,7 +200,7 @@ impl StaticData {
     /// browser): a profile's page then costs its own records, not the whole dataset's.
     fn detail(&self, id: &str) -> Option<Arc<Detail>> {
         let full = self.atlas.full.as_ref()?;
-        let dataset = &full.directory.dataset;
+        let dataset = &full.loaded.dataset;
         let index = dataset
             .researchers
             .iter()

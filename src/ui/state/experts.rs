@@ -90,7 +90,7 @@ pub async fn fetch_experts() -> ExpertsResult {
     if let Some(data) = static_data()
         && let Some(full) = &data.atlas.full
     {
-        return Ok(Arc::new(ExpertsData::whole(full.directory.dataset.clone())));
+        return Ok(Arc::new(ExpertsData::whole(full.loaded.dataset.clone())));
     }
     if let Some(bytes) = fetch_bytes(paths::experts::INDEX).await? {
         let index = timed("experts:index", || file::index_from_bytes(&bytes))

@@ -62,7 +62,7 @@ mod reads {
     pub async fn organizations(atlas: Arc<Atlas>, missing: &str) -> Result<OrgTable, DataError> {
         let everything = everything(atlas, missing).await?;
         Ok(timed("atlas:organizations", || {
-            OrgTable::build(&everything.directory.dataset)
+            OrgTable::build(&everything.loaded.dataset)
         }))
     }
 
@@ -70,7 +70,7 @@ mod reads {
     pub async fn network(atlas: Arc<Atlas>, missing: &str) -> Result<Network, DataError> {
         let everything = everything(atlas, missing).await?;
         Ok(timed("atlas:network", || {
-            Network::build(&everything.directory.dataset)
+            Network::build(&everything.loaded.dataset)
         }))
     }
 

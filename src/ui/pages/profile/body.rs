@@ -46,7 +46,7 @@ fn section_index(r: &Researcher) -> Vec<(&'static str, &'static str)> {
 /// The whole record of one researcher.
 #[component]
 pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoView {
-    let dir = detail.directory.clone();
+    let dir = detail.loaded.clone();
     let corrections = dir
         .dataset
         .config

@@ -73,7 +73,7 @@ fn PackedProfile(id: String, pack: u32) -> impl IntoView {
     let resource = Load::new(move || fetch_packed(id.clone(), pack, hints));
     view! {
         <DetailView resource=resource children=move |detail| {
-            let researcher = detail.directory.dataset.researchers.first().cloned();
+            let researcher = detail.loaded.dataset.researchers.first().cloned();
             let steps = detail.steps.clone();
             researcher.map(|r| {
                 set_title(Some(&r.name));
@@ -102,7 +102,7 @@ fn ProfileLoader(atlas: Arc<Atlas>, position: usize) -> impl IntoView {
         <ProfileNav atlas=atlas.clone() position=position/>
         <DetailView resource=resource children=move |detail| {
             let id = &atlas.cards[position].id;
-            let r = detail.directory.dataset.researcher(id).cloned();
+            let r = detail.loaded.dataset.researcher(id).cloned();
             r.map(|r| view! { <Profile detail=detail researcher=r/> })
         }/>
     }
