@@ -100,13 +100,8 @@ impl FirstPage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::LoadedDataset;
 
-    const BUNDLED: &str = include_str!("../../data/researchers.json");
-
-    fn bundled() -> LoadedDataset {
-        crate::model::load(BUNDLED, 2027).expect("the bundled dataset loads")
-    }
+    use crate::model::bundled::{JSON as BUNDLED, loaded as bundled};
 
     #[test]
     fn the_compiled_directory_round_trips() {

@@ -193,7 +193,7 @@ mod tests {
 
     #[test]
     fn a_detail_file_is_a_valid_dataset_with_everything_the_profile_mentions() {
-        let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let dir = crate::model::bundled::loaded();
         let keys = crate::model::cite::bibtex_keys(&dir.dataset);
         let by_id = DetailFile::publications_by_id(&dir.dataset);
         for i in 0..dir.dataset.researchers.len() {

@@ -295,11 +295,7 @@ mod tests {
     use crate::search::experts::parts::{self, Part, Parts};
     use crate::search::experts::{ExpertQuery, authors_of};
 
-    fn bundled() -> Dataset {
-        crate::model::load(include_str!("../../data/researchers.json"), 2027)
-            .unwrap()
-            .dataset
-    }
+    use crate::model::bundled::dataset as bundled;
 
     /// The parts of `packed` read back as a page reads them: each by its range.
     fn read(packed: &Packed) -> (ExpertsIndex, Parts) {

@@ -195,9 +195,7 @@ mod tests {
     use crate::search::{SearchIndex, SearchParams, TitleShards};
 
     fn bundled() -> CardIndex {
-        let d = crate::model::load(include_str!("../../data/researchers.json"), 2027)
-            .expect("the bundled dataset loads");
-        CardIndex::compile(&d)
+        CardIndex::compile(&crate::model::bundled::loaded())
     }
 
     /// The card and figures of the researcher `rank`-th in name order, read from its block.

@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn the_file_round_trips_and_refuses_what_it_cannot_read() {
-        let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let dir = crate::model::bundled::loaded();
         let t = OrgTable::build(&dir.dataset);
         let back = OrgTable::from_bytes(&t.to_bytes()).unwrap();
         assert_eq!(back.orgs, t.orgs);

@@ -188,7 +188,7 @@ mod tests {
 
     #[test]
     fn the_default_views_steps_are_the_default_searchs_neighbours() {
-        let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let dir = crate::model::bundled::loaded();
         let compiled = CardIndex::compile(&dir);
         let steps = Steps::default_view(&compiled);
         let hits = compiled.index.search(&SearchParams::default()).hits;
@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn every_researcher_is_found_in_their_pack_after_a_round_trip() {
-        let dir = crate::model::load(include_str!("../../data/researchers.json"), 2027).unwrap();
+        let dir = crate::model::bundled::loaded();
         let compiled = CardIndex::compile(&dir);
         let keys = bibtex_keys(&dir.dataset);
         let by_id = DetailFile::publications_by_id(&dir.dataset);

@@ -390,13 +390,9 @@ mod tests {
     //! The compiled list answers exactly as the loaded one (at scale: `xtask`'s tests).
 
     use super::*;
-    use crate::model::{cite, load};
+    use crate::model::cite;
 
-    fn bundled() -> Dataset {
-        load(include_str!("../../data/researchers.json"), 2027)
-            .expect("the bundled dataset loads")
-            .dataset
-    }
+    use crate::model::bundled::dataset as bundled;
 
     #[test]
     fn the_compiled_list_answers_as_the_loaded_one_on_the_bundled_data() {
