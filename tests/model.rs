@@ -1,18 +1,13 @@
 //! The dataset layer, natively: the bundled file, the validator's messages, and its robustness.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod model_edits;
+mod common;
 
-use model_edits::{BUNDLED, MAX_YEAR, index_of, load_edited, resolve_indexes};
+use common::edits::{index_of, load_edited, resolve_indexes};
+use common::{BUNDLED, MAX_YEAR, bundled};
 use proptest::prelude::*;
-use research_atlas::model::{self, Dataset};
+use research_atlas::model;
 use serde_json::{Value, json};
-
-fn bundled() -> Dataset {
-    let dir = model::load(BUNDLED, MAX_YEAR).expect("the bundled dataset loads");
-    assert!(dir.is_clean(), "problems: {:#?}", dir.problems);
-    dir.dataset
-}
 
 #[test]
 fn the_bundled_dataset_validates() {

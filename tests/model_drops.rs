@@ -4,9 +4,10 @@
 //! makes a value go survives nowhere, not even in the message.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod model_edits;
+mod common;
 
-use model_edits::{BUNDLED, MAX_YEAR, index_of, load_edited, resolve_indexes};
+use common::edits::{index_of, load_edited, resolve_indexes};
+use common::{BUNDLED, MAX_YEAR};
 use research_atlas::model::{self, LoadedDataset, Problem};
 use serde_json::{Value, json};
 

@@ -1,16 +1,21 @@
-//! Helpers shared by the citation tests: the bundled dataset, small datasets, and readers for
-//! what the exports write (biblatex for BibTeX, an RFC 4180 reader for CSV).
+//! Helpers shared by the crate's tests: the bundled dataset, edited (`edits`) and as small
+//! datasets, and readers for what the exports write (biblatex for BibTeX, an RFC 4180 reader for
+//! CSV).
 #![allow(dead_code)]
 
+pub mod edits;
 pub mod hostile;
 pub mod raw_bibtex;
 
 use biblatex::{Bibliography, ChunksExt, Entry};
 use research_atlas::model::{self, Author, Dataset, Publication, PublicationType};
 
+/// The bundled dataset, as the tests read and edit it.
 pub const BUNDLED: &str = research_atlas::model::bundled::JSON;
+/// The latest plausible year the tests load with.
 pub const MAX_YEAR: u16 = 2027;
 
+/// The bundled dataset, loaded with no problem.
 pub fn bundled() -> Dataset {
     let dir = model::load(BUNDLED, MAX_YEAR).expect("the bundled dataset loads");
     assert!(dir.is_clean(), "problems: {:#?}", dir.problems);

@@ -1,14 +1,10 @@
 //! What the model tests share: the bundled file, loaded after an edit, and expected paths
 //! written with ids (`researchers[{tao-luo}]`) instead of positions.
-#![allow(dead_code)]
 
 use research_atlas::model::{self, LoadedDataset, Problem};
 use serde_json::Value;
 
-/// The bundled dataset, as the tests edit it.
-pub const BUNDLED: &str = research_atlas::model::bundled::JSON;
-/// The latest plausible year the tests load with.
-pub const MAX_YEAR: u16 = 2027;
+use super::{BUNDLED, MAX_YEAR};
 
 /// Applies `edit` to the bundled dataset and loads the result.
 pub fn load_edited(edit: impl FnOnce(&mut Value)) -> Result<LoadedDataset, Problem> {
