@@ -191,6 +191,21 @@ pub enum Error {
         /// Why (what the document is instead, where it breaks).
         reason: String,
     },
+    /// A part of a source document (a work, an affiliation) its reader leaves out, the rest
+    /// read.
+    Part {
+        /// Why (what the part is instead, what it lacks).
+        reason: String,
+    },
+    /// A source's identifier that `--fetch` cannot make into a path and a URL.
+    Unfetchable {
+        /// What the identifier is ("ORCID iD", "dblp pid").
+        name: &'static str,
+        /// The identifier as given.
+        id: String,
+        /// What in it could escape a path or a URL; none when it is empty.
+        problem: Option<String>,
+    },
     /// A source folder's layout that names another number of files than the reader reads.
     Layout,
     /// A staging folder of the fetch that could not be cleared or made.
@@ -224,6 +239,20 @@ impl Error {
         Error::In {
             document: document.to_string(),
             error: Box::new(error),
+        }
+    }
+
+    /// A source document its reader refuses as a whole, and why.
+    pub fn document(reason: impl Into<String>) -> Error {
+        Error::Document {
+            reason: reason.into(),
+        }
+    }
+
+    /// A part of a source document its reader leaves out, and why.
+    pub fn part(reason: impl Into<String>) -> Error {
+        Error::Part {
+            reason: reason.into(),
         }
     }
 
@@ -265,9 +294,10 @@ fn refusal<T: fmt::Display>(
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io { reason } | Error::Person { reason } | Error::Document { reason } => {
-                f.write_str(reason)
-            }
+            Error::Io { reason }
+            | Error::Person { reason }
+            | Error::Document { reason }
+            | Error::Part { reason } => f.write_str(reason),
             Error::Unsettled { reason } => f.write_str(reason),
             Error::Missing => f.write_str("no such file; download it, or run with --fetch"),
             Error::NotText { reason } => write!(f, "line 1: {reason}; nothing was read"),
@@ -377,6 +407,19 @@ impl fmt::Display for Error {
                 origin.label()
             ),
             Error::Layout => f.write_str("not read: the layout names another number of files"),
+            Error::Unfetchable {
+                name,
+                problem: None,
+                ..
+            } => write!(f, "the {name} is empty"),
+            Error::Unfetchable {
+                name,
+                id,
+                problem: Some(problem),
+            } => write!(
+                f,
+                "the {name} {id:?} cannot be fetched: {problem}, which could escape a path or a URL"
+            ),
             Error::Staging {
                 path,
                 undone,

@@ -111,12 +111,12 @@ fn keep<T>(bad: &mut Vec<String>, read: Result<T, Error>) -> Option<T> {
     read.map_err(|e| bad.push(e.to_string())).ok()
 }
 
-/// The cell of `column` refused, and why.
-fn refused(column: &'static str, cell: &str, reason: impl Into<String>) -> Error {
+/// The cell of `column` refused, and why (the row's own words, or the model's rule).
+fn refused(column: &'static str, cell: &str, reason: impl std::fmt::Display) -> Error {
     Error::Cell {
         column,
         value: cell.to_owned(),
-        reason: reason.into(),
+        reason: reason.to_string(),
     }
 }
 

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::clean;
 use super::record::{Origin, Record, Skip};
 use super::{dblp, openalex, orcid};
+use crate::Error;
 use crate::repair;
 
 /// The files of one person's record in `origin`, relative to the folder: one, or the author
@@ -27,7 +28,7 @@ pub fn files(origin: Origin, id: &str) -> Vec<String> {
 /// and what is wrong with it: missing (download it, or run with `--fetch`), unreadable, or
 /// refused by the reader. OpenAlex's works file missing, the author is read alone, and the
 /// missing file listed among what was left out.
-pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
+pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, Error> {
     let names = files(origin, id);
     let mut texts = Vec::new();
     let mut missing = Vec::new();
@@ -44,31 +45,25 @@ pub fn read(folder: &Path, origin: Origin, id: &str) -> Result<Record, String> {
             continue;
         }
         let bytes = std::fs::read(&path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                format!(
-                    "{}: no such file; download it, or run with --fetch",
-                    path.display()
-                )
+            let error = if e.kind() == std::io::ErrorKind::NotFound {
+                Error::Missing
             } else {
-                format!("{}: {e}", path.display())
-            }
+                Error::io(&e)
+            };
+            Error::within(path.display(), error)
         })?;
-        let text = repair::document(bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = repair::document(bytes)
+            .map_err(|e| Error::within(path.display(), Error::document(e.to_string())))?;
         texts.push(text.text);
     }
-    let named = |e: String| format!("{}: {e}", folder.join(&names[0]).display());
+    let first = folder.join(&names[0]);
+    let named = |e: Error| Error::within(first.display(), e);
     let mut record = match (origin, texts.as_slice()) {
         (Origin::Orcid, [json]) => orcid::read(json).map_err(named),
         (Origin::Dblp, [xml]) => dblp::read(xml).map_err(named),
-        (Origin::Openalex, [author, works]) => openalex::read(author, works).map_err(|e| {
-            format!(
-                "{} and its works file: {e}",
-                folder.join(&names[0]).display()
-            )
-        }),
-        _ => Err(named(
-            "not read: the layout names another number of files".into(),
-        )),
+        (Origin::Openalex, [author, works]) => openalex::read(author, works)
+            .map_err(|e| Error::within(format_args!("{} and its works file", first.display()), e)),
+        _ => Err(named(Error::Layout)),
     }?;
     record.skipped.extend(missing);
     clean::record(&mut record);

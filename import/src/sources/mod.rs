@@ -37,6 +37,7 @@ use research_atlas::model::{Dataset, PublicationType, ResearcherId};
 
 pub use record::{Affiliation, Origin, Profile, Record, Skip, Url, Work, WorkAuthor, WorkVenue};
 
+use crate::Error;
 use crate::bibtex::{Batch, Outcome};
 
 /// What one document of a person's sources did.
@@ -47,7 +48,7 @@ pub struct DocumentReport {
     /// The document, relative to the source folder (`dblp/12_3456.xml`).
     pub document: String,
     /// What it did, or why it was not read at all.
-    pub result: Result<Brought, String>,
+    pub result: Result<Brought, Error>,
 }
 
 /// What a document brought into the dataset.
@@ -149,7 +150,7 @@ pub fn import_person(
 
 /// The record, when it is the one asked for: a document saved under one id that holds
 /// another person's record (a download saved under the wrong name) is refused.
-fn whose(origin: Origin, id: &str, record: Record) -> Result<Record, String> {
+fn whose(origin: Origin, id: &str, record: Record) -> Result<Record, Error> {
     let fold = |s: &str| {
         s.trim()
             .trim_start_matches("https://openalex.org/")
@@ -158,11 +159,11 @@ fn whose(origin: Origin, id: &str, record: Record) -> Result<Record, String> {
     if record.profile.id.is_empty() || fold(&record.profile.id) == fold(id) {
         Ok(record)
     } else {
-        Err(format!(
-            "it is the {} record of {}, not of {id}; nothing of it was read",
-            origin.label(),
-            record.profile.id
-        ))
+        Err(Error::Whose {
+            origin,
+            holder: record.profile.id,
+            id: id.to_owned(),
+        })
     }
 }
 

@@ -2,36 +2,34 @@
 //! dblp venue keys, a record's id in each open source, and the day a citation count was made.
 //! Each `check_…` returns the reason a value fails, for a message that says what to fix.
 
-use super::rules::describe_char;
+use super::rules::character;
+use crate::error::Invalid;
 use crate::model::{LinkKind, Origin};
 
 /// A DOI in the shape Crossref recommends, `^10\.\d{4,9}/[-._;()/:A-Za-z0-9]+$`: the
 /// directory's prefix `10.`, a registrant code of 4 to 9 digits, `/`, and a suffix of letters,
 /// digits and `- . _ ; ( ) / :`. `Err` says what is wrong.
-pub fn check_doi(doi: &str) -> Result<(), String> {
+pub fn check_doi(doi: &str) -> Result<(), Invalid> {
     let lower = doi.to_ascii_lowercase();
     if lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with("doi:") {
-        return Err("write the DOI alone, without a resolver or \"doi:\" (10.xxxx/…)".into());
+        return Err(Invalid::DoiResolver);
     }
     let Some(rest) = doi.strip_prefix("10.") else {
-        return Err("does not start with \"10.\"".into());
+        return Err(Invalid::DoiPrefix);
     };
     let registrant = rest.bytes().take_while(u8::is_ascii_digit).count();
     if !(4..=9).contains(&registrant) || rest.as_bytes().get(registrant) != Some(&b'/') {
-        return Err("needs a registrant code of 4 to 9 digits and a \"/\" after \"10.\"".into());
+        return Err(Invalid::DoiRegistrant);
     }
     let suffix = &rest[registrant + 1..];
     if suffix.is_empty() {
-        return Err("has nothing after the \"/\"".into());
+        return Err(Invalid::DoiSuffix);
     }
     match suffix
         .chars()
         .find(|&c| !(c.is_ascii_alphanumeric() || "-._;()/:".contains(c)))
     {
-        Some(c) => Err(format!(
-            "contains {}, which the Crossref pattern does not allow (letters, digits and - . _ ; ( ) / : only)",
-            describe_char(c)
-        )),
+        Some(c) => Err(Invalid::DoiCharacter(character(c))),
         None => Ok(()),
     }
 }
@@ -39,12 +37,12 @@ pub fn check_doi(doi: &str) -> Result<(), String> {
 /// A new-style arXiv identifier, `YYMM.NNNNN` with an optional version `vN`: a month from
 /// 0704 (when the scheme began) on, four digits after the dot until 1412 and five from 1501.
 /// Old-style ids (`cs/0101001`) are not accepted. `Err` says what is wrong.
-pub fn check_arxiv(id: &str) -> Result<(), String> {
+pub fn check_arxiv(id: &str) -> Result<(), Invalid> {
     if id.to_ascii_lowercase().starts_with("arxiv:") {
-        return Err("write the id without the \"arXiv:\" prefix".into());
+        return Err(Invalid::ArxivPrefix);
     }
     if id.contains('/') {
-        return Err("is an old-style id or a link; only YYMM.NNNNN ids are accepted".into());
+        return Err(Invalid::ArxivOldStyle);
     }
     let (number, version) = match id.split_once('v') {
         Some((n, v)) => (n, Some(v)),
@@ -53,32 +51,33 @@ pub fn check_arxiv(id: &str) -> Result<(), String> {
     if let Some(v) = version
         && (v.is_empty() || v.starts_with('0') || !v.bytes().all(|b| b.is_ascii_digit()))
     {
-        return Err("has a version that is not v1, v2, …".into());
+        return Err(Invalid::ArxivVersion);
     }
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let Some((yymm, seq)) = number
         .split_once('.')
         .filter(|(a, b)| a.len() == 4 && digits(a) && digits(b))
     else {
-        return Err("is not in the form YYMM.NNNNN".into());
+        return Err(Invalid::ArxivForm);
     };
     let month: u32 = yymm[2..].parse().unwrap_or(0);
     let yymm: u32 = yymm.parse().unwrap_or(0);
     if !(1..=12).contains(&month) || yymm < 704 {
-        return Err("has no such month (new-style ids begin in 0704)".into());
+        return Err(Invalid::ArxivMonth);
     }
     let want = if yymm <= 1412 { 4 } else { 5 };
     if seq.len() != want {
-        return Err(format!(
-            "needs {want} digits after the dot for a paper of {yymm:04}"
-        ));
+        return Err(Invalid::ArxivDigits {
+            digits: want,
+            month: yymm,
+        });
     }
     Ok(())
 }
 
 /// The identifier links' own shapes: ORCID, dblp and OpenAlex links must hold an id of that
 /// source (importers read the id from the link); other kinds take any valid URL.
-pub fn check_identifier_link(kind: LinkKind, url: &str) -> Result<(), String> {
+pub fn check_identifier_link(kind: LinkKind, url: &str) -> Result<(), Invalid> {
     match kind {
         LinkKind::Orcid => check_orcid_url(url),
         LinkKind::Dblp => check_dblp_url(url),
@@ -90,10 +89,10 @@ pub fn check_identifier_link(kind: LinkKind, url: &str) -> Result<(), String> {
 /// A dblp person page, `https://dblp.org/pid/56/2455` (also `…/pid/l/LeslieLamport`,
 /// `…/pid/123/4567-1`): the pid is two or more `/`-separated parts of letters, digits, `-`
 /// and `_`.
-pub fn check_dblp_url(url: &str) -> Result<(), String> {
+pub fn check_dblp_url(url: &str) -> Result<(), Invalid> {
     let pid = url
         .strip_prefix("https://dblp.org/pid/")
-        .ok_or("is not a dblp person link (https://dblp.org/pid/56/2455)")?;
+        .ok_or(Invalid::DblpLink)?;
     let pid = pid.strip_suffix(".html").unwrap_or(pid);
     let parts: Vec<&str> = pid.split('/').collect();
     let shaped = parts.len() >= 2
@@ -105,13 +104,13 @@ pub fn check_dblp_url(url: &str) -> Result<(), String> {
     if shaped {
         Ok(())
     } else {
-        Err("does not end in a dblp person id such as 56/2455".into())
+        Err(Invalid::DblpPid)
     }
 }
 
 /// A dblp venue key, `conf/nsdi` or `journals/pvldb`: a stream kind, `/`, and the stream's
 /// name in lowercase letters, digits and `-`.
-pub fn check_dblp_venue(key: &str) -> Result<(), String> {
+pub fn check_dblp_venue(key: &str) -> Result<(), Invalid> {
     let shaped = key.split_once('/').is_some_and(|(kind, name)| {
         matches!(kind, "conf" | "journals" | "series" | "books")
             && !name.is_empty()
@@ -122,28 +121,28 @@ pub fn check_dblp_venue(key: &str) -> Result<(), String> {
     if shaped {
         Ok(())
     } else {
-        Err("is not a dblp venue key such as conf/nsdi or journals/pvldb".into())
+        Err(Invalid::DblpVenue)
     }
 }
 
 /// An OpenAlex author link, `https://openalex.org/A5023888391`: `A` and digits.
-pub fn check_openalex_url(url: &str) -> Result<(), String> {
+pub fn check_openalex_url(url: &str) -> Result<(), Invalid> {
     let id = url
         .strip_prefix("https://openalex.org/")
-        .ok_or("is not an OpenAlex author link (https://openalex.org/A5023888391)")?;
+        .ok_or(Invalid::OpenalexLink)?;
     let digits = id.strip_prefix('A').unwrap_or("");
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         Ok(())
     } else {
-        Err("does not end in an OpenAlex author id such as A5023888391".into())
+        Err(Invalid::OpenalexAuthor)
     }
 }
 
 /// An ORCID record link, `https://orcid.org/0000-0002-1825-0097`: four groups of four digits,
 /// the last character a digit or `X` that is the ISO 7064 MOD 11-2 check of the other fifteen.
-pub fn check_orcid_url(url: &str) -> Result<(), String> {
+pub fn check_orcid_url(url: &str) -> Result<(), Invalid> {
     let Some(id) = url.strip_prefix("https://orcid.org/") else {
-        return Err("is not an ORCID record link (https://orcid.org/0000-0002-1825-0097)".into());
+        return Err(Invalid::OrcidLink);
     };
     let groups: Vec<&str> = id.split('-').collect();
     let shaped = id.is_ascii()
@@ -154,10 +153,7 @@ pub fn check_orcid_url(url: &str) -> Result<(), String> {
             .all(|b| b.is_ascii_digit() || b == b'-')
         && id.ends_with(|c: char| c.is_ascii_digit() || c == 'X');
     if !shaped {
-        return Err(
-            "does not end in an ORCID iD of four groups of four digits (0000-0002-1825-0097)"
-                .into(),
-        );
+        return Err(Invalid::OrcidShape);
     }
     let mut total = 0u32;
     for b in id.bytes().filter(u8::is_ascii_digit).take(15) {
@@ -171,24 +167,25 @@ pub fn check_orcid_url(url: &str) -> Result<(), String> {
     };
     let have = id.chars().last().unwrap_or(' ');
     if have != want {
-        return Err(format!(
-            "has the check digit {have}, but the other digits need {want}: a digit is mistyped"
-        ));
+        return Err(Invalid::OrcidCheckDigit {
+            found: have,
+            needed: want,
+        });
     }
     Ok(())
 }
 
 /// A day, `YYYY-MM-DD`, that is in the calendar (1900 to 2999).
-pub fn check_day(day: &str) -> Result<(), String> {
+pub fn check_day(day: &str) -> Result<(), Invalid> {
     let parts: Vec<&str> = day.split('-').collect();
     let number = |s: &str, len: usize| {
         (s.len() == len && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<u32>().ok())?
     };
     let [y, m, d] = parts[..] else {
-        return Err("write it as year-month-day".into());
+        return Err(Invalid::DayForm);
     };
     let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
-        return Err("write it as year-month-day".into());
+        return Err(Invalid::DayForm);
     };
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     let days = match m {
@@ -196,20 +193,24 @@ pub fn check_day(day: &str) -> Result<(), String> {
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         1..=12 => 31,
-        _ => return Err(format!("{m} is not a month")),
+        _ => return Err(Invalid::Month(m)),
     };
     if !(1900..3000).contains(&y) {
-        return Err(format!("{y} is not a year of the record"));
+        return Err(Invalid::Year(y));
     }
     if d == 0 || d > days {
-        return Err(format!("month {m} of {y} has no day {d}"));
+        return Err(Invalid::Day {
+            year: y,
+            month: m,
+            day: d,
+        });
     }
     Ok(())
 }
 
 /// A record's id in an open source: a dblp key (`conf/nsdi/LuanXY23`: three or more
 /// `/`-separated parts), an OpenAlex work (`W` and digits), an ORCID work (`<iD>/work/<put-code>`).
-pub fn check_source_id(origin: Origin, id: &str) -> Result<(), String> {
+pub fn check_source_id(origin: Origin, id: &str) -> Result<(), Invalid> {
     let part = |p: &str| {
         !p.is_empty()
             && p.bytes()
@@ -221,7 +222,7 @@ pub fn check_source_id(origin: Origin, id: &str) -> Result<(), String> {
             if parts.len() >= 3 && parts.iter().all(|p| part(p)) {
                 Ok(())
             } else {
-                Err("a dblp key has three or more parts, such as conf/nsdi/LuanXY23".into())
+                Err(Invalid::DblpKey)
             }
         }
         Origin::Openalex => {
@@ -229,18 +230,16 @@ pub fn check_source_id(origin: Origin, id: &str) -> Result<(), String> {
             if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
                 Ok(())
             } else {
-                Err("an OpenAlex work id is W and digits, such as W2741809807".into())
+                Err(Invalid::OpenalexWork)
             }
         }
         Origin::Orcid => {
-            let (orcid, code) = id.split_once("/work/").ok_or(
-                "an ORCID work is the iD, /work/ and its put-code: 0000-0002-1825-0097/work/1234",
-            )?;
+            let (orcid, code) = id.split_once("/work/").ok_or(Invalid::OrcidWork)?;
             check_orcid_url(&format!("https://orcid.org/{orcid}"))?;
             if !code.is_empty() && code.bytes().all(|b| b.is_ascii_digit()) {
                 Ok(())
             } else {
-                Err("the put-code after /work/ is digits".into())
+                Err(Invalid::PutCode)
             }
         }
     }
@@ -282,7 +281,7 @@ mod tests {
             ("doi:10.1000/x", "without a resolver"),
         ];
         for (doi, why) in bad {
-            let err = check_doi(doi).expect_err(doi);
+            let err = check_doi(doi).expect_err(doi).to_string();
             assert!(err.contains(why), "{doi:?}: {err}");
         }
     }
@@ -338,7 +337,7 @@ mod tests {
             ("0026-04-01", "not a year"),
             ("2026-11-01T00:00", "year-month-day"),
         ] {
-            let e = check_day(bad).unwrap_err();
+            let e = check_day(bad).unwrap_err().to_string();
             assert!(e.contains(why), "{bad}: {e}");
         }
     }
@@ -398,7 +397,7 @@ mod tests {
             ),
         ];
         for (url, why) in bad {
-            let err = check_orcid_url(url).expect_err(url);
+            let err = check_orcid_url(url).expect_err(url).to_string();
             assert!(err.contains(why), "{url}: {err}");
         }
     }
@@ -433,7 +432,7 @@ mod tests {
             ("", "YYMM.NNNNN"),
         ];
         for (id, why) in bad {
-            let err = check_arxiv(id).expect_err(id);
+            let err = check_arxiv(id).expect_err(id).to_string();
             assert!(err.contains(why), "{id:?}: {err}");
         }
     }

@@ -2,6 +2,7 @@
 //! [`super::identifiers`]). Each `check_…` returns the reason a value fails, for a message that
 //! says what to fix.
 
+use crate::error::{Character, Invalid};
 use crate::model::invisible::invisible_name;
 
 /// Lowercase ASCII letters and digits in runs joined by single hyphens: safe in a URL path.
@@ -32,40 +33,35 @@ pub fn is_language_tag(s: &str) -> bool {
 /// dots) or an IP address, an optional port, and no user name before the host, which could
 /// disguise where the link goes (`https://trusted.org@evil.example`). A `mailto` link names
 /// one address. `Err` says what is wrong.
-pub fn check_url(url: &str) -> Result<(), String> {
+pub fn check_url(url: &str) -> Result<(), Invalid> {
     let lower = url.to_ascii_lowercase();
     let web = lower
         .strip_prefix("https://")
         .or_else(|| lower.strip_prefix("http://"));
     let mail = lower.strip_prefix("mailto:");
     if web.is_none() && mail.is_none() {
-        return Err("is not an http, https or mailto URL".into());
+        return Err(Invalid::Scheme);
     }
     if url.chars().any(char::is_whitespace) {
-        return Err("contains white space".into());
+        return Err(Invalid::WhiteSpace);
     }
     if let Some(c) = url.chars().find(|&c| !is_uri_char(c)) {
-        return Err(format!(
-            "contains {}, which a URL must percent-encode",
-            describe_char(c)
-        ));
+        return Err(Invalid::UrlCharacter(character(c)));
     }
     let bytes = url.as_bytes();
     for (i, _) in url.match_indices('%') {
         let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
         if !hex(i + 1) || !hex(i + 2) {
-            return Err("has a % that is not followed by two hex digits".into());
+            return Err(Invalid::Percent);
         }
     }
     if let Some(rest) = web {
         let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
         if authority.is_empty() {
-            return Err("has no host".into());
+            return Err(Invalid::NoHost);
         }
         if authority.contains('@') {
-            return Err(
-                "has a user name before the host (…@), which disguises where it leads".into(),
-            );
+            return Err(Invalid::UserName);
         }
         return check_authority(authority);
     }
@@ -75,16 +71,16 @@ pub fn check_url(url: &str) -> Result<(), String> {
             if is_host_name(domain) {
                 Ok(())
             } else {
-                Err(format!("has an invalid mail domain {domain:?}"))
+                Err(Invalid::MailDomain(domain.to_owned()))
             }
         }
-        _ => Err("is not an email address".into()),
+        _ => Err(Invalid::NotEmail),
     }
 }
 
 /// A corrections target: a URL that [`check_url`] accepts once its `{title}` and `{body}`
 /// placeholders are filled in.
-pub fn check_corrections_target(target: &str) -> Result<(), String> {
+pub fn check_corrections_target(target: &str) -> Result<(), Invalid> {
     check_url(&target.replace("{title}", "x").replace("{body}", "x"))
 }
 
@@ -94,7 +90,7 @@ pub(crate) fn is_uri_char(c: char) -> bool {
 }
 
 /// `host` or `host:port`, the host a name, an IPv4 address or a bracketed IPv6 address.
-fn check_authority(authority: &str) -> Result<(), String> {
+fn check_authority(authority: &str) -> Result<(), Invalid> {
     let (host_ok, port) = if let Some(v6) = authority.strip_prefix('[') {
         match v6.split_once(']') {
             Some((addr, after)) => {
@@ -114,7 +110,7 @@ fn check_authority(authority: &str) -> Result<(), String> {
         }
     };
     if !host_ok {
-        return Err(format!("has an invalid host {authority:?}"));
+        return Err(Invalid::Host(authority.to_owned()));
     }
     if let Some(p) = port {
         let number = p
@@ -122,7 +118,7 @@ fn check_authority(authority: &str) -> Result<(), String> {
             .ok()
             .filter(|_| p.bytes().all(|b| b.is_ascii_digit()));
         if number.is_none_or(|n| n > 65_535) {
-            return Err(format!("has an invalid port {p:?}"));
+            return Err(Invalid::Port(p.to_owned()));
         }
     }
     Ok(())
@@ -143,13 +139,11 @@ fn is_host_name(host: &str) -> bool {
         })
 }
 
-/// A character as a message names it: `'{'`, or `U+202E RIGHT-TO-LEFT OVERRIDE` for an
-/// invisible one, `'é' (U+00E9)` for another non-ASCII one.
-pub(super) fn describe_char(c: char) -> String {
-    match invisible_name(c) {
-        Some(name) => format!("U+{:04X} {name}", u32::from(c)),
-        None if c.is_ascii_graphic() => format!("{c:?}"),
-        None => format!("{c:?} (U+{:04X})", u32::from(c)),
+/// A character as a message names it, with its name when it is invisible.
+pub(super) fn character(c: char) -> Character {
+    Character {
+        char: c,
+        invisible: invisible_name(c),
     }
 }
 
@@ -231,7 +225,7 @@ mod tests {
             ("https://example.org:/", "invalid port \"\""),
         ];
         for (url, why) in bad {
-            let err = check_url(url).expect_err(url);
+            let err = check_url(url).expect_err(url).to_string();
             assert!(err.contains(why), "{url}: {err}");
         }
     }

@@ -8,6 +8,7 @@
 
 use super::Problem;
 use super::rules::check_url;
+use crate::error::Invalid;
 use crate::model::types::Config;
 
 /// The JSON path a site-address problem is reported at.
@@ -15,14 +16,14 @@ pub(crate) const PATH: &str = "config.site_url";
 
 /// The site address in normal form (ending in `/`), or why it cannot be one: it must pass
 /// [`check_url`] as an http or https URL, with no query (`?`) or fragment (`#`).
-pub fn check_site_url(url: &str) -> Result<String, String> {
+pub fn check_site_url(url: &str) -> Result<String, Invalid> {
     let lower = url.to_ascii_lowercase();
     if !(lower.starts_with("https://") || lower.starts_with("http://")) {
-        return Err("is not an absolute http or https URL".into());
+        return Err(Invalid::NotWeb);
     }
     check_url(url)?;
     if url.contains(['?', '#']) {
-        return Err("has a query or a fragment; the site's address has neither".into());
+        return Err(Invalid::QueryOrFragment);
     }
     Ok(if url.ends_with('/') {
         url.to_owned()

@@ -36,7 +36,9 @@ pub(super) fn identifiers(e: &BibEntry, notes: &mut Vec<String>) -> Identifiers 
                 doi_link = Some(raw.to_owned());
             }
             (None, Err(_)) => {
-                let why = check_doi(raw.trim()).err().unwrap_or_default();
+                let why = check_doi(raw.trim())
+                    .err()
+                    .map_or_else(String::new, |e| e.to_string());
                 notes.push(format!("doi {raw:?} {why}; left out"));
             }
         }

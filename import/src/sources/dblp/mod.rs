@@ -74,15 +74,16 @@ mod tests;
 use research_atlas::model::validate::check_url;
 
 use super::record::{Affiliation, Origin, Profile, Record, Skip, Url};
+use crate::Error;
 use disambiguation::Disambiguation;
 use schema::{DblpPerson, Person};
 
 /// Reads a dblp person record (`https://dblp.org/pid/<pid>.xml`); a disambiguation page is
 /// refused, naming the people it lists.
-pub fn read(xml: &str) -> Result<Record, String> {
+pub fn read(xml: &str) -> Result<Record, Error> {
     let doc = DblpPerson::from_raw(xml::parse(xml)?);
     if let Some(page) = Disambiguation::of(&doc) {
-        return Err(page.to_string());
+        return Err(Error::document(page.to_string()));
     }
     let mut skipped = Vec::new();
     let profile = profile(&doc, &mut skipped);

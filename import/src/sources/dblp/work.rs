@@ -5,6 +5,7 @@ use research_atlas::model::PublicationType;
 
 use super::ids::identifiers;
 use super::schema::{Author, Publication};
+use crate::Error;
 use crate::sources::record::{Origin, Skip, Work, WorkAuthor, WorkVenue};
 use crate::web_text::{MONTH_NAMES, collapse, without_final_period};
 
@@ -18,7 +19,7 @@ pub(super) fn work(i: usize, p: &Publication) -> Result<Work, Skip> {
         at: at.clone(),
         reason,
     };
-    let kind = kind(p).map_err(skip)?;
+    let kind = kind(p).map_err(|why| skip(why.to_string()))?;
     let id = p.key.clone().ok_or_else(|| skip("no key".into()))?;
     let title = title(p.title.as_deref().unwrap_or(""));
     if title.is_empty() {
@@ -93,9 +94,9 @@ pub(super) fn work(i: usize, p: &Publication) -> Result<Work, Skip> {
 }
 
 /// The publication type of a record, or why it is none of the directory's.
-fn kind(p: &Publication) -> Result<PublicationType, String> {
+fn kind(p: &Publication) -> Result<PublicationType, Error> {
     if p.publtype.iter().any(|t| t == "withdrawn") {
-        return Err("withdrawn (publtype \"withdrawn\")".into());
+        return Err(Error::part("withdrawn (publtype \"withdrawn\")"));
     }
     let key = p.key.as_deref().unwrap_or("");
     Ok(match p.element.as_str() {
@@ -105,20 +106,28 @@ fn kind(p: &Publication) -> Result<PublicationType, String> {
         "inproceedings" => in_proceedings(p),
         "incollection" if key.starts_with("conf/") => in_proceedings(p),
         "incollection" => {
-            return Err(
-                "a chapter (<incollection>): not a publication type of the directory".into(),
-            );
+            return Err(Error::part(
+                "a chapter (<incollection>): not a publication type of the directory",
+            ));
         }
         "phdthesis" | "mastersthesis" => PublicationType::Thesis,
-        "proceedings" => return Err("a proceedings volume: an editorship, not a paper".into()),
-        "book" => return Err("a book: not a publication type of the directory".into()),
-        "data" => {
-            return Err(
-                "a data set or artifact (<data>): not a publication type of the directory".into(),
-            );
+        "proceedings" => {
+            return Err(Error::part(
+                "a proceedings volume: an editorship, not a paper",
+            ));
         }
-        "www" => return Err("a web page record (<www>), not a publication".into()),
-        other => return Err(format!("an unknown record <{other}>")),
+        "book" => {
+            return Err(Error::part(
+                "a book: not a publication type of the directory",
+            ));
+        }
+        "data" => {
+            return Err(Error::part(
+                "a data set or artifact (<data>): not a publication type of the directory",
+            ));
+        }
+        "www" => return Err(Error::part("a web page record (<www>), not a publication")),
+        other => return Err(Error::part(format!("an unknown record <{other}>"))),
     })
 }
 

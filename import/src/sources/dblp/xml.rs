@@ -14,6 +14,7 @@ use quick_xml::events::attributes::AttrError;
 use quick_xml::events::{BytesStart, Event};
 
 use super::entities::Entities;
+use crate::Error;
 
 /// An element's attributes, values resolved, in document order.
 pub(super) type Attrs = Vec<(String, String)>;
@@ -82,7 +83,7 @@ enum Slot {
 }
 
 /// Reads the document's elements, or says where it is not a well-formed `<dblpperson>`.
-pub(super) fn parse(xml: &str) -> Result<RawDoc, String> {
+pub(super) fn parse(xml: &str) -> Result<RawDoc, Error> {
     let mut reader = Reader::from_str(xml);
     let mut b = Builder {
         xml,
@@ -90,9 +91,12 @@ pub(super) fn parse(xml: &str) -> Result<RawDoc, String> {
     };
     loop {
         let at = reader.buffer_position() as usize;
-        let event = reader
-            .read_event()
-            .map_err(|e| format!("{}: {e}", position(xml, reader.error_position() as usize)))?;
+        let event = reader.read_event().map_err(|e| {
+            Error::document(format!(
+                "{}: {e}",
+                position(xml, reader.error_position() as usize)
+            ))
+        })?;
         match event {
             Event::Start(start) => b.open(&start, false, at)?,
             Event::Empty(start) => b.open(&start, true, at)?,
@@ -111,13 +115,13 @@ pub(super) fn parse(xml: &str) -> Result<RawDoc, String> {
         }
     }
     if let Some((name, _)) = b.stack.last() {
-        return Err(format!(
+        return Err(Error::document(format!(
             "{}: the document ends inside <{name}>",
             position(xml, xml.len())
-        ));
+        )));
     }
     if !b.seen_root {
-        return Err("no root element: not a dblp person record".into());
+        return Err(Error::document("no root element: not a dblp person record"));
     }
     Ok(b.doc)
 }
@@ -137,20 +141,20 @@ struct Builder<'x> {
 
 impl Builder<'_> {
     /// An element opens (`empty`: and closes, `<x/>`) at byte `at`.
-    fn open(&mut self, start: &BytesStart<'_>, empty: bool, at: usize) -> Result<(), String> {
+    fn open(&mut self, start: &BytesStart<'_>, empty: bool, at: usize) -> Result<(), Error> {
         let name = start.name().as_ref().to_owned();
         let Some(&(_, parent)) = self.stack.last() else {
             if self.seen_root {
-                return Err(format!(
+                return Err(Error::document(format!(
                     "{}: a second root element <{name}> after </dblpperson>",
                     position(self.xml, at)
-                ));
+                )));
             }
             if name != "dblpperson" {
-                return Err(format!(
+                return Err(Error::document(format!(
                     "{}: the root element is <{name}>, not <dblpperson>: not a dblp person record",
                     position(self.xml, at)
-                ));
+                )));
             }
             self.seen_root = true;
             self.doc.attrs = attributes(start, &self.entities, self.xml, at)?.0;
@@ -223,15 +227,15 @@ impl Builder<'_> {
     }
 
     /// Text (or CDATA) at byte `at`: a field's, or white space between elements.
-    fn text(&mut self, text: &str, at: usize) -> Result<(), String> {
+    fn text(&mut self, text: &str, at: usize) -> Result<(), Error> {
         if self.stack.is_empty() {
             let trimmed = text.trim_start();
             if !trimmed.is_empty() {
                 let at = at + (text.len() - trimmed.len());
-                return Err(format!(
+                return Err(Error::document(format!(
                     "{}: text outside the root element",
                     position(self.xml, at)
-                ));
+                )));
             }
         } else if let Some(f) = self.field.as_mut() {
             f.text.push_str(text);
@@ -241,19 +245,19 @@ impl Builder<'_> {
 
     /// A reference `&name;` at byte `at`: resolved into the field's text; an unknown name is
     /// kept as written and counted on its record.
-    fn reference(&mut self, name: &str, at: usize) -> Result<(), String> {
+    fn reference(&mut self, name: &str, at: usize) -> Result<(), Error> {
         if self.stack.is_empty() {
-            return Err(format!(
+            return Err(Error::document(format!(
                 "{}: a reference outside the root element",
                 position(self.xml, at)
-            ));
+            )));
         }
         let resolved = self.entities.resolve(name);
         if resolved.is_none() && name.starts_with('#') {
-            return Err(format!(
+            return Err(Error::document(format!(
                 "{}: &{name}; is no character",
                 position(self.xml, at)
-            ));
+            )));
         }
         let Some(f) = self.field.as_mut() else {
             return Ok(());
@@ -279,7 +283,7 @@ fn attributes(
     entities: &Entities,
     xml: &str,
     at: usize,
-) -> Result<(Attrs, Vec<String>), String> {
+) -> Result<(Attrs, Vec<String>), Error> {
     let mut attrs = Vec::new();
     let mut unknown = Vec::new();
     for a in start.attributes() {
@@ -292,7 +296,7 @@ fn attributes(
                 AttrError::ExpectedQuote(p, _) => (p, "an attribute value is not closed"),
                 AttrError::Duplicated(p, _) => (p, "an attribute is written twice"),
             };
-            format!("{}: {what}", position(xml, at + 1 + pos))
+            Error::document(format!("{}: {what}", position(xml, at + 1 + pos)))
         })?;
         let (value, u) = entities.expand(&a.value);
         unknown.extend(u);

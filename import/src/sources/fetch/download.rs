@@ -75,7 +75,7 @@ impl<'a> Session<'a> {
                 Source::Dblp => whole_dblp(&body),
                 _ => whole_json(&body).map(drop),
             }
-            .map_err(Why::Failed)?;
+            .map_err(|e| Why::Failed(e.to_string()))?;
             Ok(body)
         });
         checked.map_err(|why| Failure { url, why })
@@ -102,7 +102,7 @@ impl<'a> Session<'a> {
                 }
             };
             let body = self.get(target, &url).map_err(page_failed)?;
-            let page = whole_json(&body).map_err(|e| page_failed(Why::Failed(e)))?;
+            let page = whole_json(&body).map_err(|e| page_failed(Why::Failed(e.to_string())))?;
             let Some(results) = page.get("results").and_then(|r| r.as_array()) else {
                 let what = "the body is not an OpenAlex list page (no \"results\")";
                 return Err(page_failed(Why::Failed(what.to_string())));

@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use ureq::Agent;
 
+use crate::Error;
+
 /// The largest body read (a prolific author's dblp page, or a page of 100 OpenAlex works,
 /// is a few megabytes).
 const MAX_BODY: u64 = 64 * 1024 * 1024;
@@ -141,26 +143,28 @@ fn unreachable(error: &ureq::Error) -> bool {
 }
 
 /// Checks a body is one whole JSON document, and returns it read.
-pub(super) fn whole_json(body: &[u8]) -> Result<serde_json::Value, String> {
-    serde_json::from_slice(body)
-        .map_err(|e| format!("the body is not a whole JSON document ({e}); it may be cut off"))
+pub(super) fn whole_json(body: &[u8]) -> Result<serde_json::Value, Error> {
+    serde_json::from_slice(body).map_err(|e| {
+        Error::document(format!(
+            "the body is not a whole JSON document ({e}); it may be cut off"
+        ))
+    })
 }
 
 /// Checks a body looks like one whole dblp person page: XML that ends with `</dblpperson>`.
-pub(super) fn whole_dblp(body: &[u8]) -> Result<(), String> {
+pub(super) fn whole_dblp(body: &[u8]) -> Result<(), Error> {
     let text = body
         .strip_prefix(b"\xEF\xBB\xBF")
         .unwrap_or(body)
         .trim_ascii();
     if !text.starts_with(b"<") {
-        return Err("the body is not XML".to_string());
+        return Err(Error::document("the body is not XML"));
     }
     if !text.ends_with(b"</dblpperson>") {
-        return Err(
+        return Err(Error::document(
             "the body does not end with </dblpperson>; it is not a dblp person page, or it is \
-             cut off"
-                .to_string(),
-        );
+             cut off",
+        ));
     }
     Ok(())
 }

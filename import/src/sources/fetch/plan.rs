@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use super::{Endpoints, NotFetched, Person, Why};
+use crate::Error;
 
 /// One API document, and so one file of the source folder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +54,7 @@ pub(super) struct Target {
 
 impl Target {
     /// The person's document of `source`; `Err` says what is wrong with the identifier.
-    fn new(person: &Person, source: Source, id: &str) -> Result<Target, String> {
+    fn new(person: &Person, source: Source, id: &str) -> Result<Target, Error> {
         check_id(source, id)?;
         let file = match source {
             Source::Orcid => PathBuf::from("orcid").join(format!("{id}.json")),
@@ -135,7 +136,7 @@ pub(super) fn targets(people: &[Person]) -> (Vec<Target>, Vec<NotFetched>) {
                         label: person.label.to_string(),
                         file: None,
                         url: None,
-                        why: Why::BadIdentifier(problem),
+                        why: Why::BadIdentifier(problem.to_string()),
                         kept: false,
                     };
                     if !bad.contains(&refused) {
@@ -150,9 +151,14 @@ pub(super) fn targets(people: &[Person]) -> (Vec<Target>, Vec<NotFetched>) {
 
 /// Refuses an identifier that could leave its folder or change its URL, saying why. The roster
 /// has normalized identifiers already; this is the last guard before one becomes a path.
-fn check_id(source: Source, id: &str) -> Result<(), String> {
+fn check_id(source: Source, id: &str) -> Result<(), Error> {
+    let refused = |problem| Error::Unfetchable {
+        name: source.id_name(),
+        id: id.to_owned(),
+        problem,
+    };
     if id.is_empty() {
-        return Err(format!("the {} is empty", source.id_name()));
+        return Err(refused(None));
     }
     let problem = if let Some(c) = id.chars().find(|c| !c.is_ascii_graphic()) {
         Some(format!("it contains {c:?}"))
@@ -173,10 +179,7 @@ fn check_id(source: Source, id: &str) -> Result<(), String> {
         None
     };
     match problem {
-        Some(problem) => Err(format!(
-            "the {} {id:?} cannot be fetched: {problem}, which could escape a path or a URL",
-            source.id_name()
-        )),
+        Some(problem) => Err(refused(Some(problem))),
         None => Ok(()),
     }
 }

@@ -68,11 +68,12 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::record::{Record, Skip, Work};
+use crate::Error;
 
 /// Reads an OpenAlex author (`https://api.openalex.org/authors/<id>`) and their works: `works`
 /// is one JSON array of work objects, or the API's pages (`{"meta": …, "results": […]}`)
 /// concatenated one after another.
-pub fn read(author: &str, works: &str) -> Result<Record, String> {
+pub fn read(author: &str, works: &str) -> Result<Record, Error> {
     let (profile, mut skipped) = profile::read_author(author)?;
     let (works, work_skips) = read_works(works)?;
     skipped.extend(work_skips);
@@ -84,7 +85,7 @@ pub fn read(author: &str, works: &str) -> Result<Record, String> {
 }
 
 /// Reads a works document alone (see [`read`]): the works, and what was left out.
-pub fn read_works(works: &str) -> Result<(Vec<Work>, Vec<Skip>), String> {
+pub fn read_works(works: &str) -> Result<(Vec<Work>, Vec<Skip>), Error> {
     let parts = parts(works)?;
     let mut read = Vec::new();
     let mut skipped = Vec::new();
@@ -112,7 +113,10 @@ pub fn read_works(works: &str) -> Result<(Vec<Work>, Vec<Skip>), String> {
                         read.push(w);
                     }
                 },
-                Err(reason) => skipped.push(Skip { at, reason }),
+                Err(reason) => skipped.push(Skip {
+                    at,
+                    reason: reason.to_string(),
+                }),
             }
         }
     }
@@ -145,7 +149,7 @@ struct Part {
 
 /// The documents of a works file, one after another; `Err` names the first that is not JSON
 /// or not a list of works.
-fn parts(text: &str) -> Result<Vec<Part>, String> {
+fn parts(text: &str) -> Result<Vec<Part>, Error> {
     let mut parts = Vec::new();
     for (n, doc) in serde_json::Deserializer::from_str(text)
         .into_iter::<Value>()
@@ -157,7 +161,7 @@ fn parts(text: &str) -> Result<Vec<Part>, String> {
         } else {
             format!("works document {n}")
         };
-        let doc = doc.map_err(|e| json_error(&page, &e))?;
+        let doc = doc.map_err(|e| Error::document(json_error(&page, &e)))?;
         match doc {
             Value::Array(items) => parts.push(Part {
                 label: page.clone(),
@@ -175,10 +179,10 @@ fn parts(text: &str) -> Result<Vec<Part>, String> {
                     Some(Value::Array(items)) => items,
                     Some(Value::Null) => Vec::new(),
                     Some(other) => {
-                        return Err(format!(
+                        return Err(Error::document(format!(
                             "{page}: \"results\" is {}, not a list of works",
                             kind_of(&other)
-                        ));
+                        )));
                     }
                     None => {
                         let why = match map.get("error").or(map.get("message")) {
@@ -188,9 +192,9 @@ fn parts(text: &str) -> Result<Vec<Part>, String> {
                             }
                             _ => "an object without \"results\"".to_owned(),
                         };
-                        return Err(format!(
+                        return Err(Error::document(format!(
                             "{page}: {why}, not a page of works ({{\"meta\": …, \"results\": […]}})"
-                        ));
+                        )));
                     }
                 };
                 parts.push(Part {
@@ -201,15 +205,17 @@ fn parts(text: &str) -> Result<Vec<Part>, String> {
                 });
             }
             other => {
-                return Err(format!(
+                return Err(Error::document(format!(
                     "{page}: {}, not a JSON array of works or a page of them",
                     kind_of(&other)
-                ));
+                )));
             }
         }
     }
     if parts.is_empty() {
-        return Err("works: empty, not a JSON array of works or a page of them".into());
+        return Err(Error::document(
+            "works: empty, not a JSON array of works or a page of them",
+        ));
     }
     Ok(parts)
 }

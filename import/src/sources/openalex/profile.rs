@@ -2,6 +2,7 @@
 //! and the institutions seen on the author's papers with the years they were seen and their
 //! country (`country_code`, as the location).
 
+use research_atlas::error::Invalid;
 use research_atlas::model::validate::check_orcid_url;
 use research_atlas::model::{EndDate, PartialDate};
 use serde_json::Value;
@@ -9,56 +10,58 @@ use serde_json::Value;
 use super::schema;
 use super::text::plain;
 use super::{json_error, kind_of, openalex_id, year};
+use crate::Error;
 use crate::sources::record::{Affiliation, Origin, Profile, Skip};
 
 /// Reads the author document: `Err` when it is not JSON or not an OpenAlex author.
-pub(super) fn read_author(text: &str) -> Result<(Profile, Vec<Skip>), String> {
-    let value: Value = serde_json::from_str(text).map_err(|e| json_error("author", &e))?;
+pub(super) fn read_author(text: &str) -> Result<(Profile, Vec<Skip>), Error> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| Error::document(json_error("author", &e)))?;
     let value = match value {
         // `/authors?filter=orcid:…` answers with a page; one result is the author.
         Value::Object(mut page) if page.contains_key("results") => match page.remove("results") {
             Some(Value::Array(mut results)) if results.len() == 1 => results.remove(0),
             Some(Value::Array(results)) => {
-                return Err(format!(
+                return Err(Error::document(format!(
                     "author: a page of {} results, not one OpenAlex author (https://api.openalex.org/authors/A…)",
                     results.len()
-                ));
+                )));
             }
             _ => {
-                return Err(
-                    "author: a page without a list of results, not an OpenAlex author".into(),
-                );
+                return Err(Error::document(
+                    "author: a page without a list of results, not an OpenAlex author",
+                ));
             }
         },
         value => value,
     };
     if let Some(message) = value.get("error").and_then(Value::as_str) {
-        return Err(format!(
+        return Err(Error::document(format!(
             "author: an OpenAlex error, not an author: {message}"
-        ));
+        )));
     }
     if !value.is_object() {
-        return Err(format!(
+        return Err(Error::document(format!(
             "author: {}, not an OpenAlex author object",
             kind_of(&value)
-        ));
+        )));
     }
     let author: schema::Author = serde_json::from_value(value)
-        .map_err(|e| format!("author: not an OpenAlex author: {e}"))?;
+        .map_err(|e| Error::document(format!("author: not an OpenAlex author: {e}")))?;
     let mut skipped = Vec::new();
     // An author object has an id; one that is no author id costs only itself: the document is
     // the author its file is named for (the caller checks an id that names another).
     let id = match author.id.as_deref() {
-        None => return Err("author: no \"id\": not an OpenAlex author".into()),
+        None => return Err(Error::document("author: no \"id\": not an OpenAlex author")),
         Some(raw) => {
             if let Some((kind, id)) = ['W', 'I', 'S', 'P', 'F', 'T', 'C']
                 .into_iter()
                 .find_map(|k| Some((k, openalex_id(raw, k)?)))
             {
-                return Err(format!(
+                return Err(Error::document(format!(
                     "author: id {raw:?} is an OpenAlex {} ({id}), not an author",
                     entity(kind)
-                ));
+                )));
             }
             openalex_id(raw, 'A').unwrap_or_else(|| {
                 skipped.push(Skip {
@@ -105,7 +108,7 @@ pub(super) fn read_author(text: &str) -> Result<(Profile, Vec<Skip>), String> {
             Ok(a) => profile.employments.push(a),
             Err(reason) => skipped.push(Skip {
                 at: format!("author.affiliations[{i}]"),
-                reason,
+                reason: reason.to_string(),
             }),
         }
     }
@@ -129,7 +132,7 @@ fn other_names(name: Option<&str>, author: &schema::Author) -> Vec<String> {
 }
 
 /// An ORCID iD from `https://orcid.org/…` (or the bare iD), checked; `Err` says why not.
-pub(super) fn orcid_id(raw: &str) -> Result<String, String> {
+pub(super) fn orcid_id(raw: &str) -> Result<String, Invalid> {
     let t = raw.trim();
     let lower = t.to_ascii_lowercase();
     let bare = ["https://orcid.org/", "http://orcid.org/", "orcid.org/"]
@@ -142,16 +145,16 @@ pub(super) fn orcid_id(raw: &str) -> Result<String, String> {
 }
 
 /// One of `affiliations[]`: the institution and the span of years OpenAlex saw it named.
-fn affiliation(value: Value) -> Result<Affiliation, String> {
-    let a: schema::Affiliation =
-        serde_json::from_value(value).map_err(|e| format!("not an affiliation: {e}"))?;
+fn affiliation(value: Value) -> Result<Affiliation, Error> {
+    let a: schema::Affiliation = serde_json::from_value(value)
+        .map_err(|e| Error::part(format!("not an affiliation: {e}")))?;
     let institution = a.institution.unwrap_or_default();
     let organization = institution
         .display_name
         .as_deref()
         .map(plain)
         .filter(|n| !n.is_empty())
-        .ok_or("an affiliation with no institution name")?;
+        .ok_or_else(|| Error::part("an affiliation with no institution name"))?;
     let mut organization_ids = Vec::new();
     organization_ids.extend(institution.id.as_deref().and_then(|i| openalex_id(i, 'I')));
     organization_ids.extend(

@@ -10,22 +10,25 @@ use super::openalex_id;
 use super::profile::orcid_id;
 use super::schema::{self, Location, Source};
 use super::text::{abstract_text, plain};
+use crate::Error;
 use crate::sources::record::{Origin, Work, WorkAuthor, WorkVenue};
 
 /// Maps one work, still JSON; `Err` is why it is skipped.
-pub(super) fn map(value: &Value) -> Result<Work, String> {
+pub(super) fn map(value: &Value) -> Result<Work, Error> {
     let w = schema::Work::deserialize_from(value)?;
     let id = match w.id.as_deref() {
-        None => return Err("no OpenAlex id".into()),
+        None => return Err(Error::part("no OpenAlex id")),
         Some(raw) => openalex_id(raw, 'W')
-            .ok_or_else(|| format!("id {raw:?} is not an OpenAlex work id (W…)"))?,
+            .ok_or_else(|| Error::part(format!("id {raw:?} is not an OpenAlex work id (W…)")))?,
     };
     if w.is_retracted == Some(true) {
-        return Err("retracted".into());
+        return Err(Error::part("retracted"));
     }
     let (oa_type, crossref) = types(&w);
     if w.is_paratext == Some(true) || oa_type == "paratext" {
-        return Err("paratext (front matter, a table of contents, an index), not a paper".into());
+        return Err(Error::part(
+            "paratext (front matter, a table of contents, an index), not a paper",
+        ));
     }
     let primary = w.primary_location.as_ref();
     let source = primary.and_then(|l| l.source.as_ref());
@@ -36,10 +39,11 @@ pub(super) fn map(value: &Value) -> Result<Work, String> {
         .or(w.display_name.as_deref())
         .map(super::text::title)
         .filter(|t| !t.is_empty())
-        .ok_or("no title")?;
+        .ok_or_else(|| Error::part("no title"))?;
     let year = match w.publication_year {
-        None => return Err("no publication year".into()),
-        Some(y) => super::year(y).ok_or_else(|| format!("publication year {y} is not a year"))?,
+        None => return Err(Error::part("no publication year")),
+        Some(y) => super::year(y)
+            .ok_or_else(|| Error::part(format!("publication year {y} is not a year")))?,
     };
     let mut notes = Vec::new();
     let ids = identifiers::read(&w, &mut notes);
@@ -97,11 +101,15 @@ pub(super) fn map(value: &Value) -> Result<Work, String> {
 
 impl schema::Work {
     /// The schema's work from JSON; `Err` says what does not fit.
-    fn deserialize_from(value: &Value) -> Result<Self, String> {
+    fn deserialize_from(value: &Value) -> Result<Self, Error> {
         if !value.is_object() {
-            return Err(format!("{}, not a work", super::kind_of(value)));
+            return Err(Error::part(format!(
+                "{}, not a work",
+                super::kind_of(value)
+            )));
         }
-        serde::Deserialize::deserialize(value).map_err(|e| format!("not an OpenAlex work: {e}"))
+        serde::Deserialize::deserialize(value)
+            .map_err(|e| Error::part(format!("not an OpenAlex work: {e}")))
     }
 }
 
@@ -123,7 +131,7 @@ fn publication_type(
     kind: &str,
     crossref: &str,
     source: Option<&Source>,
-) -> Result<PublicationType, String> {
+) -> Result<PublicationType, Error> {
     let source_type = source.and_then(|s| s.kind.as_deref()).unwrap_or("");
     match kind {
         "preprint" | "report" => Ok(PublicationType::Preprint),
@@ -145,18 +153,18 @@ fn publication_type(
             } else if crossref == "dissertation" {
                 Ok(PublicationType::Thesis)
             } else if kind.is_empty() && crossref.is_empty() {
-                Err("no type".into())
+                Err(Error::part("no type"))
             } else {
-                Err(format!(
+                Err(Error::part(format!(
                     "an article in no journal, conference or repository (type {:?}, Crossref type {crossref:?}, source type {source_type:?})",
                     if kind.is_empty() { "article" } else { kind }
-                ))
+                )))
             }
         }
-        other => Err(format!(
+        other => Err(Error::part(format!(
             "{} (type {other:?}), not a publication type of the directory",
             describe(other)
-        )),
+        ))),
     }
 }
 

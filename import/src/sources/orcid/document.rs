@@ -8,6 +8,7 @@
 use serde_json::{Map, Value};
 
 use super::owner::{named, shaped};
+use crate::Error;
 
 /// A document the reader reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,11 +58,11 @@ enum Other {
 }
 
 /// What `doc` is; `Err` names what it is when it is nothing the reader reads.
-pub(super) fn what(doc: &Value) -> Result<Document, String> {
+pub(super) fn what(doc: &Value) -> Result<Document, Error> {
     let Value::Object(map) = doc else {
-        return Err(not_an_object(doc));
+        return Err(Error::document(not_an_object(doc)));
     };
-    kind(map).map_err(|what| refusal(map, what))
+    kind(map).map_err(|what| Error::document(refusal(map, what)))
 }
 
 /// A document the reader reads, or the name of what it is (`None`: unknown).

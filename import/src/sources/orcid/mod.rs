@@ -90,6 +90,7 @@ mod works;
 use research_atlas::model::validate::check_url;
 
 use super::{Origin, Profile, Record, Skip, Url, WorkAuthor};
+use crate::Error;
 use affiliations::{Section, affiliations};
 use document::Document;
 use owner::Clues;
@@ -99,11 +100,11 @@ use works::works;
 
 /// Reads an ORCID record (`/record`), or an `/activities` or `/works` answer, of API v3.0,
 /// v2.1 or v2.0 (JSON).
-pub fn read(json: &str) -> Result<Record, String> {
+pub fn read(json: &str) -> Result<Record, Error> {
     // What a Windows tool saves may begin with a byte-order mark.
     let json = json.strip_prefix('\u{feff}').unwrap_or(json);
     let document: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| document::not_json(json, &e))?;
+        serde_json::from_str(json).map_err(|e| Error::document(document::not_json(json, &e)))?;
     match document::what(&document)? {
         Document::Record => record(document),
         Document::Activities => activities(document),
@@ -112,9 +113,9 @@ pub fn read(json: &str) -> Result<Record, String> {
 }
 
 /// A whole record: the person, and the activities summary.
-fn record(document: serde_json::Value) -> Result<Record, String> {
-    let record: OrcidRecord =
-        serde_json::from_value(document).map_err(|e| format!("not an ORCID record: {e}"))?;
+fn record(document: serde_json::Value) -> Result<Record, Error> {
+    let record: OrcidRecord = serde_json::from_value(document)
+        .map_err(|e| Error::document(format!("not an ORCID record: {e}")))?;
     let id = match &record.orcid_identifier {
         Some(identifier) => owner::recorded(identifier)?,
         // A record cut down to its activities: whose it is, as an answer says.
@@ -144,9 +145,9 @@ fn record(document: serde_json::Value) -> Result<Record, String> {
 }
 
 /// An `/activities` answer: the activities summary alone, at the top.
-fn activities(document: serde_json::Value) -> Result<Record, String> {
+fn activities(document: serde_json::Value) -> Result<Record, Error> {
     let activities: ActivitiesSummary = serde_json::from_value(document)
-        .map_err(|e| format!("not an ORCID /activities answer: {e}"))?;
+        .map_err(|e| Error::document(format!("not an ORCID /activities answer: {e}")))?;
     let mut clues = Clues::default();
     clues.activities("", &activities);
     let profile = holder(&clues)?;
@@ -154,9 +155,9 @@ fn activities(document: serde_json::Value) -> Result<Record, String> {
 }
 
 /// A `/works` answer: the works section alone, its groups at the top.
-fn works_answer(document: serde_json::Value) -> Result<Record, String> {
-    let section: Lenient<Works> =
-        serde_json::from_value(document).map_err(|e| format!("not an ORCID /works answer: {e}"))?;
+fn works_answer(document: serde_json::Value) -> Result<Record, Error> {
+    let section: Lenient<Works> = serde_json::from_value(document)
+        .map_err(|e| Error::document(format!("not an ORCID /works answer: {e}")))?;
     let mut clues = Clues::default();
     clues.works("", Some(&section));
     let profile = holder(&clues)?;
@@ -170,7 +171,7 @@ fn works_answer(document: serde_json::Value) -> Result<Record, String> {
 }
 
 /// The profile an answer without a person gives: the iD and the name its items give.
-fn holder(clues: &Clues) -> Result<Profile, String> {
+fn holder(clues: &Clues) -> Result<Profile, Error> {
     let id = clues.id()?;
     Ok(Profile {
         name: clues.name(&id),
@@ -311,12 +312,12 @@ fn profile(id: String, person: Option<&Person>, skipped: &mut Vec<Skip>) -> Prof
                 continue;
             };
             let lower = url.to_ascii_lowercase();
-            let checked = if lower.starts_with("http://") || lower.starts_with("https://") {
-                check_url(url)
-            } else {
-                Err("is not an http or https address".into())
-            };
-            match checked {
+            if !(lower.starts_with("http://") || lower.starts_with("https://")) {
+                let why = "is not an http or https address";
+                skipped.push(skip(&at, format!("{url:?} {why}")));
+                continue;
+            }
+            match check_url(url) {
                 Err(why) => skipped.push(skip(&at, format!("{url:?} {why}"))),
                 Ok(()) if profile.urls.iter().any(|have| have.url == url) => {}
                 Ok(()) => profile.urls.push(Url {

@@ -6,6 +6,7 @@
 //! name is that item's `source-name`. The iD found is checked as a record's is: a wrong check
 //! digit refuses the document. None found is an empty iD, which the caller accepts.
 
+use research_atlas::error::Invalid;
 use research_atlas::model::validate::check_orcid_url;
 
 use super::affiliations::{Section, flat};
@@ -15,32 +16,41 @@ use super::schema::{
 };
 use super::text::some;
 use super::under;
+use crate::Error;
 
 /// The iD in a record's `orcid-identifier.path`, checked; `Err` when it is none.
-pub(super) fn recorded(identifier: &Lenient<OrcidIdentifier>) -> Result<String, String> {
+pub(super) fn recorded(identifier: &Lenient<OrcidIdentifier>) -> Result<String, Error> {
     let identifier = match identifier {
         Lenient::Ok(identifier) => identifier,
         Lenient::Bad(why) => {
-            return Err(format!("not an ORCID record: `orcid-identifier`: {why}"));
+            return Err(Error::document(format!(
+                "not an ORCID record: `orcid-identifier`: {why}"
+            )));
         }
     };
     let path = identifier.path.as_deref().map(str::trim).unwrap_or("");
     if path.is_empty() {
-        return Err("not an ORCID record: `orcid-identifier.path` is missing".into());
+        return Err(Error::document(
+            "not an ORCID record: `orcid-identifier.path` is missing",
+        ));
     }
     // The check below wants ASCII (it slices by bytes).
     let shaped = path.len() == 19
         && path
             .bytes()
             .all(|b| b.is_ascii_digit() || b == b'-' || b == b'X');
-    let checked = if shaped {
-        check(path)
-    } else {
-        Err("is not four groups of four digits (0000-0002-1825-0097)".into())
+    let refused = |why: &dyn std::fmt::Display| {
+        Error::document(format!(
+            "`orcid-identifier.path` {path:?} is not an ORCID iD: it {why}"
+        ))
     };
-    checked
-        .map(|()| path.to_owned())
-        .map_err(|why| format!("`orcid-identifier.path` {path:?} is not an ORCID iD: it {why}"))
+    if !shaped {
+        return Err(refused(
+            &"is not four groups of four digits (0000-0002-1825-0097)",
+        ));
+    }
+    check(path).map_err(|why| refused(&why))?;
+    Ok(path.to_owned())
 }
 
 /// Where an answer says whose it is, in the order they are trusted: `path`s, then the
@@ -146,11 +156,13 @@ impl<'a> Clues<'a> {
 
     /// The holder's iD: the first path's that names one, else the first source's; empty when
     /// none does. `Err` when the one found has a wrong check digit.
-    pub(super) fn id(&self) -> Result<String, String> {
+    pub(super) fn id(&self) -> Result<String, Error> {
         for (at, path) in &self.paths {
             if let Some(id) = named(path) {
                 return check(id).map(|()| id.to_owned()).map_err(|why| {
-                    format!("`{at}` {path:?} does not name an ORCID iD: {id} {why}")
+                    Error::document({
+                        format!("`{at}` {path:?} does not name an ORCID iD: {id} {why}")
+                    })
                 });
             }
         }
@@ -162,7 +174,9 @@ impl<'a> Clues<'a> {
             for (key, orcid) in who {
                 if let Some(id) = orcid_of(orcid) {
                     return check(id).map(|()| id.to_owned()).map_err(|why| {
-                        format!("`{at}.{key}` does not name an ORCID iD: {id} {why}")
+                        Error::document(format!(
+                            "`{at}.{key}` does not name an ORCID iD: {id} {why}"
+                        ))
                     });
                 }
             }
@@ -225,6 +239,6 @@ pub(super) fn shaped(s: &str) -> bool {
 }
 
 /// An iD's check digit, as the dataset checks an ORCID link.
-fn check(id: &str) -> Result<(), String> {
+fn check(id: &str) -> Result<(), Invalid> {
     check_orcid_url(&format!("https://orcid.org/{id}"))
 }

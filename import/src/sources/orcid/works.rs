@@ -1,12 +1,14 @@
 //! Works: each group's preferred summary becomes a [`Work`], or is skipped with its path and
 //! why. The mapping of types, identifiers and dates is in the module doc of [`super`].
 
+use research_atlas::error::Invalid;
 use research_atlas::model::PublicationType;
 use research_atlas::model::validate::{check_arxiv, check_doi, check_url};
 
 use super::affiliations::{preferred, year};
 use super::schema::{ExternalId, Lenient, WorkSummary, Works, list, value};
 use super::text::{some, title};
+use crate::Error;
 use crate::sources::{Origin, Skip, Work, WorkAuthor, WorkVenue};
 
 /// Every work group's preferred summary, in the document's order; `author` (the record's
@@ -86,7 +88,7 @@ pub(super) fn works(
             }
             Err(why) => {
                 let reason = match others.len() {
-                    0 => why,
+                    0 => why.to_string(),
                     n => format!("{why} (ORCID's preferred version; {n} other not read)"),
                 };
                 skipped.push(skip(path.clone(), reason));
@@ -97,13 +99,13 @@ pub(super) fn works(
 }
 
 /// One summary as a work, or why not.
-fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, String> {
+fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, Error> {
     let id = s
         .put_code
         .as_ref()
         .map(|p| p.text())
         .filter(|p| !p.is_empty())
-        .ok_or("no put-code")?;
+        .ok_or_else(|| Error::part("no put-code"))?;
     let mut notes = Vec::new();
     let external = s
         .external_ids
@@ -123,7 +125,7 @@ fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, String> {
         .map(self::title)
         .unwrap_or_default();
     if name.is_empty() {
-        return Err("no title".into());
+        return Err(Error::part("no title"));
     }
     if let Some(sub) = title.and_then(|t| value(&t.subtitle)).map(self::title)
         && !sub.is_empty()
@@ -131,14 +133,17 @@ fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, String> {
     {
         name = format!("{name}: {sub}");
     }
-    let date = s.publication_date.as_ref().ok_or("no publication date")?;
+    let date = s
+        .publication_date
+        .as_ref()
+        .ok_or_else(|| Error::part("no publication date"))?;
     let year = date
         .year
         .as_ref()
         .and_then(|y| y.value.as_ref())
-        .ok_or("no year in the publication date")?;
-    let year =
-        self::year(year).ok_or(format!("publication year {:?} is not a year", year.text()))?;
+        .ok_or_else(|| Error::part("no year in the publication date"))?;
+    let year = self::year(year)
+        .ok_or_else(|| Error::part(format!("publication year {:?} is not a year", year.text())))?;
     let month = date
         .month
         .as_ref()
@@ -199,12 +204,12 @@ fn kind(
     venue: Option<&str>,
     arxiv: bool,
     notes: &mut Vec<String>,
-) -> Result<PublicationType, String> {
+) -> Result<PublicationType, Error> {
     // v2.x spells the types as `JOURNAL_ARTICLE`, v3.0 as `journal-article`.
     let t = t
         .map(|t| t.trim().to_ascii_lowercase().replace('_', "-"))
         .filter(|t| !t.is_empty())
-        .ok_or("no type")?;
+        .ok_or_else(|| Error::part("no type"))?;
     let t = t.as_str();
     Ok(match t {
         "journal-article" | "magazine-article" => PublicationType::Journal,
@@ -220,13 +225,13 @@ fn kind(
             PublicationType::Preprint
         }
         "conference-abstract" | "conference-poster" => {
-            return Err(format!("{} (not a paper)", a(t)));
+            return Err(Error::part(format!("{} (not a paper)", a(t))));
         }
         _ => {
-            return Err(format!(
+            return Err(Error::part(format!(
                 "{} (not a publication type of the directory)",
                 a(t)
-            ));
+            )));
         }
     })
 }
@@ -298,7 +303,9 @@ fn identifiers(ids: &[Lenient<ExternalId>], url: Option<&str>, notes: &mut Vec<S
                     None => set(&mut out.doi, d, "DOI", notes),
                 },
                 None => {
-                    let why = check_doi(&raw).err().unwrap_or_default();
+                    let why = check_doi(&raw)
+                        .err()
+                        .map_or_else(String::new, |e| e.to_string());
                     notes.push(format!("doi {raw:?} {why}; left out"));
                 }
             },
@@ -352,7 +359,7 @@ fn arxiv_doi(doi: &str) -> Option<String> {
 }
 
 /// An arXiv id without `arXiv:`, a link's address or the version, when it is a new-style one.
-fn arxiv(raw: &str) -> Result<String, String> {
+fn arxiv(raw: &str) -> Result<String, Invalid> {
     let lower = raw.trim().to_ascii_lowercase();
     let start = ["arxiv.org/abs/", "arxiv.org/pdf/", "arxiv:"]
         .iter()

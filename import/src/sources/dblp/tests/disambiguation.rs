@@ -30,7 +30,7 @@ fn disambiguation_page_is_refused_naming_its_people() {
         "{PAGE}put the pid of the right one on the roster: {}",
         people.join("; ")
     );
-    assert_eq!(err, want);
+    assert_eq!(err.to_string(), want);
 }
 
 #[test]
@@ -182,7 +182,11 @@ fn the_people_listed() {
         ),
     ];
     for (why, xml, want) in cases {
-        assert_eq!(read(&xml).unwrap_err(), format!("{PAGE}{want}"), "{why}");
+        assert_eq!(
+            read(&xml).unwrap_err().to_string(),
+            format!("{PAGE}{want}"),
+            "{why}"
+        );
     }
 }
 

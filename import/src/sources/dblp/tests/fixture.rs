@@ -273,9 +273,9 @@ fn not_a_person_record() {
         ),
     ];
     for (name, start) in cases {
-        let err = read(&fixture(name)).expect_err(name);
+        let err = read(&fixture(name)).expect_err(name).to_string();
         assert!(err.starts_with(start), "{name}: {err}");
     }
-    let err = read(&fixture("malformed.xml")).unwrap_err();
+    let err = read(&fixture("malformed.xml")).unwrap_err().to_string();
     assert!(err.contains("journal") && err.contains("title"), "{err}");
 }

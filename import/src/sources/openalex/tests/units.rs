@@ -69,7 +69,7 @@ fn documents_that_are_not_openalex_are_refused() {
         ),
     ];
     for (author, works, want) in cases {
-        let err = read(author, works).expect_err(want);
+        let err = read(author, works).expect_err(want).to_string();
         assert!(
             err.starts_with(want),
             "{err:?} does not start with {want:?}"
@@ -130,7 +130,7 @@ fn map(fields: Value) -> Result<crate::sources::record::Work, String> {
     if let (Value::Object(w), Value::Object(fields)) = (&mut w, fields) {
         w.extend(fields);
     }
-    work::map(&w)
+    work::map(&w).map_err(|e| e.to_string())
 }
 
 /// `type`, `type_crossref`, the source's type and name; the directory's type, or how the

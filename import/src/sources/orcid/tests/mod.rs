@@ -156,7 +156,10 @@ fn what_is_no_record_is_refused_saying_why() {
     for (json, want) in cases {
         match read(json) {
             Ok(r) => panic!("{json:?} was read: {r:?}"),
-            Err(e) => assert!(e.contains(want), "{json:?}: {e:?} does not say {want:?}"),
+            Err(e) => assert!(
+                e.to_string().contains(want),
+                "{json:?}: {e:?} does not say {want:?}"
+            ),
         }
     }
 }

@@ -7,7 +7,7 @@ use super::*;
 fn refused(json: &str) -> String {
     match read(json) {
         Ok(r) => panic!("{json:?} was read: {r:?}"),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     }
 }
 

@@ -603,7 +603,7 @@ fn an_id_with_a_wrong_check_digit_refuses_the_answer() {
     for (json, want) in cases {
         match read(&json) {
             Ok(r) => panic!("{json}: read: {r:?}"),
-            Err(e) => assert!(e.contains(want), "{e:?} does not say {want:?}"),
+            Err(e) => assert!(e.to_string().contains(want), "{e:?} does not say {want:?}"),
         }
     }
 }
