@@ -13,8 +13,7 @@ use serde_json::json;
 use atlas_import::authoring::{DatasetFile, Saved};
 use atlas_import::roster::{RosterReport, import_people};
 
-use super::{RESULTS, read_doc, target_dir, write_doc};
-use crate::data::{DATASET, root};
+use crate::{Error, Run, read_doc, write_doc};
 
 /// People on the roster, and entries in each one's `.bib`.
 const PEOPLE: usize = 2_000;
@@ -23,26 +22,25 @@ const ENTRIES: usize = 10;
 const FIRST_GOAL_S: f64 = 30.0;
 const RERUN_GOAL_S: f64 = 5.0;
 
-/// Runs the benchmark, stores it, prints it.
-pub fn bench() -> Result<(), String> {
-    let dir = target_dir().join("bench-import");
+/// Runs the benchmark, stores it, reports it.
+pub(crate) fn bench(r: &mut Run) -> Result<(), Error> {
+    let dir = r.target().join("bench-import");
     if dir.exists() {
-        std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::remove_dir_all(&dir).map_err(Error::at(&dir))?;
     }
-    let bundled = root().join(DATASET);
+    let bundled = r.bundled();
     let dataset = DatasetFile::open(Some(&bundled))?.dataset;
     let files =
-        atlas_generate::roster::write_roster(&dir.join("roster"), PEOPLE, ENTRIES, 1, &dataset)
-            .map_err(|e| e.to_string())?;
+        atlas_generate::roster::write_roster(&dir.join("roster"), PEOPLE, ENTRIES, 1, &dataset)?;
     let data = dir.join("researchers.json");
-    std::fs::copy(&bundled, &data).map_err(|e| format!("{}: {e}", data.display()))?;
-    eprintln!(
+    std::fs::copy(&bundled, &data).map_err(Error::at(&data))?;
+    r.progress(format!(
         "bench: {} with {} people, {} entries ({} papers shared)",
         files.csv.display(),
         files.people,
         files.entries,
         files.shared_papers
-    );
+    ));
 
     let (first, first_s, first_saved) = timed(&data, &files.csv)?;
     let before = read(&data)?;
@@ -64,48 +62,49 @@ pub fn bench() -> Result<(), String> {
         "dataset_bytes": after.len(),
         "goals": { "first_s": FIRST_GOAL_S, "rerun_s": RERUN_GOAL_S, "rerun_bytes_changed": 0 },
     });
-    let path = root().join(RESULTS);
+    let path = r.results();
     let mut doc = read_doc(&path)?;
     doc.insert("import".into(), figures);
     write_doc(&path, doc)?;
-    println!(
+    r.figure(format!(
         "roster import, {PEOPLE} people × {ENTRIES} entries: first {first_s:.1} s (goal ≤ {FIRST_GOAL_S} s): {}",
         first.summary()
-    );
-    println!(
+    ));
+    r.figure(format!(
         "rerun {rerun_s:.1} s (goal ≤ {RERUN_GOAL_S} s), {changed} bytes changed (goal 0): {}",
         rerun.summary()
-    );
-    println!("{}: \"import\" holds them", path.display());
+    ));
+    r.figure(format!("{}: \"import\" holds them", path.display()));
     Ok(())
 }
 
 /// One import of `csv` into the dataset file `data`, timed as the command runs it: read the
 /// dataset, import, validate and write.
-fn timed(data: &Path, csv: &Path) -> Result<(RosterReport, f64, Saved), String> {
+fn timed(data: &Path, csv: &Path) -> Result<(RosterReport, f64, Saved), Error> {
     let started = Instant::now();
     let file = DatasetFile::open(Some(data))?;
     let mut dataset = file.dataset.clone();
     let report = import_people(&mut dataset, csv, false)?;
     let saved = file
         .save(&dataset, &|_| None)
-        .map_err(|problems| problems.join("\n"))?;
+        .map_err(|problems| Error::Refused { problems })?;
     Ok((report, started.elapsed().as_secs_f64(), saved))
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+/// The bytes of the file at `path`.
+pub(crate) fn read(path: &Path) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(Error::at(path))
 }
 
 /// How many bytes differ between two versions of a file: positions that differ, plus what
 /// one has beyond the other.
-pub(super) fn bytes_changed(a: &[u8], b: &[u8]) -> usize {
+pub(crate) fn bytes_changed(a: &[u8], b: &[u8]) -> usize {
     let differing = a.iter().zip(b).filter(|(x, y)| x != y).count();
     differing + a.len().abs_diff(b.len())
 }
 
 /// Seconds to two decimals.
-pub(super) fn round(s: f64) -> f64 {
+pub(crate) fn round(s: f64) -> f64 {
     (s * 100.0).round() / 100.0
 }
 

@@ -1,7 +1,8 @@
 //! Native benchmarks of the search layer on generated datasets of 1,000 and 20,000 researchers.
 //!
-//! Run by `cargo xtask bench --native`, which generates the datasets when missing and collects
-//! the figures; alone: `cargo bench --no-default-features --bench search` (no Leptos to build).
+//! Run by `cargo xtask bench --native` (`atlas_bench`), which generates the datasets when missing
+//! and collects the figures; alone: `cargo bench -p atlas-bench --bench search` (the app's crate
+//! without its features: no Leptos to build).
 //! The datasets are `researchers-N.json` in `$ATLAS_BENCH_DATA` (default
 //! `<workspace>/target/bench-data`), written by `cargo xtask gen-data --researchers N`.
 //!
@@ -12,15 +13,8 @@
 //! organizations page does). Samples are few and short so the whole run takes a few minutes on
 //! two cores.
 
-// criterion is a native dev-dependency; `cargo clippy --target wasm32-unknown-unknown
-// --all-targets` still compiles this file, so the wasm build gets an empty main.
-#[cfg(target_arch = "wasm32")]
-fn main() {}
-
-#[cfg(not(target_arch = "wasm32"))]
 criterion::criterion_main!(native::benches);
 
-#[cfg(not(target_arch = "wasm32"))]
 mod native {
     use std::hint::black_box;
     use std::path::PathBuf;
@@ -67,7 +61,7 @@ mod native {
             .expect("one of SIZES");
         LOADED[slot].get_or_init(|| {
             let dir = std::env::var_os("ATLAS_BENCH_DATA").map_or_else(
-                || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data"),
+                || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/bench-data"),
                 PathBuf::from,
             );
             let path = dir.join(format!("researchers-{researchers}.json"));

@@ -28,8 +28,7 @@ use research_atlas::search::experts::parts::{Fetched, Part, Parts};
 use research_atlas::search::experts::rank::{Aggregate, SCORING, Scoring};
 use research_atlas::search::experts::{Corpus, ExpertQuery, eval, parts};
 
-use super::{RESULTS, read_doc, write_doc};
-use crate::data::{DATASET, root};
+use crate::{Error, Run, read_doc, write_doc};
 
 /// Questions asked at each size.
 const QUERIES: usize = 30;
@@ -43,17 +42,21 @@ const BYTES_GOAL: u64 = 3_000_000;
 /// The year questions are asked in.
 const THIS_YEAR: u16 = 2026;
 
-/// Runs the benchmark, stores it, prints it.
-pub fn bench() -> Result<(), String> {
+/// Runs the benchmark, stores it, reports it.
+pub(crate) fn bench(r: &mut Run) -> Result<(), Error> {
     let mut doc = json!({});
-    let bundled = research_atlas::model::load(&read(&root().join(DATASET))?, THIS_YEAR + 1)
-        .map_err(|e| format!("the bundled dataset: {e:?}"))?
+    let path = r.bundled();
+    let text = std::fs::read_to_string(&path).map_err(Error::at(&path))?;
+    let bundled = research_atlas::model::load(&text, THIS_YEAR + 1)
+        .map_err(|e| Error::Bundled {
+            problem: format!("{e:?}"),
+        })?
         .dataset;
     doc["quality"]["bundled"] = quality(&bundled, 1);
-    println!(
+    r.figure(format!(
         "experts, leave-one-out, bundled: {}",
         doc["quality"]["bundled"]
-    );
+    ));
     let mut sizes = Vec::new();
     for (i, n) in SIZES.into_iter().enumerate() {
         let started = Instant::now();
@@ -61,13 +64,13 @@ pub fn bench() -> Result<(), String> {
         let generated_s = started.elapsed().as_secs_f64();
         if i == 0 {
             doc["quality"]["generated_20000"] = quality(&d, 100);
-            println!(
+            r.figure(format!(
                 "experts, leave-one-out, 20,000: {}",
                 doc["quality"]["generated_20000"]
-            );
+            ));
         }
         let row = cost(&d, generated_s, ANSWER_GOAL_MS[i])?;
-        println!("experts, {n} researchers: {row}");
+        r.figure(format!("experts, {n} researchers: {row}"));
         sizes.push(row);
     }
     doc["sizes"] = Value::Array(sizes);
@@ -76,16 +79,12 @@ pub fn bench() -> Result<(), String> {
         "bytes_at_100000": BYTES_GOAL,
     });
     doc["scoring"] = json!(format!("{SCORING:?}"));
-    let path = root().join(RESULTS);
+    let path = r.results();
     let mut results = read_doc(&path)?;
     results.insert("experts".into(), doc);
     write_doc(&path, results)?;
-    println!("{}: \"experts\" holds them", path.display());
+    r.figure(format!("{}: \"experts\" holds them", path.display()));
     Ok(())
-}
-
-fn read(path: &std::path::Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The leave-one-out shares over every `step`-th paper of `d`, for each scoring compared.
@@ -145,11 +144,11 @@ impl Encoded {
     }
 }
 
-fn encode(p: &Parts) -> Result<Encoded, String> {
+fn encode(p: &Parts) -> Result<Encoded, Error> {
     let packed = file::pack(p);
     Ok(Encoded {
         index_gz: gz_len(&packed.index),
-        index: file::index_from_bytes(&packed.index).map_err(|e| e.to_string())?,
+        index: file::index_from_bytes(&packed.index)?,
         packed,
     })
 }
@@ -194,7 +193,7 @@ fn round(x: f64, places: i32) -> f64 {
 }
 
 /// What questions cost on `d`.
-fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
+fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, Error> {
     let started = Instant::now();
     let built = Parts::build(d);
     let build_s = started.elapsed().as_secs_f64();
@@ -236,11 +235,11 @@ fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
                 let t = Instant::now();
                 match part {
                     Part::Block(n) => {
-                        let block = file::block_from_bytes(b).map_err(|e| e.to_string())?;
+                        let block = file::block_from_bytes(b)?;
                         fetched.blocks.insert(n, block);
                     }
                     _ => {
-                        let terms = file::terms_from_bytes(b).map_err(|e| e.to_string())?;
+                        let terms = file::terms_from_bytes(b)?;
                         fetched.terms.insert(part, terms);
                     }
                 }
@@ -251,7 +250,7 @@ fn cost(d: &Dataset, generated_s: f64, goal_ms: f64) -> Result<Value, String> {
         let (answer, _) = parts::answer(&index, &q, &fetched);
         compute += t.elapsed().as_secs_f64();
         if answer.experts.is_empty() {
-            return Err(format!("no experts for {:?}", q.text));
+            return Err(Error::NoExperts { text: q.text });
         }
         bytes.push(gz as f64);
         decode_ms.push(decode * 1000.0);

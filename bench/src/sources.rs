@@ -3,8 +3,8 @@
 //! a dblp record and an OpenAlex author and works, generated from seed 1 into
 //! `target/bench-data/sources-2000/` (`atlas_generate::sources`; files already there with the
 //! same bytes are kept), imported with `cargo xtask import ROSTER --data FILE --sources DIR`
-//! into a copy of the bundled dataset, then imported again. Each import is this program run as a
-//! child process, so its wall time and peak memory (`VmHWM` in `/proc/<pid>/status`, read while
+//! into a copy of the bundled dataset, then imported again. Each import is a copy of the
+//! importer ([`crate::Bench::importer`], `xtask` itself) run as a child process, so its wall time and peak memory (`VmHWM` in `/proc/<pid>/status`, read while
 //! it runs) are the command's own; what it prints goes to `first.log` and `rerun.log` beside
 //! the data. Stored under `"sources"`: both runs' time and peak memory, and the bytes the rerun
 //! changed in the dataset file, with the goals.
@@ -18,9 +18,8 @@ use serde_json::json;
 use atlas_generate::sources::SourceFiles;
 use atlas_import::authoring::DatasetFile;
 
-use super::import::{bytes_changed, round};
-use super::{RESULTS, read_doc, target_dir, write_doc};
-use crate::data::{DATASET, root};
+use crate::import::{bytes_changed, read, round};
+use crate::{Error, Run, read_doc, write_doc};
 
 /// People on the roster.
 const PEOPLE: usize = 2_000;
@@ -39,17 +38,17 @@ struct Measured {
     summary: String,
 }
 
-/// Runs the benchmark, stores it, prints it.
-pub fn bench() -> Result<(), String> {
-    let dir = target_dir()
+/// Runs the benchmark, stores it, reports it.
+pub(crate) fn bench(r: &mut Run) -> Result<(), Error> {
+    let dir = r
+        .target()
         .join("bench-data")
         .join(format!("sources-{PEOPLE}"));
-    let bundled = root().join(DATASET);
+    let bundled = r.bundled();
     let dataset = DatasetFile::open(Some(&bundled))?.dataset;
     let started = Instant::now();
-    let files = atlas_generate::sources::write_sources(&dir, PEOPLE, 1, &dataset)
-        .map_err(|e| e.to_string())?;
-    eprintln!(
+    let files = atlas_generate::sources::write_sources(&dir, PEOPLE, 1, &dataset)?;
+    r.progress(format!(
         "bench: {} people, {} papers ({} shared), {} documents of {:.0} MB in {} ({} written, {} removed, {:.1} s)",
         files.people,
         files.papers,
@@ -60,10 +59,10 @@ pub fn bench() -> Result<(), String> {
         files.written,
         files.removed,
         started.elapsed().as_secs_f64()
-    );
+    ));
     let data = dir.join("researchers.json");
-    std::fs::copy(&bundled, &data).map_err(|e| format!("{}: {e}", data.display()))?;
-    let exe = own_copy(&dir)?;
+    std::fs::copy(&bundled, &data).map_err(Error::at(&data))?;
+    let exe = own_copy(&r.bench.importer, &dir)?;
 
     let first = import(&exe, &dir, &files, &data, "first")?;
     let before = read(&data)?;
@@ -92,18 +91,18 @@ pub fn bench() -> Result<(), String> {
             "rerun_bytes_changed": 0,
         },
     });
-    let path = root().join(RESULTS);
+    let path = r.results();
     let mut doc = read_doc(&path)?;
     doc.insert("sources".into(), figures);
     write_doc(&path, doc)?;
-    print!("{}", table(&first, &rerun, changed));
-    println!("first: {}", first.summary);
-    println!("rerun: {}", rerun.summary);
-    println!(
+    r.table(&table(&first, &rerun, changed));
+    r.figure(format!("first: {}", first.summary));
+    r.figure(format!("rerun: {}", rerun.summary));
+    r.figure(format!(
         "{}: \"sources\" holds them; the imports' reports are in {}",
         path.display(),
         dir.display()
-    );
+    ));
     Ok(())
 }
 
@@ -149,18 +148,16 @@ fn table(first: &Measured, rerun: &Measured, changed: usize) -> String {
     out
 }
 
-/// A copy of this program in `dir`, so both imports run the code measured even when a build
-/// replaces `target/xtask/xtask` meanwhile (`/proc/self/exe` is still this program then).
-fn own_copy(dir: &Path) -> Result<PathBuf, String> {
-    let exe = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
-    let from = if Path::new("/proc/self/exe").exists() {
-        PathBuf::from("/proc/self/exe")
-    } else {
-        exe
-    };
+/// A copy of the importer `from` in `dir`, so both imports run the code measured even when a
+/// build replaces `target/xtask/xtask` meanwhile (the caller names it by `/proc/self/exe`,
+/// which is still the running program then).
+fn own_copy(from: &Path, dir: &Path) -> Result<PathBuf, Error> {
     let to = dir.join(format!("xtask{}", std::env::consts::EXE_SUFFIX));
-    std::fs::copy(&from, &to)
-        .map_err(|e| format!("{} to {}: {e}", from.display(), to.display()))?;
+    std::fs::copy(from, &to).map_err(|source| Error::Copy {
+        from: from.to_path_buf(),
+        to: to.clone(),
+        source,
+    })?;
     Ok(to)
 }
 
@@ -172,13 +169,15 @@ fn import(
     dir: &Path,
     files: &SourceFiles,
     data: &Path,
-    label: &str,
-) -> Result<Measured, String> {
+    label: &'static str,
+) -> Result<Measured, Error> {
     let log: PathBuf = dir.join(format!("{label}.log"));
-    let out = std::fs::File::create(&log).map_err(|e| format!("{}: {e}", log.display()))?;
-    let err = out
-        .try_clone()
-        .map_err(|e| format!("{}: {e}", log.display()))?;
+    let out = std::fs::File::create(&log).map_err(Error::at(&log))?;
+    let err = out.try_clone().map_err(Error::at(&log))?;
+    let failed = |source| Error::Spawn {
+        program: "cargo xtask import".into(),
+        source,
+    };
     let started = Instant::now();
     let mut child = Command::new(exe)
         .arg("import")
@@ -192,7 +191,7 @@ fn import(
         .stdout(out)
         .stderr(err)
         .spawn()
-        .map_err(|e| format!("cargo xtask import: {e}"))?;
+        .map_err(failed)?;
     let status_file = format!("/proc/{}/status", child.id());
     let mut peak_kb: Option<u64> = None;
     let status = loop {
@@ -202,7 +201,7 @@ fn import(
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => std::thread::sleep(Duration::from_millis(10)),
-            Err(e) => return Err(format!("cargo xtask import: {e}")),
+            Err(e) => return Err(failed(e)),
         }
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -213,10 +212,12 @@ fn import(
         .find(|l| !l.trim().is_empty())
         .unwrap_or("");
     if !status.success() {
-        return Err(format!(
-            "the {label} import failed ({status}); its output is in {}: {last}",
-            log.display()
-        ));
+        return Err(Error::ImportFailed {
+            label,
+            status,
+            log,
+            last: last.to_owned(),
+        });
     }
     Ok(Measured {
         seconds,
@@ -234,10 +235,6 @@ fn high_water_kb(status_file: &str) -> Option<u64> {
 fn parse_high_water_kb(status: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
-}
-
-fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 #[cfg(test)]

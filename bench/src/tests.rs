@@ -29,7 +29,7 @@ fn estimates_are_read_in_milliseconds_and_sorted() {
     criterion_result(home.path(), "typing", "q=dist", "20000", 2_500_000.0);
     criterion_result(home.path(), "build", "search_index", "1000", 12_345_678.9);
     criterion_result(home.path(), "typing", "q=dist", "1000", 150_000.0);
-    let rows = read_estimates(home.path(), before).unwrap();
+    let rows = read_estimates(&mut |_| {}, home.path(), before).unwrap();
     assert_eq!(
         rows,
         vec![
@@ -54,7 +54,10 @@ fn estimates_are_read_in_milliseconds_and_sorted() {
         ]
     );
     let later = SystemTime::now() + std::time::Duration::from_secs(60);
-    assert_eq!(read_estimates(home.path(), later).unwrap(), vec![]);
+    assert_eq!(
+        read_estimates(&mut |_| {}, home.path(), later).unwrap(),
+        vec![]
+    );
 }
 
 #[test]

@@ -1,0 +1,139 @@
+//! The runner's one error type: what failed, with the file, the program or the step it concerns,
+//! so `xtask` prints it as it printed the runner's messages before.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitStatus;
+
+/// Why a benchmark stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A file or folder that could not be read, written, copied or listed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A JSON file (criterion's estimates, a script's figures) that does not parse.
+    #[error("{}: {source}", path.display())]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// Where and why it does not parse.
+        source: serde_json::Error,
+    },
+    /// The results file holds something other than a JSON object.
+    #[error("{}: not a JSON object; fix or remove it", path.display())]
+    NotAnObject {
+        /// The results file.
+        path: PathBuf,
+    },
+    /// A site's `generation.txt` that names no generation.
+    #[error("{}: names no generation", path.display())]
+    NoGeneration {
+        /// The pointer file.
+        path: PathBuf,
+    },
+    /// Criterion's estimates without a figure the results keep.
+    #[error("{}: no {key}.point_estimate", path.display())]
+    NoEstimate {
+        /// Criterion's `estimates.json`.
+        path: PathBuf,
+        /// The statistic missing (`median`, `mean`).
+        key: &'static str,
+    },
+    /// A criterion benchmark whose parameter is not a number of researchers.
+    #[error("{}: size {size:?} is not a number", dir.display())]
+    Size {
+        /// The benchmark's `new` folder.
+        dir: PathBuf,
+        /// Its parameter as criterion wrote it.
+        size: String,
+    },
+    /// A criterion run that wrote no figures.
+    #[error("criterion wrote no results under {}", home.display())]
+    NoResults {
+        /// `CRITERION_HOME` of the run.
+        home: PathBuf,
+    },
+    /// A program that could not be started or waited for.
+    #[error("{program}: {source}")]
+    Spawn {
+        /// The program and its first arguments.
+        program: String,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A program that ended in failure.
+    #[error("{program} exited with {status}")]
+    Exited {
+        /// The program and its first arguments.
+        program: String,
+        /// How it ended.
+        status: ExitStatus,
+    },
+    /// An import run as a child process (`sources`) that failed.
+    #[error("the {label} import failed ({status}); its output is in {}: {last}", log.display())]
+    ImportFailed {
+        /// `first` or `rerun`.
+        label: &'static str,
+        /// How it ended.
+        status: ExitStatus,
+        /// The file holding what it printed.
+        log: PathBuf,
+        /// Its last line.
+        last: String,
+    },
+    /// The importer program that could not be copied beside the data (`sources`).
+    #[error("{} to {}: {source}", from.display(), to.display())]
+    Copy {
+        /// The importer.
+        from: PathBuf,
+        /// Its copy.
+        to: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The bundled dataset that did not load (`experts`).
+    #[error("the bundled dataset: {problem}")]
+    Bundled {
+        /// The loader's problem, as `Debug` prints it.
+        problem: String,
+    },
+    /// A question the experts ranking found nobody for (`experts`).
+    #[error("no experts for {text:?}")]
+    NoExperts {
+        /// The question.
+        text: String,
+    },
+    /// The dataset file's checks that refused an import's result (`import`): one problem a line.
+    #[error("{}", problems.join("\n"))]
+    Refused {
+        /// Each problem as the checks say it.
+        problems: Vec<String>,
+    },
+    /// The importer's refusal (`import`, `sources`).
+    #[error(transparent)]
+    Import(#[from] atlas_import::Error),
+    /// The generator's (the roster and source files).
+    #[error(transparent)]
+    Generate(#[from] atlas_generate::Error),
+    /// The app's crate's (the experts parts read back).
+    #[error(transparent)]
+    Files(#[from] research_atlas::Error),
+    /// A step the caller runs for the runner ([`crate::Host`]: a dataset generated or compiled,
+    /// a release build, a tool installed), with the caller's message.
+    #[error("{0}")]
+    Host(String),
+}
+
+impl Error {
+    /// An [`Error::Io`] at `path`, for `map_err`.
+    pub(crate) fn at(path: &Path) -> impl FnOnce(std::io::Error) -> Self + '_ {
+        move |source| Self::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
