@@ -105,6 +105,25 @@ pub enum Error {
     /// Group `0` of the network lists a person who is not in it.
     #[error("group {0} names nobody")]
     NamesNobody(u32),
+    /// A file or folder the build could not read, write or remove (natively, `files::publish`).
+    #[error("{path}: {reason}")]
+    Io {
+        /// The file's or folder's path.
+        path: String,
+        /// What the system said.
+        reason: String,
+    },
+    /// A dataset file the build cannot use at all (its top level is no dataset).
+    #[error("{path}: {reason}")]
+    Unloadable {
+        /// The dataset file's path.
+        path: String,
+        /// What the loader said.
+        reason: String,
+    },
+    /// A worker of the build that panicked: what it was doing.
+    #[error("{0} panicked")]
+    Panicked(&'static str),
     /// An answer to a byte-range request that holds neither the range nor the whole file.
     #[error("asked for bytes {start}–{end} of {path}, got {got} bytes")]
     Range {

@@ -14,6 +14,8 @@
 //! - [`publications`]: `/publications`' index, chunks, attributes and word shards.
 //! - [`organizations`]: the organizations table.
 //! - [`experts`]: what `/experts` answers from (the dataset's part that finding experts reads).
+//! - `publish` (natively only): every file above written from a loaded dataset into a
+//!   generation's folder, and what was written returned as data (`cargo xtask build-data`).
 //!
 //! Two formats stay beside the structures they encode, because their builders measure shards
 //! by encoded size: publication-title shards (`search::titles`) and publication word shards
@@ -30,6 +32,8 @@ pub mod network;
 pub mod organizations;
 pub mod paths;
 pub mod people;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod publish;
 pub mod publications;
 
 /// How a compiled file begins (its magic bytes, then its format version in postcard), and how
