@@ -222,6 +222,8 @@ pub enum Error {
         /// Why.
         error: Box<Error>,
     },
+    /// `add-researcher` added no one, for this reason.
+    NotAdded(NotAdded),
 }
 
 /// What made a change that would leave the dataset invalid.
@@ -430,11 +432,81 @@ impl fmt::Display for Error {
                 path.display()
             ),
             Error::NothingFetched { error } => write!(f, "{error}; nothing was fetched"),
+            Error::NotAdded(why) => write!(f, "{why}"),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+/// Why `add-researcher` added no one (nothing is made up to fill a record).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotAdded {
+    /// Neither `--name` nor the stub gives a name.
+    NoName,
+    /// A required field that neither its flag nor the stub gives.
+    Required {
+        /// The record's field (`summary`).
+        field: &'static str,
+        /// Its flag (`--summary`).
+        flag: &'static str,
+    },
+    /// A person of that name is in the directory already.
+    SameName {
+        /// The name.
+        name: String,
+        /// Their id.
+        id: String,
+    },
+    /// The id is taken.
+    IdTaken {
+        /// The id.
+        id: String,
+        /// The name of the researcher who has it.
+        name: String,
+    },
+    /// A value of the stub or the flags that cannot be what it is for.
+    Value {
+        /// Where: the field, the flag with its value, or the stub file.
+        at: String,
+        /// Why.
+        reason: String,
+    },
+    /// The dataset with them would have problems; nothing was written.
+    Invalid {
+        /// Each problem, with what caused it when known.
+        problems: Vec<String>,
+    },
+}
+
+impl fmt::Display for NotAdded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotAdded::NoName => f.write_str("a name is required (--name or `name` in the stub)"),
+            NotAdded::Required { field, flag } => write!(
+                f,
+                "{field} is required ({flag} or `{field}` in the stub); the directory never fills it in"
+            ),
+            NotAdded::SameName { name, id } => write!(
+                f,
+                "{name:?} is already in the directory as {id}; to add a different person of that name, give an --id"
+            ),
+            NotAdded::IdTaken { id, name } => {
+                write!(
+                    f,
+                    "the id {id} is taken by {name:?}; give another with --id"
+                )
+            }
+            NotAdded::Value { at, reason } => write!(f, "{at}: {reason}"),
+            NotAdded::Invalid { problems } => {
+                for p in problems {
+                    writeln!(f, "{p}")?;
+                }
+                f.write_str("the new researcher is not valid; nothing was written")
+            }
+        }
+    }
+}
 
 /// A part of the file that could not be read, with where.
 #[derive(Debug, Clone, PartialEq, Eq)]

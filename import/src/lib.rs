@@ -11,6 +11,7 @@
 //! command lines over this crate. It prints nothing: a command returns its report as data
 //! ([`authoring::Run`]), and fails with the crate's one [`Error`]; the binary prints both.
 
+pub mod add;
 pub mod authoring;
 pub mod bibtex;
 mod error;

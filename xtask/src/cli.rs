@@ -12,15 +12,13 @@ pub struct Cli {
     pub task: Task,
 }
 
-/// The task `args` (the command line after `cargo xtask`) asks for. Two tasks take their
-/// arguments as they come, which `argh` cannot: `serve` hands them to trunk, and
-/// `add-researcher` reads its flags in order (a `--source-note` belongs to the `--source`
-/// before it).
+/// The task `args` (the command line after `cargo xtask`) asks for. `serve` takes its
+/// arguments as they come, which `argh` cannot: it hands them to trunk.
 pub fn parse(args: &[String]) -> Result<Task, argh::EarlyExit> {
-    let rest = || args[1..].to_vec();
     match args.first().map(String::as_str) {
-        Some("serve") => Ok(Task::Serve(Serve { trunk_args: rest() })),
-        Some("add-researcher") => Ok(Task::AddResearcher(AddResearcher { flags: rest() })),
+        Some("serve") => Ok(Task::Serve(Serve {
+            trunk_args: args[1..].to_vec(),
+        })),
         _ => {
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             Cli::from_args(&["cargo xtask"], &args).map(|cli| cli.task)
@@ -28,9 +26,16 @@ pub fn parse(args: &[String]) -> Result<Task, argh::EarlyExit> {
     }
 }
 
+/// The help of `task` (`cargo xtask TASK --help`).
+pub fn help(task: &str) -> String {
+    Cli::from_args(&["cargo xtask"], &[task, "--help"]).map_or_else(|e| e.output, |_| String::new())
+}
+
 /// The tasks.
 #[derive(FromArgs, Debug, PartialEq)]
 #[argh(subcommand)]
+// One is made per run: `add-researcher`'s flags need no box.
+#[allow(clippy::large_enum_variant)]
 pub enum Task {
     Serve(Serve),
     Test(Test),
@@ -142,13 +147,100 @@ pub struct Schema {
 }
 
 /// add a researcher from flags or a TOML/JSON stub (`cargo xtask add-researcher --help` lists
-/// every flag)
-#[derive(FromArgs, Debug, PartialEq)]
-#[argh(subcommand, name = "add-researcher")]
+/// every flag); name, stage, summary and a source are required
+#[derive(FromArgs, Debug, Default, PartialEq)]
+#[argh(
+    subcommand,
+    name = "add-researcher",
+    note = "STAGE: student, phd_student, postdoc, faculty, industry\nKIND (org): university, company, lab, nonprofit\nKIND (link): homepage, github, linkedin, scholar, orcid, email, …"
+)]
 pub struct AddResearcher {
-    /// the flags, in order (a --source-note belongs to the --source before it)
-    #[argh(positional, greedy)]
-    pub flags: Vec<String>,
+    /// the dataset (default data/researchers.json)
+    #[argh(option)]
+    pub data: Option<PathBuf>,
+    /// check the record and print it; write nothing
+    #[argh(switch)]
+    pub dry_run: bool,
+    /// a stub (STUB.toml or STUB.json) with the record's fields in their own names; the flags
+    /// replace its values and add to its lists
+    #[argh(option)]
+    pub from: Option<PathBuf>,
+    /// the name (NAME)
+    #[argh(option)]
+    pub name: Option<String>,
+    /// the career stage (STAGE)
+    #[argh(option)]
+    pub stage: Option<String>,
+    /// the summary (TEXT)
+    #[argh(option)]
+    pub summary: Option<String>,
+    /// a source (DOCUMENT; repeatable)
+    #[argh(option)]
+    pub source: Vec<String>,
+    /// a note on the --source before it (NOTE)
+    #[argh(option)]
+    pub source_note: Vec<String>,
+    /// the id (SLUG; default: from the name)
+    #[argh(option)]
+    pub id: Option<String>,
+    /// the organization (ID|NAME, or an alias)
+    #[argh(option)]
+    pub organization: Option<String>,
+    /// the kind of an organization not in the vocabulary, to add it (KIND)
+    #[argh(option)]
+    pub org_kind: Option<String>,
+    /// the title (TEXT)
+    #[argh(option)]
+    pub title: Option<String>,
+    /// the department (TEXT)
+    #[argh(option)]
+    pub department: Option<String>,
+    /// the location (TEXT)
+    #[argh(option)]
+    pub location: Option<String>,
+    /// the name in its own script (NAME)
+    #[argh(option)]
+    pub native_name: Option<String>,
+    /// another spelling of the name (NAME; repeatable)
+    #[argh(option)]
+    pub alt_name: Vec<String>,
+    /// a link (KIND=URL; repeatable)
+    #[argh(option)]
+    pub link: Vec<String>,
+    /// a topic (ID; repeatable)
+    #[argh(option)]
+    pub topic: Vec<String>,
+    /// an interest (TEXT; repeatable)
+    #[argh(option)]
+    pub interest: Vec<String>,
+}
+
+impl AddResearcher {
+    /// Each `--source` with its `--source-note`: the last note given after it and before the
+    /// next `--source` in `args` (the task's command line, which `argh` has read: each flag
+    /// but `--dry-run` and the help takes a value). `argh` keeps each flag's values in order,
+    /// not the order between flags, so the notes are placed from `args`.
+    pub fn sources(&self, args: &[String]) -> Result<Vec<(String, Option<String>)>, String> {
+        let mut sources: Vec<(String, Option<String>)> =
+            self.source.iter().map(|d| (d.clone(), None)).collect();
+        let (mut seen, mut notes) = (0_usize, self.source_note.iter());
+        let mut at = args.iter();
+        while let Some(flag) = at.next() {
+            match flag.as_str() {
+                "--dry-run" | "--help" | "-h" | "help" => continue,
+                "--source" => seen += 1,
+                "--source-note" => {
+                    let source = (seen.checked_sub(1))
+                        .and_then(|n| sources.get_mut(n))
+                        .ok_or("--source-note must follow the --source it describes")?;
+                    source.1 = notes.next().cloned();
+                }
+                _ => {}
+            }
+            at.next();
+        }
+        Ok(sources)
+    }
 }
 
 /// add a researcher's papers from BibTeX (dblp, Google Scholar, a homepage's .bib, …):
@@ -343,24 +435,42 @@ mod tests {
     }
 
     #[test]
-    fn add_researcher_keeps_its_flags_in_order() {
-        let flags = [
+    fn add_researcher_gives_each_source_its_note() {
+        let args = [
             "--source",
             "a.md",
+            "--summary",
+            "--source",
+            "--source",
+            "b.md",
             "--source-note",
             "n",
             "--dry-run",
             "--name",
             "X",
         ];
-        let mut args = vec!["add-researcher"];
-        args.extend(flags);
+        let Ok(Task::AddResearcher(t)) = parse(&[&["add-researcher"][..], &args].concat()) else {
+            panic!("add-researcher parses");
+        };
+        assert!(t.dry_run);
+        assert_eq!(t.summary.as_deref(), Some("--source"));
+        let args = args.map(String::from);
         assert_eq!(
-            parse(&args),
-            Ok(Task::AddResearcher(AddResearcher {
-                flags: flags.map(String::from).to_vec()
-            }))
+            t.sources(&args),
+            Ok(vec![
+                ("a.md".into(), None),
+                ("b.md".into(), Some("n".into()))
+            ])
         );
+        let Ok(Task::AddResearcher(t)) = parse(&["add-researcher", "--source-note", "n"]) else {
+            panic!("add-researcher parses");
+        };
+        assert!(t.sources(&["--source-note".into(), "n".into()]).is_err());
+        assert!(parse(&["add-researcher", "--nickname", "X"]).is_err());
+        let help = help("add-researcher");
+        for flag in ["--source-note", "--org-kind", "--alt-name", "phd_student"] {
+            assert!(help.contains(flag), "{help}");
+        }
     }
 
     #[test]

@@ -54,7 +54,7 @@ fn main() -> ExitCode {
         Task::BuildData(t) => build_data::build_data(&t),
         Task::Schema(t) => data::schema(t.check),
         Task::FmtData(t) => data::fmt_data(t.file.as_deref()),
-        Task::AddResearcher(t) => add::add_researcher(&t.flags),
+        Task::AddResearcher(t) => add::add(t, &args[1..]),
         Task::ImportBib(t) => atlas_import::bibtex::import_bib(&Import {
             researcher: ResearcherId(t.researcher),
             bib: t.bib,
