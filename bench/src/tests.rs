@@ -1,3 +1,7 @@
+use std::time::SystemTime;
+
+use super::browser::browser_table;
+use super::native::{read_estimates, table};
 use super::*;
 
 fn row(benchmark: &str, researchers: usize, median_ms: f64) -> Row {
