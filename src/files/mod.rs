@@ -32,9 +32,9 @@ pub mod network;
 pub mod organizations;
 pub mod paths;
 pub mod people;
+pub mod publications;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod publish;
-pub mod publications;
 
 /// How a compiled file begins (its magic bytes, then its format version in postcard), and how
 /// its errors name it.
