@@ -150,7 +150,7 @@ fn mount_publications(id: &'static str) -> web_sys::HtmlElement {
         let search = use_search();
         move || {
             let detail = search.indexed.get()?.atlas.full.clone()?;
-            let r = detail.directory.dataset.researcher(id)?;
+            let r = detail.loaded.dataset.researcher(id)?;
             let scope = detail.publications.scope_of(r);
             Some(view! {
                 <PublicationList detail=detail.clone() scope=scope owner=Some(id.to_owned()) file_stem=format!("{id}-publications")/>
