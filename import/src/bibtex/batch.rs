@@ -8,9 +8,9 @@
 
 use research_atlas::model::{Dataset, ResearcherId};
 
-use super::apply::{Index, Outcome, apply_indexed, apply_papers};
-use super::paper::{self, Paper, Reject};
-use super::{BibError, BibReport, read_file};
+use super::apply::{Index, Outcome, apply_papers};
+use super::paper::{Paper, Reject};
+use super::{BibReport, import_into, read_file};
 use crate::Error;
 
 /// The indexes of one dataset, kept up to date as files are imported into it.
@@ -38,45 +38,9 @@ impl Batch {
         source: &str,
         strict: bool,
     ) -> Result<BibReport, Error> {
-        let (read, ignored, local_links) = read_file(dataset, researcher, source)?;
-        let mut bad = read.problems;
-        if strict {
-            // Judged before anything is applied, so a refused file changes nothing.
-            for e in &read.entries {
-                if let Err(Reject::Bad(reason)) = paper::judge(e) {
-                    bad.push(BibError {
-                        line: e.line,
-                        key: Some(e.key.clone()),
-                        message: reason,
-                    });
-                }
-            }
-            if !bad.is_empty() {
-                bad.sort_by_key(|b| b.line);
-                return Err(Error::BadEntries { bad });
-            }
-        }
-        let report = apply_indexed(dataset, &mut self.index, researcher, &read.entries);
-        bad.extend(
-            report
-                .errors
-                .into_iter()
-                .map(|(line, key, reason)| BibError {
-                    line,
-                    key: Some(key),
-                    message: reason,
-                }),
-        );
-        bad.sort_by_key(|b| b.line);
-        Ok(BibReport {
-            outcomes: report.outcomes,
-            bad,
-            dropped: Vec::new(),
-            lines: super::entry::lines(&read.entries),
-            repeats: read.repeats,
-            ignored,
-            local_links,
-        })
+        let read = read_file(dataset, researcher, source)?;
+        let (file, _) = import_into(dataset, &mut self.index, researcher, read, strict)?;
+        Ok(file)
     }
 
     /// Indexes what `id`'s record gained since (spellings, identifier links), so papers

@@ -44,7 +44,7 @@ pub(crate) use venue::VenueHint;
 use crate::Error;
 use crate::authoring::{DatasetFile, Ending, Run, record_of, settle};
 use crate::error::Change;
-use apply::Report;
+use apply::{Index, Report};
 
 /// What to import, and where.
 #[derive(Debug, Clone, PartialEq)]
@@ -191,22 +191,16 @@ pub fn import_entries(
     source: &str,
     strict: bool,
 ) -> Result<BibReport, Error> {
-    let (read, ignored, local_links) = read_file(dataset, researcher, source)?;
-    let mut bad = read.problems;
-    if strict && !bad.is_empty() {
-        return Err(Error::BadEntries { bad });
+    let read = read_file(dataset, researcher, source)?;
+    if strict && !read.0.problems.is_empty() {
+        // Refused for its unreadable pieces alone, before any entry is judged.
+        return Err(Error::BadEntries {
+            bad: read.0.problems,
+        });
     }
     let mut candidate = dataset.clone();
-    let report = apply::apply(&mut candidate, researcher, &read.entries);
-    bad.extend(report.errors.iter().map(|(line, key, reason)| BibError {
-        line: *line,
-        key: Some(key.clone()),
-        message: reason.clone(),
-    }));
-    if strict && !bad.is_empty() {
-        bad.sort_by_key(|b| b.line);
-        return Err(Error::BadEntries { bad });
-    }
+    let mut index = Index::new(&candidate);
+    let (mut file, report) = import_into(&mut candidate, &mut index, researcher, read, strict)?;
     let settled = settle(&mut candidate)?;
     // The problems' paths name positions in the dataset before it was settled.
     let given = settled.before.as_ref().unwrap_or(&candidate);
@@ -219,46 +213,87 @@ pub fn import_entries(
             .collect();
         return Err(invalid(lines));
     }
-    let mut dropped = Vec::new();
     let mut refused = Vec::new();
     for p in settled.left_out() {
         let cause = blame(given, &report, researcher, p);
         let entry = match &cause {
-            Some(Cause::Entry(key)) => read.entries.iter().find(|e| &e.key == key),
+            Some(Cause::Entry(key)) => file.lines.get_key_value(key),
             _ => None,
         };
         match entry {
             // The record itself refused: the entry is bad, as if the judge had said so.
-            Some(e) if p.severity == Severity::Error => {
-                refused.push(e.key.clone());
-                bad.push(BibError {
-                    line: e.line,
-                    key: Some(e.key.clone()),
+            Some((key, &line)) if p.severity == Severity::Error => {
+                refused.push(key.clone());
+                file.bad.push(BibError {
+                    line,
+                    key: Some(key.clone()),
                     message: format!(
                         "its record was refused by the dataset's checks ({p}); left out"
                     ),
                 });
             }
-            _ => dropped.push(match &cause {
+            _ => file.dropped.push(match &cause {
                 Some(c) => format!("{c}: {p}"),
                 None => p.to_string(),
             }),
         }
     }
     *dataset = candidate;
+    file.bad.sort_by_key(|b| b.line);
+    (file.outcomes).retain(|o| !matches!(o, Outcome::Added { key, .. } if refused.contains(key)));
+    Ok(file)
+}
+
+/// The one import of a file ([`read_file`]'s answer): adds or merges its entries into
+/// `dataset` through the dataset's `index`, on behalf of `researcher`, without checking the
+/// result. The file's report (nothing `dropped` yet: only a check of the result drops values),
+/// and what applying did, by record. `Err` (and `dataset` unchanged), if `strict`, when any
+/// entry is bad: judged before anything is applied, so a refused file changes nothing.
+fn import_into(
+    dataset: &mut Dataset,
+    index: &mut Index,
+    researcher: &ResearcherId,
+    (read, ignored, local_links): FileRead,
+    strict: bool,
+) -> Result<(BibReport, Report), Error> {
+    let mut bad = read.problems;
+    if strict {
+        for e in &read.entries {
+            if let Err(Reject::Bad(reason)) = paper::judge(e) {
+                bad.push(BibError {
+                    line: e.line,
+                    key: Some(e.key.clone()),
+                    message: reason,
+                });
+            }
+        }
+        if !bad.is_empty() {
+            bad.sort_by_key(|b| b.line);
+            return Err(Error::BadEntries { bad });
+        }
+    }
+    let mut report = apply::apply_indexed(dataset, index, researcher, &read.entries);
+    bad.extend(report.errors.iter().map(|(line, key, reason)| BibError {
+        line: *line,
+        key: Some(key.clone()),
+        message: reason.clone(),
+    }));
     bad.sort_by_key(|b| b.line);
-    let mut outcomes = report.outcomes;
-    outcomes.retain(|o| !matches!(o, Outcome::Added { key, .. } if refused.contains(key)));
-    Ok(BibReport {
-        outcomes,
+    let file = BibReport {
+        outcomes: std::mem::take(&mut report.outcomes),
         bad,
-        dropped,
+        dropped: Vec::new(),
         lines: entry::lines(&read.entries),
         repeats: read.repeats,
         ignored,
         local_links,
-    })
+    };
+    Ok((file, report))
 }
+
+/// A file's entries, the fields no rule reads with how many entries have each, and the number
+/// of link fields that are no web address.
+type FileRead = (entry::Read, BTreeMap<String, usize>, usize);
 
 /// The file's entries, with the fields no rule reads (and how many entries have each) and the
 /// number of link fields that are no web address. `Err` when `researcher` is not in `dataset`
@@ -267,7 +302,7 @@ fn read_file(
     dataset: &Dataset,
     researcher: &ResearcherId,
     source: &str,
-) -> Result<(entry::Read, BTreeMap<String, usize>, usize), Error> {
+) -> Result<FileRead, Error> {
     if dataset.researcher(researcher).is_none() {
         return Err(Error::NoResearcher {
             id: researcher.clone(),

@@ -30,7 +30,9 @@ use merge::merge;
 pub use index::Index;
 pub use report::{NewVenue, Outcome, Report};
 
-/// Adds or merges every entry into `dataset` on behalf of `researcher`.
+/// Adds or merges every entry into `dataset` on behalf of `researcher` (the tests' shorthand:
+/// an import goes through [`apply_indexed`]).
+#[cfg(test)]
 pub fn apply(dataset: &mut Dataset, researcher: &ResearcherId, entries: &[BibEntry]) -> Report {
     let mut index = Index::new(dataset);
     apply_indexed(dataset, &mut index, researcher, entries)
