@@ -131,13 +131,8 @@ fn notes_of(d: &DocumentReport) -> impl Iterator<Item = (Option<&str>, &String)>
 
 /// An outcome's notes, each with the paper's id.
 fn paper_notes(o: &Outcome) -> impl Iterator<Item = (Option<&str>, &String)> {
-    let (id, notes) = match o {
-        Outcome::Added { id, notes, .. }
-        | Outcome::Merged { id, notes, .. }
-        | Outcome::Unchanged { id, notes, .. } => (Some(id.as_str()), notes.as_slice()),
-        Outcome::Skipped { .. } => (None, &[][..]),
-    };
-    notes.iter().map(move |n| (id, n))
+    let id = o.id().map(|id| id.as_str());
+    o.notes().iter().map(move |n| (id, n))
 }
 
 /// The conflicts a document's papers and profile reported, each with the paper it is about.

@@ -10,7 +10,7 @@ use super::super::paper::Paper;
 use super::super::paper_id;
 use super::super::venue::{self, Resolved};
 use super::index::Index;
-use super::{NewVenue, Outcome, authors_at, sourced, spellings};
+use super::{NewVenue, Outcome, could_each_be, none_is, sourced};
 use crate::names::{Among, Found, People, clean_author, match_key};
 
 pub(super) fn add(
@@ -41,19 +41,15 @@ pub(super) fn add(
             return Outcome::Skipped {
                 key,
                 reason: format!(
-                    "its authors {} could each be {}; add the exact spelling to alternative_names",
-                    authors_at(&names, &at),
-                    spellings(dataset, researcher)
+                    "its authors {}; add the exact spelling to alternative_names",
+                    could_each_be(dataset, researcher, &names, &at)
                 ),
             };
         }
         Among::Absent => {
             return Outcome::Skipped {
                 key,
-                reason: format!(
-                    "none of its authors is {}; add the printed spelling to alternative_names if it is theirs",
-                    spellings(dataset, researcher)
-                ),
+                reason: format!("{} if it is theirs", none_is(dataset, researcher)),
             };
         }
     };

@@ -7,7 +7,7 @@ use research_atlas::model::{Dataset, ResearcherId};
 use super::super::paper::Paper;
 use super::super::venue::{self, Resolved};
 use super::index::{Index, arxiv_base};
-use super::{Outcome, authors_at, sourced, spellings};
+use super::{Outcome, could_each_be, none_is, sourced};
 use crate::names::Among;
 
 pub(super) fn merge(
@@ -34,9 +34,8 @@ pub(super) fn merge(
             return Outcome::Skipped {
                 key,
                 reason: format!(
-                    "duplicates {id} ({why}), whose authors {} could each be {}; link the author by hand, or add the exact spelling to alternative_names",
-                    authors_at(&names, &at),
-                    spellings(dataset, researcher)
+                    "duplicates {id} ({why}), whose authors {}; link the author by hand, or add the exact spelling to alternative_names",
+                    could_each_be(dataset, researcher, &names, &at)
                 ),
             };
         }
@@ -61,8 +60,8 @@ pub(super) fn merge(
             return Outcome::Skipped {
                 key,
                 reason: format!(
-                    "duplicates {id} ({why}), but none of its authors is {}; add the printed spelling to alternative_names, or link the author by hand",
-                    spellings(dataset, researcher)
+                    "duplicates {id} ({why}), but {}, or link the author by hand",
+                    none_is(dataset, researcher)
                 ),
             };
         }

@@ -127,6 +127,30 @@ pub fn apply_papers(
     report
 }
 
+/// `2 "J. Smith" and 4 "J. A. Smith" could each be "John Smith" or "J. Smith"`: the authors
+/// by position (from 1) that the importing researcher could each be, for messages.
+fn could_each_be(
+    dataset: &Dataset,
+    researcher: &ResearcherId,
+    names: &[&str],
+    at: &[usize],
+) -> String {
+    format!(
+        "{} could each be {}",
+        authors_at(names, at),
+        spellings(dataset, researcher)
+    )
+}
+
+/// `none of its authors is "John Smith"; add the printed spelling to alternative_names`: the
+/// importing researcher among no paper's authors, for messages.
+fn none_is(dataset: &Dataset, researcher: &ResearcherId) -> String {
+    format!(
+        "none of its authors is {}; add the printed spelling to alternative_names",
+        spellings(dataset, researcher)
+    )
+}
+
 /// The names a researcher goes by, for messages: `"Frank Sifei Luan" or "Sifei Luan" or "栾思飞"`.
 fn spellings(dataset: &Dataset, id: &ResearcherId) -> String {
     dataset

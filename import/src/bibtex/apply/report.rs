@@ -40,51 +40,58 @@ pub enum Outcome {
     Skipped { key: String, reason: String },
 }
 
+impl Outcome {
+    /// The record the entry became or joined; none when it was skipped.
+    pub fn id(&self) -> Option<&PublicationId> {
+        match self {
+            Outcome::Added { id, .. }
+            | Outcome::Merged { id, .. }
+            | Outcome::Unchanged { id, .. } => Some(id),
+            Outcome::Skipped { .. } => None,
+        }
+    }
+
+    /// What to check about the entry's record; none when it was skipped.
+    pub fn notes(&self) -> &[String] {
+        match self {
+            Outcome::Added { notes, .. }
+            | Outcome::Merged { notes, .. }
+            | Outcome::Unchanged { notes, .. } => notes,
+            Outcome::Skipped { .. } => &[],
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let notes = match self {
+        match self {
             Outcome::Added {
-                key,
-                id,
-                matched,
-                notes,
+                key, id, matched, ..
             } => {
                 write!(f, "added:     {id} (from {key}")?;
                 if let Some(matched) = matched {
                     write!(f, "; {matched}")?;
                 }
                 write!(f, ")")?;
-                notes
             }
             Outcome::Merged {
                 key,
                 id,
                 why,
                 changes,
-                notes,
-            } => {
-                write!(
-                    f,
-                    "merged:    {id} (from {key}; {why}): {}",
-                    changes.join("; ")
-                )?;
-                notes
-            }
-            Outcome::Unchanged {
-                key,
-                id,
-                why,
-                notes,
-            } => {
-                write!(
-                    f,
-                    "unchanged: {id} (from {key}; {why}): already linked and listed"
-                )?;
-                notes
-            }
-            Outcome::Skipped { key, reason } => return write!(f, "skipped:   {key}: {reason}"),
-        };
-        for note in notes {
+                ..
+            } => write!(
+                f,
+                "merged:    {id} (from {key}; {why}): {}",
+                changes.join("; ")
+            )?,
+            Outcome::Unchanged { key, id, why, .. } => write!(
+                f,
+                "unchanged: {id} (from {key}; {why}): already linked and listed"
+            )?,
+            Outcome::Skipped { key, reason } => write!(f, "skipped:   {key}: {reason}")?,
+        }
+        for note in self.notes() {
             write!(f, "\n             note: {note}")?;
         }
         Ok(())
