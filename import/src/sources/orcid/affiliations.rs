@@ -1,10 +1,13 @@
-//! Employments and educations: each affiliation group's preferred summary (v3.0), or each
-//! summary of the flat list (v2.0, v2.1), becomes an [`Affiliation`]; a group, summary or date
-//! that cannot be read is skipped with its path.
+//! Employments and educations: each affiliation group's preferred summary (v3.0, the groups
+//! walked by [`super::groups`]), or each summary of the flat list (v2.0, v2.1), becomes an
+//! [`Affiliation`]; a group, summary or date that cannot be read is skipped with its path.
 
 use research_atlas::model::{EndDate, PartialDate};
 
-use super::schema::{AffiliationSummary, Affiliations, FuzzyDate, Lenient, Scalar, list};
+use super::groups::{unreadable, walk};
+use super::schema::{
+    AffiliationSummaries, AffiliationSummary, Affiliations, FuzzyDate, Lenient, Scalar, list,
+};
 use super::text::some;
 use crate::sources::{Affiliation, Skip};
 
@@ -45,8 +48,8 @@ impl Section {
 /// groups, each its preferred summary, and v2.x's flat list, each summary its own. `at` is the
 /// section's path (`activities-summary.employments`, or `employments` in an `/activities`
 /// answer).
-pub(super) fn affiliations(
-    section: Option<&Lenient<Affiliations>>,
+pub(super) fn affiliations<'a>(
+    section: Option<&'a Lenient<Affiliations>>,
     which: Section,
     at: &str,
     skipped: &mut Vec<Skip>,
@@ -54,41 +57,29 @@ pub(super) fn affiliations(
     let section = match section {
         None => return Vec::new(),
         Some(Lenient::Bad(why)) => {
-            skipped.push(skip(at.to_owned(), format!("unreadable: {why}")));
+            skipped.push(unreadable(at.to_owned(), why));
             return Vec::new();
         }
         Some(Lenient::Ok(s)) => s,
     };
     let mut out = Vec::new();
-    for (i, group) in list(&section.affiliation_group).iter().enumerate() {
-        let at = format!("{at}.affiliation-group[{i}]");
-        let summaries = match group {
-            Lenient::Bad(why) => {
-                skipped.push(skip(at, format!("unreadable: {why}")));
-                continue;
-            }
-            Lenient::Ok(g) => list(&g.summaries),
+    let groups = list(&section.affiliation_group);
+    let group_at = |i| format!("{at}.affiliation-group[{i}]");
+    let summary = |s: &'a AffiliationSummaries, at: String| {
+        let summary = match which {
+            Section::Employments => s.employment_summary.as_ref(),
+            Section::Educations => s.education_summary.as_ref(),
         };
-        let mut found: Vec<(String, &AffiliationSummary)> = Vec::new();
-        for (j, s) in summaries.iter().enumerate() {
-            let at = format!("{at}.summaries[{j}]");
-            match s {
-                Lenient::Bad(why) => skipped.push(skip(at, format!("unreadable: {why}"))),
-                Lenient::Ok(s) => {
-                    let summary = match which {
-                        Section::Employments => s.employment_summary.as_ref(),
-                        Section::Educations => s.education_summary.as_ref(),
-                    };
-                    match summary {
-                        Some(summary) => found.push((format!("{at}.{}", which.key()), summary)),
-                        None => skipped.push(skip(at, format!("no {}", which.key()))),
-                    }
-                }
-            }
+        match summary {
+            Some(summary) => Ok((format!("{at}.{}", which.key()), summary)),
+            None => Err(skip(at, format!("no {}", which.key()))),
         }
-        let Some(best) = preferred(found.iter().map(|(_, s)| s.display_index.as_ref())) else {
-            continue;
+    };
+    walk(groups, group_at, summary, skipped, |group, skipped| {
+        let Some(best) = group.best else {
+            return;
         };
+        let found = &group.found;
         for (k, (path, _)) in found.iter().enumerate() {
             if k != best {
                 let reason = format!(
@@ -101,11 +92,11 @@ pub(super) fn affiliations(
         }
         let (path, summary) = &found[best];
         out.extend(affiliation(summary, path, skipped));
-    }
+    });
     for (i, s) in flat(section, which).iter().enumerate() {
         let at = format!("{at}.{}[{i}]", which.key());
         match s {
-            Lenient::Bad(why) => skipped.push(skip(at, format!("unreadable: {why}"))),
+            Lenient::Bad(why) => skipped.push(unreadable(at, why)),
             Lenient::Ok(s) => out.extend(affiliation(s, &at, skipped)),
         }
     }
@@ -118,20 +109,6 @@ pub(super) fn flat(section: &Affiliations, which: Section) -> &[Lenient<Affiliat
         Section::Employments => list(&section.employment_summary),
         Section::Educations => list(&section.education_summary),
     }
-}
-
-/// Which of a group's versions ORCID shows: the highest `display-index` (the one the person
-/// marked preferred; a missing or unreadable index counts lowest), the first of equals (the API
-/// lists the preferred first). `None` for no versions.
-pub(super) fn preferred<'a>(indexes: impl Iterator<Item = Option<&'a Scalar>>) -> Option<usize> {
-    let mut best: Option<(usize, i64)> = None;
-    for (i, index) in indexes.enumerate() {
-        let rank = index.and_then(Scalar::integer).unwrap_or(i64::MIN);
-        if best.is_none_or(|(_, b)| rank > b) {
-            best = Some((i, rank));
-        }
-    }
-    best.map(|(i, _)| i)
 }
 
 /// One summary as an affiliation; `None` (skipped) without an organization's name.

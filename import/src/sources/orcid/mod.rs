@@ -2,7 +2,8 @@
 //! instead, of API v3.0, v2.1 or v2.0 (JSON), as a [`Record`]. [`document`] tells which it is
 //! by its keys; [`schema`] mirrors ORCID's schemas (the versions share its structs); [`owner`]
 //! finds whose an answer is; this module maps the person, [`affiliations`] the employments and
-//! educations, [`works`] the works. Nothing here looks at the dataset.
+//! educations, [`works`] the works, both walking v3.0's groups of versions through [`groups`].
+//! Nothing here looks at the dataset.
 //!
 //! | document | known by | iD | gives |
 //! | --- | --- | --- | --- |
@@ -80,6 +81,7 @@
 
 mod affiliations;
 mod document;
+mod groups;
 mod owner;
 mod schema;
 #[cfg(test)]

@@ -1,11 +1,12 @@
-//! Works: each group's preferred summary becomes a [`Work`], or is skipped with its path and
-//! why. The mapping of types, identifiers and dates is in the module doc of [`super`].
+//! Works: each group's preferred summary (the groups walked by [`super::groups`]) becomes a
+//! [`Work`], or is skipped with its path and why. The mapping of types, identifiers and dates is in the module doc of [`super`].
 
 use research_atlas::error::Invalid;
 use research_atlas::model::PublicationType;
 use research_atlas::model::validate::{check_arxiv, check_doi, check_url};
 
-use super::affiliations::{preferred, year};
+use super::affiliations::year;
+use super::groups::{unreadable, walk};
 use super::schema::{ExternalId, Lenient, WorkSummary, Works, list, value};
 use super::text::{some, title};
 use crate::Error;
@@ -15,8 +16,8 @@ use crate::sources::{Origin, Skip, Work, WorkAuthor, WorkVenue};
 /// person) is each work's only author. `at` is the section's path (`activities-summary.works`,
 /// `works` in an `/activities` answer, empty for a `/works` answer, whose groups are at the
 /// top).
-pub(super) fn works(
-    section: Option<&Lenient<Works>>,
+pub(super) fn works<'a>(
+    section: Option<&'a Lenient<Works>>,
     at: &str,
     author: Option<&WorkAuthor>,
     skipped: &mut Vec<Skip>,
@@ -26,38 +27,25 @@ pub(super) fn works(
         Some(Lenient::Bad(why)) => {
             // A `/works` answer that is no `Works` has a `group` that is no list.
             let at = if at.is_empty() { "group" } else { at };
-            skipped.push(skip(at.into(), format!("unreadable: {why}")));
+            skipped.push(unreadable(at.into(), why));
             return Vec::new();
         }
         Some(Lenient::Ok(w)) => list(&w.group),
     };
     let mut out = Vec::new();
-    for (i, group) in groups.iter().enumerate() {
-        let at = match at {
-            "" => format!("group[{i}]"),
-            at => format!("{at}.group[{i}]"),
-        };
-        let summaries = match group {
-            Lenient::Bad(why) => {
-                skipped.push(skip(at, format!("unreadable: {why}")));
-                continue;
+    let group_at = |i| match at {
+        "" => format!("group[{i}]"),
+        at => format!("{at}.group[{i}]"),
+    };
+    let summary = |s: &'a WorkSummary, at: String| Ok((at, s));
+    walk(groups, group_at, summary, skipped, |group, skipped| {
+        let Some(best) = group.best else {
+            if group.listed == 0 {
+                skipped.push(skip(group.at, "no work-summary".into()));
             }
-            Lenient::Ok(g) => list(&g.work_summary),
+            return;
         };
-        let mut found: Vec<(String, &WorkSummary)> = Vec::new();
-        for (j, s) in summaries.iter().enumerate() {
-            let at = format!("{at}.work-summary[{j}]");
-            match s {
-                Lenient::Bad(why) => skipped.push(skip(at, format!("unreadable: {why}"))),
-                Lenient::Ok(s) => found.push((at, s)),
-            }
-        }
-        let Some(best) = preferred(found.iter().map(|(_, s)| s.display_index.as_ref())) else {
-            if summaries.is_empty() {
-                skipped.push(skip(at, "no work-summary".into()));
-            }
-            continue;
-        };
+        let found = &group.found;
         let others: Vec<String> = (found.iter().enumerate())
             .filter(|(k, _)| *k != best)
             .map(|(_, (_, s))| s.put_code.as_ref().map_or("?".into(), |p| p.text()))
@@ -72,14 +60,14 @@ pub(super) fn works(
                 path.clone(),
                 format!("visibility {v:?}: the person has not made it public"),
             ));
-            continue;
+            return;
         }
         match work(summary, author) {
             Ok(mut w) => {
                 if !others.is_empty() {
                     w.notes.push(format!(
                         "ORCID's preferred of {} versions from different sources; the others \
-                         (put-code {}) were left out",
+                             (put-code {}) were left out",
                         others.len() + 1,
                         others.join(", ")
                     ));
@@ -94,7 +82,7 @@ pub(super) fn works(
                 skipped.push(skip(path.clone(), reason));
             }
         }
-    }
+    });
     out
 }
 
