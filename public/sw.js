@@ -1,7 +1,7 @@
 // Research Atlas service worker: the app opens offline after one visit, and a new deploy is
 // picked up on the next one.
 //
-// This file is a template. `cargo xtask dist` (xtask/src/offline.rs) stamps the constants
+// This file is a template. `cargo xtask dist` (release/src/offline.rs) stamps the constants
 // below: VERSION, a hash of everything precached (so a new deploy is a byte-different sw.js,
 // which the browser installs), GENERATION, the data generation of the build (its compiled
 // files are under data/<GENERATION>/), and PRECACHE, the files to fetch at install, relative to

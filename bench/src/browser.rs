@@ -7,7 +7,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use super::{Error, FACULTY_SIZE, Run, read_doc, read_json, run_child, write_doc};
+use super::{Error, FACULTY_SIZE, Run, read_doc, read_json, write_doc};
+use atlas_release::run::run as run_child;
 
 /// The headless-Chromium benchmark at `sizes` (and the bundled data): build, measure, store,
 /// report.
@@ -137,7 +138,7 @@ pub(crate) fn cold(r: &mut Run, dist: &Path, sizes: &[usize]) -> Result<(), Erro
             .join(generation.file_name().unwrap_or_default());
         std::fs::create_dir_all(site.join("data")).map_err(Error::at(&site))?;
         std::os::unix::fs::symlink(&data, &folder).map_err(Error::at(&site))?;
-        r.host(|h| h.prerender(&site, &input, Some(1)))?;
+        atlas_release::dist::prerender(&site, &input, Some(1))?;
         node.arg("--site").arg(format!("{n}={}", site.display()));
     }
     run_child(&mut node)?;
@@ -165,8 +166,8 @@ pub(crate) fn cold(r: &mut Run, dist: &Path, sizes: &[usize]) -> Result<(), Erro
 pub(crate) fn site(r: &mut Run) -> Result<(), Error> {
     let dist = r.target().join("bench-site");
     r.host(|h| h.release_build(&dist, true))?;
-    let lighthouse = r.host(|h| h.lighthouse())?;
-    let chromium = r.host(|h| h.chromium())?;
+    let lighthouse = atlas_release::tools::lighthouse(&mut r.installing())?;
+    let (chromium, _) = atlas_release::tools::chromium(&mut r.installing())?;
     let out = r.target().join("bench-site.json");
     run_child(
         Command::new("node")

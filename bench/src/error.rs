@@ -57,22 +57,6 @@ pub enum Error {
         /// `CRITERION_HOME` of the run.
         home: PathBuf,
     },
-    /// A program that could not be started or waited for.
-    #[error("{program}: {source}")]
-    Spawn {
-        /// The program and its first arguments.
-        program: String,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// A program that ended in failure.
-    #[error("{program} exited with {status}")]
-    Exited {
-        /// The program and its first arguments.
-        program: String,
-        /// How it ended.
-        status: ExitStatus,
-    },
     /// An import run as a child process (`sources`) that failed.
     #[error("the {label} import failed ({status}); its output is in {}: {last}", log.display())]
     ImportFailed {
@@ -116,6 +100,9 @@ pub enum Error {
     /// The importer's refusal (`import`, `sources`).
     #[error(transparent)]
     Import(#[from] atlas_import::Error),
+    /// The release crate's: a program run (node, cargo), a tool installed, a site pre-rendered.
+    #[error(transparent)]
+    Release(#[from] atlas_release::Error),
     /// The generator's (the roster and source files).
     #[error(transparent)]
     Generate(#[from] atlas_generate::Error),
@@ -125,7 +112,7 @@ pub enum Error {
     /// A step the caller runs for the runner ([`crate::Host`]: a dataset generated or compiled,
     /// a release build, a tool installed), with the caller's message.
     #[error("{0}")]
-    Host(String),
+    Host(crate::Failed),
 }
 
 impl Error {

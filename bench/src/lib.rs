@@ -42,7 +42,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{Map, Value, json};
 
@@ -125,31 +124,23 @@ pub struct Compiled {
 
 /// What the runner asks of the command runner that calls it: the steps that are the command
 /// runner's own (datasets made as `gen-data` makes them, `build-data`'s compiler, release builds
-/// and the pre-renderer, the tools), and where its lines go. Each step's error is its message.
+/// with the dataset checked), and where its lines go. Each step's error is the host's
+/// own ([`Failed`]).
 pub trait Host {
     /// The generated dataset of `researchers` (seed 1; a faculty list with `faculty`), made again
     /// when missing or made by an older generator: its path.
-    fn dataset(&mut self, researchers: usize, faculty: bool) -> Result<PathBuf, String>;
+    fn dataset(&mut self, researchers: usize, faculty: bool) -> Result<PathBuf, Failed>;
     /// The compiled files of the dataset `input`, written into `out` as `build-data` writes them.
-    fn compile(&mut self, input: &Path, out: &Path) -> Result<Compiled, String>;
+    fn compile(&mut self, input: &Path, out: &Path) -> Result<Compiled, Failed>;
     /// The app's release build at `/` into `out` (its tools set up first), with the bundled
     /// data's pages pre-rendered when `prerender`.
-    fn release_build(&mut self, out: &Path, prerender: bool) -> Result<(), String>;
-    /// The pages of the site `site` pre-rendered from the dataset `data`, `max_profiles` of its
-    /// profiles at the most.
-    fn prerender(
-        &mut self,
-        site: &Path,
-        data: &Path,
-        max_profiles: Option<usize>,
-    ) -> Result<(), String>;
-    /// Lighthouse's program, installed when missing.
-    fn lighthouse(&mut self) -> Result<PathBuf, String>;
-    /// Chromium's program, installed when missing.
-    fn chromium(&mut self) -> Result<PathBuf, String>;
+    fn release_build(&mut self, out: &Path, prerender: bool) -> Result<(), Failed>;
     /// Reports a line.
     fn say(&mut self, line: Line);
 }
+
+/// A [`Host`]'s step that failed: the host's own error.
+pub type Failed = Box<dyn std::error::Error + Send + Sync>;
 
 /// One run: what was asked, the host, and the datasets made for it.
 struct Run<'a> {
@@ -171,6 +162,11 @@ impl Run<'_> {
     /// A table: its lines as one figure, without the last line's end.
     fn table(&mut self, text: &str) {
         self.figure(text.strip_suffix('\n').unwrap_or(text));
+    }
+
+    /// What the release crate is about to install, said as progress.
+    fn installing(&mut self) -> impl FnMut(&atlas_release::tools::Installing) + '_ {
+        |installing| self.host.say(Line::Progress(format!("setup: {installing}")))
     }
 
     fn root(&self) -> &Path {
@@ -198,7 +194,7 @@ impl Run<'_> {
     /// A step of the host's, its message kept.
     fn host<T>(
         &mut self,
-        step: impl FnOnce(&mut dyn Host) -> Result<T, String>,
+        step: impl FnOnce(&mut dyn Host) -> Result<T, Failed>,
     ) -> Result<T, Error> {
         step(&mut *self.host).map_err(Error::Host)
     }
@@ -255,19 +251,6 @@ const LARGE_SIZE: usize = 100_000;
 /// The size of the faculty list the browser benchmark adds (`gen-data --shape faculty`): a
 /// national list's.
 const FACULTY_SIZE: usize = 24_000;
-
-/// Runs `cmd` with the runner's standard streams; an error names the program and how it ended.
-fn run_child(cmd: &mut Command) -> Result<(), Error> {
-    let mut program = cmd.get_program().to_string_lossy().into_owned();
-    for a in cmd.get_args().take(3) {
-        program = format!("{program} {}", a.to_string_lossy());
-    }
-    match cmd.status() {
-        Ok(status) if status.success() => Ok(()),
-        Ok(status) => Err(Error::Exited { program, status }),
-        Err(source) => Err(Error::Spawn { program, source }),
-    }
-}
 
 /// The JSON file at `path`.
 fn read_json(path: &Path) -> Result<Value, Error> {

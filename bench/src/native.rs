@@ -7,7 +7,8 @@ use std::time::SystemTime;
 
 use serde_json::Value;
 
-use super::{Error, Row, Run, SIZES, read_json, run_child, save};
+use super::{Error, Row, Run, SIZES, read_json, save};
+use atlas_release::run::run as run_child;
 
 /// The criterion benchmarks: run, read, store under `"native"`, report.
 pub(crate) fn native(r: &mut Run, criterion_args: &[String]) -> Result<(), Error> {

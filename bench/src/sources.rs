@@ -174,9 +174,11 @@ fn import(
     let log: PathBuf = dir.join(format!("{label}.log"));
     let out = std::fs::File::create(&log).map_err(Error::at(&log))?;
     let err = out.try_clone().map_err(Error::at(&log))?;
-    let failed = |source| Error::Spawn {
-        program: "cargo xtask import".into(),
-        source,
+    let failed = |source| {
+        Error::Release(atlas_release::Error::Spawn {
+            program: "cargo xtask import".into(),
+            source,
+        })
     };
     let started = Instant::now();
     let mut child = Command::new(exe)

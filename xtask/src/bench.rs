@@ -1,13 +1,16 @@
 //! `cargo xtask bench`: its flags handed to [`atlas_bench::run`], the runner of every benchmark,
 //! and what it reports printed. What the runner asks of the command runner (datasets as
-//! `gen-data` makes them, `build-data`'s compiler, release builds, the tools) is answered here.
+//! `gen-data` makes them, `build-data`'s compiler, release builds) is answered here.
 
 use std::path::{Path, PathBuf};
 
-use atlas_bench::{Compiled, Host, Line};
+use atlas_bench::{Compiled, Failed, Host, Line};
 
 use crate::data::{root, target_dir};
-use crate::{build, build_data, data, tools};
+use atlas_release::tools::{Needs, Toolbox};
+
+use crate::build::NOTHING;
+use crate::{build, build_data, data};
 
 /// Runs the task.
 pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
@@ -35,19 +38,19 @@ pub fn bench(args: &crate::cli::Bench) -> Result<(), String> {
 
 /// The runner's host: the release build's tools, set up on first use.
 struct Steps {
-    tools: Option<tools::Toolbox>,
+    tools: Option<Toolbox>,
 }
 
 impl Host for Steps {
-    fn dataset(&mut self, researchers: usize, faculty: bool) -> Result<PathBuf, String> {
+    fn dataset(&mut self, researchers: usize, faculty: bool) -> Result<PathBuf, Failed> {
         if faculty {
-            data::generated_faculty_fresh(researchers)
+            data::generated_faculty_fresh(researchers).map_err(Into::into)
         } else {
-            data::generated_fresh(researchers)
+            data::generated_fresh(researchers).map_err(Into::into)
         }
     }
 
-    fn compile(&mut self, input: &Path, out: &Path) -> Result<Compiled, String> {
+    fn compile(&mut self, input: &Path, out: &Path) -> Result<Compiled, Failed> {
         let w = build_data::compile(input, out)?;
         Ok(Compiled {
             directory_bytes: w.directory_bytes,
@@ -57,45 +60,23 @@ impl Host for Steps {
         })
     }
 
-    fn release_build(&mut self, out: &Path, prerender: bool) -> Result<(), String> {
+    fn release_build(&mut self, out: &Path, prerender: bool) -> Result<(), Failed> {
         let tb = match self.tools.take() {
             Some(tb) => tb,
-            None => tools::setup(tools::Needs {
+            None => build::setup(Needs {
                 build: true,
                 release: true,
                 browser: true,
-                engines: false,
+                ..NOTHING
             })?,
         };
-        let built = build::build_dist(
-            &tb,
-            &build::DistOptions {
-                base: "/".into(),
-                out: out.to_path_buf(),
-                max_profiles: None,
-                prerender,
-                keep: 0,
-            },
-        );
+        let opts = atlas_release::dist::Options {
+            prerender,
+            ..build::options("/", out.to_path_buf())
+        };
+        let built = build::build_dist(&tb, &opts);
         self.tools = Some(tb);
-        built
-    }
-
-    fn prerender(
-        &mut self,
-        site: &Path,
-        data: &Path,
-        max_profiles: Option<usize>,
-    ) -> Result<(), String> {
-        build::prerender(site, data, max_profiles)
-    }
-
-    fn lighthouse(&mut self) -> Result<PathBuf, String> {
-        tools::lighthouse()
-    }
-
-    fn chromium(&mut self) -> Result<PathBuf, String> {
-        tools::chromium().map(|(chromium, _)| chromium)
+        Ok(built?)
     }
 
     fn say(&mut self, line: Line) {

@@ -1,13 +1,13 @@
 //! `build-data`: compiles the authoring JSON into what the browser fetches (the release build
-//! runs it; it also runs alone). What is written, and where, is `files::publish`'s; this task
-//! loads the dataset, hands it over and prints what came back: the load's problems, the
-//! phases, and a line of what was written.
+//! runs it; it also runs alone). What is written, and where, is `files::publish`'s, called by
+//! the release crate; this task prints what came back: the load's problems, the phases, and a
+//! line of what was written.
 
 use std::path::Path;
-use std::time::Instant;
 
+use atlas_release::dist::Compiled;
 use research_atlas::files::publish::{self, Phase, Written};
-use research_atlas::model::{LoadedDataset, Problem, Severity};
+use research_atlas::model::{Problem, Severity};
 
 use crate::data::{DATASET, max_year, root};
 use atlas_import::authoring::record_of;
@@ -15,17 +15,22 @@ use atlas_import::authoring::record_of;
 /// Runs the task.
 pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
     let input = args.input.clone().unwrap_or_else(|| root().join(DATASET));
-    let (out, keep) = (&args.out, args.keep);
-    let started = Instant::now();
-    let (loaded, load) = load(&input)?;
-    let published = publish::publish(&input, loaded, out, keep).map_err(|e| e.to_string())?;
-    let (w, generation) = (published.written, published.generation);
-    print_phases(load, &w);
+    let compiled = atlas_release::dist::compile(&input, &args.out, args.keep, max_year())
+        .map_err(|e| e.to_string())?;
+    print(&compiled, &args.out);
+    Ok(())
+}
+
+/// Prints what compiling a dataset into `out` found and wrote.
+pub fn print(c: &Compiled, out: &Path) {
+    print_problems(&c.input, &c.problems);
+    let (w, generation) = (&c.published.written, &c.published.generation);
+    print_phases(&c.load, w);
     eprintln!(
         "build-data: {} → {}/{generation} in {:.1} s: first.bin {:.1} KB, directory.bin {:.1} KB, net/ {:.1} KB, organizations.bin {:.1} KB, experts/ {:.1} KB, the first answer's files {:.1} MB; {} title shards, {:.1} MB; {} profiles in {} packs, {:.1} MB; publications in {} files, {:.1} MB",
-        input.display(),
+        c.input.display(),
         out.display(),
-        started.elapsed().as_secs_f64(),
+        c.seconds,
         w.first_page_bytes as f64 / 1024.0,
         w.directory_bytes as f64 / 1024.0,
         w.network_bytes as f64 / 1024.0,
@@ -40,35 +45,32 @@ pub fn build_data(args: &crate::cli::BuildData) -> Result<(), String> {
         w.pub_files,
         w.pub_bytes as f64 / 1_048_576.0,
     );
-    Ok(())
 }
 
 /// Compiles `input` into `out` (no generation folder: the benchmarks' copies), printing the
 /// load's problems and the phases as `build-data` does.
 pub fn compile(input: &Path, out: &Path) -> Result<Written, String> {
-    let (loaded, load) = load(input)?;
+    let (loaded, load) = publish::load(input, max_year()).map_err(|e| e.to_string())?;
+    print_problems(input, &loaded.problems);
     let w = publish::compile(loaded, out).map_err(|e| e.to_string())?;
-    print_phases(load, &w);
+    print_phases(&load, &w);
     Ok(w)
 }
 
-/// Loads `input` and prints each of its problems with what loading did about it.
-fn load(input: &Path) -> Result<(LoadedDataset, Phase), String> {
-    let (loaded, load) = publish::load(input, max_year()).map_err(|e| e.to_string())?;
-    for p in &loaded.problems {
+/// Prints each problem of the dataset at `input` with what loading did about it.
+fn print_problems(input: &Path, problems: &[Problem]) {
+    for p in problems {
         eprintln!("build-data: {}: {p} ({})", input.display(), outcome(p));
     }
-    Ok((loaded, load))
 }
 
 /// Prints the phases, the load's first: `build-data: load 0.0 s (peak 17 MB), …`.
-fn print_phases(load: Phase, w: &Written) {
-    let phases: Vec<String> = (std::iter::once(&load).chain(&w.phases))
+fn print_phases(load: &Phase, w: &Written) {
+    let phases: Vec<String> = (std::iter::once(load).chain(&w.phases))
         .map(Phase::to_string)
         .collect();
     eprintln!("build-data: {}", phases.join(", "));
 }
-
 /// What loading did about `p`, for the line build-data prints after it.
 fn outcome(p: &Problem) -> &'static str {
     match p.severity {

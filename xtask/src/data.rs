@@ -10,21 +10,8 @@ pub use atlas_import::authoring::max_year;
 /// The dataset's schema, relative to the workspace root.
 pub use research_atlas::files::paths::SCHEMA;
 
-/// The workspace root (the parent of this crate).
-pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives inside the workspace")
-        .to_path_buf()
-}
-
-/// Cargo's target directory: `$CARGO_TARGET_DIR`, or the workspace's `target/`.
-pub fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => std::env::current_dir().unwrap_or_default().join(dir),
-        None => root().join("target"),
-    }
-}
+/// The workspace root, and Cargo's target directory.
+pub use atlas_release::{root, target_dir};
 
 /// Where `gen-data` writes a dataset of `researchers` by default (and `bench` and the tests
 /// read it).

@@ -7,12 +7,8 @@ mod build;
 mod build_data;
 mod cli;
 mod data;
-mod generations;
-mod offline;
 mod run;
-mod split;
 mod test;
-mod tools;
 #[cfg(test)]
 mod workflows;
 
@@ -78,13 +74,9 @@ fn main() -> ExitCode {
             }
         },
         Task::Bench(t) => bench::bench(&t),
-        Task::Setup(_) => tools::setup(tools::Needs {
-            build: true,
-            release: true,
-            browser: true,
-            engines: true,
-        })
-        .map(|_| eprintln!("setup: all tools are installed")),
+        Task::Setup(_) => {
+            build::setup(build::ALL).map(|_| eprintln!("setup: all tools are installed"))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

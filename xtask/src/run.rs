@@ -1,29 +1,9 @@
-//! Running child processes with clear errors.
+//! Running a test suite's process while keeping what it prints (the release crate runs the
+//! others: `atlas_release::run`).
 
 use std::process::{Command, Stdio};
 
-/// Runs a command, inheriting stdio; an error says how it failed.
-pub fn run(cmd: &mut Command) -> Result<(), String> {
-    let status = cmd.status().map_err(|e| format!("{}: {e}", program(cmd)))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{} exited with {status}", program(cmd)))
-    }
-}
-
-/// Runs a command and returns its stdout; stderr passes through.
-pub fn capture(cmd: &mut Command) -> Result<String, String> {
-    let out = cmd
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("{}: {e}", program(cmd)))?;
-    if out.status.success() {
-        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-    } else {
-        Err(format!("{} exited with {}", program(cmd), out.status))
-    }
-}
+use atlas_release::run::program;
 
 /// Runs a command, echoing its output as it comes, and returns everything it printed.
 pub fn run_tee(cmd: &mut Command) -> Result<String, (String, String)> {
@@ -62,13 +42,4 @@ pub fn run_tee(cmd: &mut Command) -> Result<String, (String, String)> {
     } else {
         Err((format!("{name} exited with {status}"), all))
     }
-}
-
-fn program(cmd: &Command) -> String {
-    let mut s = cmd.get_program().to_string_lossy().into_owned();
-    for a in cmd.get_args().take(3) {
-        s.push(' ');
-        s.push_str(&a.to_string_lossy());
-    }
-    s
 }

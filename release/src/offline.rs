@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 use research_atlas::files::generation::{Fnv1a, POINTER, current, in_generation};
 use research_atlas::files::paths;
 
+use crate::Error;
+
 /// The most the service worker precaches, in bytes, unless the essentials alone are more.
 pub const PRECACHE_BUDGET: u64 = 8 * 1024 * 1024;
 
@@ -52,19 +54,14 @@ pub struct Precache {
 
 /// Stamps `dist/sw.js` (copied there by trunk from `public/sw.js`) with the precache list and
 /// version of `dist`.
-pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
+/// Returns what it precaches.
+pub fn stamp_service_worker(dist: &Path) -> Result<Precache, Error> {
     let sw = dist.join("sw.js");
-    let template = std::fs::read_to_string(&sw).map_err(|e| format!("{}: {e}", sw.display()))?;
+    let template = std::fs::read_to_string(&sw).map_err(Error::at(&sw))?;
     let precache = plan(dist, &template, PRECACHE_BUDGET)?;
     let stamped = stamp(&template, &precache)?;
-    std::fs::write(&sw, stamped).map_err(|e| format!("{}: {e}", sw.display()))?;
-    eprintln!(
-        "dist: sw.js precaches {} files, {:.1} KB, version {}",
-        precache.urls.len(),
-        precache.bytes as f64 / 1024.0,
-        precache.version
-    );
-    Ok(())
+    std::fs::write(&sw, stamped).map_err(Error::at(&sw))?;
+    Ok(precache)
 }
 
 /// Chooses what to precache from `dist`: every top-level file of the app but the worker (the
@@ -74,7 +71,7 @@ pub fn stamp_service_worker(dist: &Path) -> Result<(), String> {
 /// (never `data/researchers.json`, which the release app does not read),
 /// stopping at the first that would take the total over `budget`. The version hashes `template` too, so a change to the worker's
 /// logic also starts a fresh cache.
-pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String> {
+pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, Error> {
     let mut essential: Vec<String> = files_in(dist)?
         .into_iter()
         .filter(|name| !NOT_PRECACHED.contains(&name.as_str()))
@@ -84,7 +81,10 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
     essential.sort_by_key(|name| (name != SHELL, name != "index.html", name.clone()));
     for page in [SHELL, "index.html"] {
         if !essential.iter().any(|n| n == page) {
-            return Err(format!("{}: no {page} to precache", dist.display()));
+            return Err(Error::unexpected(
+                dist.display().to_string(),
+                format!("no {page} to precache"),
+            ));
         }
     }
     let pointer = std::fs::read_to_string(dist.join(POINTER)).ok();
@@ -164,11 +164,14 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, String
 }
 
 /// Writes `precache` into the worker template: the version, and the URLs one per line.
-pub fn stamp(template: &str, precache: &Precache) -> Result<String, String> {
+pub fn stamp(template: &str, precache: &Precache) -> Result<String, Error> {
     if !template.contains(VERSION_LINE) || !template.contains(PRECACHE_LINE) {
-        return Err(format!(
-            "sw.js: expected the template lines `{VERSION_LINE}` and `{PRECACHE_LINE}` \
-             (is it already stamped?)"
+        return Err(Error::unexpected(
+            "sw.js",
+            format!(
+                "expected the template lines `{VERSION_LINE}` and `{PRECACHE_LINE}` \
+                 (is it already stamped?)"
+            ),
         ));
     }
     let urls: Vec<String> = precache
@@ -196,11 +199,11 @@ pub fn stamp(template: &str, precache: &Precache) -> Result<String, String> {
 }
 
 /// The names of the regular files directly in `dir`.
-fn files_in(dir: &Path) -> Result<Vec<String>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+fn files_in(dir: &Path) -> Result<Vec<String>, Error> {
+    let entries = std::fs::read_dir(dir).map_err(Error::at(dir))?;
     let mut names = Vec::new();
     for entry in entries {
-        let entry = entry.map_err(|e| format!("{}: {e}", dir.display()))?;
+        let entry = entry.map_err(Error::at(dir))?;
         if entry.file_type().is_ok_and(|t| t.is_file()) {
             names.push(entry.file_name().to_string_lossy().into_owned());
         }
@@ -208,8 +211,8 @@ fn files_in(dir: &Path) -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-fn read(path: &PathBuf) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+fn read(path: &PathBuf) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(Error::at(path))
 }
 
 #[cfg(test)]

@@ -4,15 +4,15 @@
 //! code each combination of chunks shares), `wasm-bindgen` writes the main module's JS, `wasm-opt -Oz` shrinks every
 //! module, and every file is named after one hash of the whole set (the JS files import each
 //! other, so they cannot each carry their own). The start-up script that loads it goes into
-//! `index.html`, where [`super::build`]'s post-processing treats it like trunk's.
+//! `index.html`, where [`crate::page`]'s post-processing treats it like trunk's.
 
 use std::path::{Path, PathBuf};
 
 use research_atlas::files::generation::Fnv1a;
 
-use crate::data::root;
 use crate::run::run;
 use crate::tools::Toolbox;
+use crate::{Error, root};
 
 /// The app's name: the wasm-bindgen output is `{APP}-{hash}.js` and `{APP}-{hash}_bg.wasm`.
 const APP: &str = "research-atlas";
@@ -29,6 +29,7 @@ const REBUILT_STD: [&str; 3] = [
 ];
 
 /// What [`build`] wrote into the site's folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SplitApp {
     /// The main module's JS (`research-atlas-HASH.js`).
     pub js: String,
@@ -42,14 +43,14 @@ pub struct SplitApp {
 }
 
 /// Builds the split app into `out`, next to what trunk wrote there.
-pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
+pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, Error> {
     let wasm = compile(tb)?;
     let work = root().join("target").join("wasm-split");
     // A fresh folder: a chunk that an earlier build had and this one has not must not ship.
     let _ = std::fs::remove_dir_all(&work);
     let split_dir = work.join("split");
     let main = split_dir.join("main.wasm");
-    let input = std::fs::read(&wasm).map_err(|e| format!("{}: {e}", wasm.display()))?;
+    let input = std::fs::read(&wasm).map_err(Error::at(&wasm))?;
     let main_js = format!("./{APP}.js");
     let mut opts = wasm_split_cli_support::Options::new(&input);
     opts.output_dir = &split_dir;
@@ -57,8 +58,10 @@ pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
     opts.main_module = &main_js;
     let link = format!("./{LINK}");
     opts.link_name = &link;
-    let split = wasm_split_cli_support::transform(opts)
-        .map_err(|e| format!("wasm-split: {}: {e:#}", wasm.display()))?;
+    let split = wasm_split_cli_support::transform(opts).map_err(|e| Error::Split {
+        wasm: wasm.clone(),
+        reason: format!("{e:#}"),
+    })?;
 
     let bindgen = work.join("bindgen");
     run(tb
@@ -75,7 +78,7 @@ pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
         modules.push((chunk.clone(), stem.into_owned()));
     }
     let optimized = work.join("opt");
-    std::fs::create_dir_all(&optimized).map_err(|e| format!("{}: {e}", optimized.display()))?;
+    std::fs::create_dir_all(&optimized).map_err(Error::at(&optimized))?;
     let mut wasm_files = Vec::new();
     for (path, stem) in &modules {
         let to = optimized.join(format!("{stem}.wasm"));
@@ -87,16 +90,15 @@ pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
             .arg(&to))?;
         wasm_files.push((stem.clone(), read(&to)?));
     }
-    let app_js = std::fs::read_to_string(bindgen.join(format!("{APP}.js")))
-        .map_err(|e| format!("{APP}.js: {e}"))?;
-    let link_js =
-        std::fs::read_to_string(split_dir.join(LINK)).map_err(|e| format!("{LINK}: {e}"))?;
+    let app_js = read_text(&bindgen.join(format!("{APP}.js")))?;
+    let link_js = read_text(&split_dir.join(LINK))?;
 
     let names = Names::new(&app_js, &link_js, &wasm_files);
     let app_js = names.rewrite_app_js(&app_js)?;
     let link_js = names.rewrite_link_js(&link_js, &wasm_files)?;
     let write = |name: &str, bytes: &[u8]| {
-        std::fs::write(out.join(name), bytes).map_err(|e| format!("{name}: {e}"))
+        let path = out.join(name);
+        std::fs::write(&path, bytes).map_err(Error::at(&path))
     };
     write(&names.file(APP, "js"), app_js.as_bytes())?;
     write(&names.file("split", "js"), link_js.as_bytes())?;
@@ -125,7 +127,7 @@ pub fn build(tb: &Toolbox, out: &Path) -> Result<SplitApp, String> {
 /// trap instead of a message in the console; `trunk serve` and the component tests' builds keep
 /// the message. These are the pipeline's only unstable flags, taken on the stable toolchain
 /// (`RUSTC_BOOTSTRAP`), with the `rust-src` component that setup adds.
-fn compile(tb: &Toolbox) -> Result<PathBuf, String> {
+fn compile(tb: &Toolbox) -> Result<PathBuf, Error> {
     run(tb
         .command(&std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .env("RUSTC_BOOTSTRAP", "1")
@@ -133,13 +135,17 @@ fn compile(tb: &Toolbox) -> Result<PathBuf, String> {
         .args(REBUILT_STD)
         .args(["--no-default-features", "--features", "split"])
         .args(["--bin", APP, "--", "-C", "link-arg=--emit-relocs"]))?;
-    Ok(crate::data::target_dir()
+    Ok(crate::target_dir()
         .join("wasm32-unknown-unknown/release")
         .join(format!("{APP}.wasm")))
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
+fn read(path: &Path) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(Error::at(path))
+}
+
+fn read_text(path: &Path) -> Result<String, Error> {
+    std::fs::read_to_string(path).map_err(Error::at(path))
 }
 
 /// The files' names, all with the hash of the whole set.
@@ -177,7 +183,7 @@ impl Names {
 
     /// The main module's JS imports the chunks' loader by its new name (the wasm's imports keep
     /// naming their module `./__wasm_split.js`).
-    fn rewrite_app_js(&self, js: &str) -> Result<String, String> {
+    fn rewrite_app_js(&self, js: &str) -> Result<String, Error> {
         replace_all(
             js,
             &format!("from \"./{LINK}\""),
@@ -186,7 +192,7 @@ impl Names {
     }
 
     /// The loader imports the main module's JS and fetches the chunks by their new names.
-    fn rewrite_link_js(&self, js: &str, wasm: &[(String, Vec<u8>)]) -> Result<String, String> {
+    fn rewrite_link_js(&self, js: &str, wasm: &[(String, Vec<u8>)]) -> Result<String, Error> {
         let mut js = replace_all(
             js,
             &format!("\"./{APP}.js\""),
@@ -204,10 +210,11 @@ impl Names {
 }
 
 /// `text` with every `from` replaced; an error when there is none (the tools' output changed).
-fn replace_all(text: &str, from: &str, to: &str) -> Result<String, String> {
+fn replace_all(text: &str, from: &str, to: &str) -> Result<String, Error> {
     if !text.contains(from) {
-        return Err(format!(
-            "wasm-split: expected `{from}` in the generated JS; the tools' output has changed"
+        return Err(Error::unexpected(
+            "wasm-split",
+            format!("expected `{from}` in the generated JS; the tools' output has changed"),
         ));
     }
     Ok(text.replace(from, to))
