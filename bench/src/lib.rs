@@ -166,7 +166,10 @@ impl Run<'_> {
 
     /// What the release crate is about to install, said as progress.
     fn installing(&mut self) -> impl FnMut(&atlas_release::tools::Installing) + '_ {
-        |installing| self.host.say(Line::Progress(format!("setup: {installing}")))
+        |installing| {
+            self.host
+                .say(Line::Progress(format!("setup: {installing}")))
+        }
     }
 
     fn root(&self) -> &Path {
