@@ -208,12 +208,13 @@ fn with_values(
 fn read_stub(path: &Path) -> Result<Map<String, Value>, Error> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| Error::within(&name, Error::io(&e)))?;
-    let parsed: Result<Value, String> = if path.extension().is_some_and(|e| e == "toml") {
-        toml::from_str(&text).map_err(|e| e.to_string())
-    } else {
-        serde_json::from_str(&text).map_err(|e| e.to_string())
-    };
-    match parsed.map_err(|e| value(&name, e))? {
+    let parsed: Result<Value, Box<dyn std::error::Error>> =
+        if path.extension().is_some_and(|e| e == "toml") {
+            toml::from_str(&text).map_err(Into::into)
+        } else {
+            serde_json::from_str(&text).map_err(Into::into)
+        };
+    match parsed.map_err(|e| value(&name, e.to_string()))? {
         Value::Object(map) => Ok(map),
         _ => Err(value(name, "expected a table of researcher fields")),
     }

@@ -63,18 +63,18 @@ pub struct FirstPage {
 
 impl FirstPage {
     /// The first `n` cards of `directory` in default order.
-    pub fn new(directory: &CardIndex, n: usize) -> Self {
-        let hits = directory.index.search(&SearchParams::default()).hits;
+    pub fn new(compiled: &CardIndex, n: usize) -> Self {
+        let hits = compiled.index.search(&SearchParams::default()).hits;
         Self {
             format: FORMAT_VERSION,
-            total: directory.cards.len() as u32,
+            total: compiled.cards.len() as u32,
             cards: (hits.iter().take(n))
                 .map(|h| {
-                    let stats = directory.index.stats(h.researcher);
-                    (directory.cards[h.researcher].clone(), stats)
+                    let stats = compiled.index.stats(h.researcher);
+                    (compiled.cards[h.researcher].clone(), stats)
                 })
                 .collect(),
-            topics: directory.topics.clone(),
+            topics: compiled.topics.clone(),
         }
     }
 

@@ -67,30 +67,28 @@ pub struct Written {
 impl FindIndex {
     /// The first answer's files for `directory` (compiled with its titles as shards or not), with
     /// word shards of about `budget` bytes.
-    pub fn write(directory: &CardIndex, budget: usize) -> Written {
-        let words: BTreeMap<String, Vec<u8>> = (directory.index.word_shards(budget).into_iter())
+    pub fn write(compiled: &CardIndex, budget: usize) -> Written {
+        let words: BTreeMap<String, Vec<u8>> = (compiled.index.word_shards(budget).into_iter())
             .map(|(key, shard)| (key, shard.to_bytes()))
             .collect();
-        let mut by_name: Vec<(u32, usize)> = (directory.index.name_ranks().into_iter())
-            .zip(0..)
-            .collect();
+        let mut by_name: Vec<(u32, usize)> =
+            (compiled.index.name_ranks().into_iter()).zip(0..).collect();
         by_name.sort_unstable();
         let mut cards = Vec::new();
-        let mut blocks = Vec::with_capacity(directory.cards.len().div_ceil(BLOCK));
+        let mut blocks = Vec::with_capacity(compiled.cards.len().div_ceil(BLOCK));
         for block in by_name.chunks(BLOCK) {
             let before = cards.len();
             for &(_, i) in block {
-                cards =
-                    postcard::to_extend(&(&directory.cards[i], directory.index.stats(i)), cards)
-                        .expect("a card always encodes");
+                cards = postcard::to_extend(&(&compiled.cards[i], compiled.index.stats(i)), cards)
+                    .expect("a card always encodes");
             }
             blocks.push((cards.len() - before) as u32);
         }
         let index = Self {
             words: words.keys().cloned().collect(),
-            titles: directory.shards.clone().unwrap_or_default(),
-            topics: directory.topics.clone(),
-            researchers: directory.cards.len() as u32,
+            titles: compiled.shards.clone().unwrap_or_default(),
+            topics: compiled.topics.clone(),
+            researchers: compiled.cards.len() as u32,
             blocks,
             starts: Vec::new(),
         };

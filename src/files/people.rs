@@ -70,23 +70,21 @@ pub struct Step {
 impl Steps {
     /// The steps of the researcher at `position` among `hits` (a search's, over `directory`);
     /// `None` when the hits do not have them.
-    pub fn within(directory: &CardIndex, hits: &[Hit], position: usize) -> Option<Self> {
+    pub fn within(compiled: &CardIndex, hits: &[Hit], position: usize) -> Option<Self> {
         let at = hits.iter().position(|h| h.researcher == position)?;
-        Some(Self::make(directory, hits.len(), at, |i| {
-            hits[i].researcher
-        }))
+        Some(Self::make(compiled, hits.len(), at, |i| hits[i].researcher))
     }
 
     /// Every researcher's steps in the directory's default view, by position among its cards.
-    pub fn default_view(directory: &CardIndex) -> Vec<Self> {
-        let hits = directory.index.search(&SearchParams::default()).hits;
-        let mut steps = vec![None; directory.cards.len()];
+    pub fn default_view(compiled: &CardIndex) -> Vec<Self> {
+        let hits = compiled.index.search(&SearchParams::default()).hits;
+        let mut steps = vec![None; compiled.cards.len()];
         for (at, hit) in hits.iter().enumerate() {
-            let made = Self::make(directory, hits.len(), at, |i| hits[i].researcher);
+            let made = Self::make(compiled, hits.len(), at, |i| hits[i].researcher);
             steps[hit.researcher] = Some(made);
         }
         // Everyone is in the default view; someone it lacked would have no neighbours.
-        let alone = |position| Self::make(directory, 1, 0, |_| position);
+        let alone = |position| Self::make(compiled, 1, 0, |_| position);
         (steps.into_iter().enumerate())
             .map(|(position, s)| s.unwrap_or_else(|| alone(position)))
             .collect()
@@ -95,15 +93,15 @@ impl Steps {
     /// The steps of the `at`-th of `len` researchers, `researcher(i)` being the position among
     /// `directory`'s cards of the `i`-th.
     fn make(
-        directory: &CardIndex,
+        compiled: &CardIndex,
         len: usize,
         at: usize,
         researcher: impl Fn(usize) -> usize,
     ) -> Self {
-        let size = pack_size(directory.cards.len());
+        let size = pack_size(compiled.cards.len());
         let step = |i: usize| {
             let position = researcher(i);
-            let card = &directory.cards[position];
+            let card = &compiled.cards[position];
             Step {
                 id: card.id.clone(),
                 name: card.name.clone(),

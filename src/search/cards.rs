@@ -160,24 +160,24 @@ pub struct CardIndex {
 impl CardIndex {
     /// Compiles a loaded directory with publication titles in the index (for the browser's
     /// fallback and small datasets).
-    pub fn compile(directory: &LoadedDataset) -> Self {
-        let mut c = Self::base(directory);
-        c.index = SearchIndex::new(&directory.dataset);
+    pub fn compile(loaded: &LoadedDataset) -> Self {
+        let mut c = Self::base(loaded);
+        c.index = SearchIndex::new(&loaded.dataset);
         c
     }
 
     /// Compiles a loaded directory with publication titles as shards (the build step).
-    pub fn compile_sharded(directory: &LoadedDataset) -> (Self, BTreeMap<String, TitleShard>) {
-        let mut c = Self::base(directory);
-        let (index, shards) = SearchIndex::new_sharded(&directory.dataset);
+    pub fn compile_sharded(loaded: &LoadedDataset) -> (Self, BTreeMap<String, TitleShard>) {
+        let mut c = Self::base(loaded);
+        let (index, shards) = SearchIndex::new_sharded(&loaded.dataset);
         c.index = index;
         c.shards = Some(shards.keys().cloned().collect());
         (c, shards)
     }
 
     /// Everything but the index.
-    fn base(directory: &LoadedDataset) -> Self {
-        let d = &directory.dataset;
+    fn base(loaded: &LoadedDataset) -> Self {
+        let d = &loaded.dataset;
         let topic_pos: HashMap<&str, u32> = (d.topics.iter().enumerate())
             .map(|(i, t)| (t.id.as_str(), i as u32))
             .collect();
@@ -193,12 +193,12 @@ impl CardIndex {
                 .collect(),
             index: SearchIndex::default(),
             shards: None,
-            problems: (directory.problems.iter())
+            problems: (loaded.problems.iter())
                 .filter(|p| !p.is_warning())
                 .map(|p| p.to_string())
                 .collect(),
-            skipped: directory.skipped.clone(),
-            warnings: (directory.warnings())
+            skipped: loaded.skipped.clone(),
+            warnings: (loaded.warnings())
                 .map(|p| format!("{}: {}", p.path, p.message))
                 .collect(),
         }

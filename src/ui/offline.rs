@@ -26,17 +26,17 @@ pub fn use_service_worker() {
     if cfg!(debug_assertions) || !cfg!(target_arch = "wasm32") {
         return;
     }
-    let directory = use_atlas();
+    let data = use_atlas();
     let registered = StoredValue::new(false);
     Effect::new(move || {
-        if directory.started() && directory.get().is_some() && !registered.get_value() {
+        if data.started() && data.get().is_some() && !registered.get_value() {
             registered.set_value(true);
             register_service_worker();
         }
     });
     set_timeout(
         move || {
-            directory.start();
+            data.start();
         },
         IDLE_DIRECTORY,
     );

@@ -68,10 +68,10 @@ fn run(opts: &Options) -> Result<(), String> {
     let shell = Shell::new(read(&opts.dist.join("404.html"))?)?;
     let base = shell.base();
     let year = this_year();
-    let directory = research_atlas::model::load(&read(&opts.data)?, year + 1)
+    let loaded = research_atlas::model::load(&read(&opts.data)?, year + 1)
         .map_err(|e| format!("{}: {e}", opts.data.display()))?;
-    let site_url = (directory.dataset.config.as_ref()).and_then(|c| c.site_url.clone());
-    let data = StaticData::new(directory);
+    let site_url = (loaded.dataset.config.as_ref()).and_then(|c| c.site_url.clone());
+    let data = StaticData::new(loaded);
     let paths: Vec<String> = prerendered(
         data.organizations.orgs.iter().map(|o| o.id.as_str()),
         data.atlas.cards.iter().map(|c| c.id.as_str()),

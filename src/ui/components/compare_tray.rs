@@ -14,10 +14,10 @@ use crate::ui::state::picks::use_picks;
 pub fn CompareTray() -> impl IntoView {
     let picks = use_picks();
     let route = use_route().route;
-    let directory = use_atlas();
+    let data = use_atlas();
     let names = move || {
         let ids = picks.compare.get();
-        let atlas = directory.get().and_then(Result::ok);
+        let atlas = data.get().and_then(Result::ok);
         (ids.iter())
             .map(|id| {
                 (atlas.as_ref())

@@ -152,9 +152,9 @@ pub fn DataWarning(
     /// The loaded directory and its problems.
     atlas: Arc<Atlas>,
 ) -> impl IntoView {
-    let directory: &CardIndex = &atlas.compiled;
-    (!directory.is_clean()).then(|| {
-        let (headline, rest) = headline(directory);
+    let compiled: &CardIndex = &atlas.compiled;
+    (!compiled.is_clean()).then(|| {
+        let (headline, rest) = headline(compiled);
         let lines = |items: &[String]| {
             items
                 .iter()
@@ -167,13 +167,13 @@ pub fn DataWarning(
                 <details>
                     <summary>"Details"</summary>
                     <ul>
-                        {directory
+                        {compiled
                             .skipped
                             .iter()
                             .map(|s| view! { <li>"Skipped " {s.clone()}</li> })
                             .collect_view()}
-                        {lines(&directory.problems)}
-                        {directory
+                        {lines(&compiled.problems)}
+                        {compiled
                             .warnings
                             .iter()
                             .map(|w| view! { <li>"Warning: " <code>{w.clone()}</code></li> })
@@ -187,10 +187,10 @@ pub fn DataWarning(
 
 /// The banner's first sentence and the one after it: skipped records first, then problems, then
 /// warnings alone (nothing was left out).
-fn headline(directory: &CardIndex) -> (String, &'static str) {
+fn headline(compiled: &CardIndex) -> (String, &'static str) {
     let plural = |n: usize| if n == 1 { "" } else { "s" };
-    let skipped = directory.skipped.len();
-    let warnings = directory.warnings.len();
+    let skipped = compiled.skipped.len();
+    let warnings = compiled.warnings.len();
     if skipped > 0 {
         let verb = if skipped == 1 { "was" } else { "were" };
         let head = format!(
@@ -198,7 +198,7 @@ fn headline(directory: &CardIndex) -> (String, &'static str) {
             plural(skipped)
         );
         (head, "The rest of the directory is shown.")
-    } else if !directory.problems.is_empty() {
+    } else if !compiled.problems.is_empty() {
         (
             "The dataset has problems.".to_owned(),
             "The rest of the directory is shown.",

@@ -186,13 +186,13 @@ pub struct StaticData {
 
 impl StaticData {
     /// Everything the pages show, from the whole dataset.
-    pub fn new(directory: LoadedDataset) -> Self {
-        let by_id = DetailFile::publications_by_id(&directory.dataset);
+    pub fn new(loaded: LoadedDataset) -> Self {
+        let by_id = DetailFile::publications_by_id(&loaded.dataset);
         Self {
-            network: Arc::new(Network::build(&directory.dataset)),
-            organizations: Arc::new(OrgTable::build(&directory.dataset)),
+            network: Arc::new(Network::build(&loaded.dataset)),
+            organizations: Arc::new(OrgTable::build(&loaded.dataset)),
             by_id: Arc::new(by_id.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()),
-            atlas: Arc::new(Atlas::from_json(directory)),
+            atlas: Arc::new(Atlas::from_json(loaded)),
         }
     }
 

@@ -44,10 +44,8 @@ mod reads {
     /// The directory compiled here from the authoring file, which the host has in place of
     /// `_missing` (the compiled directory).
     pub async fn atlas(_missing: &str) -> DataResult {
-        let directory = dataset().await?;
-        Ok(Arc::new(timed("atlas:index", || {
-            Atlas::from_json(directory)
-        })))
+        let loaded = dataset().await?;
+        Ok(Arc::new(timed("atlas:index", || Atlas::from_json(loaded))))
     }
 
     /// Every record: from memory, or the authoring file.

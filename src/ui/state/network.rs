@@ -50,7 +50,7 @@ pub struct Answered {
 /// lacks nothing. For the `opening` view (no focus, no chain, every kind), the records it reads
 /// come first in one file ([`paths::net::START`]), not a byte range each.
 pub async fn fetch_network(
-    directory: AtlasContext,
+    data: AtlasContext,
     source: SharedSource,
     named: Vec<String>,
     opening: bool,
@@ -64,7 +64,7 @@ pub async fn fetch_network(
         return Ok(whole(data.network));
     }
     if matches!(*source.borrow(), NetSource::Unknown) {
-        let found = first_source(directory).await?;
+        let found = first_source(data).await?;
         *source.borrow_mut() = found;
     }
     if let NetSource::Whole(net) = &*source.borrow() {
@@ -120,12 +120,12 @@ pub async fn fetch_network(
 
 /// The index, or the whole network built from the dataset when the host has no `data/net/`
 /// (which then needs the directory, and the authoring file it came from).
-async fn first_source(directory: AtlasContext) -> Result<NetSource, DataError> {
+async fn first_source(data: AtlasContext) -> Result<NetSource, DataError> {
     if let Some(bytes) = fetch_bytes(paths::net::INDEX).await? {
         let index = NetIndex::from_bytes(&bytes).map_err(DataError::refused(paths::net::INDEX))?;
         return Ok(NetSource::Parts(Box::new(NetParts::new(index))));
     }
-    let atlas = directory.start().wait().await?;
+    let atlas = data.start().wait().await?;
     let network = crate::ui::state::json_host::network(atlas, paths::net::INDEX).await?;
     Ok(NetSource::Whole(Arc::new(network)))
 }

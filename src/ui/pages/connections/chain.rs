@@ -30,9 +30,9 @@ pub fn ChainFinder(
     too_big: Memo<bool>,
 ) -> impl IntoView {
     // Everyone's names come with the directory, which loads after the first drawing.
-    let directory = use_atlas();
+    let data = use_atlas();
     let pickers = move || {
-        let atlas = (static_data().map(|d| Ok(d.atlas))).or_else(|| directory.peek());
+        let atlas = (static_data().map(|d| Ok(d.atlas))).or_else(|| data.peek());
         match atlas {
             Some(Ok(atlas)) => {
                 let cards = atlas.cards.iter();
@@ -47,7 +47,7 @@ pub fn ChainFinder(
             Some(Err(error)) => view! {
                 <LoadErrorView
                     error=error
-                    retry=Callback::new(move |()| directory.retry())
+                    retry=Callback::new(move |()| data.retry())
                     heading="Everyone's names could not be loaded"
                 />
             }

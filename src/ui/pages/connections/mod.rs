@@ -50,7 +50,7 @@ const PICKERS_AFTER: std::time::Duration = std::time::Duration::from_millis(1000
 #[component]
 fn NetworkLoader() -> impl IntoView {
     let question = use_question();
-    let directory = use_atlas();
+    let data = use_atlas();
     let source: SharedSource = Default::default();
     let resource = Load::new(move || {
         let (source, q) = (source.clone(), question.params.get());
@@ -61,7 +61,7 @@ fn NetworkLoader() -> impl IntoView {
             .collect();
         async move {
             let opening = q == ConnectionsParams::default();
-            let answered = fetch_network(directory, source, named, opening, |net, with_chain| {
+            let answered = fetch_network(data, source, named, opening, |net, with_chain| {
                 question_needs(net, &q, with_chain)
             })
             .await?;
@@ -80,10 +80,10 @@ fn NetworkLoader() -> impl IntoView {
     let failed = Memo::new(move |_| resource.get().and_then(Result::err));
     // A moment after the first drawing, so that its records have the connection.
     Effect::new(move |_| {
-        if latest.with(Option::is_some) && !untrack(|| directory.started()) {
+        if latest.with(Option::is_some) && !untrack(|| data.started()) {
             set_timeout(
                 move || {
-                    directory.start();
+                    data.start();
                 },
                 PICKERS_AFTER,
             );
