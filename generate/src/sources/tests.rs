@@ -116,11 +116,11 @@ fn every_document_is_read_whole_and_the_sources_agree() {
 fn check_work(name: &str, w: &Work, by_doi: &mut HashMap<String, (String, u16)>) {
     assert!(!w.authors.is_empty(), "{name}: {w:?}");
     if w.kind == PublicationType::Preprint {
-        assert!(w.arxiv.is_some(), "{name}: {w:?}");
+        assert!(w.ids.arxiv.is_some(), "{name}: {w:?}");
         return;
     }
     assert!(w.venue.is_some(), "{name}: {w:?}");
-    if let Some(doi) = &w.doi {
+    if let Some(doi) = &w.ids.doi {
         let seen = by_doi
             .entry(doi.clone())
             .or_insert((w.title.clone(), w.year));

@@ -38,6 +38,7 @@ use research_atlas::model::{Dataset, Problem, ResearcherId, Severity};
 pub use apply::Outcome;
 pub use batch::Batch;
 pub use entry::BibError;
+pub use paper::Imprint;
 pub(crate) use paper::{Paper, Reject, Sourced};
 pub(crate) use venue::VenueHint;
 

@@ -54,10 +54,10 @@ pub fn record(record: &mut Record) {
         }
         w.venue.take_if(|v| v.name.is_empty());
         for f in [
-            &mut w.volume,
-            &mut w.number,
-            &mut w.pages,
-            &mut w.publisher,
+            &mut w.imprint.volume,
+            &mut w.imprint.number,
+            &mut w.imprint.pages,
+            &mut w.imprint.publisher,
             &mut w.school,
         ] {
             one(f);

@@ -35,7 +35,10 @@ use std::path::Path;
 
 use research_atlas::model::{Dataset, PublicationType, ResearcherId};
 
-pub use record::{Affiliation, Origin, Profile, Record, Skip, Url, Work, WorkAuthor, WorkVenue};
+pub use record::{
+    Affiliation, Identifiers, Imprint, Origin, Profile, Record, Skip, Url, Work, WorkAuthor,
+    WorkVenue,
+};
 
 use crate::Error;
 use crate::bibtex::{Batch, Outcome};

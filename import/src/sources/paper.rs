@@ -27,15 +27,14 @@ pub fn paper(work: &Work, today: &str) -> Result<Paper, Reject> {
     }
     // arXiv's own DOI (`10.48550/arXiv.2301.03734`) names the preprint, not a paper: it
     // gives the arXiv id, and is no DOI of the record (a paper and its preprint are one).
-    let arxiv_doi = (work.doi.as_deref()).and_then(|d| {
+    let arxiv_doi = (work.ids.doi.as_deref()).and_then(|d| {
         let lower = d.to_ascii_lowercase();
         lower
             .strip_prefix("10.48550/arxiv.")
             .map(|_| d[15..].to_owned())
     });
     let from_doi = arxiv_doi.is_some();
-    let doi = work
-        .doi
+    let doi = (work.ids.doi)
         .clone()
         .filter(|_| !from_doi)
         .filter(|d| match check_doi(d) {
@@ -45,8 +44,7 @@ pub fn paper(work: &Work, today: &str) -> Result<Paper, Reject> {
                 false
             }
         });
-    let arxiv = work
-        .arxiv
+    let arxiv = (work.ids.arxiv)
         .clone()
         .or(arxiv_doi)
         .filter(|a| match check_arxiv(a) {
@@ -57,7 +55,7 @@ pub fn paper(work: &Work, today: &str) -> Result<Paper, Reject> {
             }
         });
     let mut links: Vec<Link> = Vec::new();
-    for url in &work.links {
+    for url in &work.ids.links {
         if let Err(why) = check_url(url) {
             notes.push(format!("link {url:?} left out: {why}"));
         } else if !links.iter().any(|l| &l.url == url) {
@@ -118,10 +116,7 @@ pub fn paper(work: &Work, today: &str) -> Result<Paper, Reject> {
         venue,
         year: work.year,
         month: work.month.filter(|m| (1..=12).contains(m)),
-        volume: work.volume.clone(),
-        number: work.number.clone(),
-        pages: work.pages.clone(),
-        publisher: work.publisher.clone(),
+        imprint: work.imprint.clone(),
         location: None,
         school: work.school.clone().filter(|_| thesis),
         thesis_kind: None,

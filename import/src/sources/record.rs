@@ -7,6 +7,9 @@ use research_atlas::model::{EndDate, PartialDate, PublicationType};
 /// Which open scholarly source a record came from (the dataset's own name for it).
 pub use research_atlas::model::Origin;
 
+/// Where in print a work is: its volume, issue, pages and publisher.
+pub use crate::bibtex::Imprint;
+
 /// One person's record in one source.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Record {
@@ -108,28 +111,57 @@ pub struct Work {
     pub year: u16,
     /// Month, when stated.
     pub month: Option<u8>,
-    /// Journal volume.
-    pub volume: Option<String>,
-    /// Journal issue.
-    pub number: Option<String>,
-    /// Pages, "first–last" with an en dash.
-    pub pages: Option<String>,
-    /// Publisher.
-    pub publisher: Option<String>,
+    /// Volume, issue, pages and publisher, as the BibTeX import's papers hold them.
+    pub imprint: Imprint,
     /// A thesis's school.
     pub school: Option<String>,
-    /// DOI without the resolver, e.g. `10.1145/3603269.3604848`.
-    pub doi: Option<String>,
-    /// arXiv id without `arXiv:` and version, e.g. `2301.03734`.
-    pub arxiv: Option<String>,
-    /// Other web addresses for the work (`http`/`https`), not the DOI's or arXiv's page.
-    pub links: Vec<String>,
+    /// Its DOI, arXiv id and other web addresses.
+    pub ids: Identifiers,
     /// The abstract, plain text.
     pub abstract_text: Option<String>,
     /// How many works cite it, by this source's count.
     pub citations: Option<u32>,
     /// What the reader noticed and left out of this work ("the second DOI was left out").
     pub notes: Vec<String>,
+}
+
+/// A work's own identifiers and web addresses, as its reader found them.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Identifiers {
+    /// DOI without the resolver, e.g. `10.1145/3603269.3604848`.
+    pub doi: Option<String>,
+    /// arXiv id without `arXiv:` and version, e.g. `2301.03734`.
+    pub arxiv: Option<String>,
+    /// Other web addresses for the work (`http`/`https`), in order, without repeats; not the
+    /// DOI's or arXiv's page.
+    pub links: Vec<String>,
+}
+
+#[cfg(test)]
+impl Identifiers {
+    /// A DOI alone.
+    pub(crate) fn doi(doi: &str) -> Self {
+        Self {
+            doi: Some(doi.into()),
+            ..Self::default()
+        }
+    }
+
+    /// An arXiv id alone.
+    pub(crate) fn arxiv(arxiv: &str) -> Self {
+        Self {
+            arxiv: Some(arxiv.into()),
+            ..Self::default()
+        }
+    }
+
+    /// A web address alone.
+    pub(crate) fn link(url: &str) -> Self {
+        Self {
+            links: vec![url.into()],
+            ..Self::default()
+        }
+    }
 }
 
 /// An author of a work, with their identifiers where the source gives them.

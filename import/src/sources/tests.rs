@@ -424,7 +424,7 @@ fn a_roster_of_names_and_identifiers_only_takes_the_stage_from_orcid() {
 
 #[test]
 fn an_arxiv_doi_is_the_arxiv_id_and_a_preprints_count_never_replaces_the_papers() {
-    use crate::sources::record::{Work, WorkAuthor};
+    use crate::sources::record::{Identifiers, Imprint, Work, WorkAuthor};
     let work = |id: &str, doi: Option<&str>, kind, count| Work {
         origin: Origin::Openalex,
         id: id.into(),
@@ -438,14 +438,13 @@ fn an_arxiv_doi_is_the_arxiv_id_and_a_preprints_count_never_replaces_the_papers(
         venue: None,
         year: 2023,
         month: None,
-        volume: None,
-        number: None,
-        pages: None,
-        publisher: None,
+        imprint: Imprint::default(),
         school: None,
-        doi: doi.map(String::from),
-        arxiv: None,
-        links: Vec::new(),
+        ids: Identifiers {
+            doi: doi.map(String::from),
+            arxiv: None,
+            links: Vec::new(),
+        },
         abstract_text: None,
         citations: Some(count),
         notes: Vec::new(),

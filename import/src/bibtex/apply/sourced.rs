@@ -128,10 +128,10 @@ pub(super) fn merge_into(
         };
     let mut filled = Vec::new();
     for (field, have, give) in [
-        ("volume", &mut record.volume, &paper.volume),
-        ("number", &mut record.number, &paper.number),
-        ("pages", &mut record.pages, &paper.pages),
-        ("publisher", &mut record.publisher, &paper.publisher),
+        ("volume", &mut record.volume, &paper.imprint.volume),
+        ("number", &mut record.number, &paper.imprint.number),
+        ("pages", &mut record.pages, &paper.imprint.pages),
+        ("publisher", &mut record.publisher, &paper.imprint.publisher),
         (
             "abstract",
             &mut record.abstract_text,

@@ -85,14 +85,8 @@ pub struct Paper {
     pub year: u16,
     /// Month, 1 to 12, when the entry gives one that reads as a month.
     pub month: Option<u8>,
-    /// Journal volume.
-    pub volume: Option<String>,
-    /// Journal issue number.
-    pub number: Option<String>,
-    /// Pages, e.g. "437–455".
-    pub pages: Option<String>,
-    /// Publisher (for a technical report: the institution).
-    pub publisher: Option<String>,
+    /// Volume, number, pages and publisher (for a technical report: the institution).
+    pub imprint: Imprint,
     /// The `address` (or `location`) field.
     pub location: Option<String>,
     /// A thesis's school as printed.
@@ -114,6 +108,31 @@ pub struct Paper {
     pub notes: Vec<String>,
     /// What an open source gives beyond BibTeX; default for an entry.
     pub sourced: Sourced,
+}
+
+/// Where in print a paper is: the part of its record BibTeX entries and open sources' works
+/// ([`crate::sources::Work`]) state alike.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Imprint {
+    /// Journal volume.
+    pub volume: Option<String>,
+    /// Journal issue number.
+    pub number: Option<String>,
+    /// Pages, "first–last" with an en dash, e.g. "437–455".
+    pub pages: Option<String>,
+    /// Publisher.
+    pub publisher: Option<String>,
+}
+
+#[cfg(test)]
+impl Imprint {
+    /// Pages alone.
+    pub(crate) fn pages(pages: &str) -> Self {
+        Self {
+            pages: Some(pages.into()),
+            ..Self::default()
+        }
+    }
 }
 
 /// Why an entry does not become a paper.
@@ -208,15 +227,17 @@ pub fn judge(e: &BibEntry) -> Result<Paper, Reject> {
         booktitle,
         year,
         month,
-        volume: opt("volume").filter(|_| kind != PublicationType::Preprint),
-        number: opt("number").filter(|_| kind != PublicationType::Preprint || is_report),
-        pages: opt("pages").map(|p| pages(&p)),
-        publisher: if is_report {
-            opt("institution")
-        } else {
-            opt("publisher")
-        }
-        .filter(|p| !is_arxiv_name(p)),
+        imprint: Imprint {
+            volume: opt("volume").filter(|_| kind != PublicationType::Preprint),
+            number: opt("number").filter(|_| kind != PublicationType::Preprint || is_report),
+            pages: opt("pages").map(|p| pages(&p)),
+            publisher: if is_report {
+                opt("institution")
+            } else {
+                opt("publisher")
+            }
+            .filter(|p| !is_arxiv_name(p)),
+        },
         location: opt("address").or_else(|| opt("location")),
         school: thesis_kind.and(opt("school").or_else(|| opt("institution"))),
         thesis_kind,

@@ -48,7 +48,7 @@ pub fn describe(read: &Read) -> Vec<String> {
                     "abbr",
                     p.venue.as_ref().and_then(|v| v.abbr.clone()),
                 );
-                more(&mut text, "pages", p.pages.clone());
+                more(&mut text, "pages", p.imprint.pages.clone());
                 more(&mut text, "doi", p.doi.clone());
                 more(&mut text, "arXiv", p.arxiv.clone());
                 if p.on_arxiv {

@@ -4,21 +4,11 @@
 use research_atlas::model::validate::{check_doi, check_url};
 
 use super::schema::Publication;
+use crate::sources::record::Identifiers;
 
-/// What a record's electronic editions say.
-#[derive(Debug, Default)]
-pub(super) struct Ids {
-    /// The first DOI, without its resolver.
-    pub(super) doi: Option<String>,
-    /// The new-style arXiv id, without version.
-    pub(super) arxiv: Option<String>,
-    /// Every other `http(s)` address, in order, without repeats.
-    pub(super) links: Vec<String>,
-}
-
-/// The DOI, arXiv id and links of a record, noting what is left out.
-pub(super) fn identifiers(p: &Publication, notes: &mut Vec<String>) -> Ids {
-    let mut ids = Ids::default();
+/// The DOI (the first), arXiv id and links of a record, noting what is left out.
+pub(super) fn identifiers(p: &Publication, notes: &mut Vec<String>) -> Identifiers {
+    let mut ids = Identifiers::default();
     let mut arxiv_found: Vec<(String, Option<&str>)> = Vec::new();
     for ee in &p.ee {
         let url = ee.text.as_str();

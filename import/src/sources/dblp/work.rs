@@ -6,7 +6,7 @@ use research_atlas::model::PublicationType;
 use super::ids::identifiers;
 use super::schema::{Author, Publication};
 use crate::Error;
-use crate::sources::record::{Origin, Skip, Work, WorkAuthor, WorkVenue};
+use crate::sources::record::{Imprint, Origin, Skip, Work, WorkAuthor, WorkVenue};
 use crate::web_text::{MONTH_NAMES, collapse, without_final_period};
 
 /// The work of the `i`-th `<r>`'s record, or where and why it is left out.
@@ -78,15 +78,15 @@ pub(super) fn work(i: usize, p: &Publication) -> Result<Work, Skip> {
         venue,
         year,
         month,
-        // A CoRR volume ("abs/2301.03734") only restates the arXiv id.
-        volume: p.volume.clone().filter(|_| !preprint),
-        number: p.number.clone().filter(|_| !preprint),
-        pages: p.pages.as_deref().map(pages),
-        publisher: p.publisher.clone(),
+        imprint: Imprint {
+            // A CoRR volume ("abs/2301.03734") only restates the arXiv id.
+            volume: p.volume.clone().filter(|_| !preprint),
+            number: p.number.clone().filter(|_| !preprint),
+            pages: p.pages.as_deref().map(pages),
+            publisher: p.publisher.clone(),
+        },
         school: p.school.clone().filter(|_| kind == PublicationType::Thesis),
-        doi: ids.doi,
-        arxiv: ids.arxiv,
-        links: ids.links,
+        ids,
         abstract_text: None,
         citations: None,
         notes,

@@ -11,7 +11,7 @@ use super::profile::orcid_id;
 use super::schema::{self, Location, Source};
 use super::text::{abstract_text, plain};
 use crate::Error;
-use crate::sources::record::{Origin, Work, WorkAuthor, WorkVenue};
+use crate::sources::record::{Imprint, Origin, Work, WorkAuthor, WorkVenue};
 
 /// Maps one work, still JSON; `Err` is why it is skipped.
 pub(super) fn map(value: &Value) -> Result<Work, Error> {
@@ -66,31 +66,31 @@ pub(super) fn map(value: &Value) -> Result<Work, Error> {
         authors,
         authors_incomplete,
         kind,
-        publisher: if has_venue {
-            source
-                .and_then(|s| s.host_organization_name.as_deref())
-                .map(plain)
-                .filter(|p| !p.is_empty())
-        } else {
-            None
-        },
         venue,
         year,
         month: month(w.publication_date.as_deref(), year),
-        volume: field(|b| b.volume.as_ref()),
-        number: field(|b| b.issue.as_ref()),
-        pages: pages(
-            field(|b| b.first_page.as_ref()),
-            field(|b| b.last_page.as_ref()),
-        ),
+        imprint: Imprint {
+            volume: field(|b| b.volume.as_ref()),
+            number: field(|b| b.issue.as_ref()),
+            pages: pages(
+                field(|b| b.first_page.as_ref()),
+                field(|b| b.last_page.as_ref()),
+            ),
+            publisher: if has_venue {
+                source
+                    .and_then(|s| s.host_organization_name.as_deref())
+                    .map(plain)
+                    .filter(|p| !p.is_empty())
+            } else {
+                None
+            },
+        },
         school: if kind == PublicationType::Thesis {
             school(&w)
         } else {
             None
         },
-        doi: ids.doi,
-        arxiv: ids.arxiv,
-        links: ids.links,
+        ids,
         abstract_text: w.abstract_inverted_index.as_ref().and_then(abstract_text),
         citations: w
             .cited_by_count

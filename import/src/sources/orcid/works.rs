@@ -10,7 +10,7 @@ use super::groups::{unreadable, walk};
 use super::schema::{ExternalId, Lenient, WorkSummary, Works, list, value};
 use super::text::{some, title};
 use crate::Error;
-use crate::sources::{Origin, Skip, Work, WorkAuthor, WorkVenue};
+use crate::sources::{Identifiers, Imprint, Origin, Skip, Work, WorkAuthor, WorkVenue};
 
 /// Every work group's preferred summary, in the document's order; `author` (the record's
 /// person) is each work's only author. `at` is the section's path (`activities-summary.works`,
@@ -172,14 +172,9 @@ fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, Error> {
         venue,
         year,
         month,
-        volume: None,
-        number: None,
-        pages: None,
-        publisher: None,
+        imprint: Imprint::default(),
         school: None,
-        doi: ids.doi,
-        arxiv: ids.arxiv,
-        links: ids.links,
+        ids,
         abstract_text: None,
         citations: None,
         notes,
@@ -234,21 +229,14 @@ fn a(t: &str) -> String {
     }
 }
 
-/// A work's own identifiers and links.
-struct Ids {
-    doi: Option<String>,
-    arxiv: Option<String>,
-    links: Vec<String>,
-}
-
 /// The DOI, arXiv id and links among the `self` identifiers (`part-of` ones such as an ISSN
 /// name the venue; `version-of` ones another version, noted) and the work's `url`.
-fn identifiers(ids: &[Lenient<ExternalId>], url: Option<&str>, notes: &mut Vec<String>) -> Ids {
-    let mut out = Ids {
-        doi: None,
-        arxiv: None,
-        links: Vec::new(),
-    };
+fn identifiers(
+    ids: &[Lenient<ExternalId>],
+    url: Option<&str>,
+    notes: &mut Vec<String>,
+) -> Identifiers {
+    let mut out = Identifiers::default();
     for id in ids {
         let id = match id {
             Lenient::Ok(id) => id,

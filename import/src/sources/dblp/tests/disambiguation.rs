@@ -6,7 +6,7 @@ use research_atlas::model::PublicationType::{Conference, Journal};
 
 use super::{author, venue, work};
 use crate::sources::dblp::read;
-use crate::sources::record::{Affiliation, Origin, Profile, Url, Work};
+use crate::sources::record::{Affiliation, Identifiers, Imprint, Origin, Profile, Url, Work};
 
 /// The bare name's page: marked `publtype="disambiguation"`, its `<homonyms>` out of order,
 /// one homonym known only as a co-author, another disambiguation page among the homonyms.
@@ -57,8 +57,8 @@ fn numbered_homonym_page_is_read_as_one_person() {
         Work {
             authors: vec![jane(), ravi()],
             venue: venue("ICDE", "conf/icde"),
-            pages: Some("2001–2013".into()),
-            doi: Some("10.5555/3333333.4444444".into()),
+            imprint: Imprint::pages("2001–2013"),
+            ids: Identifiers::doi("10.5555/3333333.4444444"),
             ..work(
                 "conf/icde/DoeR23",
                 Conference,
@@ -69,9 +69,12 @@ fn numbered_homonym_page_is_read_as_one_person() {
         Work {
             authors: vec![ravi(), jane(), author("Jane Doe", Some("901/2345-1"), None)],
             venue: venue("VLDB J.", "journals/vldbj"),
-            volume: Some("31".into()),
-            number: Some("1".into()),
-            pages: Some("55–70".into()),
+            imprint: Imprint {
+                volume: Some("31".into()),
+                number: Some("1".into()),
+                pages: Some("55–70".into()),
+                ..Imprint::default()
+            },
             ..work(
                 "journals/vldbj/RaoDD22",
                 Journal,

@@ -5,7 +5,7 @@ use research_atlas::model::PublicationType::{Conference, Journal, Preprint, Thes
 
 use super::{author, fixture, venue, work};
 use crate::sources::dblp::read;
-use crate::sources::record::{Affiliation, Origin, Profile, Skip, Url, Work};
+use crate::sources::record::{Affiliation, Identifiers, Imprint, Origin, Profile, Skip, Url, Work};
 
 const MIRA: &str = "Mira Köhler";
 const MIRA_PID: &str = "123/4567-1";
@@ -69,18 +69,21 @@ fn person_works() -> Vec<Work> {
                 author("Tom Tester", Some("t/TomTester"), None),
             ],
             venue: venue("OSDI", "conf/osdi"),
-            pages: Some("12–34".into()),
-            doi: Some("10.5555/3617428.3617431".into()),
-            links: vec![
-                "https://www.usenix.org/conference/osdi23/presentation/kohler".into(),
-                "https://doi.ieeecomputersociety.org/10.5555/3617428.3617431".into(),
-            ],
+            imprint: Imprint::pages("12–34"),
+            ids: Identifiers {
+                doi: Some("10.5555/3617428.3617431".into()),
+                links: vec![
+                    "https://www.usenix.org/conference/osdi23/presentation/kohler".into(),
+                    "https://doi.ieeecomputersociety.org/10.5555/3617428.3617431".into(),
+                ],
+                ..Identifiers::default()
+            },
             ..work("conf/osdi/KohlerWT23", Conference, title, 2023)
         },
         Work {
             authors: vec![mira(), wang.clone()],
             month: Some(1),
-            arxiv: Some("2301.03734".into()),
+            ids: Identifiers::arxiv("2301.03734"),
             ..work("journals/corr/abs-2301-03734", Preprint, title, 2023)
         },
         Work {
@@ -90,11 +93,17 @@ fn person_works() -> Vec<Work> {
             ],
             venue: venue("Proc. VLDB Endow.", "journals/pvldb"),
             month: Some(7),
-            volume: Some("15".into()),
-            number: Some("9".into()),
-            pages: Some("2011–2024".into()),
-            doi: Some("10.14778/3538598.3538620".into()),
-            links: vec!["https://www.vldb.org/pvldb/vol15/p2011-kohler.pdf".into()],
+            imprint: Imprint {
+                volume: Some("15".into()),
+                number: Some("9".into()),
+                pages: Some("2011–2024".into()),
+                ..Imprint::default()
+            },
+            ids: Identifiers {
+                doi: Some("10.14778/3538598.3538620".into()),
+                links: vec!["https://www.vldb.org/pvldb/vol15/p2011-kohler.pdf".into()],
+                ..Identifiers::default()
+            },
             notes: vec!["a second DOI 10.14778/9999999.9999999 was left out".into()],
             ..work(
                 "journals/pvldb/KohlerW22",
@@ -106,8 +115,8 @@ fn person_works() -> Vec<Work> {
         Work {
             authors: vec![mira(), author("Ana Beispiel", None, None)],
             venue: venue("NetAI@SIGCOMM", "conf/sigcomm"),
-            pages: Some("1–7".into()),
-            doi: Some("10.1145/3555050.3555051".into()),
+            imprint: Imprint::pages("1–7"),
+            ids: Identifiers::doi("10.1145/3555050.3555051"),
             ..work(
                 "conf/sigcomm/KohlerB22",
                 Workshop,
@@ -118,8 +127,8 @@ fn person_works() -> Vec<Work> {
         Work {
             authors: vec![mira(), author("Li Lu", Some("99/1234"), None)],
             venue: venue("CVPR Workshops", "conf/cvpr"),
-            pages: Some("4001–4009".into()),
-            links: vec!["https://openaccess.example.com/CVPRW_2021/Kohler.html".into()],
+            imprint: Imprint::pages("4001–4009"),
+            ids: Identifiers::link("https://openaccess.example.com/CVPRW_2021/Kohler.html"),
             ..work(
                 "conf/cvpr/KohlerL21",
                 Workshop,
@@ -130,7 +139,7 @@ fn person_works() -> Vec<Work> {
         Work {
             authors: vec![mira()],
             school: Some("Technische Universität Beispielstadt, Germany".into()),
-            links: vec!["https://hdl.handle.net/99999/12345".into()],
+            ids: Identifiers::link("https://hdl.handle.net/99999/12345"),
             notes: vec![
                 "<ee> \"urn:nbn:de:0000-0000000\" is not an http(s) address; left out".into(),
             ],
@@ -149,7 +158,7 @@ fn person_works() -> Vec<Work> {
         Work {
             authors: vec![mira()],
             venue: venue("IFIP Networking", "conf/ifip"),
-            pages: Some("100–110".into()),
+            imprint: Imprint::pages("100–110"),
             ..work(
                 "conf/ifip/Kohler17",
                 Conference,
@@ -160,7 +169,7 @@ fn person_works() -> Vec<Work> {
         Work {
             authors: vec![author(MIRA, Some(MIRA_PID), Some(MIRA_ORCID))],
             month: Some(5),
-            arxiv: Some("2105.01234".into()),
+            ids: Identifiers::arxiv("2105.01234"),
             ..work(
                 "journals/corr/abs-2105-01234",
                 Preprint,
@@ -243,8 +252,11 @@ fn doctype_entities_cdata_and_an_empty_r() {
     let expected = Work {
         authors: vec![author("Jørn Example", Some("s/JornExample"), None)],
         venue: venue("HotOS", "conf/hotos"),
-        doi: Some("10.1145/3458336.3465300".into()),
-        links: vec!["https://arxiv.org/abs/cs/0601001".into()],
+        ids: Identifiers {
+            doi: Some("10.1145/3458336.3465300".into()),
+            links: vec!["https://arxiv.org/abs/cs/0601001".into()],
+            ..Identifiers::default()
+        },
         notes: vec![
             "arXiv id \"cs/0601001\" is not a new-style id (YYMM.NNNNN); left out".into(),
             "month \"Summer\" is not a month; left out".into(),

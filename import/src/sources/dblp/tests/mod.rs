@@ -13,7 +13,7 @@ use std::path::Path;
 
 use research_atlas::model::PublicationType;
 
-use crate::sources::record::{Origin, Work, WorkAuthor, WorkVenue};
+use crate::sources::record::{Identifiers, Imprint, Origin, Work, WorkAuthor, WorkVenue};
 
 /// A fixture's text.
 fn fixture(name: &str) -> String {
@@ -35,14 +35,9 @@ fn work(id: &str, kind: PublicationType, title: &str, year: u16) -> Work {
         venue: None,
         year,
         month: None,
-        volume: None,
-        number: None,
-        pages: None,
-        publisher: None,
+        imprint: Imprint::default(),
         school: None,
-        doi: None,
-        arxiv: None,
-        links: Vec::new(),
+        ids: Identifiers::default(),
         abstract_text: None,
         citations: None,
         notes: Vec::new(),

@@ -4,7 +4,7 @@ use research_atlas::model::{EndDate, PartialDate, PublicationType as Kind};
 
 use super::{author, fixture, venue, work};
 use crate::sources::openalex::{read, read_works};
-use crate::sources::record::{Affiliation, Origin, Profile, Skip, Work};
+use crate::sources::record::{Affiliation, Identifiers, Imprint, Origin, Profile, Skip, Work};
 
 const MARA: (&str, Option<&str>, Option<&str>) = (
     "Mara Lindqvist",
@@ -34,12 +34,17 @@ fn paged_works() -> Vec<Work> {
             authors: vec![mara(), author("Jun Okafor", Some("A5000000077"), None)],
             venue: journal(),
             month: Some(3),
-            volume: Some("12".into()),
-            number: Some("3".into()),
-            pages: Some("101–118".into()),
-            publisher: Some("Fictional Press".into()),
-            doi: Some("10.5555/jsgs.2022.0042".into()),
-            links: vec!["https://fictional-press.example/jsgs/42.pdf".into()],
+            imprint: Imprint {
+                volume: Some("12".into()),
+                number: Some("3".into()),
+                pages: Some("101–118".into()),
+                publisher: Some("Fictional Press".into()),
+            },
+            ids: Identifiers {
+                doi: Some("10.5555/jsgs.2022.0042".into()),
+                links: vec!["https://fictional-press.example/jsgs/42.pdf".into()],
+                ..Identifiers::default()
+            },
             abstract_text: Some(
                 "We study graphs. We show that graphs, when sparse, are easy; dense graphs are not."
                     .into(),
@@ -66,14 +71,20 @@ fn paged_works() -> Vec<Work> {
                 "S4200000202",
             ),
             month: Some(10),
-            pages: Some("1–14".into()),
-            publisher: Some("Society for Imaginary Computing".into()),
-            doi: Some("10.5555/sis.2023.7".into()),
-            links: vec![
-                "https://dl.example.org/doi/10.5555/sis.2023.7".into(),
-                "https://eastvale-repo.example/handle/1234/5678".into(),
-                "https://eastvale-repo.example/bitstream/1234/5678/paper.pdf".into(),
-            ],
+            imprint: Imprint {
+                pages: Some("1–14".into()),
+                publisher: Some("Society for Imaginary Computing".into()),
+                ..Imprint::default()
+            },
+            ids: Identifiers {
+                doi: Some("10.5555/sis.2023.7".into()),
+                links: vec![
+                    "https://dl.example.org/doi/10.5555/sis.2023.7".into(),
+                    "https://eastvale-repo.example/handle/1234/5678".into(),
+                    "https://eastvale-repo.example/bitstream/1234/5678/paper.pdf".into(),
+                ],
+                ..Identifiers::default()
+            },
             citations: Some(48213),
             ..work(
                 "W5000000002",
@@ -88,8 +99,11 @@ fn paged_works() -> Vec<Work> {
                 author("Ola Nordmann", None, None),
             ],
             month: Some(5),
-            doi: Some("10.48550/arxiv.2305.01234".into()),
-            arxiv: Some("2305.01234".into()),
+            ids: Identifiers {
+                doi: Some("10.48550/arxiv.2305.01234".into()),
+                arxiv: Some("2305.01234".into()),
+                ..Identifiers::default()
+            },
             citations: Some(3),
             ..work(
                 "W5000000003",
@@ -102,7 +116,7 @@ fn paged_works() -> Vec<Work> {
             authors: vec![mara()],
             month: Some(6),
             school: Some("University of Eastvale".into()),
-            links: vec!["https://eastvale-repo.example/handle/1234/42".into()],
+            ids: Identifiers::link("https://eastvale-repo.example/handle/1234/42"),
             citations: Some(12),
             ..work(
                 "W5000000004",
@@ -124,10 +138,13 @@ fn paged_works() -> Vec<Work> {
             authors_incomplete: true,
             venue: journal(),
             month: Some(1),
-            volume: Some("14".into()),
-            pages: Some("e1001".into()),
-            publisher: Some("Fictional Press".into()),
-            doi: Some("10.5555/jsgs.2024.0100".into()),
+            imprint: Imprint {
+                volume: Some("14".into()),
+                pages: Some("e1001".into()),
+                publisher: Some("Fictional Press".into()),
+                ..Imprint::default()
+            },
+            ids: Identifiers::doi("10.5555/jsgs.2024.0100"),
             citations: Some(250),
             ..work(
                 "W5000000009",
@@ -140,8 +157,8 @@ fn paged_works() -> Vec<Work> {
             authors: vec![mara()],
             venue: venue("Workshop on Hypothetical Networks", "S4200000505"),
             month: Some(7),
-            pages: Some("22".into()),
-            doi: Some("10.5555/whn.2024.3".into()),
+            imprint: Imprint::pages("22"),
+            ids: Identifiers::doi("10.5555/whn.2024.3"),
             citations: Some(7),
             ..work(
                 "W5000000010",
@@ -238,10 +255,13 @@ fn an_author_with_their_works_as_one_array() {
             authors: vec![tomas(None)],
             venue: venue("Legacy Journal of Fluids", "S4200000606"),
             month: Some(11),
-            volume: Some("7".into()),
-            number: Some("2".into()),
-            pages: Some("33–47".into()),
-            doi: Some("10.5555/LEGACY.2018.11".into()),
+            imprint: Imprint {
+                volume: Some("7".into()),
+                number: Some("2".into()),
+                pages: Some("33–47".into()),
+                ..Imprint::default()
+            },
+            ids: Identifiers::doi("10.5555/LEGACY.2018.11"),
             citations: Some(5),
             notes: vec![
                 "Tomás Ferreira's ORCID \"https://orcid.org/0000-0002-0000-0015\" has the check \
@@ -259,8 +279,11 @@ fn an_author_with_their_works_as_one_array() {
             authors: vec![tomas(None)],
             authors_incomplete: true,
             month: Some(2),
-            doi: Some("10.48550/arXiv.2402.00077".into()),
-            arxiv: Some("2402.00077".into()),
+            ids: Identifiers {
+                doi: Some("10.48550/arXiv.2402.00077".into()),
+                arxiv: Some("2402.00077".into()),
+                ..Identifiers::default()
+            },
             abstract_text: Some("Flows are bounded. See appendix.".into()),
             notes: vec!["authorships[1] has no name; left out".into()],
             ..work(
@@ -271,7 +294,7 @@ fn an_author_with_their_works_as_one_array() {
             )
         },
         Work {
-            links: vec!["https://arxiv.org/abs/cond-mat/9801001v1".into()],
+            ids: Identifiers::link("https://arxiv.org/abs/cond-mat/9801001v1"),
             notes: vec![
                 "arXiv id \"cond-mat/9801001\" is an old-style id or a link; only YYMM.NNNNN \
                  ids are accepted; left out"

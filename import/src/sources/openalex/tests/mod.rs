@@ -10,7 +10,7 @@ use std::path::Path;
 
 use research_atlas::model::PublicationType;
 
-use crate::sources::record::{Origin, Work, WorkAuthor, WorkVenue};
+use crate::sources::record::{Identifiers, Imprint, Origin, Work, WorkAuthor, WorkVenue};
 
 /// A fixture's text.
 fn fixture(name: &str) -> String {
@@ -32,14 +32,9 @@ fn work(id: &str, title: &str, kind: PublicationType, year: u16) -> Work {
         venue: None,
         year,
         month: None,
-        volume: None,
-        number: None,
-        pages: None,
-        publisher: None,
+        imprint: Imprint::default(),
         school: None,
-        doi: None,
-        arxiv: None,
-        links: Vec::new(),
+        ids: Identifiers::default(),
         abstract_text: None,
         citations: None,
         notes: Vec::new(),

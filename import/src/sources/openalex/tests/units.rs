@@ -294,11 +294,11 @@ fn identifiers_and_links() {
         "best_oa_location": {"landing_page_url": "https://doi.org/10.5555/other", "pdf_url": "https://doi.org/10.5555/other"},
     }))
     .expect("maps");
-    assert_eq!(w.doi.as_deref(), Some("10.5555/X.1"));
-    assert_eq!(w.arxiv.as_deref(), Some("2301.03734"));
-    assert_eq!(w.links, ["https://doi.org/10.5555/other"]);
+    assert_eq!(w.ids.doi.as_deref(), Some("10.5555/X.1"));
+    assert_eq!(w.ids.arxiv.as_deref(), Some("2301.03734"));
+    assert_eq!(w.ids.links, ["https://doi.org/10.5555/other"]);
     let bad = map(json!({"doi": "https://doi.org/not-a-doi"})).expect("maps");
-    assert_eq!(bad.doi, None);
+    assert_eq!(bad.ids.doi, None);
     assert_eq!(
         bad.notes,
         ["DOI \"https://doi.org/not-a-doi\" does not start with \"10.\"; left out"]
@@ -313,11 +313,14 @@ fn dates_pages_and_counts() {
         "cited_by_count": 9_000_000_000u64,
     }))
     .expect("maps");
-    assert_eq!((w.month, w.pages.as_deref()), (None, Some("5–9")));
+    assert_eq!((w.month, w.imprint.pages.as_deref()), (None, Some("5–9")));
     assert_eq!(w.citations, Some(u32::MAX));
     let w = map(json!({"biblio": {"first_page": null, "last_page": "9"}, "cited_by_count": -1}))
         .expect("maps");
-    assert_eq!((w.pages.as_deref(), w.citations), (Some("9"), Some(0)));
+    assert_eq!(
+        (w.imprint.pages.as_deref(), w.citations),
+        (Some("9"), Some(0))
+    );
     for year in [json!(0), json!(10000), json!(-2020)] {
         let why = map(json!({"publication_year": year})).expect_err("no year");
         assert!(why.starts_with("publication year"), "{why}");

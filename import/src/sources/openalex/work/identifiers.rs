@@ -5,13 +5,7 @@ use research_atlas::model::validate::{check_arxiv, check_doi, check_url};
 
 use super::link_locations;
 use crate::sources::openalex::schema;
-
-/// What [`read`] finds.
-pub(super) struct Identifiers {
-    pub(super) doi: Option<String>,
-    pub(super) arxiv: Option<String>,
-    pub(super) links: Vec<String>,
-}
+use crate::sources::record::Identifiers;
 
 /// The DOI, arXiv id and links of a work; what is left out is noted.
 pub(super) fn read(w: &schema::Work, notes: &mut Vec<String>) -> Identifiers {

@@ -99,8 +99,11 @@ fn works() -> Vec<Work> {
         Work {
             venue: venue("ACM Transactions on Storage"),
             month: Some(3),
-            doi: Some("10.1145/3450000.3450123".into()),
-            links: vec!["https://mira.example.org/papers/snapshots.pdf".into()],
+            ids: Identifiers {
+                doi: Some("10.1145/3450000.3450123".into()),
+                links: vec!["https://mira.example.org/papers/snapshots.pdf".into()],
+                ..Identifiers::default()
+            },
             ..work(
                 "3001",
                 "Consistent Snapshots for Geo-Replicated Stores",
@@ -112,7 +115,7 @@ fn works() -> Vec<Work> {
         Work {
             venue: venue("SOSP '19"),
             month: Some(10),
-            doi: Some("10.1145/3341301.3359000".into()),
+            ids: Identifiers::doi("10.1145/3341301.3359000"),
             notes: vec![
                 "ORCID's preferred of 2 versions from different sources; the others (put-code \
                  3002) were left out"
@@ -128,7 +131,7 @@ fn works() -> Vec<Work> {
         },
         Work {
             month: Some(5),
-            arxiv: Some("2305.01234".into()),
+            ids: Identifiers::arxiv("2305.01234"),
             notes: vec![
                 "doi \"10.1145/3600000.3600111\" is another version's (version-of); left out"
                     .into(),
@@ -144,7 +147,7 @@ fn works() -> Vec<Work> {
         },
         Work {
             month: Some(6),
-            links: vec!["https://thesis.northbridge.example.ac.uk/00000".into()],
+            ids: Identifiers::link("https://thesis.northbridge.example.ac.uk/00000"),
             ..work(
                 "3005",
                 "Coordination-Free Replication for Wide-Area Stores",
@@ -157,7 +160,7 @@ fn works() -> Vec<Work> {
             venue: venue(
                 "14th ACM Workshop on Hot Topics in Storage and File Systems (HotStorage '22)",
             ),
-            doi: Some("10.1145/3538643.3539000".into()),
+            ids: Identifiers::doi("10.1145/3538643.3539000"),
             ..work(
                 "3008",
                 "Testing Storage Engines with Model Checkers",
@@ -168,7 +171,7 @@ fn works() -> Vec<Work> {
         },
         Work {
             month: Some(10),
-            arxiv: Some("2210.04567".into()),
+            ids: Identifiers::arxiv("2210.04567"),
             notes: vec!["of type other with an arXiv id: read as a preprint".into()],
             ..work("3010", "A Note on Replica Repair", Preprint, 2022, &a)
         },

@@ -10,7 +10,7 @@ use std::path::Path;
 use research_atlas::model::{EndDate, PartialDate, PublicationType};
 
 use super::read;
-use crate::sources::{Origin, Record, Skip, Work, WorkAuthor, WorkVenue};
+use crate::sources::{Identifiers, Imprint, Origin, Record, Skip, Work, WorkAuthor, WorkVenue};
 
 mod full;
 mod others;
@@ -100,14 +100,9 @@ fn work(id: &str, title: &str, kind: PublicationType, year: u16, author: &[WorkA
         venue: None,
         year,
         month: None,
-        volume: None,
-        number: None,
-        pages: None,
-        publisher: None,
+        imprint: Imprint::default(),
         school: None,
-        doi: None,
-        arxiv: None,
-        links: Vec::new(),
+        ids: Identifiers::default(),
         abstract_text: None,
         citations: None,
         notes: Vec::new(),

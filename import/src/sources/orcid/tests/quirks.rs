@@ -69,8 +69,11 @@ fn odd_works_are_read_with_notes() {
         },
         Work {
             month: Some(2),
-            doi: Some("10.1000/xyz123".into()),
-            links: vec!["https://x.example.org/paper".into()],
+            ids: Identifiers {
+                doi: Some("10.1000/xyz123".into()),
+                links: vec!["https://x.example.org/paper".into()],
+                ..Identifiers::default()
+            },
             notes: vec![
                 "a second DOI 10.2000/other was left out".into(),
                 "doi \"not a doi\" does not start with \"10.\"; left out".into(),
@@ -92,7 +95,7 @@ fn odd_works_are_read_with_notes() {
             )
         },
         Work {
-            arxiv: Some("2301.03734".into()),
+            ids: Identifiers::arxiv("2301.03734"),
             ..work(
                 "4009",
                 "Linked Only",

@@ -92,7 +92,7 @@ fn a_v2_0_record_gives_its_works_by_their_upper_case_types() {
     let want = vec![
         Work {
             month: Some(4),
-            doi: Some("10.5555/wrr.2019.0412".into()),
+            ids: Identifiers::doi("10.5555/wrr.2019.0412"),
             ..work(
                 "3101",
                 "Bedload pulses in a regulated alpine river",
@@ -103,7 +103,7 @@ fn a_v2_0_record_gives_its_works_by_their_upper_case_types() {
         },
         Work {
             month: Some(9),
-            doi: Some("10.5555/isrs.2017.88".into()),
+            ids: Identifiers::doi("10.5555/isrs.2017.88"),
             ..work(
                 "3102",
                 "Measuring sediment flux with hydrophones",
@@ -114,7 +114,7 @@ fn a_v2_0_record_gives_its_works_by_their_upper_case_types() {
         },
         Work {
             month: Some(11),
-            doi: Some("10.5555/esp.2016.77".into()),
+            ids: Identifiers::doi("10.5555/esp.2016.77"),
             notes: vec![
                 "ORCID's preferred of 2 versions from different sources; the others (put-code \
                  3103) were left out"
@@ -129,12 +129,12 @@ fn a_v2_0_record_gives_its_works_by_their_upper_case_types() {
             )
         },
         Work {
-            arxiv: Some("2104.01234".into()),
+            ids: Identifiers::arxiv("2104.01234"),
             ..work("3105", "Toward open sediment data", Preprint, 2021, &a)
         },
         Work {
             month: Some(6),
-            links: vec!["https://repository.alpine-tu.example.at/handle/1234".into()],
+            ids: Identifiers::link("https://repository.alpine-tu.example.at/handle/1234"),
             ..work(
                 "3106",
                 "Sediment continuity at hydropower dams",
@@ -155,7 +155,7 @@ fn a_v2_0_record_gives_its_works_by_their_upper_case_types() {
         },
         Work {
             month: Some(12),
-            arxiv: Some("1912.00456".into()),
+            ids: Identifiers::arxiv("1912.00456"),
             notes: vec!["of type other with an arXiv id: read as a preprint".into()],
             ..work(
                 "3109",
@@ -206,7 +206,7 @@ fn a_v2_1_works_answer_is_its_holders_by_its_path_and_named_by_a_work_they_added
     let want = vec![
         Work {
             month: Some(2),
-            doi: Some("10.5555/pre.2020.021".into()),
+            ids: Identifiers::doi("10.5555/pre.2020.021"),
             ..work(
                 "4101",
                 "Lattice models of crowd evacuation",
@@ -217,7 +217,7 @@ fn a_v2_1_works_answer_is_its_holders_by_its_path_and_named_by_a_work_they_added
         },
         Work {
             month: Some(7),
-            doi: Some("10.5555/pedsim.2018.7".into()),
+            ids: Identifiers::doi("10.5555/pedsim.2018.7"),
             ..work("4102", "Agent-based egress on GPUs", Conference, 2018, &a)
         },
         work(
@@ -229,7 +229,7 @@ fn a_v2_1_works_answer_is_its_holders_by_its_path_and_named_by_a_work_they_added
         ),
         Work {
             month: Some(11),
-            arxiv: Some("1811.00001".into()),
+            ids: Identifiers::arxiv("1811.00001"),
             ..work("4106", "Stochastic exits", Preprint, 2018, &a)
         },
     ];
@@ -261,7 +261,7 @@ fn a_v3_0_works_answer_reads_as_the_works_of_a_record() {
         Work {
             venue: venue("Journal of Invented Results"),
             month: Some(5),
-            doi: Some("10.5555/JIR.2022.5".into()),
+            ids: Identifiers::doi("10.5555/JIR.2022.5"),
             notes: vec![
                 "ORCID's preferred of 2 versions from different sources; the others (put-code \
                  5102) were left out"
@@ -272,12 +272,12 @@ fn a_v3_0_works_answer_reads_as_the_works_of_a_record() {
         Work {
             venue: venue("Proceedings of the Workshop on Imaginary Systems"),
             month: Some(9),
-            doi: Some("10.5555/wis.2021.3".into()),
+            ids: Identifiers::doi("10.5555/wis.2021.3"),
             ..work("5103", "A sensor mesh for field trials", Workshop, 2021, &a)
         },
         Work {
             month: Some(1),
-            arxiv: Some("2301.09876".into()),
+            ids: Identifiers::arxiv("2301.09876"),
             notes: vec![
                 "doi \"10.5555/jir.2023.1\" is another version's (version-of); left out".into(),
                 "journal-title \"arXiv\" left out: a preprint has no venue".into(),
@@ -286,7 +286,7 @@ fn a_v3_0_works_answer_reads_as_the_works_of_a_record() {
         },
         Work {
             month: Some(12),
-            links: vec!["https://theses.example.ac.nz/5105".into()],
+            ids: Identifiers::link("https://theses.example.ac.nz/5105"),
             ..work(
                 "5105",
                 "Carbon accounting for small farms",
@@ -355,7 +355,7 @@ fn a_v3_0_activities_answer_gives_affiliations_and_works_at_its_own_paths() {
         [Work {
             venue: venue("Invented Geothermics"),
             month: Some(6),
-            doi: Some("10.5555/geo.2020.6".into()),
+            ids: Identifiers::doi("10.5555/geo.2020.6"),
             ..work(
                 "6401",
                 "Scaling in geothermal reinjection wells",
@@ -457,7 +457,7 @@ fn v2_relationships_in_upper_case_are_read() {
             .to_owned()],
     );
     let record = read_ok(&json);
-    assert_eq!(record.works[0].doi.as_deref(), Some("10.5555/x.1"));
+    assert_eq!(record.works[0].ids.doi.as_deref(), Some("10.5555/x.1"));
     assert!(
         record.works[0].notes.is_empty(),
         "{:?}",
