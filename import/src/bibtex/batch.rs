@@ -38,9 +38,14 @@ impl Batch {
         source: &str,
         strict: bool,
     ) -> Result<BibReport, Error> {
-        let read = read_file(dataset, researcher, source)?;
-        let (file, _) = import_into(dataset, &mut self.index, researcher, read, strict)?;
-        Ok(file)
+        import_into(
+            dataset,
+            &mut self.index,
+            researcher,
+            read_file(dataset, researcher, source)?,
+            strict,
+        )
+        .map(|(file, _)| file)
     }
 
     /// Indexes what `id`'s record gained since (spellings, identifier links), so papers

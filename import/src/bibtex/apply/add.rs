@@ -10,7 +10,7 @@ use super::super::paper::Paper;
 use super::super::paper_id;
 use super::super::venue::{self, Resolved};
 use super::index::Index;
-use super::{NewVenue, Outcome, could_each_be, none_is, sourced};
+use super::{NewVenue, Outcome, could_each_be, list_on_profile, none_is, sourced};
 use crate::names::{Among, Found, People, clean_author, match_key};
 
 pub(super) fn add(
@@ -165,12 +165,8 @@ pub(super) fn add(
     dataset.publications.push(record);
     let at = dataset.publications.len() - 1;
     index.insert(at, &dataset.publications[at]);
-    let r = dataset
-        .researchers
-        .iter_mut()
-        .find(|r| &r.id == researcher)
-        .expect("the researcher exists");
-    r.publications.push(id.clone());
+    // A new id: on no profile yet.
+    list_on_profile(dataset, researcher, &id);
     Outcome::Added {
         key,
         id,

@@ -7,7 +7,7 @@ use research_atlas::model::{Dataset, ResearcherId};
 use super::super::paper::Paper;
 use super::super::venue::{self, Resolved};
 use super::index::{Index, arxiv_base};
-use super::{Outcome, could_each_be, none_is, sourced};
+use super::{Outcome, could_each_be, list_on_profile, none_is, sourced};
 use crate::names::Among;
 
 pub(super) fn merge(
@@ -149,13 +149,7 @@ pub(super) fn merge(
         sourced::merge_into(record, &paper, venue, &mut changes, &mut notes);
         index.insert(at, &dataset.publications[at]);
     }
-    let r = dataset
-        .researchers
-        .iter_mut()
-        .find(|r| &r.id == researcher)
-        .expect("the researcher exists");
-    if !r.publications.contains(&id) {
-        r.publications.push(id.clone());
+    if list_on_profile(dataset, researcher, &id) {
         changes.push(format!("listed on {researcher}'s profile"));
     }
     if new_keys {

@@ -151,6 +151,20 @@ fn none_is(dataset: &Dataset, researcher: &ResearcherId) -> String {
     )
 }
 
+/// Lists `id` on `researcher`'s profile, unless it is there already; whether it was not.
+fn list_on_profile(dataset: &mut Dataset, researcher: &ResearcherId, id: &PublicationId) -> bool {
+    let r = dataset
+        .researchers
+        .iter_mut()
+        .find(|r| &r.id == researcher)
+        .expect("the researcher exists");
+    let new = !r.publications.contains(id);
+    if new {
+        r.publications.push(id.clone());
+    }
+    new
+}
+
 /// The names a researcher goes by, for messages: `"Frank Sifei Luan" or "Sifei Luan" or "栾思飞"`.
 fn spellings(dataset: &Dataset, id: &ResearcherId) -> String {
     dataset

@@ -162,25 +162,39 @@ pub(super) fn date(
     skipped: &mut Vec<Skip>,
 ) -> Option<PartialDate> {
     let d = d?;
-    let year = d.year.as_ref().and_then(|y| y.value.as_ref())?;
+    let year = d.given_year()?;
     let Some(year) = self::year(year) else {
         let reason = format!("{:?} is not a year; the date is left out", year.text());
         skipped.push(skip(format!("{at}.year"), reason));
         return None;
     };
-    let month = d
-        .month
-        .as_ref()
-        .and_then(|m| m.value.as_ref())
-        .and_then(|m| {
-            let month = m.integer().filter(|m| (1..=12).contains(m));
-            if month.is_none() {
-                let reason = format!("{:?} is not a month; the month is left out", m.text());
-                skipped.push(skip(format!("{at}.month"), reason));
-            }
-            month.and_then(|m| u8::try_from(m).ok())
-        });
+    let month = d.month_number().and_then(|m| {
+        m.map_err(|text| {
+            let reason = format!("{text:?} is not a month; the month is left out");
+            skipped.push(skip(format!("{at}.month"), reason));
+        })
+        .ok()
+    });
     Some(PartialDate { year, month })
+}
+
+impl FuzzyDate {
+    /// The year as the date gives it, if it does.
+    pub(super) fn given_year(&self) -> Option<&Scalar> {
+        self.year.as_ref().and_then(|y| y.value.as_ref())
+    }
+
+    /// The month, 1 to 12; `None` when the date gives none, `Err` with the text of one that is
+    /// no month.
+    pub(super) fn month_number(&self) -> Option<Result<u8, String>> {
+        let m = self.month.as_ref().and_then(|m| m.value.as_ref())?;
+        let month = m.integer().filter(|m| (1..=12).contains(m));
+        Some(
+            month
+                .and_then(|m| u8::try_from(m).ok())
+                .ok_or_else(|| m.text()),
+        )
+    }
 }
 
 /// A year of four digits.

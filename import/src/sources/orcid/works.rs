@@ -125,24 +125,13 @@ fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, Error> {
         .publication_date
         .as_ref()
         .ok_or_else(|| Error::part("no publication date"))?;
-    let year = date
-        .year
-        .as_ref()
-        .and_then(|y| y.value.as_ref())
-        .ok_or_else(|| Error::part("no year in the publication date"))?;
+    let year = (date.given_year()).ok_or_else(|| Error::part("no year in the publication date"))?;
     let year = self::year(year)
         .ok_or_else(|| Error::part(format!("publication year {:?} is not a year", year.text())))?;
-    let month = date
-        .month
-        .as_ref()
-        .and_then(|m| m.value.as_ref())
-        .and_then(|m| {
-            let month = m.integer().filter(|m| (1..=12).contains(m));
-            if month.is_none() {
-                notes.push(format!("month {:?} is not a month; left out", m.text()));
-            }
-            month.and_then(|m| u8::try_from(m).ok())
-        });
+    let month = date.month_number().and_then(|m| {
+        m.map_err(|text| notes.push(format!("month {text:?} is not a month; left out")))
+            .ok()
+    });
     let venue = match (kind, venue) {
         (PublicationType::Preprint | PublicationType::Thesis, Some(v)) => {
             let what = if kind == PublicationType::Thesis {
