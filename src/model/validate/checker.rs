@@ -7,7 +7,9 @@ use super::identifiers::check_identifier_link;
 use super::rules::{check_url, is_slug};
 use super::{Collection, Finding, Problem, find_phone_number};
 use crate::model::invisible::describe_invisible;
-use crate::model::types::{Dataset, Link, LinkKind, Publication};
+use crate::model::types::{
+    Dataset, Link, LinkKind, OrgId, Publication, PublicationId, ResearcherId, TopicId,
+};
 
 /// The ids each vocabulary defines, for reference checks.
 pub(super) struct Ids<'a> {
@@ -169,5 +171,25 @@ impl Checker<'_> {
         if !set.contains(id) {
             self.push_at(path.into(), format!("{id:?} is not a known {what} id"));
         }
+    }
+
+    /// `id` at `path` names an organization of the dataset.
+    pub(super) fn known_organization(&mut self, path: &str, id: &OrgId, ids: &Ids<'_>) {
+        self.refers(path, &ids.orgs, id.as_str(), "organization");
+    }
+
+    /// `id` at `path` names a topic of the dataset.
+    pub(super) fn known_topic(&mut self, path: &str, id: &TopicId, ids: &Ids<'_>) {
+        self.refers(path, &ids.topics, id.as_str(), "topic");
+    }
+
+    /// `id` at `path` names a researcher of the dataset.
+    pub(super) fn known_researcher(&mut self, path: &str, id: &ResearcherId, ids: &Ids<'_>) {
+        self.refers(path, &ids.researchers, id.as_str(), "researcher");
+    }
+
+    /// `id` at `path` names a publication of the dataset.
+    pub(super) fn known_publication(&mut self, path: &str, id: &PublicationId, ids: &Ids<'_>) {
+        self.refers(path, &ids.publications, id.as_str(), "publication");
     }
 }

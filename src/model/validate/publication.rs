@@ -21,12 +21,7 @@ impl Checker<'_> {
             let q = format!("{p}.authors[{i}]");
             self.non_empty(&format!("{q}.name"), &a.name);
             if let Some(id) = &a.researcher {
-                self.refers(
-                    &format!("{q}.researcher"),
-                    &ids.researchers,
-                    id.as_str(),
-                    "researcher",
-                );
+                self.known_researcher(&format!("{q}.researcher"), id, ids);
                 if !linked.insert(id) {
                     self.push_at(
                         format!("{q}.researcher"),
@@ -39,12 +34,7 @@ impl Checker<'_> {
             self.refers(&format!("{p}.venue"), &ids.venues, v.as_str(), "venue");
         }
         if let Some(s) = &pb.school {
-            self.refers(
-                &format!("{p}.school"),
-                &ids.orgs,
-                s.as_str(),
-                "organization",
-            );
+            self.known_organization(&format!("{p}.school"), s, ids);
         }
         self.year(&format!("{p}.year"), pb.year);
         if let Some(m) = pb.month
@@ -88,12 +78,7 @@ impl Checker<'_> {
         }
         self.links(&format!("{p}.links"), &pb.links);
         for (i, t) in pb.topics.iter().enumerate() {
-            self.refers(
-                &format!("{p}.topics[{i}]"),
-                &ids.topics,
-                t.as_str(),
-                "topic",
-            );
+            self.known_topic(&format!("{p}.topics[{i}]"), t, ids);
         }
         self.provenance(p, pb);
     }

@@ -5,14 +5,9 @@ use std::collections::HashSet;
 
 use super::rules::is_language_tag;
 use super::{Checker, Ids};
-use crate::model::types::{Advisor, OrgId, Researcher};
+use crate::model::types::{Advisor, Researcher};
 
 impl Checker<'_> {
-    /// `id` at `path` names an organization of the dataset.
-    fn organization(&mut self, path: &str, id: &OrgId, ids: &Ids<'_>) {
-        self.refers(path, &ids.orgs, id.as_str(), "organization");
-    }
-
     pub(super) fn researcher(&mut self, p: &str, r: &Researcher, ids: &Ids<'_>) {
         self.non_empty(&format!("{p}.name"), &r.name);
         self.opt_text(&format!("{p}.native_name"), &r.native_name);
@@ -34,18 +29,13 @@ impl Checker<'_> {
         self.opt_text(&format!("{p}.office"), &r.office);
         self.non_empty(&format!("{p}.summary"), &r.summary);
         if let Some(o) = &r.organization {
-            self.organization(&format!("{p}.organization"), o, ids);
+            self.known_organization(&format!("{p}.organization"), o, ids);
         }
         self.advisors(&format!("{p}.advisors"), &r.advisors, ids);
         self.links(&format!("{p}.links"), &r.links);
         self.texts(&format!("{p}.interests"), &r.interests);
         for (i, t) in r.topics.iter().enumerate() {
-            self.refers(
-                &format!("{p}.topics[{i}]"),
-                &ids.topics,
-                t.as_str(),
-                "topic",
-            );
+            self.known_topic(&format!("{p}.topics[{i}]"), t, ids);
         }
         for (i, g) in r.skills.iter().enumerate() {
             self.non_empty(&format!("{p}.skills[{i}].category"), &g.category);
@@ -53,7 +43,7 @@ impl Checker<'_> {
         }
         for (i, e) in r.education.iter().enumerate() {
             let q = format!("{p}.education[{i}]");
-            self.organization(&format!("{q}.organization"), &e.organization, ids);
+            self.known_organization(&format!("{q}.organization"), &e.organization, ids);
             self.non_empty(&format!("{q}.degree"), &e.degree);
             self.opt_text(&format!("{q}.location"), &e.location);
             self.period(&q, e.start, e.end);
@@ -62,7 +52,7 @@ impl Checker<'_> {
         }
         for (i, e) in r.positions.iter().enumerate() {
             let q = format!("{p}.positions[{i}]");
-            self.organization(&format!("{q}.organization"), &e.organization, ids);
+            self.known_organization(&format!("{q}.organization"), &e.organization, ids);
             self.opt_text(&format!("{q}.organization_name"), &e.organization_name);
             self.non_empty(&format!("{q}.title"), &e.title);
             self.opt_text(&format!("{q}.team"), &e.team);
@@ -73,7 +63,7 @@ impl Checker<'_> {
         let mut seen = HashSet::new();
         for (i, id) in r.publications.iter().enumerate() {
             let q = format!("{p}.publications[{i}]");
-            self.refers(&q, &ids.publications, id.as_str(), "publication");
+            self.known_publication(&q, id, ids);
             if !seen.insert(id) {
                 self.push_at(q.clone(), format!("{id} is listed twice"));
             }
@@ -93,12 +83,7 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.awarded_by"), &a.awarded_by);
             self.opt_text(&format!("{q}.details"), &a.details);
             if let Some(pb) = &a.publication {
-                self.refers(
-                    &format!("{q}.publication"),
-                    &ids.publications,
-                    pb.as_str(),
-                    "publication",
-                );
+                self.known_publication(&format!("{q}.publication"), pb, ids);
             }
         }
         for (i, t) in r.talks.iter().enumerate() {
@@ -117,16 +102,11 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.role"), &pr.role);
             self.opt_year(&format!("{q}.year"), pr.year);
             if let Some(o) = &pr.organization {
-                self.organization(&format!("{q}.organization"), o, ids);
+                self.known_organization(&format!("{q}.organization"), o, ids);
             }
             self.links(&format!("{q}.links"), &pr.links);
             for (j, pb) in pr.publications.iter().enumerate() {
-                self.refers(
-                    &format!("{q}.publications[{j}]"),
-                    &ids.publications,
-                    pb.as_str(),
-                    "publication",
-                );
+                self.known_publication(&format!("{q}.publications[{j}]"), pb, ids);
             }
             self.texts(&format!("{q}.bullets"), &pr.bullets);
         }
@@ -145,7 +125,7 @@ impl Checker<'_> {
             self.opt_text(&format!("{q}.code"), &t.code);
             self.non_empty(&format!("{q}.role"), &t.role);
             if let Some(o) = &t.organization {
-                self.organization(&format!("{q}.organization"), o, ids);
+                self.known_organization(&format!("{q}.organization"), o, ids);
             }
             self.period(&q, t.start, t.end);
         }
@@ -155,12 +135,7 @@ impl Checker<'_> {
             self.non_empty(&format!("{q}.role"), &g.role);
             self.opt_text(&format!("{q}.details"), &g.details);
             if let Some(id) = &g.researcher {
-                self.refers(
-                    &format!("{q}.researcher"),
-                    &ids.researchers,
-                    id.as_str(),
-                    "researcher",
-                );
+                self.known_researcher(&format!("{q}.researcher"), id, ids);
             }
         }
         for (i, l) in r.leadership.iter().enumerate() {
@@ -169,7 +144,7 @@ impl Checker<'_> {
             self.non_empty(&format!("{q}.body"), &l.body);
             self.opt_text(&format!("{q}.location"), &l.location);
             if let Some(o) = &l.organization {
-                self.organization(&format!("{q}.organization"), o, ids);
+                self.known_organization(&format!("{q}.organization"), o, ids);
             }
             self.period(&q, l.start, l.end);
         }
@@ -200,12 +175,7 @@ impl Checker<'_> {
             self.non_empty(&format!("{q}.name"), &a.name);
             self.opt_text(&format!("{q}.role"), &a.role);
             if let Some(id) = &a.researcher {
-                self.refers(
-                    &format!("{q}.researcher"),
-                    &ids.researchers,
-                    id.as_str(),
-                    "researcher",
-                );
+                self.known_researcher(&format!("{q}.researcher"), id, ids);
             }
         }
     }
