@@ -41,28 +41,27 @@ pub(crate) mod tests;
 
 /// The connections among the directory's researchers, built once from the whole dataset.
 ///
-/// The fields are the file's contents; treat them as read-only once built or decoded (the
-/// questions keep a lookup derived from them on first use).
+/// Its [`Records`] are the file's contents, read through it (`network.people`); treat them as
+/// read-only once built or decoded (the questions keep a lookup derived from them on first use).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Network {
-    /// Researcher ids in dataset order; the position is the person number used everywhere else.
-    pub people: Vec<String>,
-    /// Their names, in the same order.
-    pub names: Vec<String>,
-    /// The publications with at least two directory authors.
-    pub papers: Vec<SharedPaper>,
-    /// Co-author pairs, sorted by `(a, b)`.
-    pub coauthors: Vec<CoauthorEdge>,
-    /// Shared advisors and shared organizations with at least two members, advisors first.
-    pub groups: Vec<Group>,
-    /// Advisor → student links where the advisor is in the directory, sorted.
-    pub advised: Vec<AdvisedEdge>,
+    /// What the network holds.
+    #[serde(flatten)]
+    records: Records,
     /// Per-person adjacency, derived on first use (not part of the file).
     #[serde(skip)]
     lookup: Lookup,
     /// For a network assembled from some of its parts, which parts it has; `None` when whole.
     #[serde(skip)]
     loaded: Option<Loaded>,
+}
+
+impl std::ops::Deref for Network {
+    type Target = Records;
+
+    fn deref(&self) -> &Records {
+        &self.records
+    }
 }
 
 /// Which parts a network assembled from [`crate::files::network`] holds, and what the build computed over the
@@ -88,19 +87,21 @@ pub struct Missing {
 
 /// A network's records: built from the whole dataset, or assembled from some of its files
 /// ([`crate::files::network`]).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Records {
-    /// Researcher ids, by person number.
+    /// Researcher ids in dataset order; the position is the person number used everywhere else.
     pub people: Vec<String>,
-    /// Their names.
+    /// Their names, in the same order.
     pub names: Vec<String>,
-    /// The shared papers (among the records fetched, when assembled).
+    /// The publications with at least two directory authors (among the records fetched, when
+    /// assembled).
     pub papers: Vec<SharedPaper>,
-    /// The co-author pairs.
+    /// Co-author pairs, sorted by `(a, b)`.
     pub coauthors: Vec<CoauthorEdge>,
-    /// Every group (member lists as far as fetched, when assembled).
+    /// Shared advisors and shared organizations with at least two members, advisors first
+    /// (member lists as far as fetched, when assembled).
     pub groups: Vec<Group>,
-    /// The advisor links.
+    /// Advisor → student links where the advisor is in the directory, sorted.
     pub advised: Vec<AdvisedEdge>,
 }
 
@@ -108,21 +109,8 @@ impl Network {
     /// A network of `records`: the whole one (`loaded` is `None`), or one assembled from the
     /// parts `loaded` says.
     pub fn of(records: Records, loaded: Option<Loaded>) -> Self {
-        let Records {
-            people,
-            names,
-            papers,
-            coauthors,
-            groups,
-            advised,
-        } = records;
         Self {
-            people,
-            names,
-            papers,
-            coauthors,
-            groups,
-            advised,
+            records,
             lookup: Lookup::default(),
             loaded,
         }
