@@ -7,7 +7,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use super::{Error, FACULTY_SIZE, Run, read_doc, read_json, write_doc};
+use crate::error::Error;
+use crate::runner::{FACULTY_SIZE, Run, read_doc, read_json, write_doc};
 use atlas_release::run::run as run_child;
 
 /// The headless-Chromium benchmark at `sizes` (and the bundled data): build, measure, store,

@@ -4,6 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
 
+/// A host's step that failed (`Host`, which the command runner answers): the host's own error.
+pub type Failed = Box<dyn std::error::Error + Send + Sync>;
+
 /// Why a benchmark stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -109,10 +112,10 @@ pub enum Error {
     /// The app's crate's (the experts parts read back).
     #[error(transparent)]
     Files(#[from] research_atlas::Error),
-    /// A step the caller runs for the runner ([`crate::Host`]: a dataset generated or compiled,
+    /// A step the caller runs for the runner (the `Host`: a dataset generated or compiled,
     /// a release build, a tool installed), with the caller's message.
     #[error("{0}")]
-    Host(crate::Failed),
+    Host(Failed),
 }
 
 impl Error {

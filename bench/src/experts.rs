@@ -28,7 +28,8 @@ use research_atlas::search::experts::parts::{Fetched, Part, Parts};
 use research_atlas::search::experts::rank::{Aggregate, SCORING, Scoring};
 use research_atlas::search::experts::{Corpus, ExpertQuery, eval, parts};
 
-use crate::{Error, Run, read_doc, write_doc};
+use crate::error::Error;
+use crate::runner::{Run, read_doc, write_doc};
 
 /// Questions asked at each size.
 const QUERIES: usize = 30;

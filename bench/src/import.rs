@@ -13,7 +13,8 @@ use serde_json::json;
 use atlas_import::authoring::{DatasetFile, Saved};
 use atlas_import::roster::{RosterReport, import_people};
 
-use crate::{Error, Run, read_doc, write_doc};
+use crate::error::Error;
+use crate::runner::{Run, read_doc, write_doc};
 
 /// People on the roster, and entries in each one's `.bib`.
 const PEOPLE: usize = 2_000;

@@ -7,7 +7,8 @@ use std::time::SystemTime;
 
 use serde_json::Value;
 
-use super::{Error, Row, Run, SIZES, read_json, save};
+use crate::error::Error;
+use crate::runner::{Row, Run, SIZES, read_json, save};
 use atlas_release::run::run as run_child;
 
 /// The criterion benchmarks: run, read, store under `"native"`, report.

@@ -18,8 +18,9 @@ use serde_json::json;
 use atlas_generate::sources::SourceFiles;
 use atlas_import::authoring::DatasetFile;
 
+use crate::error::Error;
 use crate::import::{bytes_changed, read, round};
-use crate::{Error, Run, read_doc, write_doc};
+use crate::runner::{Run, read_doc, write_doc};
 
 /// People on the roster.
 const PEOPLE: usize = 2_000;

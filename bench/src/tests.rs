@@ -2,7 +2,12 @@ use std::time::SystemTime;
 
 use super::browser::browser_table;
 use super::native::{read_estimates, table};
-use super::*;
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::runner::{Row, read_json, save};
 
 fn row(benchmark: &str, researchers: usize, median_ms: f64) -> Row {
     Row {
