@@ -7,7 +7,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use research_atlas::model::{CareerStage, ResearcherId};
+use research_atlas::model::{CareerStage, Problem, ResearcherId};
 
 use research_atlas::model::Origin;
 
@@ -130,13 +130,18 @@ pub enum Error {
     },
     /// A person's record the dataset's checks refused whole.
     RecordRefused {
-        /// The field, with the check's message.
-        field: String,
+        /// The check's problem, at its field.
+        problem: Problem,
+    },
+    /// A value the dataset's checks refused, left out of its record.
+    Refused {
+        /// The check's problem.
+        problem: Problem,
     },
     /// A roster row left out: the cells left out first (they may be why), then the reason.
     RowLeftOut {
-        /// The cells left out.
-        cells: Vec<String>,
+        /// The cells left out, each with why.
+        cells: Vec<Error>,
         /// The reason the row was left out.
         reason: Box<Error>,
     },
@@ -149,8 +154,8 @@ pub enum Error {
     },
     /// `--strict`, and values the roster brings would be left out.
     ValuesLeftOut {
-        /// Each value, with its row.
-        values: Vec<String>,
+        /// Each value, with the line of the row that brought it when one did.
+        values: Vec<(Option<usize>, Error)>,
     },
     /// `--strict`, and documents could not be fetched.
     NotFetched {
@@ -372,7 +377,15 @@ impl fmt::Display for Error {
                 write!(f, "career stage {text:?} is not one of {}", keys.join(", "))
             }
             Error::BibFile { path, error } => write!(f, "bib file {path}: {error}"),
-            Error::RecordRefused { field } => write!(f, "its record was refused: {field}"),
+            Error::RecordRefused { problem } => {
+                // The field within the record: `researchers[3].name` says `name`.
+                let field = (problem.path.split_once("].")).map_or("", |(_, field)| field);
+                match field {
+                    "" => write!(f, "its record was refused: {}", problem.message),
+                    field => write!(f, "its record was refused: {field}: {}", problem.message),
+                }
+            }
+            Error::Refused { problem } => write!(f, "{problem}"),
             Error::RowLeftOut { cells, reason } => {
                 for c in cells {
                     write!(f, "{c}; ")?;
@@ -385,7 +398,13 @@ impl fmt::Display for Error {
                 if *bad == 1 { "" } else { "s" }
             ),
             Error::ValuesLeftOut { values } => {
-                refusal(f, values, ("value", "values"), " would be left out")
+                let lines: Vec<String> = (values.iter())
+                    .map(|(line, error)| match line {
+                        Some(line) => format!("line {line}: {error}"),
+                        None => error.to_string(),
+                    })
+                    .collect();
+                refusal(f, &lines, ("value", "values"), " would be left out")
             }
             Error::NotFetched { failed } => {
                 refusal(f, failed, ("document", "documents"), " not fetched")

@@ -71,8 +71,8 @@ pub struct BibReport {
     /// the dataset's checks refuse.
     pub bad: Vec<BibError>,
     /// Values the dataset's checks refused, each left out of its record, with the entry that
-    /// brought it: "entry k: publications[3].doi: dropped: …".
-    pub dropped: Vec<String>,
+    /// brought it (`entry k: publications[3].doi: dropped: …`).
+    pub dropped: Vec<Dropped>,
     /// Keys used more than once and what was made of them.
     pub repeats: Vec<String>,
     /// The line each entry read starts on, by key.
@@ -233,9 +233,9 @@ pub fn import_entries(
                     ),
                 });
             }
-            _ => file.dropped.push(match &cause {
-                Some(c) => format!("{c}: {p}"),
-                None => p.to_string(),
+            _ => file.dropped.push(Dropped {
+                cause,
+                problem: p.clone(),
             }),
         }
     }
@@ -323,8 +323,28 @@ fn read_file(
     Ok((read, ignored, local_links))
 }
 
+/// A value the dataset's checks refused, left out of its record, and what brought it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dropped {
+    /// The entry or the researcher's list it came from, when known.
+    pub cause: Option<Cause>,
+    /// The check's problem.
+    pub problem: Problem,
+}
+
+impl fmt::Display for Dropped {
+    /// `entry k: publications[3].doi: dropped: …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.cause {
+            Some(c) => write!(f, "{c}: {}", self.problem),
+            None => write!(f, "{}", self.problem),
+        }
+    }
+}
+
 /// What a validation problem is traced to.
-enum Cause {
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cause {
     /// The entry (by key) whose record it is in.
     Entry(String),
     /// The importing researcher's own record (their publication list).

@@ -290,7 +290,7 @@ fn import_rows(
     document: &str,
     strict: bool,
     sourcing: Option<&Sourcing>,
-) -> Result<(Vec<RowReport>, Vec<String>), Error> {
+) -> Result<(Vec<RowReport>, Vec<Problem>), Error> {
     let reserved: HashSet<String> = rows
         .iter()
         .filter_map(|p| p.row.as_ref().ok()?.id.as_ref().map(|id| id.0.clone()))
@@ -313,7 +313,7 @@ fn import_rows(
         let traced = trace(given, &lines, &touched, p)
             .and_then(|line| reports.iter_mut().find(|r| r.line == line));
         let Some(report) = traced else {
-            untraced.push(p.to_string());
+            untraced.push(p.clone());
             continue;
         };
         let whole_person =
@@ -331,15 +331,10 @@ fn import_rows(
         }
         match &mut report.result {
             Ok(_) if whole_person => {
-                report.result = Err(Error::RecordRefused {
-                    field: p
-                        .to_string()
-                        .split_once("].")
-                        .map_or(p.message.clone(), |(_, f)| f.to_owned()),
-                });
+                report.result = Err(Error::RecordRefused { problem: p.clone() });
             }
-            Ok(done) => done.dropped.push(p.to_string()),
-            Err(_) => untraced.push(p.to_string()),
+            Ok(done) => done.dropped.push(Error::Refused { problem: p.clone() }),
+            Err(_) => untraced.push(p.clone()),
         }
     }
     let left_out = reports
@@ -349,11 +344,11 @@ fn import_rows(
         .sum::<usize>()
         + untraced.len();
     if strict && left_out > 0 {
-        let values: Vec<String> = reports
+        let values: Vec<(Option<usize>, Error)> = reports
             .iter()
             .filter_map(|r| Some((r.line, r.result.as_ref().ok()?)))
-            .flat_map(|(line, d)| d.dropped.iter().map(move |v| format!("line {line}: {v}")))
-            .chain(untraced.iter().cloned())
+            .flat_map(|(line, d)| d.dropped.iter().map(move |v| (Some(line), v.clone())))
+            .chain((untraced.iter()).map(|p| (None, Error::Refused { problem: p.clone() })))
             .collect();
         return Err(Error::ValuesLeftOut { values });
     }
@@ -420,13 +415,10 @@ fn attempt(
                     done.bib = Some(imported);
                 }
                 // The person goes in without the file's papers.
-                Err(error) => done.dropped.push(
-                    Error::BibFile {
-                        path: bib.path.clone(),
-                        error: Box::new(error),
-                    }
-                    .to_string(),
-                ),
+                Err(error) => done.dropped.push(Error::BibFile {
+                    path: bib.path.clone(),
+                    error: Box::new(error),
+                }),
             }
         }
         let Some(sourcing) = sourcing else {

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use research_atlas::model::Problem;
+
 use super::person::{Applied, Status};
 use crate::Error;
 use crate::bibtex::{BibReport, Outcome};
@@ -19,7 +21,7 @@ pub struct RosterReport {
     pub rows: Vec<RowReport>,
     /// Values the dataset's checks refused that no row brought (none, unless a check
     /// reaches across records), each left out.
-    pub left_out: Vec<String>,
+    pub left_out: Vec<Problem>,
 }
 
 /// What one row did.
@@ -46,7 +48,7 @@ pub struct Done {
     /// Each value left out, with why: a roster cell that was not read, a `.bib` file that
     /// could not be, a value the dataset's checks refused (`researchers[7].links[2].url:
     /// dropped: …`) in the person's record or a paper their files brought.
-    pub dropped: Vec<String>,
+    pub dropped: Vec<Error>,
 }
 
 impl RosterReport {
@@ -119,29 +121,29 @@ impl RosterReport {
     }
 }
 
-/// The notes of a document's papers, each with the paper's id, and of its profile.
-fn notes_of(d: &DocumentReport) -> impl Iterator<Item = (Option<&str>, &String)> {
-    let read = d.result.as_ref().ok();
-    read.into_iter().flat_map(|b| {
-        (b.outcomes.iter())
-            .flat_map(paper_notes)
-            .chain(b.notes.iter().map(|n| (None, n)))
-    })
-}
-
 /// An outcome's notes, each with the paper's id.
 fn paper_notes(o: &Outcome) -> impl Iterator<Item = (Option<&str>, &String)> {
     let id = o.id().map(|id| id.as_str());
     o.notes().iter().map(move |n| (id, n))
 }
 
+/// An outcome's conflicts, each with the paper's id.
+fn paper_conflicts(o: &Outcome) -> impl Iterator<Item = (Option<&str>, &String)> {
+    let id = o.id().map(|id| id.as_str());
+    o.conflicts().iter().map(move |c| (id, c))
+}
+
 /// The conflicts a document's papers and profile reported, each with the paper it is about.
 fn conflicts_of(d: &DocumentReport) -> impl Iterator<Item = String> {
-    notes_of(d)
-        .filter(|(_, n)| n.starts_with("conflict:"))
-        .map(|(id, n)| match id {
-            Some(id) => format!("{n} (paper {id})"),
-            None => n.clone(),
+    let read = d.result.as_ref().ok();
+    read.into_iter()
+        .flat_map(|b| {
+            (b.outcomes.iter().flat_map(paper_conflicts))
+                .chain(b.conflicts.iter().map(|c| (None, c)))
+        })
+        .map(|(id, c)| match id {
+            Some(id) => format!("conflict: {c} (paper {id})"),
+            None => format!("conflict: {c}"),
         })
 }
 
@@ -267,6 +269,9 @@ impl fmt::Display for RowReport {
             for (id, n) in bib.outcomes.iter().flat_map(paper_notes) {
                 write!(f, "\n    bib note: {}: {n}", id.unwrap_or("?"))?;
             }
+            for (id, c) in bib.outcomes.iter().flat_map(paper_conflicts) {
+                write!(f, "\n    bib note: {}: conflict: {c}", id.unwrap_or("?"))?;
+            }
             for b in &bib.bad {
                 write!(f, "\n    bib bad: {b}")?;
             }
@@ -280,13 +285,11 @@ impl fmt::Display for RowReport {
             for c in &b.profile {
                 write!(f, "\n      profile: {c}")?;
             }
-            for n in b.notes.iter().filter(|n| !n.starts_with("conflict:")) {
+            for n in &b.notes {
                 write!(f, "\n      note: {n}")?;
             }
             // What the papers noticed: a new venue to check, a value left out.
-            let noticed = (b.outcomes.iter().flat_map(paper_notes))
-                .filter(|(_, n)| !n.starts_with("conflict:"));
-            for (id, n) in noticed {
+            for (id, n) in b.outcomes.iter().flat_map(paper_notes) {
                 write!(f, "\n      note: {}: {n}", id.unwrap_or("?"))?;
             }
             for c in conflicts_of(d) {

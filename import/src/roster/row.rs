@@ -41,7 +41,7 @@ pub struct Row {
     pub bib: Option<Bib>,
     /// The cells that could not be read, each left out with its reason; the rest of the row
     /// goes in.
-    pub dropped: Vec<String>,
+    pub dropped: Vec<Error>,
 }
 
 /// A person's `.bib` file, read.
@@ -58,7 +58,7 @@ impl Row {
     /// that cannot be read is left out, with its reason in `dropped`. `Err` only when the row
     /// has no name: nothing identifies the person.
     pub fn read(raw: &RawRow, line: usize, dir: &Path) -> Result<Row, Error> {
-        let mut bad: Vec<String> = Vec::new();
+        let mut bad: Vec<Error> = Vec::new();
         let written = raw.name.as_deref().unwrap_or("");
         let spaced = written.split_whitespace().collect::<Vec<_>>().join(" ");
         let (name, _) = clean_author(written);
@@ -107,8 +107,8 @@ impl Row {
 }
 
 /// The value, or `None` with its reason added to `bad`.
-fn keep<T>(bad: &mut Vec<String>, read: Result<T, Error>) -> Option<T> {
-    read.map_err(|e| bad.push(e.to_string())).ok()
+fn keep<T>(bad: &mut Vec<Error>, read: Result<T, Error>) -> Option<T> {
+    read.map_err(|e| bad.push(e)).ok()
 }
 
 /// The cell of `column` refused, and why (the row's own words, or the model's rule).

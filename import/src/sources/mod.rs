@@ -59,8 +59,10 @@ pub struct DocumentReport {
 pub struct Brought {
     /// What changed in the person's record.
     pub profile: Vec<String>,
-    /// What to check in it: conflicts, values left out.
+    /// What to check in it: values left out, facts the record does not explain.
     pub notes: Vec<String>,
+    /// Where the person's record and the document differ, the record's value kept.
+    pub conflicts: Vec<String>,
     /// One outcome per work: added, merged, unchanged or skipped.
     pub outcomes: Vec<Outcome>,
     /// Works refused as bad, with their key and reason.
@@ -103,6 +105,9 @@ impl fmt::Display for DocumentReport {
             }
             for n in &b.notes {
                 write!(f, "\n  check:     {n}")?;
+            }
+            for c in &b.conflicts {
+                write!(f, "\n  check:     conflict: {c}")?;
             }
             for o in &b.outcomes {
                 write!(f, "\n  {o}")?;
@@ -182,7 +187,7 @@ fn bring(
     record: Record,
     today: &str,
 ) -> Brought {
-    let (profile, notes) = profile::bring(dataset, researcher, origin, &record.profile, document);
+    let told = profile::bring(dataset, researcher, origin, &record.profile, document);
     let mut works = record.works;
     if origin == Origin::Orcid {
         // An ORCID answer that names no one (a `/works` answer whose items others added)
@@ -209,14 +214,15 @@ fn bring(
         .iter()
         .map(|w| (paper::key(w), paper::paper(w, today)))
         .collect();
-    if !profile.is_empty() {
+    if !told.changes.is_empty() {
         // The profile may have added names and identifiers the papers' authors are found by.
         batch.learn(dataset, researcher);
     }
     let (outcomes, bad) = batch.import_papers(dataset, researcher, papers);
     Brought {
-        profile,
-        notes,
+        profile: told.changes,
+        notes: told.notes,
+        conflicts: told.conflicts,
         outcomes,
         bad,
         skipped: record.skipped,

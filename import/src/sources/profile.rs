@@ -26,28 +26,43 @@ use super::record::{Affiliation, Profile};
 use crate::names::match_key;
 use crate::researchers::kind_by_name;
 
+/// What bringing a profile did and noticed, each a line for the report.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Told {
+    /// What changed in the record.
+    pub changes: Vec<String>,
+    /// What to check in it: values left out, facts the record does not explain.
+    pub notes: Vec<String>,
+    /// Where the record and the document differ and the record's value was kept.
+    pub conflicts: Vec<String>,
+}
+
 /// Brings `profile`, read from `document` (`orcid/0000-….json`), into `id`'s record. Returns
-/// what changed and what was noticed, each a line for the report.
+/// what changed and what was noticed.
 pub fn bring(
     dataset: &mut Dataset,
     id: &ResearcherId,
     origin: Origin,
     profile: &Profile,
     document: &str,
-) -> (Vec<String>, Vec<String>) {
-    let mut changes = Vec::new();
-    let mut notes = Vec::new();
+) -> Told {
+    let mut told = Told::default();
+    let Told {
+        changes,
+        notes,
+        conflicts,
+    } = &mut told;
     let careers = if origin == Origin::Orcid {
-        careers(dataset, profile, &mut changes, &mut notes)
+        careers(dataset, profile, changes, notes)
     } else {
         Careers::default()
     };
     let Some(r) = dataset.researchers.iter_mut().find(|r| &r.id == id) else {
-        return (changes, notes);
+        return told;
     };
-    names(r, profile, &mut changes);
-    identifiers(r, profile, &mut changes, &mut notes);
-    urls(r, profile, &mut changes, &mut notes);
+    names(r, profile, changes);
+    identifiers(r, profile, changes, conflicts);
+    urls(r, profile, changes, notes);
     if r.interests.is_empty() && !profile.keywords.is_empty() {
         r.interests = profile.keywords.clone();
         changes.push(format!("interests: {}", profile.keywords.join(", ")));
@@ -82,9 +97,9 @@ pub fn bring(
                     &when_end(have.end),
                     &when_end(p.end),
                     label,
-                    &mut notes,
+                    conflicts,
                 );
-                differs(&what, "title", &have.title, &p.title, label, &mut notes);
+                differs(&what, "title", &have.title, &p.title, label, conflicts);
             }
         }
     }
@@ -103,13 +118,13 @@ pub fn bring(
                     &when_end(have.end),
                     &when_end(e.end),
                     label,
-                    &mut notes,
+                    conflicts,
                 );
             }
         }
     }
     if origin == Origin::Openalex {
-        affiliations(dataset, id, profile, &mut changes, &mut notes);
+        affiliations(dataset, id, profile, &mut told);
     }
     if let Some(r) = dataset.researchers.iter_mut().find(|r| &r.id == id)
         && !r.sources.iter().any(|s| s.document == document)
@@ -118,16 +133,23 @@ pub fn bring(
             document: document.to_owned(),
             note: Some(format!("{} record", origin.label())),
         });
-        changes.push(format!("source: {document}"));
+        told.changes.push(format!("source: {document}"));
     }
-    (changes, notes)
+    told
 }
 
-/// A conflict note when the record's `have` and the source's `give` differ (both known).
-fn differs(what: &str, field: &str, have: &str, give: &str, label: &str, notes: &mut Vec<String>) {
+/// A conflict when the record's `have` and the source's `give` differ (both known).
+fn differs(
+    what: &str,
+    field: &str,
+    have: &str,
+    give: &str,
+    label: &str,
+    conflicts: &mut Vec<String>,
+) {
     if have != give && have != "unknown" && give != "unknown" {
-        notes.push(format!(
-            "conflict: {what}: {field} {have:?} in the record against {give:?} ({label}); kept the record's"
+        conflicts.push(format!(
+            "{what}: {field} {have:?} in the record against {give:?} ({label}); kept the record's"
         ));
     }
 }
@@ -162,7 +184,7 @@ fn identifiers(
     r: &mut Researcher,
     profile: &Profile,
     changes: &mut Vec<String>,
-    notes: &mut Vec<String>,
+    conflicts: &mut Vec<String>,
 ) {
     for (origin, value) in &profile.identifiers {
         let kind = match origin {
@@ -175,8 +197,8 @@ fn identifiers(
                 .identifier()
                 .is_some_and(|h| !h.eq_ignore_ascii_case(value.trim()))
             {
-                notes.push(format!(
-                    "conflict: {} id {} in the record against {value} (this document); kept the record's",
+                conflicts.push(format!(
+                    "{} id {} in the record against {value} (this document); kept the record's",
                     origin.label(),
                     have.identifier().unwrap_or_default()
                 ));
@@ -322,8 +344,7 @@ fn affiliations(
     dataset: &mut Dataset,
     id: &ResearcherId,
     profile: &Profile,
-    changes: &mut Vec<String>,
-    notes: &mut Vec<String>,
+    told: &mut Told,
 ) {
     let Some(r) = dataset.researcher(id) else {
         return;
@@ -355,7 +376,7 @@ fn affiliations(
             (Some(s), _) => format!(" in {}", s.year),
             _ => String::new(),
         };
-        notes.push(format!(
+        told.notes.push(format!(
             "OpenAlex saw papers from {}{years}; no position or degree of the record is there",
             a.organization
         ));
@@ -366,11 +387,11 @@ fn affiliations(
         };
         match &o.country {
             None => {
-                changes.push(format!("organization {org}: country {c} (OpenAlex)"));
+                (told.changes).push(format!("organization {org}: country {c} (OpenAlex)"));
                 o.country = Some(c);
             }
-            Some(have) if *have != c => notes.push(format!(
-                "conflict: organization {org}: country {have} in the vocabulary against {c} (OpenAlex); kept the vocabulary's"
+            Some(have) if *have != c => told.conflicts.push(format!(
+                "organization {org}: country {have} in the vocabulary against {c} (OpenAlex); kept the vocabulary's"
             )),
             Some(_) => {}
         }

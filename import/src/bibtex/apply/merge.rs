@@ -68,6 +68,7 @@ pub(super) fn merge(
     };
     let mut changes = Vec::new();
     let mut notes = paper.notes.clone();
+    let mut conflicts = Vec::new();
     // A DOI or arXiv id no record holds yet.
     let doi_free =
         (paper.doi.as_deref()).is_some_and(|d| !index.doi.contains_key(&d.to_ascii_lowercase()));
@@ -146,7 +147,7 @@ pub(super) fn merge(
                 Resolved::New(..) => None,
             });
         let record = &mut dataset.publications[at];
-        sourced::merge_into(record, &paper, venue, &mut changes, &mut notes);
+        sourced::merge_into(record, &paper, venue, &mut changes, &mut conflicts, &mut notes);
         index.insert(at, &dataset.publications[at]);
     }
     if list_on_profile(dataset, researcher, &id) {
@@ -161,6 +162,7 @@ pub(super) fn merge(
             id,
             why,
             notes,
+            conflicts,
         }
     } else {
         Outcome::Merged {
@@ -169,6 +171,7 @@ pub(super) fn merge(
             why,
             changes,
             notes,
+            conflicts,
         }
     }
 }

@@ -28,6 +28,8 @@ pub enum Outcome {
         why: String,
         changes: Vec<String>,
         notes: Vec<String>,
+        /// Where the record's value was kept against the entry's.
+        conflicts: Vec<String>,
     },
     /// Already in the dataset with nothing to add.
     Unchanged {
@@ -35,6 +37,8 @@ pub enum Outcome {
         id: PublicationId,
         why: String,
         notes: Vec<String>,
+        /// Where the record's value was kept against the entry's.
+        conflicts: Vec<String>,
     },
     /// Left out, with the reason.
     Skipped { key: String, reason: String },
@@ -58,6 +62,14 @@ impl Outcome {
             | Outcome::Merged { notes, .. }
             | Outcome::Unchanged { notes, .. } => notes,
             Outcome::Skipped { .. } => &[],
+        }
+    }
+
+    /// Where the record's value was kept against the entry's: none for a new record.
+    pub fn conflicts(&self) -> &[String] {
+        match self {
+            Outcome::Merged { conflicts, .. } | Outcome::Unchanged { conflicts, .. } => conflicts,
+            Outcome::Added { .. } | Outcome::Skipped { .. } => &[],
         }
     }
 }
@@ -93,6 +105,9 @@ impl fmt::Display for Outcome {
         }
         for note in self.notes() {
             write!(f, "\n             note: {note}")?;
+        }
+        for c in self.conflicts() {
+            write!(f, "\n             note: conflict: {c}")?;
         }
         Ok(())
     }

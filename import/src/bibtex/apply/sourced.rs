@@ -62,13 +62,15 @@ pub(super) fn may_upgrade(record: &Publication, paper: &Paper) -> bool {
 }
 
 /// Folds what a source's `paper` has into the `record` it duplicates, by the rule above:
-/// `changes` says what changed, `notes` the conflicts. `venue` is the venue the paper names,
+/// `changes` says what changed, `conflicts` where the record's value was kept against the
+/// paper's, `notes` what else to check. `venue` is the venue the paper names,
 /// found in the dataset, for an upgrade from preprint.
 pub(super) fn merge_into(
     record: &mut Publication,
     paper: &Paper,
     venue: Option<VenueId>,
     changes: &mut Vec<String>,
+    conflicts: &mut Vec<String>,
     notes: &mut Vec<String>,
 ) {
     let Some((origin, id)) = &paper.sourced.origin else {
@@ -102,8 +104,8 @@ pub(super) fn merge_into(
     } else if record.year != paper.year
         && (record.kind == PublicationType::Preprint) == (paper.kind == PublicationType::Preprint)
     {
-        notes.push(format!(
-            "conflict: year {} ({}) against {} ({label}); kept {}",
+        conflicts.push(format!(
+            "year {} ({}) against {} ({label}); kept {}",
             record.year,
             by(record, "year"),
             paper.year,
@@ -119,8 +121,8 @@ pub(super) fn merge_into(
                 true
             }
             (Some(kept), Some(value)) if !same_text(kept, value) && field != "abstract" => {
-                notes.push(format!(
-                    "conflict: {field} {kept:?} against {value:?} ({label}); kept {kept:?}"
+                conflicts.push(format!(
+                    "{field} {kept:?} against {value:?} ({label}); kept {kept:?}"
                 ));
                 false
             }

@@ -7,7 +7,7 @@ use research_atlas::model::{
     Dataset, EndDate, OrgId, OrgKind, Organization, PartialDate, Researcher, ResearcherId,
 };
 
-use crate::sources::profile::bring;
+use crate::sources::profile::{Told, bring};
 use crate::sources::record::{Affiliation, Origin, Profile};
 use crate::{DATASET, workspace_root};
 
@@ -142,7 +142,8 @@ fn person<'a>(dataset: &'a Dataset, id: &ResearcherId) -> &'a Researcher {
 fn positions_and_degrees_at_organizations_the_vocabulary_lacks_are_kept() {
     let (mut dataset, camille) = dataset();
     let before = dataset.organizations.len();
-    let (changes, notes) = bring(&mut dataset, &camille, Origin::Orcid, &orcid(), ORCID_DOC);
+    let Told { changes, notes, .. } =
+        bring(&mut dataset, &camille, Origin::Orcid, &orcid(), ORCID_DOC);
     let r = person(&dataset, &camille);
     assert_eq!(r.positions.len(), 5, "{changes:#?}\n{notes:#?}");
     assert_eq!(r.education.len(), 2, "{changes:#?}\n{notes:#?}");
@@ -225,7 +226,7 @@ fn a_rerun_adds_nothing_new() {
     let (mut dataset, camille) = dataset();
     bring(&mut dataset, &camille, Origin::Orcid, &orcid(), ORCID_DOC);
     let first = dataset.clone();
-    let (changes, _) = bring(&mut dataset, &camille, Origin::Orcid, &orcid(), ORCID_DOC);
+    let Told { changes, .. } = bring(&mut dataset, &camille, Origin::Orcid, &orcid(), ORCID_DOC);
     assert_eq!(changes, Vec::<String>::new());
     assert_eq!(dataset, first);
     assert_valid(&dataset);
@@ -317,7 +318,7 @@ fn the_current_organization_is_the_latest_current_job_and_never_replaces_the_rec
         .find(|r| r.id == camille)
         .expect("Camille");
     r.organization = Some(OrgId("google".into()));
-    let (changes, _) = bring(&mut kept, &camille, Origin::Orcid, &profile, ORCID_DOC);
+    let Told { changes, .. } = bring(&mut kept, &camille, Origin::Orcid, &profile, ORCID_DOC);
     assert_eq!(
         person(&kept, &camille)
             .organization
@@ -369,7 +370,7 @@ fn an_openalex_institution_gives_its_country_and_adds_no_organization() {
     assert_eq!(organization(&dataset, "baidu-research").country, None);
     let before = dataset.organizations.len();
     let document = "openalex/A5000000031.json";
-    let (changes, notes) = bring(
+    let Told { changes, notes, .. } = bring(
         &mut dataset,
         &camille,
         Origin::Openalex,
@@ -400,7 +401,11 @@ fn an_openalex_institution_gives_its_country_and_adds_no_organization() {
         .position(|o| o.id.as_str() == "baidu-research")
         .expect("Baidu");
     dataset.organizations[at].country = Some("US".into());
-    let (changes, notes) = bring(
+    let Told {
+        changes,
+        notes,
+        conflicts,
+    } = bring(
         &mut dataset,
         &camille,
         Origin::Openalex,
@@ -408,11 +413,11 @@ fn an_openalex_institution_gives_its_country_and_adds_no_organization() {
         document,
     );
     assert_eq!(changes, Vec::<String>::new());
-    assert!(
-        notes.contains(
-            &"conflict: organization baidu-research: country US in the vocabulary against CN (OpenAlex); kept the vocabulary's"
-                .to_owned()
-        ),
+    assert_eq!(
+        conflicts,
+        [
+            "organization baidu-research: country US in the vocabulary against CN (OpenAlex); kept the vocabulary's"
+        ],
         "{notes:#?}"
     );
 }
