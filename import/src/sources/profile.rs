@@ -340,12 +340,7 @@ fn current_job(employments: &[Affiliation]) -> Option<usize> {
 
 /// Reports each OpenAlex affiliation whose years no position or degree of the record explains;
 /// one that names an organization of the record's gives it its country when it has none.
-fn affiliations(
-    dataset: &mut Dataset,
-    id: &ResearcherId,
-    profile: &Profile,
-    told: &mut Told,
-) {
+fn affiliations(dataset: &mut Dataset, id: &ResearcherId, profile: &Profile, told: &mut Told) {
     let Some(r) = dataset.researcher(id) else {
         return;
     };

@@ -147,7 +147,14 @@ pub(super) fn merge(
                 Resolved::New(..) => None,
             });
         let record = &mut dataset.publications[at];
-        sourced::merge_into(record, &paper, venue, &mut changes, &mut conflicts, &mut notes);
+        sourced::merge_into(
+            record,
+            &paper,
+            venue,
+            &mut changes,
+            &mut conflicts,
+            &mut notes,
+        );
         index.insert(at, &dataset.publications[at]);
     }
     if list_on_profile(dataset, researcher, &id) {

@@ -145,7 +145,10 @@ fn a_bad_cell_is_left_out_with_its_reason_and_the_rest_of_the_row_read() {
     });
     let r = Row::read(&raw, 2, &fixtures()).expect("a row with a name is read");
     assert_eq!(
-        r.dropped.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        r.dropped
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
         [
             "id \"Ada Q\" is not a slug (lowercase letters and digits joined by hyphens, e.g. jane-doe)",
             "career stage \"prof\" is not one of student, phd_student, postdoc, faculty, industry",
