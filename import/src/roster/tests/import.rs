@@ -420,3 +420,23 @@ fn the_batch_makes_what_file_by_file_imports_make() {
     }
     assert_eq!(one_by_one, batched);
 }
+
+#[test]
+fn a_record_refused_whole_names_its_field_and_the_check() {
+    let refused = |path: &str| {
+        let problem = research_atlas::model::Problem::error(path, "must not be empty");
+        crate::Error::RecordRefused { problem }.to_string()
+    };
+    assert_eq!(
+        refused("researchers[3].name"),
+        "its record was refused: name: must not be empty"
+    );
+    assert_eq!(
+        refused("researchers[3].links[0].url"),
+        "its record was refused: links[0].url: must not be empty"
+    );
+    assert_eq!(
+        refused("researchers[3]"),
+        "its record was refused: must not be empty"
+    );
+}
