@@ -10,14 +10,6 @@ pub type Failed = Box<dyn std::error::Error + Send + Sync>;
 /// Why a benchmark stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A file or folder that could not be read, written, copied or listed.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
-    },
     /// A JSON file (criterion's estimates, a script's figures) that does not parse.
     #[error("{}: {source}", path.display())]
     Json {
@@ -103,7 +95,8 @@ pub enum Error {
     /// The importer's refusal (`import`, `sources`).
     #[error(transparent)]
     Import(#[from] atlas_import::Error),
-    /// The release crate's: a program run (node, cargo), a tool installed, a site pre-rendered.
+    /// The release crate's: a file not read or written, a program run (node, cargo), a tool
+    /// installed, a site pre-rendered.
     #[error(transparent)]
     Release(#[from] atlas_release::Error),
     /// The generator's (the roster and source files).
@@ -119,11 +112,9 @@ pub enum Error {
 }
 
 impl Error {
-    /// An [`Error::Io`] at `path`, for `map_err`.
+    /// A file or folder at `path` that could not be read, written, copied or listed, for
+    /// `map_err`: worded as the release pipeline words it.
     pub(crate) fn at(path: &Path) -> impl FnOnce(std::io::Error) -> Self + '_ {
-        move |source| Self::Io {
-            path: path.to_path_buf(),
-            source,
-        }
+        move |source| Self::Release(atlas_release::Error::at(path)(source))
     }
 }

@@ -91,7 +91,7 @@ pub enum Error {
 
 impl Error {
     /// An [`Error::Io`] at `path`, for `map_err`.
-    pub(crate) fn at(path: &Path) -> impl FnOnce(std::io::Error) -> Self + '_ {
+    pub fn at(path: &Path) -> impl FnOnce(std::io::Error) -> Self + '_ {
         move |source| Self::Io {
             path: path.to_path_buf(),
             source,
