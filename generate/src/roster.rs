@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use research_atlas::model::Dataset;
+use research_atlas::model::validate::orcid_check_digit;
 
 use super::papers::{ordinal, title};
 use super::rng::Rng;
@@ -460,23 +461,22 @@ fn cell(text: &str) -> String {
     }
 }
 
-/// A valid ORCID iD for person `i`: fifteen digits and their ISO 7064 MOD 11-2 check.
+/// A valid ORCID iD for person `i` of a roster.
 fn orcid(i: usize) -> String {
-    let digits = format!("{:015}", 2_000_000_000 + i);
-    let mut total = 0u32;
-    for b in digits.bytes() {
-        total = (total + u32::from(b - b'0')) * 2;
-    }
-    let check = match (12 - total % 11) % 11 {
-        10 => 'X',
-        c => char::from(b'0' + c as u8),
-    };
+    orcid_numbered(2_000_000_000 + i)
+}
+
+/// The valid ORCID iD whose fifteen digits are `n`'s, with their check digit
+/// ([`orcid_check_digit`]); callers keep their people's iDs apart by numbering them apart.
+pub(crate) fn orcid_numbered(n: usize) -> String {
+    let digits = format!("{n:015}");
     format!(
-        "{}-{}-{}-{}{check}",
+        "{}-{}-{}-{}{}",
         &digits[..4],
         &digits[4..8],
         &digits[8..12],
-        &digits[12..]
+        &digits[12..],
+        orcid_check_digit(&digits)
     )
 }
 

@@ -370,22 +370,7 @@ fn abstract_of(title: &str, rng: &mut Rng) -> String {
     )
 }
 
-/// A valid ORCID iD for person `i`: fifteen digits and their ISO 7064 MOD 11-2 check.
+/// A valid ORCID iD for person `i` of the sources' department (apart from a roster's).
 pub(super) fn orcid(i: usize) -> String {
-    let digits = format!("{:015}", 3_000_000_000 + i);
-    let mut total = 0u32;
-    for b in digits.bytes() {
-        total = (total + u32::from(b - b'0')) * 2;
-    }
-    let check = match (12 - total % 11) % 11 {
-        10 => 'X',
-        c => char::from(b'0' + c as u8),
-    };
-    format!(
-        "{}-{}-{}-{}{check}",
-        &digits[..4],
-        &digits[4..8],
-        &digits[8..12],
-        &digits[12..]
-    )
+    crate::roster::orcid_numbered(3_000_000_000 + i)
 }

@@ -138,6 +138,21 @@ pub fn check_openalex_url(url: &str) -> Result<(), Invalid> {
     }
 }
 
+/// The ISO 7064 MOD 11-2 check character (`0`–`9` or `X`) of an ORCID iD: of the first
+/// fifteen digits of `id`, hyphens passed over.
+pub fn orcid_check_digit(id: &str) -> char {
+    let mut total = 0u32;
+    for b in id.bytes().filter(u8::is_ascii_digit).take(15) {
+        total = (total + u32::from(b - b'0')) * 2;
+    }
+    let check = (12 - total % 11) % 11;
+    if check == 10 {
+        'X'
+    } else {
+        char::from(b'0' + check as u8)
+    }
+}
+
 /// An ORCID record link, `https://orcid.org/0000-0002-1825-0097`: four groups of four digits,
 /// the last character a digit or `X` that is the ISO 7064 MOD 11-2 check of the other fifteen.
 pub fn check_orcid_url(url: &str) -> Result<(), Invalid> {
@@ -155,16 +170,7 @@ pub fn check_orcid_url(url: &str) -> Result<(), Invalid> {
     if !shaped {
         return Err(Invalid::OrcidShape);
     }
-    let mut total = 0u32;
-    for b in id.bytes().filter(u8::is_ascii_digit).take(15) {
-        total = (total + u32::from(b - b'0')) * 2;
-    }
-    let check = (12 - total % 11) % 11;
-    let want = if check == 10 {
-        'X'
-    } else {
-        char::from(b'0' + check as u8)
-    };
+    let want = orcid_check_digit(id);
     let have = id.chars().last().unwrap_or(' ');
     if have != want {
         return Err(Invalid::OrcidCheckDigit {

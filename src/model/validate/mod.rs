@@ -30,7 +30,7 @@ mod site_url;
 pub use super::problem::Problem;
 pub use identifiers::{
     check_arxiv, check_day, check_dblp_url, check_dblp_venue, check_doi, check_identifier_link,
-    check_openalex_url, check_orcid_url, check_source_id,
+    check_openalex_url, check_orcid_url, check_source_id, orcid_check_digit,
 };
 pub use phone::{find_phone_number, hide_phone_numbers};
 pub(crate) use rules::is_uri_char;
