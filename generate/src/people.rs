@@ -144,39 +144,23 @@ fn person(
     let active = f64::from(LAST_YEAR + 1 - career.first_year);
     let weight = productivity * (0.25 + exponential(rng)) * (active / 8.0).sqrt().clamp(0.5, 1.8);
     let record = Researcher {
-        id,
-        name,
-        native_name: None,
-        native_name_lang: None,
         alternative_names,
         title: Some(career.title.clone()),
         organization: Some(org.record.id.clone()),
         department: (academic && rng.chance(0.7)).then(|| rng.pick(DEPARTMENTS).to_string()),
         location: Some(org.location.clone()),
-        career_stage: stage,
-        advisors: Vec::new(),
         summary,
         links,
         interests: topic_names.into_iter().take(3).collect(),
         topics: topics.iter().map(|&t| vocab.topics[t].id.clone()).collect(),
-        skills: Vec::new(),
         education: career.education,
         positions: career.positions,
-        publications: Vec::new(),
         awards,
-        talks: Vec::new(),
-        projects: Vec::new(),
-        service: Vec::new(),
-        teaching: Vec::new(),
-        group: Vec::new(),
-        leadership: Vec::new(),
-        certifications: Vec::new(),
-        office: None,
-        openings: None,
         sources: vec![Source {
             document: "synthetic".into(),
             note: Some(format!("cargo xtask gen-data --seed {seed}")),
         }],
+        ..Researcher::new(id, name, stage)
     };
     Person {
         record,

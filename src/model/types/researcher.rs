@@ -104,3 +104,43 @@ pub struct Researcher {
     /// Where the facts came from.
     pub sources: Vec<Source>,
 }
+
+impl Researcher {
+    /// A researcher with their id, name and stage and nothing else: every optional fact
+    /// unknown, every section empty, no summary and no source. Set the rest with struct update
+    /// syntax, `Researcher { topics, ..Researcher::new(…) }`.
+    pub fn new(id: impl Into<ResearcherId>, name: impl Into<String>, stage: CareerStage) -> Self {
+        Self {
+            id: id.into(),
+            name: name.into(),
+            native_name: None,
+            native_name_lang: None,
+            alternative_names: Vec::new(),
+            title: None,
+            organization: None,
+            department: None,
+            location: None,
+            career_stage: stage,
+            advisors: Vec::new(),
+            summary: String::new(),
+            links: Vec::new(),
+            interests: Vec::new(),
+            topics: Vec::new(),
+            skills: Vec::new(),
+            education: Vec::new(),
+            positions: Vec::new(),
+            publications: Vec::new(),
+            awards: Vec::new(),
+            talks: Vec::new(),
+            projects: Vec::new(),
+            service: Vec::new(),
+            teaching: Vec::new(),
+            group: Vec::new(),
+            leadership: Vec::new(),
+            certifications: Vec::new(),
+            office: None,
+            openings: None,
+            sources: Vec::new(),
+        }
+    }
+}

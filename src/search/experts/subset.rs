@@ -33,30 +33,20 @@ pub fn subset(dataset: &Dataset) -> Dataset {
     }
 }
 
-/// A researcher with what conflicts, names and the result cards read.
+/// A researcher with what conflicts, names and the result cards read: names, title,
+/// organizations over time, stage, advisors and topics.
 fn researcher(r: &Researcher) -> Researcher {
     Researcher {
-        summary: String::new(),
-        links: Vec::new(),
-        interests: Vec::new(),
-        skills: Vec::new(),
+        native_name: r.native_name.clone(),
+        native_name_lang: r.native_name_lang.clone(),
+        alternative_names: r.alternative_names.clone(),
+        title: r.title.clone(),
+        organization: r.organization.clone(),
+        advisors: r.advisors.clone(),
+        topics: r.topics.clone(),
         education: r.education.iter().map(education).collect(),
         positions: r.positions.iter().map(position).collect(),
-        publications: Vec::new(),
-        awards: Vec::new(),
-        talks: Vec::new(),
-        projects: Vec::new(),
-        service: Vec::new(),
-        teaching: Vec::new(),
-        group: Vec::new(),
-        leadership: Vec::new(),
-        certifications: Vec::new(),
-        office: None,
-        openings: None,
-        sources: Vec::new(),
-        department: None,
-        location: None,
-        ..r.clone()
+        ..Researcher::new(r.id.clone(), r.name.clone(), r.career_stage)
     }
 }
 
