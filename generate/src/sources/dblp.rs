@@ -7,6 +7,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use research_atlas::site::meta::xml_reference;
+
 use super::lists::{ORGS, VENUES};
 use super::plan::{Author, Person, Plan};
 
@@ -220,18 +222,15 @@ pub(super) fn xml(text: &str) -> String {
     ];
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\u{C0}'..='\u{FF}' => {
+        match (c, xml_reference(c)) {
+            (_, Some(reference)) => out.push_str(reference),
+            ('\u{C0}'..='\u{FF}', None) => {
                 let _ = write!(out, "&{};", LATIN1[c as usize - 0xC0]);
             }
-            c if !c.is_ascii() => {
+            (c, None) if !c.is_ascii() => {
                 let _ = write!(out, "&#{};", c as u32);
             }
-            c => out.push(c),
+            (c, None) => out.push(c),
         }
     }
     out

@@ -146,16 +146,25 @@ pub fn robots_txt(site_url: &str) -> String {
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
+        match (c, xml_reference(c)) {
+            (_, Some(reference)) => out.push_str(reference),
+            ('\'', None) => out.push_str("&#39;"),
+            (c, None) => out.push(c),
         }
     }
     out
+}
+
+/// The character reference of `c` when it is one of XML's specials in text and double-quoted
+/// attributes (`&`, `<`, `>`, `"`); `None` for any other character.
+pub fn xml_reference(c: char) -> Option<&'static str> {
+    match c {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        '"' => Some("&quot;"),
+        _ => None,
+    }
 }
 
 /// `<meta name=… content=…>`, or `<meta property=…>` as Open Graph names its tags.
