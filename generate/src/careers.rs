@@ -30,6 +30,16 @@ const MASTER: &str = "M.S. in Computer Science";
 const DOCTORATE: &str = "Ph.D. in Computer Science";
 const PRESENT: Option<EndDate> = Some(EndDate::Present);
 
+/// A PhD and the degrees before it.
+struct Doctorate {
+    /// The PhD's university, a position in `Vocab::orgs`.
+    uni: usize,
+    /// The PhD, a master's when there was one, and the bachelor's: newest first.
+    education: Vec<Education>,
+    /// The first year of the bachelor's.
+    started: u16,
+}
+
 /// A career for `stage`.
 pub fn career(stage: CareerStage, vocab: &Vocab, rng: &mut Rng) -> Career {
     let b = Builder { vocab };
@@ -51,6 +61,31 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// A PhD at a university from `start` (ending at `end`), after a bachelor's of four years
+    /// and, when `master`, a master's of two, each at a university of its own.
+    fn doctorate(
+        &self,
+        rng: &mut Rng,
+        start: u16,
+        end: Option<EndDate>,
+        master: bool,
+    ) -> Doctorate {
+        let bachelor = start - if master { 6 } else { 4 };
+        let uni = self.vocab.university(rng);
+        let mut education = vec![self.degree(uni, DOCTORATE, start, end)];
+        if master {
+            let school = self.vocab.university(rng);
+            education.push(self.degree(school, MASTER, bachelor + 4, ended(start)));
+        }
+        let school = self.vocab.university(rng);
+        education.push(self.degree(school, BACHELOR, bachelor, ended(bachelor + 4)));
+        Doctorate {
+            uni,
+            education,
+            started: bachelor,
+        }
+    }
+
     fn degree(&self, org: usize, degree: &str, start: u16, end: Option<EndDate>) -> Education {
         Education {
             organization: self.vocab.orgs[org].record.id.clone(),
@@ -107,16 +142,10 @@ impl Builder<'_> {
         let bachelor = rng.range(2011, 2019);
         let master = rng.chance(0.3);
         let start = bachelor + if master { 6 } else { 4 };
-        let uni = self.vocab.university(rng);
-        let mut education = vec![self.degree(uni, DOCTORATE, start, PRESENT)];
-        if master {
-            let school = self.vocab.university(rng);
-            education.push(self.degree(school, MASTER, bachelor + 4, ended(start)));
-        }
-        let school = self.vocab.university(rng);
-        education.push(self.degree(school, BACHELOR, bachelor, ended(bachelor + 4)));
+        let phd = self.doctorate(rng, start, PRESENT, master);
         let since = PartialDate::month(start, 9);
-        let mut positions = vec![self.job(uni, "Graduate Research Assistant", since, PRESENT)];
+        let assistant = self.job(phd.uni, "Graduate Research Assistant", since, PRESENT);
+        let mut positions = vec![assistant];
         let internships = if start + 1 < LAST_YEAR {
             rng.below(3)
         } else {
@@ -138,10 +167,10 @@ impl Builder<'_> {
         };
         Career {
             title: title.into(),
-            org: uni,
-            education,
+            org: phd.uni,
+            education: phd.education,
             positions,
-            started: bachelor,
+            started: phd.started,
             first_year: start,
         }
     }
@@ -186,15 +215,7 @@ impl Builder<'_> {
         let end = rng.range(1996, 2022);
         let start = end - rng.range(4, 6);
         let master = rng.chance(0.3);
-        let bachelor = start - if master { 6 } else { 4 };
-        let phd_uni = self.vocab.university(rng);
-        let mut education = vec![self.degree(phd_uni, DOCTORATE, start, ended(end))];
-        if master {
-            let school = self.vocab.university(rng);
-            education.push(self.degree(school, MASTER, bachelor + 4, ended(start)));
-        }
-        let school = self.vocab.university(rng);
-        education.push(self.degree(school, BACHELOR, bachelor, ended(bachelor + 4)));
+        let phd = self.doctorate(rng, start, ended(end), master);
 
         let mut positions = Vec::new();
         let mut year = end;
@@ -224,9 +245,9 @@ impl Builder<'_> {
         Career {
             title: title.into(),
             org: uni,
-            education,
+            education: phd.education,
             positions,
-            started: bachelor,
+            started: phd.started,
             first_year: start + 1,
         }
     }
