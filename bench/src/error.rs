@@ -86,6 +86,34 @@ pub enum Error {
         /// The question.
         text: String,
     },
+    /// A line of a JSON Lines file that does not parse (`gold`: a participant's archive).
+    #[error("{}:{line}: {source}", path.display())]
+    JsonLine {
+        /// The file.
+        path: PathBuf,
+        /// The line, from 1.
+        line: usize,
+        /// Where and why it does not parse.
+        source: serde_json::Error,
+    },
+    /// A rating of the gold standard's ratings that is not a number (`gold`).
+    #[error("{}:{line}: {value:?} is not a rating", path.display())]
+    Rating {
+        /// `evaluations.tsv`.
+        path: PathBuf,
+        /// The line, from 1.
+        line: usize,
+        /// The cell as the file has it.
+        value: String,
+    },
+    /// The gold standard's ratings without a column they need (`gold`).
+    #[error("{}: no {column} column", path.display())]
+    NoColumn {
+        /// `evaluations.tsv`.
+        path: PathBuf,
+        /// The column's name.
+        column: &'static str,
+    },
     /// The dataset file's checks that refused an import's result (`import`): one problem a line.
     #[error("{}", problems.join("\n"))]
     Refused {

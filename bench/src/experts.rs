@@ -11,7 +11,8 @@
 //!   browser's WebAssembly runs the same code a few times slower).
 //! - **Quality**: the leave-one-out evaluation ([`eval::leave_one_out`]) on the bundled
 //!   dataset (every paper) and on the generated 20,000 (every 100th paper), for the best paper
-//!   against the mean of the best three, each with and without a five-year half-life.
+//!   against the mean of the best three, each with and without a five-year half-life; and,
+//!   when it is beside the workspace, the reviewer-assignment gold standard ([`gold`]).
 //!
 //! Stored under `"experts"` in `bench/results.json` with the goals: a question's answer within
 //! 150 ms at 20,000 and 500 ms at 100,000 once its data has arrived, and at most 3 MB gzipped
@@ -29,6 +30,7 @@ use research_atlas::search::experts::rank::{Aggregate, SCORING, Scoring};
 use research_atlas::search::experts::{Corpus, ExpertQuery, eval, parts};
 
 use crate::error::Error;
+use crate::gold;
 use crate::runner::{Run, read_doc, write_doc};
 
 /// Questions asked at each size.
@@ -46,6 +48,7 @@ const THIS_YEAR: u16 = 2026;
 /// Runs the benchmark, stores it, reports it.
 pub(crate) fn bench(r: &mut Run) -> Result<(), Error> {
     let mut doc = json!({});
+    let gold = gold::bench(r)?;
     let path = r.bundled();
     let text = std::fs::read_to_string(&path).map_err(Error::at(&path))?;
     let bundled = research_atlas::model::load(&text, THIS_YEAR + 1)
@@ -82,6 +85,10 @@ pub(crate) fn bench(r: &mut Run) -> Result<(), Error> {
     doc["scoring"] = json!(format!("{SCORING:?}"));
     let path = r.results();
     let mut results = read_doc(&path)?;
+    // Without the gold standard beside the workspace, the figures of the last run that had it.
+    if let Some(gold) = gold.or_else(|| results.get("experts")?.get("gold").cloned()) {
+        doc["gold"] = gold;
+    }
     results.insert("experts".into(), doc);
     write_doc(&path, results)?;
     r.figure(format!("{}: \"experts\" holds them", path.display()));

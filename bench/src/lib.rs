@@ -35,8 +35,9 @@
 //!    ([`sources`]), under `"sources"`.
 //!
 //! 7. Experts for a paper (as 5, or alone with `--experts`): the bytes and time of a 250-word
-//!    question at 20,000 and 100,000 researchers, and the ranking's leave-one-out quality on
-//!    the bundled and the generated data ([`experts`]), under `"experts"`.
+//!    question at 20,000 and 100,000 researchers, the ranking's leave-one-out quality on the
+//!    bundled and the generated data ([`experts`]), and its reviewer-assignment gold-standard
+//!    loss when `../shared/gold` is there ([`gold`]), under `"experts"`.
 //!
 //! Keys of the file that a run does not produce are kept as they are.
 
@@ -48,6 +49,7 @@ pub use runner::{Bench, Compiled, Host, Line};
 mod browser;
 mod error;
 mod experts;
+mod gold;
 mod import;
 mod native;
 mod runner;
