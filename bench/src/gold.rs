@@ -300,16 +300,7 @@ impl Gold {
         .map_err(Error::at(&archives))?;
         files.retain(|p| p.extension().is_some_and(|e| e == "jsonl"));
         files.sort();
-        let mut dataset = Dataset {
-            schema: None,
-            schema_version: 1,
-            config: None,
-            organizations: Vec::new(),
-            topics: Vec::new(),
-            venues: Vec::new(),
-            researchers: Vec::new(),
-            publications: Vec::new(),
-        };
+        let mut dataset = Dataset::empty();
         let mut at: HashMap<String, usize> = HashMap::new();
         for path in &files {
             let stem = path.file_stem().unwrap_or_default().to_string_lossy();

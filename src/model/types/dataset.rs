@@ -42,6 +42,23 @@ pub struct Dataset {
     pub publications: Vec<Publication>,
 }
 
+impl Dataset {
+    /// A dataset of this build's format with nothing in it: no settings, no vocabularies, no
+    /// records.
+    pub fn empty() -> Self {
+        Self {
+            schema: None,
+            schema_version: SCHEMA_VERSION,
+            config: None,
+            organizations: Vec::new(),
+            topics: Vec::new(),
+            venues: Vec::new(),
+            researchers: Vec::new(),
+            publications: Vec::new(),
+        }
+    }
+}
+
 /// Settings of the directory published from a dataset file.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(JsonSchema))]

@@ -264,7 +264,7 @@ fn blocks(dataset: &Dataset, corpus: &Corpus) -> Vec<Block> {
             let small = Dataset {
                 researchers,
                 publications,
-                ..empty()
+                ..Dataset::empty()
             };
             Block {
                 first: first as u32,
@@ -273,20 +273,6 @@ fn blocks(dataset: &Dataset, corpus: &Corpus) -> Vec<Block> {
             }
         })
         .collect()
-}
-
-/// A dataset with nothing in it.
-fn empty() -> Dataset {
-    Dataset {
-        schema: None,
-        schema_version: 0,
-        config: None,
-        organizations: Vec::new(),
-        topics: Vec::new(),
-        venues: Vec::new(),
-        researchers: Vec::new(),
-        publications: Vec::new(),
-    }
 }
 
 /// `small` with the organizations, topics and venues of `whole` that its records name.
@@ -483,7 +469,7 @@ struct Merged {
 }
 
 fn merged(fetched: &Fetched) -> Merged {
-    let mut dataset = empty();
+    let mut dataset = Dataset::empty();
     let mut papers: BTreeMap<u32, &Publication> = BTreeMap::new();
     let mut orgs = BTreeMap::new();
     let mut topics = BTreeMap::new();
