@@ -64,72 +64,59 @@ impl CareerStage {
     }
 }
 
-/// A person who advised or supervised someone; linked when they are in the directory.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct Advisor {
-    /// The advisor's name.
-    pub name: String,
-    /// Their id when they are in the directory.
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub researcher: Option<ResearcherId>,
-    /// The stage the advice was for, e.g. "PhD", "M.S.", "Research internship".
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub role: Option<String>,
+record! {
+    /// A person who advised or supervised someone; linked when they are in the directory.
+    pub struct Advisor {
+        /// The advisor's name.
+        pub name: String,
+        /// Their id when they are in the directory.
+        pub researcher: Option<ResearcherId>,
+        /// The stage the advice was for, e.g. "PhD", "M.S.", "Research internship".
+        pub role: Option<String>,
+    }
 }
 
-/// A degree or course of study.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct Education {
-    /// The school.
-    pub organization: OrgId,
-    /// The degree as the source gives it, e.g. "Ph.D. in Computer Science".
-    pub degree: String,
-    /// Where, e.g. "Berkeley, CA".
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub location: Option<String>,
-    /// When it started.
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub start: Option<PartialDate>,
-    /// When it ended (or is expected to end); `present` while ongoing.
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub end: Option<EndDate>,
-    /// Advisors or supervisors for this degree.
-    #[serde(default, skip_serializing_if = "skip::empty")]
-    pub advisors: Vec<Advisor>,
-    /// Further facts: research topics, GPA, thesis, honours.
-    #[serde(default, skip_serializing_if = "skip::empty")]
-    pub details: Vec<String>,
+record! {
+    /// A degree or course of study.
+    pub struct Education {
+        /// The school.
+        pub organization: OrgId,
+        /// The degree as the source gives it, e.g. "Ph.D. in Computer Science".
+        pub degree: String,
+        /// Where, e.g. "Berkeley, CA".
+        pub location: Option<String>,
+        /// When it started.
+        pub start: Option<PartialDate>,
+        /// When it ended (or is expected to end); `present` while ongoing.
+        pub end: Option<EndDate>,
+        /// Advisors or supervisors for this degree.
+        #[serde(default, skip_serializing_if = "skip::empty")]
+        pub advisors: Vec<Advisor>,
+        /// Further facts: research topics, GPA, thesis, honours.
+        #[serde(default, skip_serializing_if = "skip::empty")]
+        pub details: Vec<String>,
+    }
 }
 
-/// A job or appointment.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(JsonSchema))]
-#[serde(deny_unknown_fields)]
-pub struct Position {
-    /// The employer or host.
-    pub organization: OrgId,
-    /// The organization's name as it was at the time, when it differs (e.g. "Facebook").
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub organization_name: Option<String>,
-    /// Job title, e.g. "Member of Technical Staff".
-    pub title: String,
-    /// Team, group or department.
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub team: Option<String>,
-    /// Where, e.g. "Palo Alto, CA".
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub location: Option<String>,
-    /// When it started.
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub start: Option<PartialDate>,
-    /// When it ended; `present` for a current position.
-    #[serde(default, skip_serializing_if = "skip::none")]
-    pub end: Option<EndDate>,
-    /// What the person did there, one point per entry.
-    #[serde(default, skip_serializing_if = "skip::empty")]
-    pub bullets: Vec<String>,
+record! {
+    /// A job or appointment.
+    pub struct Position {
+        /// The employer or host.
+        pub organization: OrgId,
+        /// The organization's name as it was at the time, when it differs (e.g. "Facebook").
+        pub organization_name: Option<String>,
+        /// Job title, e.g. "Member of Technical Staff".
+        pub title: String,
+        /// Team, group or department.
+        pub team: Option<String>,
+        /// Where, e.g. "Palo Alto, CA".
+        pub location: Option<String>,
+        /// When it started.
+        pub start: Option<PartialDate>,
+        /// When it ended; `present` for a current position.
+        pub end: Option<EndDate>,
+        /// What the person did there, one point per entry.
+        #[serde(default, skip_serializing_if = "skip::empty")]
+        pub bullets: Vec<String>,
+    }
 }

@@ -10,6 +10,9 @@
 //! publications. Everything is re-exported here, so `model::types::Researcher` and
 //! `model::Researcher` name the same type.
 
+#[macro_use]
+mod record;
+
 mod career;
 mod dataset;
 mod ids;
