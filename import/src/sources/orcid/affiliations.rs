@@ -169,8 +169,8 @@ pub(super) fn date(
         return None;
     };
     let month = d.month_number().and_then(|m| {
-        m.map_err(|text| {
-            let reason = format!("{text:?} is not a month; the month is left out");
+        m.map_err(|value| {
+            let reason = format!("{:?} is not a month; the month is left out", value.text());
             skipped.push(skip(format!("{at}.month"), reason));
         })
         .ok()
@@ -184,16 +184,12 @@ impl FuzzyDate {
         self.year.as_ref().and_then(|y| y.value.as_ref())
     }
 
-    /// The month, 1 to 12; `None` when the date gives none, `Err` with the text of one that is
+    /// The month, 1 to 12; `None` when the date gives none, `Err` with the value of one that is
     /// no month.
-    pub(super) fn month_number(&self) -> Option<Result<u8, String>> {
+    pub(super) fn month_number(&self) -> Option<Result<u8, &Scalar>> {
         let m = self.month.as_ref().and_then(|m| m.value.as_ref())?;
         let month = m.integer().filter(|m| (1..=12).contains(m));
-        Some(
-            month
-                .and_then(|m| u8::try_from(m).ok())
-                .ok_or_else(|| m.text()),
-        )
+        Some(month.and_then(|m| u8::try_from(m).ok()).ok_or(m))
     }
 }
 

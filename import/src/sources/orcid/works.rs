@@ -129,7 +129,7 @@ fn work(s: &WorkSummary, author: Option<&WorkAuthor>) -> Result<Work, Error> {
     let year = self::year(year)
         .ok_or_else(|| Error::part(format!("publication year {:?} is not a year", year.text())))?;
     let month = date.month_number().and_then(|m| {
-        m.map_err(|text| notes.push(format!("month {text:?} is not a month; left out")))
+        m.map_err(|value| notes.push(format!("month {:?} is not a month; left out", value.text())))
             .ok()
     });
     let venue = match (kind, venue) {
