@@ -95,17 +95,11 @@ pub fn compile(input: &Path, out: &Path, keep: usize, max_year: u16) -> Result<C
 
 /// Builds the site: the page, styles and copied files with trunk, the wasm split by route, the
 /// page post-processed, the data compiled (earlier generations kept as asked), every route
-/// pre-rendered, the service worker stamped. A dataset with problems other than warnings is
-/// refused before anything is built.
+/// pre-rendered, the service worker stamped. The data is compiled as the app loads it (a bad
+/// value or record left out, and listed in [`Compiled::problems`]): a caller that must not
+/// publish such a dataset checks it first, as `cargo xtask dist` does (`check-data`), which
+/// spares a large dataset a second load here.
 pub fn build(tb: &Toolbox, opts: &Options) -> Result<Site, Error> {
-    let (loaded, _) = publish::load(&opts.data, opts.max_year)?;
-    if !loaded.is_valid() {
-        return Err(Error::Invalid {
-            path: opts.data.clone(),
-            count: loaded.problems.iter().filter(|p| !p.is_warning()).count(),
-        });
-    }
-    drop(loaded);
     // trunk writes the page, the CSS and the copied files; the wasm is built split (below).
     let kept = generations::set_aside(&opts.out, opts.keep)?;
     let page = root().join(DIST_PAGE);

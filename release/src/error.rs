@@ -76,14 +76,6 @@ pub enum Error {
         /// Its reason, with its causes.
         reason: String,
     },
-    /// A dataset whose problems would leave records or values out of the site.
-    #[error("{}: {count} problem(s) would leave records or values out (`cargo xtask check-data` lists them)", path.display())]
-    Invalid {
-        /// The authoring file.
-        path: PathBuf,
-        /// How many problems are not warnings.
-        count: usize,
-    },
     /// The app crate's: the dataset not loaded, the compiled files not written.
     #[error(transparent)]
     Data(#[from] research_atlas::Error),
