@@ -61,7 +61,7 @@ pub(super) fn add(
         paper
             .venue
             .as_ref()
-            .and_then(|h| venue::resolve(&dataset.venues, h))
+            .and_then(|h| venue::resolve_in(&mut index.venues, &dataset.venues, h))
     };
     let venue = resolved.map(|r| match r {
         Resolved::Existing(id) => id,

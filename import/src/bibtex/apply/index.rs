@@ -30,6 +30,8 @@ pub struct Index {
     pub(super) ids: HashSet<String>,
     /// (source, a member's identifier there: ORCID iD, dblp pid, OpenAlex id) → the member.
     pub(super) members: HashMap<(Origin, String), ResearcherId>,
+    /// The dataset venues' keys, kept from one entry's venue to the next.
+    pub(super) venues: crate::bibtex::venue::Keys,
 }
 
 impl Index {
@@ -43,6 +45,7 @@ impl Index {
             sourced: HashMap::new(),
             ids: HashSet::new(),
             members: HashMap::new(),
+            venues: Default::default(),
         };
         for (i, p) in dataset.publications.iter().enumerate() {
             index.insert(i, p);

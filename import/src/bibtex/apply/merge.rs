@@ -141,7 +141,7 @@ pub(super) fn merge(
         let upgrade = sourced::may_upgrade(record, &paper);
         let venue = (paper.venue.as_ref())
             .filter(|_| upgrade)
-            .and_then(|h| venue::resolve(&dataset.venues, h))
+            .and_then(|h| venue::resolve_in(&mut index.venues, &dataset.venues, h))
             .and_then(|r| match r {
                 Resolved::Existing(id) => Some(id),
                 Resolved::New(..) => None,

@@ -16,7 +16,7 @@ pub struct Candidate<'a> {
     /// Other kinds of entry it takes (see [`super::known::KnownVenue::also`]).
     pub also: &'a [VenueKind],
     /// Its dblp key, if known.
-    pub dblp: Option<&'a str>,
+    pub dblp: Option<String>,
     /// [`match_key`] of its name and aliases: a text printed exactly so is this venue,
     /// whatever the entry's kind ("Advances in Neural Information Processing Systems" as a
     /// Scholar `@article` is NeurIPS).
@@ -33,7 +33,7 @@ pub struct Candidate<'a> {
 
 impl<'a> Candidate<'a> {
     /// The keys of a venue that takes entries of `kind` and `also`.
-    pub fn new(venue: &'a Venue, also: &'a [VenueKind]) -> Self {
+    pub fn new(venue: &Venue, also: &'a [VenueKind]) -> Self {
         let spellings = || std::iter::once(&venue.name).chain(&venue.aliases);
         let names: Vec<String> = spellings().map(|s| match_key(s)).collect();
         let mut acronyms: Vec<String> = std::iter::once(&venue.short_name)
@@ -59,7 +59,7 @@ impl<'a> Candidate<'a> {
         Candidate {
             kind: venue.kind,
             also,
-            dblp: venue.dblp.as_deref(),
+            dblp: venue.dblp.clone(),
             names,
             acronyms,
             loose_names,
@@ -103,7 +103,7 @@ impl<'a> Candidate<'a> {
             "conf"
         };
         self.takes(entry)
-            && match self.dblp {
+            && match self.dblp.as_deref() {
                 Some(key) => key.split_once('/') == Some((prefix, stream)),
                 None => self.acronyms.iter().any(|a| a == stream),
             }

@@ -86,17 +86,58 @@ pub enum Resolved {
     New(Venue, Origin),
 }
 
-/// The dataset venue that `hint` names, a known venue to add, or a new venue named by its
-/// text; none when the entry names no venue.
+/// [`resolve_in`] with no keys kept (the tests' one-off questions).
+#[cfg(test)]
 pub fn resolve(venues: &[Venue], hint: &VenueHint) -> Option<Resolved> {
+    resolve_in(&mut Keys::default(), venues, hint)
+}
+
+/// The dataset venue that `hint` names, a known venue to add, or a new venue named by its
+/// text; none when the entry names no venue. The dataset venues' keys are kept in `keys` from
+/// one entry to the next (an import resolves every entry's venue against the same venues): a
+/// venue's keys are made again only when it is new or has changed.
+pub fn resolve_in(keys: &mut Keys, venues: &[Venue], hint: &VenueHint) -> Option<Resolved> {
     let printed = Printed::read(hint.text.as_deref().unwrap_or(""));
-    let dataset: Vec<Candidate> = venues.iter().map(|v| Candidate::new(v, &[])).collect();
+    let dataset = keys.of(venues);
     let list = known_candidates();
-    match recognise([&dataset, list], hint, &printed) {
+    match recognise([dataset, list], hint, &printed) {
         Some((0, i)) => Some(Resolved::Existing(venues[i].id.clone())),
         Some((_, i)) => Some(from_list(venues, &known::list()[i])),
-        None => derive(venues, [&dataset, list], hint, &printed)
+        None => derive(venues, [dataset, list], hint, &printed)
             .map(|v| Resolved::New(v, Origin::Printed)),
+    }
+}
+
+/// The dataset venues' [`Candidate`]s, each with the venue it was made from: made again for a
+/// venue that is new or differs from it in anything (an alias added by a merge), so they are
+/// always the venues' own.
+#[derive(Debug, Clone, Default)]
+pub struct Keys {
+    /// The venues as they were when their keys were made.
+    seen: Vec<Venue>,
+    /// Their keys, in the same order.
+    keys: Vec<Candidate<'static>>,
+}
+
+impl Keys {
+    /// The keys of `venues`, in their order.
+    fn of(&mut self, venues: &[Venue]) -> &[Candidate<'static>] {
+        self.seen.truncate(venues.len());
+        self.keys.truncate(venues.len());
+        for (i, v) in venues.iter().enumerate() {
+            if self.seen.get(i) == Some(v) {
+                continue;
+            }
+            let key = Candidate::new(v, &[]);
+            if i < self.seen.len() {
+                self.seen[i] = v.clone();
+                self.keys[i] = key;
+            } else {
+                self.seen.push(v.clone());
+                self.keys.push(key);
+            }
+        }
+        &self.keys
     }
 }
 
