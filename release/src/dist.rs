@@ -272,7 +272,7 @@ impl Sizes {
 }
 
 /// The number of files below `dir` and their bytes.
-pub fn tree_size(dir: &Path) -> (u64, u64) {
+fn tree_size(dir: &Path) -> (u64, u64) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return (0, 0);
     };

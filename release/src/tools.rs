@@ -26,7 +26,7 @@ pub const GECKODRIVER_VERSION: &str = "0.37.1";
 const MINIBROWSER: &str = "webkit2gtk-4.1/MiniBrowser";
 
 /// The per-user cache for tools, keyed by version.
-pub fn cache_dir() -> PathBuf {
+fn cache_dir() -> PathBuf {
     let base = env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
@@ -195,7 +195,7 @@ fn rustup_add(kind: &str, name: &str, why: &'static str, say: Say) -> Result<(),
 }
 
 /// The `wasm-bindgen` version in Cargo.lock: the CLI must match it exactly.
-pub fn wasm_bindgen_version() -> Result<String, Error> {
+fn wasm_bindgen_version() -> Result<String, Error> {
     let path = root().join("Cargo.lock");
     let lock = std::fs::read_to_string(&path).map_err(Error::at(&path))?;
     let mut lines = lock.lines();
@@ -376,7 +376,7 @@ fn other_engines(say: Say) -> Result<(), Error> {
 }
 
 /// WebKitGTK's MiniBrowser, in the multiarch library folder.
-pub fn minibrowser() -> PathBuf {
+fn minibrowser() -> PathBuf {
     Path::new("/usr/lib")
         .join(format!("{}-linux-gnu", env::consts::ARCH))
         .join(MINIBROWSER)
@@ -467,7 +467,7 @@ fn mtime(p: &Path) -> Option<std::time::SystemTime> {
 }
 
 /// The first executable called `name` on PATH.
-pub fn which(name: &str) -> Option<PathBuf> {
+fn which(name: &str) -> Option<PathBuf> {
     env::split_paths(&env::var_os("PATH")?)
         .map(|d| d.join(name))
         .find(|p| p.is_file())
