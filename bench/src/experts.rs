@@ -102,6 +102,7 @@ fn quality(d: &Dataset, step: usize) -> Value {
     for (name, aggregate) in [
         ("max", Aggregate::Max),
         ("mean_top3", Aggregate::MeanOfTopThree),
+        ("rms_top20", Aggregate::RootMeanSquareOfTwenty),
     ] {
         for (suffix, half_life) in [("", None), ("_recency5", Some(5.0))] {
             let scoring = Scoring {

@@ -15,7 +15,7 @@ test('a paper finds its author first, with no conflict until he is named as an a
   const experts = new ExpertsPage(page);
   await experts.open();
   await expect(page.getByRole('heading', { level: 1, name: 'Find experts' })).toBeVisible();
-  await expect(page.getByTestId('experts-how')).toContainText('BM25');
+  await expect(page.getByTestId('experts-how')).toContainText('tf-idf cosine');
   await expect(experts.experts).toHaveCount(0);
 
   await experts.ask(QUERY);

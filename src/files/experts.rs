@@ -18,7 +18,7 @@ use crate::model::{CareerStage, Dataset};
 use crate::search::experts::parts::{Block, Part, Parts, PartsIndex, Posting, TermFile};
 
 /// Version of the experts files' format.
-pub const EXPERTS_FORMAT: u32 = 2;
+pub const EXPERTS_FORMAT: u32 = 3;
 
 /// The first bytes of every experts file.
 pub const MAGIC: &[u8] = b"ATLAS-EXPERTS\x00";
@@ -32,7 +32,6 @@ const BLOCK: u8 = 2;
 #[derive(Serialize, Deserialize)]
 struct IndexWire {
     papers: u32,
-    mean_len: f32,
     stages: Vec<CareerStage>,
     buckets: u32,
     own: Vec<(String, u32)>,
@@ -101,7 +100,6 @@ pub fn pack(parts: &Parts) -> Packed {
         INDEX,
         &IndexWire {
             papers: i.papers,
-            mean_len: i.mean_len,
             stages: i.stages.clone(),
             buckets: i.buckets,
             own: i.own.clone(),
@@ -133,7 +131,8 @@ fn offsets(lens: &[u32]) -> Vec<u64> {
 struct PostingWire {
     gap: u32,
     tf: u16,
-    len: u32,
+    /// The paper's vector length (the cosine's).
+    norm: f32,
     year: u16,
     authors: Vec<u32>,
 }
@@ -201,7 +200,6 @@ pub fn index_from_bytes(bytes: &[u8]) -> Result<ExpertsIndex, Error> {
     Ok(ExpertsIndex {
         parts: PartsIndex {
             papers: w.papers,
-            mean_len: w.mean_len,
             stages: w.stages,
             buckets: w.buckets,
             own: w.own,
@@ -224,7 +222,7 @@ fn terms_to_bytes(file: &TermFile) -> Vec<u8> {
                     PostingWire {
                         gap,
                         tf: p.tf,
-                        len: p.len,
+                        norm: p.norm,
                         year: p.year,
                         authors: p.authors.clone(),
                     }
@@ -252,7 +250,7 @@ pub fn terms_from_bytes(bytes: &[u8]) -> Result<TermFile, Error> {
             out.push(Posting {
                 doc,
                 tf: p.tf,
-                len: p.len,
+                norm: p.norm,
                 year: p.year,
                 authors: p.authors,
             });

@@ -1,11 +1,12 @@
 //! What ranking reads: every paper with a directory author as a bag of terms — its title, its
 //! abstract where the data has one, its venue's names and its topics' names — with the
-//! postings of each term (which papers hold it, how often), each paper's length, year and
-//! directory authors, and each researcher's papers. Built whole from a dataset here; the same
+//! postings of each term (which papers hold it, how often), each paper's vector length (the
+//! cosine's, [`super::rank`]), year and directory authors, and each researcher's papers. Built whole from a dataset here; the same
 //! structure holds just the postings a query needs when they come from term shards.
 
 use std::collections::HashMap;
 
+use super::rank::{idf, sublinear};
 use super::terms::terms;
 use crate::model::Dataset;
 
@@ -14,8 +15,8 @@ use crate::model::Dataset;
 pub struct PaperDoc {
     /// Its index in the dataset's publications.
     pub publication: u32,
-    /// How many terms it has.
-    pub len: u32,
+    /// The length of its term vector: √Σ ((1 + ln tf) · idf)² over its terms (0 without terms).
+    pub norm: f32,
     /// Its year.
     pub year: u16,
     /// Its directory authors, by index in the dataset's researchers, in author order.
@@ -31,9 +32,7 @@ pub struct Corpus {
     pub postings: HashMap<String, Vec<(u32, u16)>>,
     /// Researcher (by index in the dataset) → their papers (indices into `papers`).
     pub by_researcher: Vec<Vec<u32>>,
-    /// The papers' mean length in terms.
-    pub mean_len: f32,
-    /// How many papers the directory has (BM25's N): `papers.len()` for a whole corpus; more
+    /// How many papers the directory has (idf's N): `papers.len()` for a whole corpus; more
     /// when `papers` holds only those of a question's terms ([`super::parts`]).
     pub total: usize,
 }
@@ -58,7 +57,6 @@ impl Corpus {
             by_researcher: vec![Vec::new(); dataset.researchers.len()],
             ..Corpus::default()
         };
-        let mut total = 0u64;
         for (pi, p) in dataset.publications.iter().enumerate() {
             let mut authors: Vec<u32> = Vec::new();
             for a in &p.authors {
@@ -77,7 +75,7 @@ impl Corpus {
                 }
                 corpus.papers.push(PaperDoc {
                     publication: pi as u32,
-                    len: 0,
+                    norm: 0.0,
                     year: p.year,
                     authors,
                 });
@@ -110,10 +108,9 @@ impl Corpus {
             for &a in &authors {
                 corpus.by_researcher[a as usize].push(doc);
             }
-            total += words.len() as u64;
             corpus.papers.push(PaperDoc {
                 publication: pi as u32,
-                len: words.len() as u32,
+                norm: 0.0,
                 year: p.year,
                 authors,
             });
@@ -122,12 +119,28 @@ impl Corpus {
             list.sort_unstable();
         }
         corpus.total = corpus.papers.len();
-        corpus.mean_len = if corpus.papers.is_empty() {
-            0.0
-        } else {
-            total as f32 / corpus.papers.len() as f32
-        };
+        if with_terms {
+            corpus.norms();
+        }
         corpus
+    }
+
+    /// Each paper's vector length, summed term by term in the terms' order (so that every
+    /// build writes the same bits).
+    fn norms(&mut self) {
+        let mut squares = vec![0f64; self.papers.len()];
+        let mut terms: Vec<(&String, &Vec<(u32, u16)>)> = self.postings.iter().collect();
+        terms.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        for (_, list) in terms {
+            let idf = idf(self.total, list.len());
+            for &(doc, tf) in list {
+                let w = f64::from(sublinear(u32::from(tf)) * idf);
+                squares[doc as usize] += w * w;
+            }
+        }
+        for (paper, sq) in self.papers.iter_mut().zip(squares) {
+            paper.norm = sq.sqrt() as f32;
+        }
     }
 
     /// How many papers hold `term`.

@@ -7,7 +7,7 @@
 use super::TERM_CAP;
 use super::corpus::Corpus;
 use super::rank::{Ranking, Scoring, rank};
-use super::terms::{most_informative, terms};
+use super::terms::{terms, weigh};
 use crate::model::Dataset;
 
 /// The shares of queries whose author ranked first, in the top 10, in the top 100.
@@ -47,11 +47,11 @@ pub fn leave_one_out(
             let list = corpus.postings.get(t).map_or(&[][..], Vec::as_slice);
             list.len() - usize::from(list.binary_search_by_key(&(doc as u32), |e| e.0).is_ok())
         };
-        let kept = most_informative(&words, df, TERM_CAP);
+        let kept = weigh(&words, df, corpus.total - 1, TERM_CAP);
         let ranked = rank(
             corpus,
             &Ranking {
-                terms: &kept,
+                query: &kept,
                 since: None,
                 this_year,
                 exclude: Some(doc as u32),

@@ -3,18 +3,21 @@
 //! of interest that may keep them from reviewing it.
 //!
 //! How it counts (the page says the same in one paragraph): the text is cut into terms
-//! ([`terms`]: folded words without function words, plurals singular) and reduced to its
-//! [`TERM_CAP`] rarest — fewer when they would add up to more than
-//! [`terms::POSTINGS_BUDGET`] papers — so a long abstract stays fast, what a question reads
-//! is bounded at any size, and its most telling words count; each
-//! paper of the directory — its title, abstract where the data has one, venue and topics — is
-//! scored by BM25 ([`rank`]); a researcher's score is the mean of their three best papers' ([`rank::SCORING`]).
-//! The score is shown in words relative to the best match ([`Level`]). Conflicts come from the
+//! ([`terms`]: folded words without function words, stemmed), and matched by all of them
+//! the directory has, rarest first, up to [`TERM_CAP`] and while the papers they are in add
+//! up to at most [`terms::POSTINGS_BUDGET`] — so what a question reads is bounded at any
+//! size and, when it must, the most telling words count; each paper of the directory — its
+//! title, abstract where the data has one, venue and topics — is scored by its tf-idf cosine
+//! with the text ([`rank`]: 0 to 1, comparable across questions); a researcher's score is the
+//! root mean square of their twenty best papers' ([`rank::SCORING`]). The score is shown in
+//! words relative to the best match ([`Level`]). [`batch`] answers a whole conference's
+//! submissions at once, as the affinity file an assignment solver reads. Conflicts come from the
 //! data only, each rule named ([`conflicts`]). [`corpus`] holds what ranking reads, [`subset`]
 //! the part of a dataset that all of this reads, [`parts`] the same in the parts a page fetches
 //! as a question needs them (with the same answer), and [`page`] what the
 //! page asks and shows.
 
+pub mod batch;
 pub mod conflicts;
 pub mod corpus;
 pub mod eval;
@@ -33,8 +36,10 @@ pub use conflicts::{Author, Conflict, Rule, Window};
 pub use corpus::Corpus;
 pub use rank::{Aggregate, Scoring};
 
-/// The most terms of a query that count: its rarest.
-pub const TERM_CAP: usize = 40;
+/// The most terms of a query that are matched: its rarest. A title and abstract have about
+/// 60 to 150; the cap bounds the work of a pasted article (measured on the reviewer-assignment
+/// gold standard: matching only the 40 rarest lost the cosine's gain, docs/performance.md).
+pub const TERM_CAP: usize = 256;
 
 /// The question: the text, the submission's authors, and the options.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,7 +91,8 @@ pub struct MatchedPaper {
     pub title: String,
     /// Its year.
     pub year: u16,
-    /// The query's terms it holds.
+    /// The query's words it holds (as the query has them, e.g. `learning` for the term
+    /// `learn`).
     pub words: Vec<String>,
 }
 
@@ -96,7 +102,8 @@ pub struct MatchedPaper {
 pub struct Expert {
     /// The researcher.
     pub researcher: ResearcherId,
-    /// Their score (the mean BM25 of their three best papers, a missing one counting 0).
+    /// Their score (the root mean square of their twenty best papers' cosines, a missing one
+    /// counting 0): 0 to 1, comparable across questions.
     pub score: f32,
     /// Their score over the best expert's, 0 to 1 (for the bar).
     pub share: f32,
@@ -115,7 +122,7 @@ pub struct Expert {
 pub struct Answer {
     /// The experts, best first.
     pub experts: Vec<Expert>,
-    /// The terms that counted (the rarest [`TERM_CAP`] the directory has).
+    /// The words that were matched, rarest first (each term as the query first has it).
     pub terms: Vec<String>,
     /// How many distinct terms the text had.
     pub text_terms: usize,
@@ -124,7 +131,7 @@ pub struct Answer {
 /// The experts for `q` in `dataset`, from its `corpus`.
 pub fn find(dataset: &Dataset, corpus: &Corpus, q: &ExpertQuery) -> Answer {
     let words = terms::terms(&q.text);
-    let kept = terms::most_informative(&words, |t| corpus.papers_with(t), TERM_CAP);
+    let kept = terms::weigh(&words, |t| corpus.papers_with(t), corpus.total, TERM_CAP);
     let chosen = choose(corpus, &kept, q, |r| {
         dataset.researchers.get(r as usize).map(|r| r.career_stage)
     });
@@ -134,21 +141,21 @@ pub fn find(dataset: &Dataset, corpus: &Corpus, q: &ExpertQuery) -> Answer {
         researcher: &Some,
         paper: &|doc| Some(corpus.papers.get(doc as usize)?.publication),
     };
-    answer_of(&words, kept, chosen, q, &view)
+    answer_of(kept, chosen, q, &view)
 }
 
 /// The researchers `q` lists, best first: ranked over `corpus` by the `kept` terms, of the
 /// stages asked for (`stage_of` a researcher by directory index), at most `q.limit`.
 fn choose(
     corpus: &Corpus,
-    kept: &[(String, u32)],
+    kept: &terms::Weighed,
     q: &ExpertQuery,
     stage_of: impl Fn(u32) -> Option<CareerStage>,
 ) -> Vec<rank::Ranked> {
     let ranked = rank::rank(
         corpus,
         &rank::Ranking {
-            terms: kept,
+            query: kept,
             since: q.since,
             this_year: q.this_year,
             exclude: None,
@@ -178,15 +185,23 @@ struct View<'a> {
 
 /// The answer of the `chosen` researchers, their records from `view`.
 fn answer_of(
-    words: &[String],
-    kept: Vec<(String, u32)>,
+    kept: terms::Weighed,
     chosen: Vec<rank::Ranked>,
     q: &ExpertQuery,
     view: &View<'_>,
 ) -> Answer {
-    let mut distinct = words.to_vec();
+    let words = terms::words(&q.text);
+    let mut distinct: Vec<&str> = words.iter().map(|(t, _)| t.as_str()).collect();
     distinct.sort_unstable();
     distinct.dedup();
+    // Each kept term as the query first has it.
+    let shown: Vec<String> = (kept.kept.iter())
+        .map(|(t, _, _)| {
+            (words.iter())
+                .find(|(term, _)| term == t)
+                .map_or_else(|| t.clone(), |(_, w)| w.clone())
+        })
+        .collect();
     let window = Window {
         this_year: q.this_year,
         years: q.conflict_years,
@@ -200,18 +215,18 @@ fn answer_of(
         .collect();
     let experts = chosen
         .into_iter()
-        .filter_map(|r| expert(view, &kept, r, &authors, window))
+        .filter_map(|r| expert(view, &shown, r, &authors, window))
         .collect();
     Answer {
         experts,
-        terms: kept.into_iter().map(|(t, _)| t).collect(),
+        terms: shown,
         text_terms: distinct.len(),
     }
 }
 
 fn expert(
     view: &View<'_>,
-    kept: &[(String, u32)],
+    kept: &[String],
     r: rank::Ranked,
     authors: &[Author],
     window: Window,

@@ -11,14 +11,17 @@ use crate::search::params::ExpertParams;
 pub const SHOWN: usize = 20;
 
 /// How the page ranks, in one paragraph (the module docs of [`super`] say the same).
-pub const HOW_IT_RANKS: &str = "Paste a paper's title and abstract: every paper of the \
-    directory's researchers is scored against it by BM25 over its title, abstract, venue and \
-    topics, counting the text's 40 rarest terms (fewer when its words are so common that they \
-    would add up to more than 60,000 papers), and each researcher by the mean of their three \
-    best-matching papers (a missing one counts nothing, so several matching papers beat one). \
-    Conflicts come from the data only, by rule: the paper's own authors, co-authors within the \
-    chosen window, advisors and advisees, the same organization now, and an organization at the \
-    same time — “possibly” where the data does not give the years.";
+pub const HOW_IT_RANKS: &str = "Paste a paper's title and abstract: its words are cut to \
+    their stems (learning, learned → learn), and every paper of the directory's researchers — \
+    its title, abstract, venue and topics — is scored by how much it shares with the text, \
+    rare words weighing most (the tf-idf cosine, from 0 to 1, the same scale for every paper \
+    you ask about; in a long text of common words, only its rarest that fit in 60,000 papers \
+    are matched). Each researcher's score is the root mean square of their twenty \
+    best-matching papers (a missing one counts nothing, so several matching papers beat one, \
+    and a strong match most). Conflicts come from the data only, by rule: the paper's own \
+    authors, co-authors within the chosen window, advisors and advisees, the same \
+    organization now, and an organization at the same time — “possibly” where the data does \
+    not give the years.";
 
 /// The question `params` ask in `this_year`, of the submission's `authors` (found by
 /// [`super::authors_of`]): enough experts that hiding the conflicted still leaves [`SHOWN`]
@@ -102,26 +105,27 @@ pub fn percent(e: &Expert) -> u32 {
     (e.share.clamp(0.0, 1.0) * 100.0).round() as u32
 }
 
-/// Byte ranges of the words of `text` whose term is one of `words` (a title's matching words,
-/// to mark).
+/// Byte ranges of the words of `text` whose term is one of `words`' (a title's matching
+/// words, to mark: `Learning` for the query's `learned`).
 pub fn marks(text: &str, words: &[String]) -> Vec<(usize, usize)> {
+    let wanted: Vec<String> = words.iter().flat_map(|w| terms::terms(w)).collect();
     crate::search::text::tokenize(text)
         .into_iter()
         .filter(|t| {
             terms::terms(&text[t.start..t.end])
                 .iter()
-                .any(|term| words.contains(term))
+                .any(|term| wanted.contains(term))
         })
         .map(|t| (t.start, t.end))
         .collect()
 }
 
-/// The words of `words` that `text` does not hold: a paper's matches in its abstract, venue or
-/// topics, which its title cannot show marked.
+/// The words of `words` whose term `text` does not hold: a paper's matches in its abstract,
+/// venue or topics, which its title cannot show marked.
 pub fn unmarked<'a>(text: &str, words: &'a [String]) -> Vec<&'a str> {
     let held = terms::terms(text);
     (words.iter())
-        .filter(|w| !held.contains(w))
+        .filter(|w| !terms::terms(w).iter().all(|t| held.contains(t)))
         .map(String::as_str)
         .collect()
 }
@@ -189,7 +193,7 @@ mod tests {
         let title = "ServerlessLLM: Locality-Enhanced Serverless Inference for LLMs";
         let marked = marks(
             title,
-            &["serverless".into(), "inference".into(), "llm".into()],
+            &["serverless".into(), "inferences".into(), "llm".into()],
         );
         let words: Vec<&str> = marked.iter().map(|&(s, e)| &title[s..e]).collect();
         assert_eq!(words, ["Serverless", "Inference", "LLMs"]);

@@ -1,10 +1,10 @@
 //! The experts data in parts, so that a question fetches what it reads and not every paper:
 //!
-//! - the **index** ([`PartsIndex`]): how many papers and their mean length (BM25's), each
+//! - the **index** ([`PartsIndex`]): how many papers (idf's N), each
 //!   researcher's career stage, how many term buckets there are, the common terms (each with
 //!   how many papers hold it), and how many researchers a block holds;
 //! - **term files** ([`TermFile`]): each term's postings with what ranking reads of each paper
-//!   (length, year, directory authors). A common term — its postings over [`OWN_FILE_BYTES`] —
+//!   (its vector's length, year, directory authors). A common term — its postings over [`OWN_FILE_BYTES`] —
 //!   has a file of its own; the others share [`PartsIndex::buckets`] buckets by a hash of the
 //!   term, each about [`BUCKET_BYTES`];
 //! - **blocks** ([`Block`]): [`BLOCK`] consecutive researchers with what the result cards and
@@ -12,7 +12,7 @@
 //!
 //! A question goes in three steps ([`next`] says what is missing): the buckets of its terms
 //! (a rare term's postings are small, and the common terms' counts are in the index), then the
-//! own files of the common terms among the rarest [`super::TERM_CAP`], then — ranked — the
+//! own files of the common terms among those it keeps ([`terms::weigh`]), then — ranked — the
 //! blocks of the experts it lists and of the submission's member authors. [`answer`] then gives
 //! exactly what [`super::find`] gives over the whole dataset.
 
@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::corpus::{Corpus, PaperDoc};
 use super::subset::subset;
+use super::terms::Weighed;
 use super::{Answer, Author, ExpertQuery, TERM_CAP, terms};
 use crate::model::{CareerStage, Dataset, Publication};
 
@@ -40,8 +41,8 @@ pub struct Posting {
     pub doc: u32,
     /// How many times it holds the term.
     pub tf: u16,
-    /// How many terms it has.
-    pub len: u32,
+    /// Its vector's length ([`super::corpus::PaperDoc::norm`]).
+    pub norm: f32,
     /// Its year.
     pub year: u16,
     /// Its directory authors, by index in the directory, in author order.
@@ -70,8 +71,6 @@ impl TermFile {
 pub struct PartsIndex {
     /// How many papers have a directory author.
     pub papers: u32,
-    /// Their mean length in terms.
-    pub mean_len: f32,
     /// Each researcher's career stage, in directory order.
     pub stages: Vec<CareerStage>,
     /// How many buckets the rare terms share.
@@ -156,7 +155,7 @@ fn encoded_len(term: &str, postings: &[Posting]) -> usize {
     for p in postings {
         n += varint(u64::from(p.doc - prev))
             + varint(u64::from(p.tf))
-            + varint(u64::from(p.len))
+            + 4
             + varint(u64::from(p.year))
             + varint(p.authors.len() as u64)
             + (p.authors.iter())
@@ -185,7 +184,7 @@ impl Parts {
                     Posting {
                         doc,
                         tf,
-                        len: p.len,
+                        norm: p.norm,
                         year: p.year,
                         authors: p.authors.clone(),
                     }
@@ -218,7 +217,6 @@ impl Parts {
         }
         let index = PartsIndex {
             papers: corpus.papers.len() as u32,
-            mean_len: corpus.mean_len,
             stages: dataset.researchers.iter().map(|r| r.career_stage).collect(),
             buckets,
             own: own_terms,
@@ -342,31 +340,32 @@ fn postings<'a>(index: &PartsIndex, fetched: &'a Fetched, term: &str) -> Option<
     Some(file.get(term).unwrap_or(&[]))
 }
 
-/// The query's rarest terms with their counts, once their counts are known (the buckets of
-/// its rare terms in).
-fn kept(index: &PartsIndex, fetched: &Fetched, words: &[String]) -> Vec<(String, u32)> {
-    terms::most_informative(
+/// The query as ranking reads it, once its terms' counts are known (the buckets of its rare
+/// terms in).
+fn kept(index: &PartsIndex, fetched: &Fetched, words: &[String]) -> Weighed {
+    terms::weigh(
         words,
         |t| match index.own_file(t) {
             Some(i) => index.own[i].1 as usize,
             None => postings(index, fetched, t).map_or(0, <[Posting]>::len),
         },
+        index.papers as usize,
         TERM_CAP,
     )
 }
 
 /// The corpus of the `kept` terms' postings: their papers (numbered in paper order, each
 /// holding its paper number as `publication`) and postings.
-fn partial_corpus(index: &PartsIndex, fetched: &Fetched, kept: &[(String, u32)]) -> Corpus {
-    let lists: Vec<&[Posting]> = (kept.iter())
-        .map(|(t, _)| postings(index, fetched, t).unwrap_or(&[]))
+fn partial_corpus(index: &PartsIndex, fetched: &Fetched, kept: &Weighed) -> Corpus {
+    let lists: Vec<&[Posting]> = (kept.kept.iter())
+        .map(|(t, _, _)| postings(index, fetched, t).unwrap_or(&[]))
         .collect();
     let mut docs: Vec<&Posting> = lists.iter().flat_map(|l| l.iter()).collect();
     docs.sort_unstable_by_key(|p| p.doc);
     docs.dedup_by_key(|p| p.doc);
     let local = |doc: u32| docs.binary_search_by_key(&doc, |p| p.doc).unwrap_or(0) as u32;
-    let postings = (kept.iter().zip(&lists))
-        .map(|((t, _), list)| {
+    let postings = (kept.kept.iter().zip(&lists))
+        .map(|((t, _, _), list)| {
             (
                 t.clone(),
                 list.iter().map(|p| (local(p.doc), p.tf)).collect(),
@@ -376,7 +375,7 @@ fn partial_corpus(index: &PartsIndex, fetched: &Fetched, kept: &[(String, u32)])
     let papers = (docs.iter())
         .map(|p| PaperDoc {
             publication: p.doc,
-            len: p.len,
+            norm: p.norm,
             year: p.year,
             authors: p.authors.clone(),
         })
@@ -385,7 +384,6 @@ fn partial_corpus(index: &PartsIndex, fetched: &Fetched, kept: &[(String, u32)])
         papers,
         postings,
         by_researcher: Vec::new(),
-        mean_len: index.mean_len,
         total: index.papers as usize,
     }
 }
@@ -406,8 +404,8 @@ pub fn next(index: &PartsIndex, q: &ExpertQuery, fetched: &Fetched) -> Vec<Part>
         return need;
     }
     let kept = kept(index, fetched, &words);
-    let own: BTreeSet<Part> = (kept.iter())
-        .filter_map(|(t, _)| index.own_file(t))
+    let own: BTreeSet<Part> = (kept.kept.iter())
+        .filter_map(|(t, _, _)| index.own_file(t))
         .map(|i| Part::Own(i as u32))
         .collect();
     let need = missing(own);
@@ -457,7 +455,7 @@ pub fn answer(index: &PartsIndex, q: &ExpertQuery, fetched: &Fetched) -> (Answer
             docs.get(&number).copied()
         },
     };
-    let answer = super::answer_of(&words, kept, chosen, q, &view);
+    let answer = super::answer_of(kept, chosen, q, &view);
     (answer, small.dataset)
 }
 

@@ -1,12 +1,17 @@
 //! The words a text is matched by: [`tokenize`](super::super::text::tokenize)'s folded words,
-//! without English function words and numbers, plurals made singular (`indexes` → `index`,
-//! `queries` → `query`), and runs of Chinese, Japanese or Korean characters cut into
-//! overlapping pairs (they have no spaces between words). The same function reads papers and
-//! queries, so they agree on what a term is; [`most_informative`] keeps a long query's rarest
-//! terms, as "more like this" search does.
+//! without English function words and numbers, each cut to its stem by the Snowball English
+//! stemmer (`learning`, `learned` and `learns` → `learn`; `queries` → `queri`), and runs of
+//! Chinese, Japanese or Korean characters cut into overlapping pairs (they have no spaces
+//! between words). The same function reads papers and queries, so they agree on what a term
+//! is; [`words`] keeps the word each stem came from, for the page to show. [`weigh`] keeps a
+//! long query's rarest terms within what a question may read, as "more like this" search
+//! does, and measures the whole query for the cosine ([`super::rank`]).
 
 use std::collections::HashMap;
 
+use rust_stemmers::{Algorithm, Stemmer};
+
+use super::rank::{idf, sublinear};
 use crate::search::text::tokenize;
 
 /// Words that say nothing about a topic.
@@ -29,15 +34,25 @@ const MORE_STOPWORDS: [&str; 20] = [
 
 /// Every term of `text`, in order, repeats kept.
 pub fn terms(text: &str) -> Vec<String> {
+    words(text).into_iter().map(|(term, _)| term).collect()
+}
+
+/// Every term of `text` with the folded word it came from (a pair of CJK characters is its
+/// own word), in order, repeats kept.
+pub fn words(text: &str) -> Vec<(String, String)> {
+    let stemmer = Stemmer::create(Algorithm::English);
     let mut out = Vec::new();
     for token in tokenize(text) {
         let word = token.text;
         if word.chars().any(is_cjk) {
             let chars: Vec<char> = word.chars().collect();
             if chars.len() == 1 {
-                out.push(word);
+                out.push((word.clone(), word));
             } else {
-                out.extend(chars.windows(2).map(|pair| pair.iter().collect::<String>()));
+                out.extend(chars.windows(2).map(|pair| {
+                    let pair: String = pair.iter().collect();
+                    (pair.clone(), pair)
+                }));
             }
             continue;
         }
@@ -48,32 +63,24 @@ pub fn terms(text: &str) -> Vec<String> {
         {
             continue;
         }
-        out.push(singular(&word));
+        // English stems for English words; a word in another script stays whole.
+        let term = if word.is_ascii() {
+            stemmer.stem(acronym_singular(&word)).into_owned()
+        } else {
+            word.clone()
+        };
+        out.push((term, word));
     }
     out
 }
 
-/// `indexes` → `index`, `queries` → `query`, `systems` → `system`; `analysis`, `class`,
-/// `status` and short words stay.
-fn singular(word: &str) -> String {
-    let n = word.len();
-    if n <= 3 || !word.is_ascii() {
-        return word.to_owned();
+/// An acronym's plural made singular (`llms` → `llm`, `cnns` → `cnn`): a final `s` after
+/// letters without a vowel, which the stemmer keeps.
+fn acronym_singular(word: &str) -> &str {
+    match word.strip_suffix('s') {
+        Some(stem) if stem.len() >= 2 && !stem.contains(['a', 'e', 'i', 'o', 'u', 'y']) => stem,
+        _ => word,
     }
-    if let Some(stem) = word.strip_suffix("ies")
-        && n > 4
-    {
-        return format!("{stem}y");
-    }
-    for ending in ["ches", "shes", "sses", "xes", "zes"] {
-        if word.ends_with(ending) {
-            return word[..n - 2].to_owned();
-        }
-    }
-    if word.ends_with('s') && !["ss", "us", "is"].iter().any(|e| word.ends_with(e)) {
-        return word[..n - 1].to_owned();
-    }
-    word.to_owned()
 }
 
 /// Han, Hiragana, Katakana and Hangul: scripts written without spaces between words.
@@ -87,16 +94,37 @@ fn is_cjk(c: char) -> bool {
 /// rare ones that tell most are kept first.
 pub const POSTINGS_BUDGET: usize = 60_000;
 
-/// The query's distinct terms, at most `cap`, keeping the rarest (fewest papers hold them,
-/// by `papers_with`) while the papers they are in add up to at most [`POSTINGS_BUDGET`] (the
-/// rarest is always kept); terms no paper holds are dropped first, since they cannot match.
-/// Ties keep the query's order. Returns the kept terms with how often each appears in the
-/// query.
-pub fn most_informative(
+/// A query as ranking reads it: the terms it is matched by, rarest first, each with how often
+/// the text has it and how many papers hold it; and the length of the whole query's vector
+/// (every term the directory has, kept or not), which the cosine divides by.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Weighed {
+    /// (term, its count in the query, how many papers hold it), rarest first, ties in the
+    /// query's order.
+    pub kept: Vec<(String, u32, u32)>,
+    /// The query vector's length: √Σ ((1 + ln count) · idf)² over its terms the directory has.
+    pub norm: f32,
+}
+
+impl Weighed {
+    /// The kept terms alone, in their order.
+    pub fn terms(&self) -> Vec<String> {
+        self.kept.iter().map(|(t, _, _)| t.clone()).collect()
+    }
+}
+
+/// The query's distinct terms that count, at most `cap`, keeping the rarest (fewest papers
+/// hold them, by `papers_with`, of the directory's `total`) while the papers they are in add
+/// up to at most [`POSTINGS_BUDGET`] (the rarest is always kept); terms no paper holds cannot
+/// match and are dropped. The norm counts every term a paper holds, the kept and the rest, in
+/// the query's order, so that a question's scores do not depend on what the budget left out
+/// of matching (only on what matched).
+pub fn weigh(
     query: &[String],
     papers_with: impl Fn(&str) -> usize,
+    total: usize,
     cap: usize,
-) -> Vec<(String, u32)> {
+) -> Weighed {
     let mut count: HashMap<&str, u32> = HashMap::new();
     let mut order: Vec<&str> = Vec::new();
     for t in query {
@@ -112,21 +140,27 @@ pub fn most_informative(
         .map(|(i, t)| (papers_with(t), i, *t))
         .filter(|(df, _, _)| *df > 0)
         .collect();
+    // The norm in the query's order, the same in every path (a sum's order changes its bits).
+    let mut sum = 0f64;
+    for &(df, _, t) in &known {
+        let w = f64::from(sublinear(count[t]) * idf(total, df));
+        sum += w * w;
+    }
+    let norm = sum.sqrt() as f32;
     known.sort_unstable();
     known.truncate(cap);
-    let mut sum = 0;
+    let mut read = 0;
     let within = (known.iter())
         .take_while(|(df, _, _)| {
-            sum += df;
-            sum <= POSTINGS_BUDGET
+            read += df;
+            read <= POSTINGS_BUDGET
         })
         .count();
     known.truncate(within.max(1));
-    known.sort_unstable_by_key(|(_, i, _)| *i);
-    known
-        .into_iter()
-        .map(|(_, _, t)| (t.to_owned(), count[t]))
-        .collect()
+    let kept = (known.into_iter())
+        .map(|(df, _, t)| (t.to_owned(), count[t], df as u32))
+        .collect();
+    Weighed { kept, norm }
 }
 
 #[cfg(test)]
@@ -134,29 +168,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn terms_are_folded_content_words_made_singular() {
-        let cases: [(&str, &[&str]); 7] = [
+    fn terms_are_folded_content_words_stemmed() {
+        let cases: [(&str, &[&str]); 8] = [
             (
                 "Serving the LLMs of 2024 with low-latency checkpoints",
-                &["serving", "llm", "low", "latency", "checkpoint"],
+                &["serv", "llm", "low", "latenc", "checkpoint"],
             ),
             (
                 "Queries over Indexes and Analysis",
-                &["query", "index", "analysis"],
+                &["queri", "index", "analysi"],
             ),
-            ("Café résumé", &["cafe", "resume"]),
+            ("Learning, learned, learns", &["learn", "learn", "learn"]),
+            ("Café résumé", &["cafe", "resum"]),
             ("a I x 42", &[]),
             ("", &[]),
             ("大语言模型", &["大语", "语言", "言模", "模型"]),
-            ("classes of status", &["class", "status"]),
+            ("Москва systems", &["москва", "system"]),
         ];
         for (text, want) in cases {
             assert_eq!(terms(text), want, "{text}");
         }
+        assert_eq!(
+            words("Learning queries"),
+            [
+                ("learn".to_owned(), "learning".to_owned()),
+                ("queri".to_owned(), "queries".to_owned())
+            ]
+        );
     }
 
     #[test]
-    fn a_long_query_keeps_its_rarest_terms_in_its_order() {
+    fn a_long_query_keeps_its_rarest_terms_rarest_first() {
         let query: Vec<String> = ["common", "rare", "unknown", "middle", "rare", "common"]
             .map(String::from)
             .to_vec();
@@ -166,15 +208,17 @@ mod tests {
             "rare" => 1,
             _ => 0,
         };
+        let two = weigh(&query, df, 1000, 2);
         assert_eq!(
-            most_informative(&query, df, 2),
-            [("rare".to_owned(), 2), ("middle".to_owned(), 1)]
+            two.kept,
+            [("rare".to_owned(), 2, 1), ("middle".to_owned(), 1, 10)]
         );
-        assert_eq!(
-            most_informative(&query, df, 10).len(),
-            3,
-            "the unknown term is dropped"
-        );
-        assert!(most_informative(&[], df, 10).is_empty());
+        let all = weigh(&query, df, 1000, 10);
+        assert_eq!(all.kept.len(), 3, "the unknown term is dropped");
+        assert_eq!(two.norm, all.norm, "the norm counts every known term");
+        let rare = sublinear(2) * idf(1000, 1);
+        assert!(two.norm > rare, "{} > {rare}", two.norm);
+        assert!(weigh(&[], df, 1000, 10).kept.is_empty());
+        assert_eq!(weigh(&[], df, 1000, 10).norm, 0.0);
     }
 }

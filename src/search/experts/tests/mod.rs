@@ -92,7 +92,8 @@ fn researchers_rank_by_their_best_matching_paper_with_its_words() {
     assert_eq!(ann.papers[0].publication.as_str(), "p1");
     assert_eq!(
         ann.papers[0].words,
-        ["serverless", "inference", "large", "language", "model"]
+        ["large", "serverless", "inference", "language", "models"],
+        "as the query has them, rarest first"
     );
     assert_eq!(ann.papers.len(), 2, "both of her papers match");
     assert!(a.experts[2].share < 1.0);
@@ -129,14 +130,15 @@ fn the_kept_terms_stay_within_the_postings_budget_the_rarest_always_kept() {
         "other" => terms::POSTINGS_BUDGET / 2 - 10,
         _ => 0,
     };
-    let kept: Vec<String> = (terms::most_informative(&words, df, TERM_CAP).into_iter())
-        .map(|(t, _)| t)
-        .collect();
+    let kept = terms::weigh(&words, df, 1_000_000, TERM_CAP).terms();
     // 10 + (B/2 − 10) + B/2 = B: exactly the budget counts; "common" would pass it.
-    assert_eq!(kept, ["rare", "mid", "other"]);
+    assert_eq!(kept, ["rare", "other", "mid"]);
     // One word over the budget alone is still asked.
-    let alone = terms::most_informative(&words[..1], df, TERM_CAP);
-    assert_eq!(alone, [("common".to_owned(), 1)]);
+    let alone = terms::weigh(&words[..1], df, 1_000_000, TERM_CAP);
+    assert_eq!(
+        alone.kept,
+        [("common".to_owned(), 1, terms::POSTINGS_BUDGET as u32)]
+    );
 }
 
 #[test]
