@@ -49,6 +49,7 @@ pub enum Task {
     ImportRoster(ImportRoster),
     GenData(GenData),
     Bench(Bench),
+    Experts(Experts),
     Setup(Setup),
 }
 
@@ -376,6 +377,34 @@ pub struct Bench {
     pub criterion_args: Vec<String>,
 }
 
+/// score every submission of a file (OpenReview's submissions.json, a JSON list, JSON lines,
+/// or CSV with id, title and abstract columns) against every researcher, as the experts page
+/// ranks, into OpenReview's affinity CSV (submission,researcher,score, and the conflicts when
+/// the submissions name their authors); a bad entry is reported and left out
+#[derive(FromArgs, Debug, PartialEq)]
+#[argh(subcommand, name = "experts")]
+pub struct Experts {
+    /// the dataset (default data/researchers.json)
+    #[argh(option)]
+    pub data: Option<PathBuf>,
+    /// the submissions file
+    #[argh(option)]
+    pub submissions: PathBuf,
+    /// where to write the affinity CSV
+    #[argh(option)]
+    pub out: PathBuf,
+    /// only the best K researchers of each submission (default: every researcher, those the
+    /// ranking does not list with score 0)
+    #[argh(option)]
+    pub top: Option<usize>,
+    /// years of co-authorship that make a conflict (default 3, as on the experts page)
+    #[argh(
+        option,
+        default = "research_atlas::search::params::experts::DEFAULT_YEARS"
+    )]
+    pub conflict_years: u16,
+}
+
 /// install the tools only (wasm32 target, trunk, wasm-bindgen, wasm-opt, Chromium, e2e npm
 /// packages, Firefox ESR, geckodriver, WebKitGTK, Xvfb)
 #[derive(FromArgs, Debug, PartialEq)]
@@ -578,6 +607,41 @@ mod tests {
         };
         assert!(strict.strict && strict.data.is_none());
         assert!(parse(&["import"]).is_err());
+    }
+
+    #[test]
+    fn experts_needs_the_submissions_and_the_out_file() {
+        assert_eq!(
+            parse(&["experts", "--submissions", "s.json", "--out", "a.csv"]),
+            Ok(Task::Experts(Experts {
+                data: None,
+                submissions: "s.json".into(),
+                out: "a.csv".into(),
+                top: None,
+                conflict_years: 3,
+            }))
+        );
+        let Ok(Task::Experts(e)) = parse(&[
+            "experts",
+            "--data",
+            "d.json",
+            "--submissions",
+            "s.csv",
+            "--out",
+            "a.csv",
+            "--top",
+            "50",
+            "--conflict-years",
+            "5",
+        ]) else {
+            panic!("every flag parses");
+        };
+        assert_eq!(
+            (e.data, e.top, e.conflict_years),
+            (Some("d.json".into()), Some(50), 5)
+        );
+        assert!(parse(&["experts", "--out", "a.csv"]).is_err());
+        assert!(parse(&["experts", "--submissions", "s.json"]).is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod build;
 mod build_data;
 mod cli;
 mod data;
+mod experts;
 mod run;
 mod test;
 #[cfg(test)]
@@ -74,6 +75,7 @@ fn main() -> ExitCode {
             }
         },
         Task::Bench(t) => bench::bench(&t),
+        Task::Experts(t) => experts::experts(&t),
         Task::Setup(_) => {
             build::setup(build::ALL).map(|_| eprintln!("setup: all tools are installed"))
         }

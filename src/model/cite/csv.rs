@@ -67,15 +67,34 @@ pub fn csv(
 
 /// Appends one CSV record, guarded and quoted as [`csv()`] describes, ending in CRLF.
 pub(crate) fn push_csv_row<const N: usize>(out: &mut String, cells: [String; N]) {
-    for (i, cell) in cells.iter().enumerate() {
+    push_csv_cells(out, cells.iter().map(|c| Cell::Text(c)));
+}
+
+/// One cell of [`push_csv_cells`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Cell<'a> {
+    /// Text from the data, guarded against spreadsheet formulas as [`csv()`] describes.
+    Text(&'a str),
+    /// A value a program reads back (an id, a number), written as it is: a guard's `'` would
+    /// make `-7Ab` another id and `-0.5` no number.
+    Value(&'a str),
+}
+
+/// Appends one CSV record of `cells`, each without invisible and control characters and quoted
+/// as [`csv()`] describes, a [`Cell::Text`] guarded against formulas, ending in CRLF.
+pub(crate) fn push_csv_cells<'a>(out: &mut String, cells: impl IntoIterator<Item = Cell<'a>>) {
+    for (i, cell) in cells.into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let cell = export_text(cell);
-        let guarded = if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-            format!("'{cell}")
+        let (text, guard) = match cell {
+            Cell::Text(t) => (export_text(t), true),
+            Cell::Value(v) => (export_text(v), false),
+        };
+        let guarded = if guard && text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+            format!("'{text}")
         } else {
-            cell.into_owned()
+            text.into_owned()
         };
         if guarded.contains([',', '"', '\r', '\n']) {
             out.push('"');

@@ -84,6 +84,6 @@ mod latin;
 
 pub use bibtex::{bibtex_entry, bibtex_file};
 pub use csv::csv;
-pub(crate) use csv::push_csv_row;
+pub(crate) use csv::{Cell, push_csv_cells, push_csv_row};
 pub use export::{ExportEntry, ExportFormat, export_file};
 pub use keys::{MAX_KEY, bibtex_keys};
