@@ -1,7 +1,8 @@
 //! The phone-number rule: no free text in the dataset may hold one. URLs are not free text: a
 //! staff page ending in a long numeric id or a host given by IP address and port is not a phone
 //! number, so URL fields are never checked ([`super::checker`]) and URL-shaped words inside free
-//! text are passed over.
+//! text are passed over, as is an ISBN (`ISBN 978-1-4503-4232-2` is grouped as a phone number
+//! is).
 
 use std::borrow::Cow;
 
@@ -15,7 +16,7 @@ pub fn find_phone_number(text: &str) -> Option<&str> {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(len) = url_at(&bytes[i..]) {
+        if let Some(len) = url_at(&bytes[i..]).or_else(|| isbn_at(&bytes[i..])) {
             i += len;
             continue;
         }
@@ -84,6 +85,23 @@ pub fn hide_phone_numbers(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The length of the ISBN `text` starts with (`ISBN`, `ISBN-13:`, `isbn 10` then digits,
+/// hyphens, spaces and a final `X`), if it starts with one.
+fn isbn_at(text: &[u8]) -> Option<usize> {
+    if !text.get(..4)?.eq_ignore_ascii_case(b"isbn") {
+        return None;
+    }
+    let mut at = 4;
+    for label in [&b"-13"[..], b"-10", b"13", b"10"] {
+        if text[at..].starts_with(label) {
+            at += label.len();
+            break;
+        }
+    }
+    let number = |b: &u8| b.is_ascii_digit() || matches!(b, b'-' | b' ' | b':' | b'X' | b'x');
+    Some(at + text[at..].iter().take_while(|b| number(b)).count())
+}
+
 /// The length of the URL-shaped word `text` starts with (`https://…`, `http://…`, `www.…`, up
 /// to the next space or closing bracket), if it starts with one.
 fn url_at(text: &[u8]) -> Option<usize> {
@@ -137,6 +155,9 @@ mod tests {
             "http://192.168.104.21:8080/",
             "Homepage: http://203.0.113.55:8000/~lab/ (lab server)",
             "see www.example.org/people/5550100199 for more",
+            // ISBNs, as a publisher's front matter in an abstract gives them.
+            "ISBN 978-1-4503-4232-2",
+            "(ISBN-13: 978-1-4503-4232-2; isbn 0-306-40615-2)",
         ] {
             assert_eq!(
                 find_phone_number(ok),
