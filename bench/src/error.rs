@@ -10,6 +10,14 @@ pub type Failed = Box<dyn std::error::Error + Send + Sync>;
 /// Why a benchmark stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// A gold-standard submissions file the experts command cannot read.
+    #[error("{}: {source}", path.display())]
+    Submissions {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: research_atlas::search::experts::batch::BatchError,
+    },
     /// A JSON file (criterion's estimates, a script's figures) that does not parse.
     #[error("{}: {source}", path.display())]
     Json {

@@ -9,11 +9,10 @@
 //! ratings, 20 of each participant's papers sampled differently) becomes a directory in memory:
 //! each participant a researcher, each paper of their archive a publication with its title and
 //! abstract (a paper in several archives one publication with several authors; the data has
-//! no venue, topics or year, and the ranking reads no type). Every submission's title and
-//! abstract is then a question to [`experts::find`], the page's own ranking (its terms, the
-//! [`experts::TERM_CAP`] rarest, BM25 and [`SCORING`](experts::rank::SCORING)), listing every
-//! participant; one it does not list scores 0. [`score`] is the benchmark's `evaluate.py`,
-//! ported.
+//! no venue, topics or year, and the ranking reads no type). The submissions are then scored
+//! as `cargo xtask experts` scores them ([`batch`]: each read as the command reads the file,
+//! its title and abstract a question to the page's own ranking listing every participant, one
+//! it does not list scoring 0). [`score`] is the benchmark's `evaluate.py`, ported.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -27,7 +26,7 @@ use serde_json::{Value, json};
 use research_atlas::model::{
     Author, CareerStage, Dataset, Publication, PublicationType, Researcher,
 };
-use research_atlas::search::experts::{self, Corpus, ExpertQuery};
+use research_atlas::search::experts::{Corpus, batch};
 
 use crate::error::Error;
 use crate::runner::Run;
@@ -40,7 +39,7 @@ const DATASETS: usize = 10;
 const PUBLISHED_BEST_LOSS: f64 = 0.21;
 /// Every paper's year and the year questions are asked in: the data has no years, and a paper
 /// of age 0 weighs the same under any half-life (today's
-/// [`SCORING`](experts::rank::SCORING) has none).
+/// [`SCORING`](research_atlas::search::experts::rank::SCORING) has none).
 const YEAR: u16 = 2026;
 
 /// Each participant's ratings in the file's order: (paper, expertise from 1 to 5), a paper
@@ -285,8 +284,8 @@ struct Content {
 struct Gold {
     /// Each participant a researcher (the id theirs), each archive paper a publication.
     dataset: Dataset,
-    /// Each submission's id and its question: the title, then the abstract.
-    submissions: Vec<(String, String)>,
+    /// The submissions, read as the command reads them.
+    submissions: Vec<batch::Submission>,
 }
 
 impl Gold {
@@ -345,49 +344,29 @@ impl Gold {
         }
         let path = dir.join("submissions.json");
         let text = std::fs::read_to_string(&path).map_err(Error::at(&path))?;
-        let notes: BTreeMap<String, Note> =
-            serde_json::from_str(&text).map_err(|source| Error::Json { path, source })?;
-        let submissions = (notes.into_iter())
-            .map(|(id, note)| {
-                let mut text = note.content.title.unwrap_or_default();
-                if let Some(a) = note.content.abstract_text {
-                    text.push('\n');
-                    text.push_str(&a);
-                }
-                (id, text)
-            })
-            .collect();
+        // Read as `cargo xtask experts` reads it.
+        let submissions = batch::read(&text)
+            .map_err(|source| Error::Submissions { path, source })?
+            .list;
         Ok(Gold {
             dataset,
             submissions,
         })
     }
 
-    /// Every participant's affinity for every submission: their score when the page's
-    /// ranking lists them, 0 when it does not.
+    /// Every participant's affinity for every submission, as `cargo xtask experts` writes
+    /// them: their score when the page's ranking lists them, 0 when it does not.
     fn affinities(&self) -> Affinities {
         let corpus = Corpus::of(&self.dataset);
-        let mut out: Affinities = (self.dataset.researchers.iter())
-            .map(|r| (r.id.to_string(), HashMap::new()))
-            .collect();
-        for (id, text) in &self.submissions {
-            let q = ExpertQuery {
-                text: text.clone(),
-                authors: Vec::new(),
-                conflict_years: 0,
-                since: None,
-                stages: Vec::new(),
-                this_year: YEAR,
-                limit: self.dataset.researchers.len(),
-            };
-            let answer = experts::find(&self.dataset, &corpus, &q);
-            let listed: HashMap<&str, f32> = (answer.experts.iter())
-                .map(|e| (e.researcher.as_str(), e.score))
-                .collect();
-            for (participant, theirs) in &mut out {
-                let score = listed.get(participant.as_str()).copied().unwrap_or(0.0);
-                theirs.insert(id.clone(), f64::from(score));
-            }
+        let options = batch::Options {
+            top: None,
+            conflict_years: 0,
+            this_year: YEAR,
+        };
+        let mut out: Affinities = HashMap::new();
+        for a in batch::affinities(&self.dataset, &corpus, &self.submissions, &options) {
+            (out.entry(a.researcher.to_string()).or_default())
+                .insert(a.submission, f64::from(a.score));
         }
         out
     }
