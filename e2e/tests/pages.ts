@@ -52,8 +52,8 @@ export function compiledGlob(file: string): string {
   return `**/${file.replace(/^data\//, 'data/*/')}`;
 }
 
-/** The task runner, whose `build-data` compiles a dataset as `cargo xtask dist` does. */
-const XTASK = process.env.ATLAS_XTASK ?? fileURLToPath(new URL('../../target/xtask/xtask', import.meta.url));
+/** The task runner, whose `build-data` compiles a dataset as `cargo xtask dist` does (and whose `experts` writes the affinity CSV the experts page must match). */
+export const XTASK = process.env.ATLAS_XTASK ?? fileURLToPath(new URL('../../target/xtask/xtask', import.meta.url));
 
 /**
  * Serves `data` as the site's dataset: compiled by `build-data` into a folder of its own, as

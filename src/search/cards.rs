@@ -24,7 +24,8 @@ pub struct Card {
     pub id: String,
     /// Their name.
     pub name: String,
-    /// Other spellings, for close-name suggestions.
+    /// Other spellings (alternative names, then the native name), for close-name suggestions
+    /// and a submission's authors.
     pub other_names: Vec<String>,
     /// Their title, e.g. `"PhD student"`.
     pub title: Option<String>,
@@ -69,6 +70,13 @@ impl From<CardLink> for Link {
 }
 
 impl Card {
+    /// The researcher's names: their name, then their other spellings.
+    pub fn names(&self) -> Vec<&str> {
+        (std::iter::once(self.name.as_str()))
+            .chain(self.other_names.iter().map(String::as_str))
+            .collect()
+    }
+
     /// The card of `r`, with topics numbered by `topic_pos`.
     fn new(
         dataset: &Dataset,
@@ -85,7 +93,11 @@ impl Card {
         Self {
             id: r.id.0.clone(),
             name: r.name.clone(),
-            other_names: r.alternative_names.clone(),
+            // The native name too: a submission may name its author so.
+            other_names: (r.alternative_names.iter())
+                .chain(&r.native_name)
+                .cloned()
+                .collect(),
             title: r.title.clone(),
             organization: (r.organization.as_ref())
                 .and_then(|id| dataset.organization(id))

@@ -1,5 +1,5 @@
 //! The few browser services the UI needs beyond the DOM: the document title, the clipboard, file
-//! downloads, and User Timing measures.
+//! downloads, reading a file the reader gives, and User Timing measures.
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -76,6 +76,15 @@ pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), JsValue> 
         std::time::Duration::from_secs(10),
     );
     Ok(())
+}
+
+/// The text of a file the reader chose or dropped (decoded as UTF-8, as `File.text()` does),
+/// or why it could not be read.
+pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
+    let value = JsFuture::from(file.text())
+        .await
+        .map_err(|e| e.as_string().unwrap_or_else(|| format!("{e:?}")))?;
+    value.as_string().ok_or_else(|| "it is not text".to_owned())
 }
 
 /// Runs `f` and records how long it took as a User Timing measure named `name`: visible in the

@@ -232,7 +232,12 @@ fn engine_suite(tb: &Toolbox, engine: &str) -> Result<Tally, String> {
             .arg("--dist-atlas")
             .arg(root().join("dist-atlas"))
             .arg("--geckodriver")
-            .arg(geckodriver),
+            .arg(geckodriver)
+            // The experts test compares the page's CSV with this binary's `experts`.
+            .env(
+                "ATLAS_XTASK",
+                std::env::current_exe().map_err(|e| e.to_string())?,
+            ),
     );
     let (out, err) = match result {
         Ok(out) => (out, None),

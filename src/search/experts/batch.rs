@@ -108,6 +108,13 @@ pub struct Submissions {
     pub problems: Vec<Problem>,
 }
 
+impl Submissions {
+    /// Whether the affinity CSV has the conflict column: when any submission names its authors.
+    pub fn with_conflicts(&self) -> bool {
+        self.list.iter().any(Submission::has_authors)
+    }
+}
+
 /// Why a file is no submissions file at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BatchError {
@@ -667,6 +674,43 @@ fn affinities_of(
     rows(s, &answer, everyone, o.top)
 }
 
+/// A submission with the answer to its [`question`], kept as [`rows`] reads it (see
+/// [`Scored::new`]): how the browser holds a file's answers until the CSV is asked for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scored {
+    /// The submission.
+    pub submission: Submission,
+    /// Its answer: the experts with their scores and conflicts.
+    pub answer: Answer,
+}
+
+impl Scored {
+    /// `submission` and its `answer`, without what [`rows`] does not read (each expert's
+    /// matching papers and topics, the matched words), so that a file of many holds little.
+    pub fn new(submission: Submission, mut answer: Answer) -> Self {
+        for e in &mut answer.experts {
+            e.papers = Vec::new();
+            e.topics = Vec::new();
+        }
+        answer.terms = Vec::new();
+        Self { submission, answer }
+    }
+}
+
+/// The affinity CSV of `scored`, in order: each one's [`rows`] (the best `top`, or every one of
+/// `everyone`), written by [`csv()`] — the bytes [`run`] writes for the same file and options.
+pub fn scored_csv(
+    scored: &[Scored],
+    everyone: &[ResearcherId],
+    top: Option<usize>,
+    with_conflicts: bool,
+) -> String {
+    let all: Vec<Affinity> = (scored.iter())
+        .flat_map(|s| rows(&s.submission, &s.answer, everyone, top))
+        .collect();
+    csv(&all, with_conflicts)
+}
+
 /// What [`run`] made of a submissions file: what was read, the affinity CSV, and counts for
 /// its summary.
 #[derive(Debug, Clone, PartialEq)]
@@ -690,7 +734,7 @@ pub fn run(dataset: &Dataset, text: &str, o: &Options) -> Result<Run, BatchError
     let submissions = read(text)?;
     let corpus = Corpus::of(dataset);
     let everyone = everyone(dataset);
-    let with_conflicts = submissions.list.iter().any(Submission::has_authors);
+    let with_conflicts = submissions.with_conflicts();
     let mut out = String::new();
     push_header(&mut out, with_conflicts);
     let (mut rows, mut conflicted) = (0, 0);

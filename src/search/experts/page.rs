@@ -4,7 +4,7 @@
 //! ([`HOW_IT_RANKS`]), a conflict's badge text, the match in percent, and the words of a
 //! title to mark (and those it does not hold).
 
-use super::{Answer, Author, Conflict, Expert, ExpertQuery, Rule, terms};
+use super::{Answer, Author, Conflict, Expert, ExpertQuery, Rule, batch, terms};
 use crate::search::params::ExpertParams;
 
 /// How many experts the page lists at most.
@@ -23,6 +23,30 @@ pub const HOW_IT_RANKS: &str = "Paste a paper's title and abstract: its words ar
     organization now, and an organization at the same time — “possibly” where the data does \
     not give the years.";
 
+/// The many-papers mode in one paragraph: what it reads, what it writes, and that the file
+/// stays in the browser.
+pub const MANY_PAPERS: &str = "Score a whole conference at once: give a submissions file — \
+    OpenReview's submissions.json, a JSON list, JSON lines, or CSV with id, title and abstract \
+    columns (and optionally authors and authorids, separated by ;). Each paper is ranked as one \
+    paper is, and the affinity CSV lists its reviewers with their scores and conflicts, as the \
+    command cargo xtask experts writes it for an assignment solver.";
+
+/// That the file stays on the reader's machine, in one sentence.
+pub const STAYS_HERE: &str =
+    "The file is read and scored in this browser: nothing of it leaves your machine.";
+
+/// How many submissions a page of the many-papers table shows.
+pub const TABLE_PAGE: usize = 50;
+
+/// The rows of page `page` (from 0) of a table of `rows` with [`TABLE_PAGE`] a page, the page
+/// moved into range, and how many pages there are (at least 1).
+pub fn table_page(rows: usize, page: usize) -> (std::ops::Range<usize>, usize, usize) {
+    let pages = rows.div_ceil(TABLE_PAGE).max(1);
+    let page = page.min(pages - 1);
+    let start = page * TABLE_PAGE;
+    (start..(start + TABLE_PAGE).min(rows), page, pages)
+}
+
 /// The question `params` ask in `this_year`, of the submission's `authors` (found by
 /// [`super::authors_of`]): enough experts that hiding the conflicted still leaves [`SHOWN`]
 /// when there are.
@@ -39,6 +63,17 @@ pub fn question(authors: Vec<Author>, params: &ExpertParams, this_year: u16) -> 
         } else {
             SHOWN
         },
+    }
+}
+
+/// The options the many-papers mode scores a file with: the best `per_paper` (or every
+/// researcher), the URL's co-authorship window, `this_year` — as `cargo xtask experts --top K
+/// --conflict-years N` asks.
+pub fn batch_options(params: &ExpertParams, this_year: u16) -> batch::Options {
+    batch::Options {
+        top: params.per_paper,
+        conflict_years: params.years,
+        this_year,
     }
 }
 
@@ -199,6 +234,35 @@ mod tests {
         assert_eq!(words, ["Serverless", "Inference", "LLMs"]);
         let words = ["serverless".to_owned(), "checkpoint".to_owned()];
         assert_eq!(unmarked(title, &words), ["checkpoint"]);
+    }
+
+    #[test]
+    fn the_table_s_pages_are_in_range() {
+        assert_eq!(table_page(0, 0), (0..0, 0, 1));
+        assert_eq!(table_page(500, 0), (0..50, 0, 10));
+        assert_eq!(table_page(500, 9), (450..500, 9, 10));
+        assert_eq!(table_page(501, 10), (500..501, 10, 11));
+        // A page past the end is the last (a shorter file scored after a longer one).
+        assert_eq!(table_page(120, 7), (100..120, 2, 3));
+    }
+
+    #[test]
+    fn the_many_papers_options_are_the_command_s() {
+        let p = ExpertParams {
+            years: 5,
+            per_paper: Some(10),
+            ..ExpertParams::default()
+        };
+        assert_eq!(
+            batch_options(&p, 2026),
+            batch::Options {
+                top: Some(10),
+                conflict_years: 5,
+                this_year: 2026
+            }
+        );
+        let every = batch_options(&ExpertParams::default(), 2026);
+        assert_eq!((every.top, every.conflict_years), (None, 3));
     }
 
     #[test]

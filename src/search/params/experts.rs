@@ -1,13 +1,37 @@
 //! The experts page's URL state, as [`ExpertParams`]: the text (`q`), the submission's authors
 //! from the directory (`authors`) and by name (`names`), the co-authorship window (`years`),
 //! recent papers only (`since`), the career stages (`stage`) and whether conflicted people are
-//! hidden (`hide`).
+//! hidden (`hide`); and the page's mode (`mode=many`: a whole file of submissions at once) with
+//! its reviewers per paper (`per`).
 
 use super::{items, stage_from_key};
 use crate::model::{CareerStage, Publication};
 
 /// The co-authorship window when the URL says none: three years, as conferences commonly ask.
 pub const DEFAULT_YEARS: u16 = 3;
+
+/// How many reviewers per paper the many-papers mode can write (`per`); none: every researcher.
+pub const PER_PAPER: [usize; 3] = [5, 10, 20];
+
+/// The page's mode: one paper's question (the default), or a file of many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// One paper, asked in the form (no `mode` in the URL).
+    #[default]
+    One,
+    /// A submissions file, every paper scored at once (`mode=many`).
+    Many,
+}
+
+impl Mode {
+    /// The mode's value in the URL; `None` for the default.
+    pub fn key(self) -> Option<&'static str> {
+        match self {
+            Mode::One => None,
+            Mode::Many => Some("many"),
+        }
+    }
+}
 
 /// What `/experts` asks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,6 +50,11 @@ pub struct ExpertParams {
     pub stages: Vec<CareerStage>,
     /// Hide conflicted people (`hide=1`).
     pub hide_conflicted: bool,
+    /// One paper or many (`mode=many`).
+    pub mode: Mode,
+    /// In the many-papers mode, the best this many reviewers per paper (`per`, one of
+    /// [`PER_PAPER`]); `None`: every researcher.
+    pub per_paper: Option<usize>,
 }
 
 impl Default for ExpertParams {
@@ -38,6 +67,8 @@ impl Default for ExpertParams {
             since: None,
             stages: Vec::new(),
             hide_conflicted: false,
+            mode: Mode::One,
+            per_paper: None,
         }
     }
 }
@@ -85,16 +116,29 @@ impl ExpertParams {
                         .collect();
                 }
                 "hide" => p.hide_conflicted = value == "1",
+                "mode" => {
+                    p.mode = if value == "many" {
+                        Mode::Many
+                    } else {
+                        Mode::One
+                    }
+                }
+                "per" => {
+                    p.per_paper = value.parse().ok().filter(|n| PER_PAPER.contains(n));
+                }
                 _ => {}
             }
         }
         p
     }
 
-    /// The canonical pairs, in the order `q`, `authors`, `names`, `years`, `since`, `stage`,
-    /// `hide`, defaults left out; stages in [`CareerStage::ALL`] order.
+    /// The canonical pairs, in the order `mode`, `q`, `authors`, `names`, `years`, `since`,
+    /// `stage`, `hide`, `per`, defaults left out; stages in [`CareerStage::ALL`] order.
     pub fn to_pairs(&self) -> Vec<(&'static str, String)> {
         let mut out = Vec::new();
+        if let Some(mode) = self.mode.key() {
+            out.push(("mode", mode.to_owned()));
+        }
         if !self.text.trim().is_empty() {
             out.push(("q", self.text.clone()));
         }
@@ -117,7 +161,18 @@ impl ExpertParams {
         if self.hide_conflicted {
             out.push(("hide", "1".into()));
         }
+        if let Some(n) = self.per_paper {
+            out.push(("per", n.to_string()));
+        }
         out
+    }
+
+    /// These params in `mode`, the rest kept (the other mode's state comes back with it).
+    pub fn in_mode(&self, mode: Mode) -> Self {
+        Self {
+            mode,
+            ..self.clone()
+        }
     }
 
     /// These params with the form's typed fields (`None`: the field is not there), each read as
@@ -212,11 +267,15 @@ mod tests {
             since: Some(2020),
             stages: vec![CareerStage::Postdoc, CareerStage::Faculty],
             hide_conflicted: true,
+            mode: Mode::Many,
+            per_paper: Some(10),
         };
         let pairs = p.to_pairs();
         assert_eq!(
             pairs.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
-            ["q", "authors", "names", "years", "since", "stage", "hide"]
+            [
+                "mode", "q", "authors", "names", "years", "since", "stage", "hide", "per"
+            ]
         );
         let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
         let back = ExpertParams::from_pairs(borrowed);
@@ -229,6 +288,39 @@ mod tests {
             }
         );
         assert_eq!(encode_query(&ExpertParams::default().to_pairs()), "");
+    }
+
+    #[test]
+    fn the_mode_and_the_reviewers_per_paper_are_in_the_url() {
+        let pairs = |p: &ExpertParams| encode_query(&p.to_pairs());
+        let many = ExpertParams::from_pairs([("mode", "many")]);
+        assert_eq!((many.mode, many.per_paper), (Mode::Many, None));
+        assert_eq!(pairs(&many), "?mode=many");
+        // One paper is the default, and unknown modes are it.
+        for value in ["one", "MANY", ""] {
+            assert_eq!(ExpertParams::from_pairs([("mode", value)]).mode, Mode::One);
+        }
+        assert_eq!(pairs(&many.in_mode(Mode::One)), "");
+        // Only the select's choices; anything else is every researcher.
+        for (value, want) in [
+            ("5", Some(5)),
+            ("20", Some(20)),
+            ("7", None),
+            ("0", None),
+            ("all", None),
+        ] {
+            let p = ExpertParams::from_pairs([("mode", "many"), ("per", value)]);
+            assert_eq!(p.per_paper, want, "per={value}");
+        }
+        let p = ExpertParams {
+            per_paper: Some(5),
+            years: 4,
+            ..many.clone()
+        };
+        assert_eq!(pairs(&p), "?mode=many&years=4&per=5");
+        // Switching modes keeps the other mode's state.
+        let one = p.in_mode(Mode::One);
+        assert_eq!(one.in_mode(Mode::Many), p);
     }
 
     #[test]

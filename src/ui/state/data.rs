@@ -222,7 +222,7 @@ pub fn static_data() -> Option<StaticData> {
 const FIRST_ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(4);
 
 /// A future done after `time` (a timer of the window).
-async fn sleep(time: std::time::Duration) {
+pub(crate) async fn sleep(time: std::time::Duration) {
     let (done, wait) = futures::channel::oneshot::channel::<()>();
     set_timeout(
         move || {

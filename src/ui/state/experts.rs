@@ -17,7 +17,9 @@ use crate::files::experts::ExpertsIndex;
 use crate::files::paths;
 use crate::model::{Dataset, ResearcherId};
 use crate::search::experts::parts::{self, Fetched, Part};
-use crate::search::experts::{Answer, Author, Corpus, authors_among, authors_of, find};
+use crate::search::experts::{
+    Answer, Author, Corpus, ExpertQuery as Question, authors_among, authors_of, find,
+};
 use crate::search::params::ExpertParams;
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
@@ -119,20 +121,20 @@ pub struct Found {
     pub dataset: Arc<Dataset>,
 }
 
-/// The submission's authors of `params` among the directory's people: by the whole dataset's
-/// records, or by the directory's cards (their names and other spellings).
-fn authors(data: &ExpertsData, atlas: Option<&Atlas>, params: &ExpertParams) -> Vec<Author> {
-    let ids: Vec<ResearcherId> = params.authors.iter().map(|a| a.as_str().into()).collect();
+/// A submission's authors — directory ids and typed names — among the directory's people: by
+/// the whole dataset's records, or by the directory's cards (their names and other spellings).
+pub fn authors_in(
+    data: &ExpertsData,
+    atlas: Option<&Atlas>,
+    ids: &[ResearcherId],
+    names: &[String],
+) -> Vec<Author> {
     match (data, atlas) {
-        (ExpertsData::Whole { dataset, .. }, _) => authors_of(dataset, &ids, &params.names),
+        (ExpertsData::Whole { dataset, .. }, _) => authors_of(dataset, ids, names),
         (ExpertsData::Parts { .. }, Some(atlas)) => authors_among(
-            (atlas.cards.iter()).map(|c| {
-                let names = std::iter::once(c.name.as_str())
-                    .chain(c.other_names.iter().map(String::as_str));
-                (c.id.as_str(), names.collect::<Vec<_>>())
-            }),
-            &ids,
-            &params.names,
+            atlas.cards.iter().map(|c| (c.id.as_str(), c.names())),
+            ids,
+            names,
         ),
         (ExpertsData::Parts { .. }, None) => Vec::new(),
     }
@@ -152,31 +154,39 @@ pub async fn ask(
         (true, ExpertsData::Parts { .. }) => Some(atlas.start().wait().await?),
         _ => None,
     };
+    let ids: Vec<ResearcherId> = params.authors.iter().map(|a| a.as_str().into()).collect();
     let q = crate::search::experts::page::question(
-        authors(&data, atlas.as_deref(), &params),
+        authors_in(&data, atlas.as_deref(), &ids, &params.names),
         &params,
         this_year,
     );
-    match &*data {
+    // Parts are kept for the next question (a refined text reads mostly the same), but not
+    // without end: a long session starts again past [`KEEP_PARTS`].
+    if let ExpertsData::Parts { fetched, .. } = &*data {
+        let mut f = lock(fetched);
+        if f.terms.len() + f.blocks.len() > KEEP_PARTS {
+            *f = Fetched::default();
+        }
+    }
+    answer(&data, &q).await
+}
+
+/// The answer to `q` (timed as `experts:find`): at once from a whole dataset; from the parts
+/// after fetching those it needs that are not in yet (and keeping them, for the next question
+/// of the session or of the file).
+pub async fn answer(data: &ExpertsData, q: &Question) -> Result<Found, DataError> {
+    match data {
         ExpertsData::Whole { dataset, corpus } => {
             let corpus = corpus.get_or_init(|| timed("experts:corpus", || Corpus::of(dataset)));
-            let answer = timed("experts:find", || find(dataset, corpus, &q));
+            let answer = timed("experts:find", || find(dataset, corpus, q));
             Ok(Found {
                 answer: Arc::new(answer),
                 dataset: dataset.clone(),
             })
         }
         ExpertsData::Parts { index, fetched } => {
-            // Parts are kept for the next question (a refined text reads mostly the same), but
-            // not without end: a long session starts again past [`KEEP_PARTS`].
-            {
-                let mut f = lock(fetched);
-                if f.terms.len() + f.blocks.len() > KEEP_PARTS {
-                    *f = Fetched::default();
-                }
-            }
             loop {
-                let need = parts::next(&index.parts, &q, &lock(fetched));
+                let need = parts::next(&index.parts, q, &lock(fetched));
                 if need.is_empty() {
                     break;
                 }
@@ -196,7 +206,7 @@ pub async fn ask(
                 }
             }
             let (answer, dataset) = timed("experts:find", || {
-                parts::answer(&index.parts, &q, &lock(fetched))
+                parts::answer(&index.parts, q, &lock(fetched))
             });
             Ok(Found {
                 answer: Arc::new(answer),

@@ -4,6 +4,7 @@ pub mod after_paint;
 pub mod atlas;
 pub mod data;
 pub mod experts;
+pub mod experts_many;
 pub mod facets;
 pub mod fetch;
 pub mod first_answer;

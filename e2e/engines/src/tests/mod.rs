@@ -9,10 +9,12 @@ use fantoccini::Locator;
 use crate::page::{Outcome, Page};
 
 mod directory;
+mod experts;
 mod lasting;
 mod pages;
 
 use directory::{back_forward, boot, facet_filters, fast_typing, search_in_url};
+use experts::experts_many;
 use lasting::{offline_reload, redeploy, theme};
 use pages::{compare, connections, fragment_takeover, profile_cite, publications, shortlist};
 
@@ -50,11 +52,14 @@ pub enum Test {
     /// The site redeployed with other data under the open directory: a title word then shows
     /// the update notice, never a mix, and its Reload shows the new data.
     Redeploy,
+    /// `/experts?mode=many`: a submissions file pasted and scored, a known expert in the table,
+    /// and the downloaded CSV byte for byte `cargo xtask experts`'.
+    ExpertsMany,
 }
 
 impl Test {
     /// Every test, in the order they run.
-    pub const ALL: [Test; 14] = [
+    pub const ALL: [Test; 15] = [
         Test::Boot,
         Test::SearchInUrl,
         Test::BackForward,
@@ -69,6 +74,7 @@ impl Test {
         Test::OfflineReload,
         Test::FastTyping,
         Test::Redeploy,
+        Test::ExpertsMany,
     ];
 
     /// The name printed in `test … ok` lines and accepted by `--test`.
@@ -88,6 +94,7 @@ impl Test {
             Self::OfflineReload => "offline_reload",
             Self::FastTyping => "fast_typing",
             Self::Redeploy => "redeploy",
+            Self::ExpertsMany => "experts_many",
         }
     }
 
@@ -108,6 +115,7 @@ impl Test {
             Self::OfflineReload => offline_reload(p).await,
             Self::FastTyping => fast_typing(p).await,
             Self::Redeploy => redeploy(p).await,
+            Self::ExpertsMany => experts_many(p).await,
         }
     }
 }

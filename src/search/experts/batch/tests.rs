@@ -420,3 +420,107 @@ fn a_run_is_read_then_affinities_then_the_csv_one_submission_at_a_time() {
         Err(BatchError::Empty)
     );
 }
+
+/// A submissions file of `n` papers made from the bundled publications' titles (and abstracts,
+/// where the data has them), cycled with ids of their own; every seventh names an author —
+/// by id, by name, by native name or outside the directory — so that conflicts appear.
+fn bundled_submissions(d: &Dataset, n: usize) -> String {
+    const AUTHORS: [(&str, &str); 4] = [
+        ("authorids", "luo-mai"),
+        ("authors", "Michael Luo"),
+        ("authors", "栾思飞"),
+        ("authors", "Someone Outside"),
+    ];
+    let entries: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            let p = &d.publications[i % d.publications.len()];
+            let mut e = serde_json::json!({
+                "id": format!("-sub{i}"),
+                "title": p.title,
+                "abstract": p.abstract_text.clone().unwrap_or_default(),
+            });
+            if i % 7 == 0 {
+                let (key, value) = AUTHORS[(i / 7) % AUTHORS.len()];
+                e[key] = serde_json::json!([value]);
+            }
+            e
+        })
+        .collect();
+    serde_json::to_string(&entries).expect("JSON")
+}
+
+/// The browser's path: the file read, each submission's authors found among the directory's
+/// cards, its question answered from the parts — one set of fetched parts kept across the
+/// file, as the page keeps them — and kept as [`Scored`], then [`scored_csv`].
+fn as_the_browser_does(d: &Dataset, text: &str, o: &Options) -> String {
+    use crate::search::experts::authors_among;
+    use crate::search::experts::parts::{self, Fetched, Parts};
+    let loaded = crate::model::bundled::loaded();
+    assert_eq!(&loaded.dataset, d);
+    let cards = crate::search::CardIndex::compile(&loaded).cards;
+    let everyone: Vec<ResearcherId> = cards.iter().map(|c| c.id.as_str().into()).collect();
+    let all = Parts::build(d);
+    let subs = read(text).expect("a submissions file");
+    let mut fetched = Fetched::default();
+    let mut scored = Vec::new();
+    for s in &subs.list {
+        let ids: Vec<ResearcherId> = s.author_ids.iter().map(|i| i.as_str().into()).collect();
+        let people = cards.iter().map(|c| (c.id.as_str(), c.names()));
+        let authors = authors_among(people, &ids, &s.authors);
+        let q = question(s, authors, o, cards.len());
+        loop {
+            let need = parts::next(&all.index, &q, &fetched);
+            if need.is_empty() {
+                break;
+            }
+            for part in need {
+                match part {
+                    parts::Part::Block(n) => {
+                        fetched.blocks.insert(n, all.blocks[n as usize].clone());
+                    }
+                    _ => {
+                        let file = all.term_file(part).cloned().unwrap_or_default();
+                        fetched.terms.insert(part, file);
+                    }
+                }
+            }
+        }
+        let (answer, _) = parts::answer(&all.index, &q, &fetched);
+        // A question answered alone, from parts of its own, gives the same.
+        assert_eq!(answer, parts::ask(&all, &q, |_| {}), "{}", s.id);
+        scored.push(Scored::new(s.clone(), answer));
+    }
+    scored_csv(&scored, &everyone, o.top, subs.with_conflicts())
+}
+
+#[test]
+fn the_browser_s_path_writes_the_command_s_bytes() {
+    let d = crate::model::bundled::dataset();
+    let text = bundled_submissions(&d, 120);
+    for top in [None, Some(1), Some(3), Some(5)] {
+        let o = Options {
+            top,
+            conflict_years: 3,
+            this_year: 2026,
+        };
+        let command = run(&d, &text, &o).expect("the file is read");
+        assert_eq!(command.submissions.list.len(), 120);
+        assert!(command.with_conflicts && command.conflicted > 0, "{top:?}");
+        let browser = as_the_browser_does(&d, &text, &o);
+        assert!(browser == command.csv, "top {top:?}: the CSVs differ");
+    }
+    // The native name finds its researcher (the cards carry it): her co-authors are conflicted.
+    let o = Options {
+        top: None,
+        conflict_years: 3,
+        this_year: 2026,
+    };
+    let command = run(&d, &text, &o).expect("the file is read");
+    let sub14: Vec<&str> = (command.csv.lines())
+        .filter(|l| l.starts_with("-sub14,"))
+        .collect();
+    assert!(
+        sub14.iter().any(|l| l.contains("with Frank Sifei Luan")),
+        "{sub14:#?}"
+    );
+}
