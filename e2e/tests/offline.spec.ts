@@ -124,6 +124,18 @@ async function deployNewVersion(root: string, tag: string) {
 
 const deployMarker = (page: Page) => page.locator('meta[name="atlas-deploy"]');
 
+/** Waits until the registration's newest worker is the active one, activated, none behind it. */
+async function activated(page: Page) {
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
+    },
+    null,
+    { timeout: 20_000 },
+  );
+}
+
 test('a new deploy is picked up on the next visit, and the versions before the previous one are deleted', async ({ page, context, baseURL }, testInfo) => {
   const prefix = new URL(baseURL!).pathname;
   const site = await servedCopy(testInfo, prefix);
@@ -155,14 +167,7 @@ test('a new deploy is picked up on the next visit, and the versions before the p
     // version's cache, for tabs still open on it.
     await expect.poll(async () => ours(await cacheNames(page)), { timeout: 20_000 }).toEqual([first, version('next')]);
     // Its activation done: a check for a newer one while it activates could be dropped.
-    await page.waitForFunction(
-      async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
-      },
-      null,
-      { timeout: 20_000 },
-    );
+    await activated(page);
 
     await deployNewVersion(site.root, 'again');
     await page.reload();
@@ -171,6 +176,9 @@ test('a new deploy is picked up on the next visit, and the versions before the p
       .poll(async () => ours(await cacheNames(page)), { timeout: 20_000 })
       .toEqual([version('next'), `${first.slice(0, at)}-next-again${first.slice(at)}`]);
     expect(await cacheNames(page)).toEqual(expect.arrayContaining(others));
+    // Until the new worker is active, the previous one still answers the page's requests (and
+    // would answer offline with its own version, as it should for a tab already open on it).
+    await activated(page);
 
     // Offline, the new version's files answer.
     await context.setOffline(true);
