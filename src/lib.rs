@@ -11,6 +11,7 @@
 
 pub mod error;
 pub mod files;
+pub mod lang;
 pub mod model;
 pub mod search;
 pub mod site;

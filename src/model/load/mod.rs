@@ -129,6 +129,7 @@ pub fn load(json: &str, max_year: u16) -> Result<LoadedDataset, Problem> {
         Some(v) => match serde_path_to_error::deserialize::<_, Config>(v) {
             Ok(mut c) => {
                 problems.extend(super::validate::settle_site_url(&mut c));
+                problems.extend(super::validate::settle_languages(&mut c));
                 Some(c)
             }
             Err(e) => {

@@ -76,4 +76,26 @@ pub struct Config {
     /// `robots.txt` are written only with it. Without it, pages have no canonical link.
     #[serde(default, skip_serializing_if = "skip::none")]
     pub site_url: Option<String>,
+    /// The languages the directory is published in, as codes of the interface's languages
+    /// (`en`, `de`, `zh`, `es`, `ar`): the first at the site's root, each other under
+    /// `/<code>/`. Without it, English alone. An unknown or repeated code is reported and left
+    /// out.
+    #[serde(default, skip_serializing_if = "skip::none")]
+    pub languages: Option<Vec<String>>,
+}
+
+impl Config {
+    /// The site's languages, its root's first (English alone when the setting is absent or
+    /// names none the interface speaks).
+    pub fn site_languages(&self) -> Vec<crate::lang::Lang> {
+        let codes = self.languages.iter().flatten();
+        let langs: Vec<_> = codes
+            .filter_map(|c| crate::lang::Lang::from_code(c))
+            .collect();
+        if langs.is_empty() {
+            vec![crate::lang::Lang::En]
+        } else {
+            langs
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! Semantic checks that serde cannot express: unique ids, references that resolve, plausible
 //! years, safe links, well-formed DOIs, arXiv ids and ORCIDs, no phone numbers, a warning for
-//! invisible characters, and the site's own address (`site_url.rs`).
+//! invisible characters, and the site's own address and languages (`site_url.rs`).
 //!
 //! Every problem is one line — the JSON path, the bad value and the reason — so a maintainer can
 //! jump straight to it: `publications[4].year: 3024 is after 2027`.
@@ -36,7 +36,7 @@ pub use phone::{find_phone_number, hide_phone_numbers};
 pub(crate) use rules::is_uri_char;
 pub use rules::{check_corrections_target, check_url, is_language_tag, is_slug};
 pub use site_url::check_site_url;
-pub(crate) use site_url::settle_site_url;
+pub(crate) use site_url::{settle_languages, settle_site_url};
 
 use super::types::*;
 use checker::{Checker, Ids};

@@ -9,6 +9,7 @@
 use super::Problem;
 use super::rules::check_url;
 use crate::error::Invalid;
+use crate::lang::Lang;
 use crate::model::types::Config;
 
 /// The JSON path a site-address problem is reported at.
@@ -45,10 +46,64 @@ pub(crate) fn settle_site_url(config: &mut Config) -> Option<Problem> {
     }
 }
 
+/// Leaves out of `config.languages` each code that is not a language of the interface or comes
+/// again, with its problem: `config.languages[2]: "fr" is not a language of the interface (en,
+/// de, zh, es, ar)`. The others keep their order.
+pub(crate) fn settle_languages(config: &mut Config) -> Vec<Problem> {
+    let Some(codes) = config.languages.take() else {
+        return Vec::new();
+    };
+    let mut problems = Vec::new();
+    let mut kept: Vec<String> = Vec::new();
+    for (i, code) in codes.into_iter().enumerate() {
+        let at = format!("config.languages[{i}]");
+        if Lang::from_code(&code).is_none() {
+            let known: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            problems.push(Problem::error(
+                at,
+                format!(
+                    "{code:?} is not a language of the interface ({})",
+                    known.join(", ")
+                ),
+            ));
+        } else if kept.contains(&code) {
+            problems.push(Problem::error(at, format!("{code:?} is listed twice")));
+        } else {
+            kept.push(code);
+        }
+    }
+    config.languages = Some(kept);
+    problems
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::load;
+
+    #[test]
+    fn unknown_and_repeated_languages_are_left_out_alone() {
+        let loaded = load(
+            r#"{"schema_version": 1, "config": {"languages": ["de", "fr", "en", "de"], "site_url": "https://lab.example/"}}"#,
+            2026,
+        )
+        .unwrap();
+        let messages: Vec<String> = loaded
+            .problems
+            .iter()
+            .map(|p| format!("{}: {}", p.path, p.message))
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "config.languages[1]: \"fr\" is not a language of the interface (en, de, zh, es, ar)",
+                "config.languages[3]: \"de\" is listed twice",
+            ]
+        );
+        let config = loaded.dataset.config.unwrap();
+        assert_eq!(config.site_languages(), [Lang::De, Lang::En]);
+        assert_eq!(config.site_url.as_deref(), Some("https://lab.example/"));
+    }
 
     #[test]
     fn site_addresses_are_web_urls_ending_in_a_slash() {

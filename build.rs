@@ -1,0 +1,288 @@
+//! Compiles the interface's catalogues (`locales/<code>.toml`, one file per language) into Rust:
+//! a struct per section whose fields are English's keys, and one `static` per language
+//! (`src/lang/catalogue.rs` includes the result). English is the schema: a key missing from
+//! another language, a key English does not have, a plural without the forms its language needs,
+//! or a translation whose `{placeholders}` differ from English's fails the build, naming the
+//! file, the section and the key.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The languages, in the order of `lang::Lang`, with the plural forms each needs (CLDR's
+/// cardinal categories; Spanish's `many`, for a million and more, is optional).
+const LANGUAGES: [(&str, &str, &[&str], &[&str]); 5] = [
+    ("en", "En", &["one", "other"], &[]),
+    ("de", "De", &["one", "other"], &[]),
+    ("zh", "Zh", &["other"], &[]),
+    ("es", "Es", &["one", "other"], &["many"]),
+    (
+        "ar",
+        "Ar",
+        &["zero", "one", "two", "few", "many", "other"],
+        &[],
+    ),
+];
+
+/// Plural forms in the order of `lang::Form`.
+const FORMS: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+
+/// What a key holds.
+#[derive(Clone, PartialEq)]
+enum Kind {
+    Text,
+    Plural,
+    List(usize),
+}
+
+fn main() {
+    println!("cargo::rerun-if-changed=locales");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    let mut errors = Vec::new();
+    let tables: Vec<toml::Table> = LANGUAGES
+        .iter()
+        .map(|(code, ..)| {
+            let path = dir.join(format!("{code}.toml"));
+            println!("cargo::rerun-if-changed={}", path.display());
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            text.parse()
+                .unwrap_or_else(|e| panic!("locales/{code}.toml: {e}"))
+        })
+        .collect();
+    let schema = schema(&tables[0], &mut errors);
+    for ((code, _, needed, optional), table) in LANGUAGES.iter().zip(&tables) {
+        check(
+            code,
+            needed,
+            optional,
+            table,
+            &tables[0],
+            &schema,
+            &mut errors,
+        );
+    }
+    if !errors.is_empty() {
+        panic!("the catalogues disagree:\n  {}", errors.join("\n  "));
+    }
+    let code = generate(&schema, &tables);
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("catalogues.rs");
+    std::fs::write(out, code).unwrap();
+}
+
+/// English's sections and keys, and what each holds.
+fn schema(en: &toml::Table, errors: &mut Vec<String>) -> BTreeMap<String, Vec<(String, Kind)>> {
+    let mut sections = BTreeMap::new();
+    for (name, value) in en {
+        let Some(table) = value.as_table() else {
+            errors.push(format!("en.toml: `{name}` is not a [section]"));
+            continue;
+        };
+        let keys = table
+            .iter()
+            .filter_map(|(key, v)| {
+                let kind = match v {
+                    toml::Value::String(_) => Kind::Text,
+                    toml::Value::Table(_) => Kind::Plural,
+                    toml::Value::Array(a) => Kind::List(a.len()),
+                    _ => {
+                        errors.push(format!(
+                            "en.toml: [{name}] {key} is not text, plural or list"
+                        ));
+                        return None;
+                    }
+                };
+                Some((key.clone(), kind))
+            })
+            .collect();
+        sections.insert(name.clone(), keys);
+    }
+    sections
+}
+
+/// `{name}` placeholders of a text.
+fn placeholders(text: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        let Some(end) = rest[start..].find('}') else {
+            break;
+        };
+        out.insert(rest[start + 1..start + end].to_owned());
+        rest = &rest[start + end + 1..];
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check(
+    code: &str,
+    needed: &[&str],
+    optional: &[&str],
+    table: &toml::Table,
+    en: &toml::Table,
+    schema: &BTreeMap<String, Vec<(String, Kind)>>,
+    errors: &mut Vec<String>,
+) {
+    let file = format!("{code}.toml");
+    for name in table.keys().filter(|n| !schema.contains_key(*n)) {
+        errors.push(format!("{file}: [{name}] is not a section of en.toml"));
+    }
+    for (name, keys) in schema {
+        let Some(section) = table.get(name).and_then(|s| s.as_table()) else {
+            errors.push(format!("{file}: [{name}] is missing"));
+            continue;
+        };
+        let known: BTreeSet<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
+        for key in section.keys().filter(|k| !known.contains(k.as_str())) {
+            errors.push(format!("{file}: [{name}] {key} is not a key of en.toml"));
+        }
+        for (key, kind) in keys {
+            let at = format!("{file}: [{name}] {key}");
+            let english = &en[name.as_str()][key.as_str()];
+            let Some(value) = section.get(key) else {
+                errors.push(format!("{at} is missing"));
+                continue;
+            };
+            match (kind, value) {
+                (Kind::Text, toml::Value::String(s)) => {
+                    let want = placeholders(english.as_str().unwrap_or_default());
+                    if placeholders(s) != want {
+                        errors.push(format!(
+                            "{at}: placeholders {:?}, English has {want:?}",
+                            placeholders(s)
+                        ));
+                    }
+                }
+                (Kind::Plural, toml::Value::Table(forms)) => {
+                    let other = english
+                        .get("other")
+                        .and_then(|o| o.as_str())
+                        .unwrap_or_default();
+                    let mut want = placeholders(other);
+                    want.remove("n");
+                    for form in needed.iter().filter(|f| !forms.contains_key(**f)) {
+                        errors.push(format!("{at}: the form `{form}` is missing"));
+                    }
+                    for (form, text) in forms {
+                        if !needed.contains(&form.as_str()) && !optional.contains(&form.as_str()) {
+                            errors.push(format!("{at}: `{form}` is not a plural form of {code}"));
+                        }
+                        let Some(text) = text.as_str() else {
+                            errors.push(format!("{at}: the form `{form}` is not text"));
+                            continue;
+                        };
+                        let mut have = placeholders(text);
+                        have.remove("n");
+                        if have != want {
+                            errors.push(format!("{at}.{form}: placeholders {have:?}, English has {want:?} (and maybe n)"));
+                        }
+                    }
+                }
+                (Kind::List(n), toml::Value::Array(items)) => {
+                    if items.len() != *n || items.iter().any(|i| !i.is_str()) {
+                        errors.push(format!("{at}: a list of {n} texts, as English's"));
+                    }
+                }
+                _ => errors.push(format!("{at}: not the kind of value English has")),
+            }
+        }
+    }
+}
+
+/// The Rust of the catalogues: a struct per section, a `Catalogue` of them, a static per language.
+fn generate(schema: &BTreeMap<String, Vec<(String, Kind)>>, tables: &[toml::Table]) -> String {
+    let mut out = String::from("// Generated by build.rs from locales/*.toml: edit those.\n\n");
+    out.push_str("/// Every text of the interface in one language.\n#[derive(Debug)]\npub struct Catalogue {\n    /// The catalogue's language.\n    pub lang: Lang,\n");
+    for name in schema.keys() {
+        let _ = writeln!(
+            out,
+            "    /// The texts of `[{name}]`.\n    pub {name}: {},",
+            type_name(name)
+        );
+    }
+    out.push_str("}\n\n");
+    for (name, keys) in schema {
+        let _ = writeln!(
+            out,
+            "/// The texts of `[{name}]` in `locales/*.toml`.\n#[derive(Debug)]\npub struct {} {{",
+            type_name(name)
+        );
+        for (key, kind) in keys {
+            let ty = match kind {
+                Kind::Text => "&'static str".to_owned(),
+                Kind::Plural => "Plural".to_owned(),
+                Kind::List(n) => format!("[&'static str; {n}]"),
+            };
+            let english = &tables[0][name.as_str()][key.as_str()];
+            let doc = match english {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Table(t) => t
+                    .get("other")
+                    .and_then(|o| o.as_str())
+                    .unwrap_or_default()
+                    .to_owned(),
+                _ => "a list".to_owned(),
+            };
+            let _ = writeln!(
+                out,
+                "    /// {}\n    pub {key}: {ty},",
+                doc.replace('\n', " ")
+            );
+        }
+        out.push_str("}\n\n");
+    }
+    for ((code, variant, ..), table) in LANGUAGES.iter().zip(tables) {
+        let _ = writeln!(
+            out,
+            "/// The catalogue of `locales/{code}.toml`.\npub static {}: Catalogue = Catalogue {{\n    lang: Lang::{variant},",
+            code.to_uppercase()
+        );
+        for (name, keys) in schema {
+            let _ = writeln!(out, "    {name}: {} {{", type_name(name));
+            for (key, kind) in keys {
+                let value = &table[name.as_str()][key.as_str()];
+                let rust = match kind {
+                    Kind::Text => format!("{:?}", value.as_str().unwrap_or_default()),
+                    Kind::Plural => {
+                        let forms = FORMS.map(|f| {
+                            format!(
+                                "{:?}",
+                                value.get(f).and_then(|v| v.as_str()).unwrap_or_default()
+                            )
+                        });
+                        format!(
+                            "Plural {{ lang: Lang::{variant}, forms: [{}] }}",
+                            forms.join(", ")
+                        )
+                    }
+                    Kind::List(_) => {
+                        let items: Vec<String> = value
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|i| format!("{:?}", i.as_str().unwrap_or_default()))
+                            .collect();
+                        format!("[{}]", items.join(", "))
+                    }
+                };
+                let _ = writeln!(out, "        {key}: {rust},");
+            }
+            out.push_str("    },\n");
+        }
+        out.push_str("};\n\n");
+    }
+    out
+}
+
+/// `experts_many` → `ExpertsMany`.
+fn type_name(section: &str) -> String {
+    section
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect()
+}
