@@ -6,7 +6,8 @@ use leptos::prelude::*;
 
 use super::chunks::{page, prefetchers};
 use super::components::update_notice::UpdateNotice;
-use super::components::{CompareTray, OfflineNotice, ThemeToggle};
+use super::components::{CompareTray, LanguageOffer, LanguageSwitch, OfflineNotice, ThemeToggle};
+use super::lang::text;
 use super::offline::use_service_worker;
 use super::router::prefetch::provide_prefetch;
 use super::router::{Href, provide_route, use_route};
@@ -40,24 +41,27 @@ fn Shell() -> impl IntoView {
     provide_pub_list();
     let picks = use_picks();
     let route = use_route().route;
+    let t = text();
     view! {
-        <a class="skip-link" href=move || route.with(|r| r.fragment("main"))>"Skip to content"</a>
+        <a class="skip-link" href=move || route.with(|r| r.fragment("main"))>{t.nav.skip}</a>
+        <LanguageOffer/>
         <header class="site-header">
-            <a href=AppRoute::home().href() class="brand">"Research Atlas"</a>
-            <nav class="site-nav" aria-label="Site">
-                <a href=AppRoute::home().href()>"Researchers"</a>
-                <a href=AppRoute::Publications(Default::default()).href()>"Publications"</a>
-                <a href=AppRoute::Organizations(Default::default()).href()>"Organizations"</a>
-                <a href=AppRoute::Connections(Default::default()).href()>"Connections"</a>
-                <a href=AppRoute::Experts(Default::default()).href()>"Experts"</a>
+            <a href=AppRoute::home().href() class="brand">{t.nav.brand}</a>
+            <nav class="site-nav" aria-label=t.nav.site>
+                <a href=AppRoute::home().href()>{t.nav.researchers}</a>
+                <a href=AppRoute::Publications(Default::default()).href()>{t.nav.publications}</a>
+                <a href=AppRoute::Organizations(Default::default()).href()>{t.nav.organizations}</a>
+                <a href=AppRoute::Connections(Default::default()).href()>{t.nav.connections}</a>
+                <a href=AppRoute::Experts(Default::default()).href()>{t.nav.experts}</a>
                 <a href=AppRoute::Shortlist(None).href() data-testid="nav-shortlist">
-                    "Shortlist"
+                    {t.nav.shortlist}
                     {move || {
                         let n = picks.shortlist.with(Vec::len);
                         (n > 0).then(|| view! { <span class="nav-count">{format!(" ({n})")}</span> })
                     }}
                 </a>
             </nav>
+            <LanguageSwitch/>
             <ThemeToggle/>
         </header>
         <OfflineNotice/>

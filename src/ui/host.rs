@@ -24,6 +24,10 @@ pub struct StaticPage {
     pub year: u16,
     /// The title the page set.
     pub title: String,
+    /// The page's language.
+    pub lang: crate::lang::Lang,
+    /// The site's languages.
+    pub languages: crate::site::Languages,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -143,4 +147,17 @@ pub fn online() -> bool {
     return leptos::prelude::window().navigator().on_line();
     #[cfg(not(target_arch = "wasm32"))]
     true
+}
+
+/// The languages the browser prefers, best first (`navigator.languages`); none natively.
+pub fn browser_languages() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    return leptos::prelude::window()
+        .navigator()
+        .languages()
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect();
+    #[cfg(not(target_arch = "wasm32"))]
+    Vec::new()
 }

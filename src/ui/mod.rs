@@ -8,6 +8,7 @@ pub mod browser;
 pub mod chunks;
 pub mod components;
 pub mod host;
+pub mod lang;
 pub mod offline;
 pub mod pages;
 #[cfg(feature = "ssr")]

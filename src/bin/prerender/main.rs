@@ -15,10 +15,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use research_atlas::files::people;
+use research_atlas::lang::Lang;
 use research_atlas::model::Dataset;
-use research_atlas::site::AppRoute;
 use research_atlas::site::meta::{head_html, page_meta, robots_txt, sitemap_xml};
 use research_atlas::site::pages::prerendered;
+use research_atlas::site::{AppRoute, Languages};
 use research_atlas::ui::host::StaticPage;
 use research_atlas::ui::prerender::render;
 use research_atlas::ui::state::data::StaticData;
@@ -71,15 +72,24 @@ fn run(opts: &Options) -> Result<(), String> {
     let loaded = research_atlas::model::load(&read(&opts.data)?, year + 1)
         .map_err(|e| format!("{}: {e}", opts.data.display()))?;
     let site_url = (loaded.dataset.config.as_ref()).and_then(|c| c.site_url.clone());
+    let languages = Languages::new(
+        (loaded.dataset.config.as_ref())
+            .map(|c| c.site_languages())
+            .unwrap_or_default(),
+    );
     let data = StaticData::new(loaded);
-    let paths: Vec<String> = prerendered(
+    let routes = prerendered(
         data.organizations.orgs.iter().map(|o| o.id.as_str()),
         data.atlas.cards.iter().map(|c| c.id.as_str()),
         opts.max_profiles,
-    )
-    .iter()
-    .map(AppRoute::path)
-    .collect();
+    );
+    // Every route in every language, the root's language first.
+    let pages_to_write: Vec<(Lang, AppRoute)> = (languages.all().iter())
+        .flat_map(|&lang| routes.iter().map(move |r| (lang, r.clone())))
+        .collect();
+    let paths: Vec<String> = (pages_to_write.iter())
+        .map(|(lang, route)| languages.path(*lang, route))
+        .collect();
     let loaded = started.elapsed();
     let full = (data.atlas.full.clone()).ok_or("the directory was not loaded whole")?;
     let compiled = &data.atlas.compiled;
@@ -102,16 +112,17 @@ fn run(opts: &Options) -> Result<(), String> {
         base: &base,
         year,
         site_url: site_url.as_deref(),
+        languages: &languages,
     };
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let written: Result<Vec<u64>, String> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
             .map(|w| {
-                let (pages, paths, dist) = (&pages, &paths, &opts.dist);
+                let (pages, todo, dist) = (&pages, &pages_to_write, &opts.dist);
                 s.spawn(move || -> Result<u64, String> {
                     let mut bytes = 0;
-                    for path in paths.iter().skip(w).step_by(workers) {
-                        bytes += pages.write(dist, path)?;
+                    for (lang, route) in todo.iter().skip(w).step_by(workers) {
+                        bytes += pages.write(dist, *lang, route)?;
                     }
                     Ok(bytes)
                 })
@@ -126,6 +137,12 @@ fn run(opts: &Options) -> Result<(), String> {
             .collect()
     });
     let bytes: u64 = written?.iter().sum();
+    // The shell the host answers unknown paths with speaks the root's language.
+    let not_found = opts.dist.join("404.html");
+    write(
+        &not_found,
+        shell.localized(languages.first(), &languages).html(),
+    )?;
     if let Some(site) = site_url.as_deref() {
         write(&opts.dist.join("sitemap.xml"), &sitemap_xml(site, &paths))?;
         write(&opts.dist.join("robots.txt"), &robots_txt(site))?;
@@ -156,29 +173,36 @@ struct Pages<'a> {
     base: &'a str,
     year: u16,
     site_url: Option<&'a str>,
+    languages: &'a Languages,
 }
 
 impl Pages<'_> {
-    /// Writes the page of `path` (below the base) as `dist/<path>/index.html`; its size.
-    fn write(&self, dist: &Path, path: &str) -> Result<u64, String> {
+    /// Writes the page of `route` in `lang` as `dist/<path>/index.html`; its size.
+    fn write(&self, dist: &Path, lang: Lang, route: &AppRoute) -> Result<u64, String> {
+        let path = self.languages.path(lang, route);
         let rendered = render(
             self.data,
             StaticPage {
                 base: self.base.to_owned(),
-                path: path.to_owned(),
+                path: path.clone(),
                 origin: self.site_url.map(origin_of).unwrap_or_default(),
                 year: self.year,
                 title: String::new(),
+                lang,
+                languages: self.languages.clone(),
             },
         );
-        let mut meta = page_meta(self.dataset, path, &rendered.title, self.site_url);
-        meta.pack = match AppRoute::parse(path, &[]) {
+        let mut meta = page_meta(self.dataset, &route.path(), &rendered.title, self.site_url);
+        meta.localize(self.languages, lang, route, self.site_url);
+        meta.pack = match route {
             AppRoute::Profile { id, .. } => self.packs.get(id.as_str()).copied(),
             _ => None,
         };
-        let html = self
-            .shell
-            .page(&rendered.title, &head_html(&meta), &rendered.body);
+        let html = (self.shell.localized(lang, self.languages)).page(
+            &rendered.title,
+            &head_html(&meta),
+            &rendered.body,
+        );
         let dir = dist.join(path.trim_start_matches('/'));
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         write(&dir.join("index.html"), &html)?;

@@ -2,6 +2,8 @@
 //! left it in `404.html`: styles, start-up script, CSP), with each route's title, head tags and
 //! content put in.
 
+use research_atlas::lang::Lang;
+use research_atlas::site::Languages;
 use research_atlas::site::meta::escape_html;
 
 /// What the shell's body holds before a page is put in; replaced by the page.
@@ -29,6 +31,34 @@ impl Shell {
         let start = self.html.find("<base href=\"").unwrap_or(0) + "<base href=\"".len();
         let end = self.html[start..].find('"').map_or(start, |e| start + e);
         self.html[start..end].trim_end_matches('/').to_owned()
+    }
+
+    /// The shell of a page in `lang` on a site of `languages`: `<html lang dir data-languages>`
+    /// (the app reads its language and the site's from them).
+    pub fn localized(&self, lang: Lang, languages: &Languages) -> Self {
+        let tag = format!(
+            "<html lang=\"{}\" dir=\"{}\" data-languages=\"{}\">",
+            lang.code(),
+            lang.dir(),
+            languages.attribute()
+        );
+        let html = match (
+            self.html.find("<html"),
+            self.html
+                .find("<html")
+                .and_then(|s| self.html[s..].find('>').map(|e| s + e + 1)),
+        ) {
+            (Some(start), Some(end)) => {
+                format!("{}{tag}{}", &self.html[..start], &self.html[end..])
+            }
+            _ => self.html.clone(),
+        };
+        Self { html }
+    }
+
+    /// The shell's HTML as it is (the page a host answers unknown paths with).
+    pub fn html(&self) -> &str {
+        &self.html
     }
 
     /// The shell with `title`, `head` (tags for `<head>`) and `body` (the app's markup) put in.
@@ -153,6 +183,23 @@ mod tests {
             trim(body),
             "<p title=\"a style=\">x style=\"y\" data-testid=\"z\"</p>"
         );
+    }
+
+    #[test]
+    fn a_page_s_shell_says_its_language_direction_and_the_site_s_languages() {
+        let shell = Shell::new(format!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n{SHELL}</html>"
+        ))
+        .unwrap();
+        let ar = shell.localized(Lang::Ar, &Languages::new([Lang::En, Lang::Ar]));
+        assert!(
+            ar.html.starts_with(
+                "<!DOCTYPE html>\n<html lang=\"ar\" dir=\"rtl\" data-languages=\"en ar\">\n<head>"
+            ),
+            "{}",
+            ar.html
+        );
+        assert_eq!(ar.base(), "/atlas");
     }
 
     #[test]

@@ -14,7 +14,9 @@
 
 use serde::Serialize;
 
+use super::languages::Languages;
 use super::route::{AppRoute, PageKind};
+use crate::lang::Lang;
 use crate::model::invisible::export_text;
 use crate::model::{Dataset, EndDate, LinkKind, Researcher};
 use crate::search::counts::{counted, researchers_count};
@@ -51,6 +53,34 @@ pub struct PageMeta {
     /// The pack of a profile's records (`data/people/N.bin`), which the app then fetches without
     /// the whole directory; the pre-renderer sets it when the directory has nothing to warn of.
     pub pack: Option<usize>,
+    /// The same page in each of the site's languages (`hreflang` code or `x-default`, and its
+    /// full address), on a site of several languages whose address is known.
+    pub alternates: Vec<(String, String)>,
+}
+
+impl PageMeta {
+    /// Makes the head of `route`'s page in `lang`: its canonical address is that language's
+    /// page, and on a site of several languages it names every language's (and the root's as
+    /// `x-default`).
+    pub fn localize(
+        &mut self,
+        languages: &Languages,
+        lang: Lang,
+        route: &AppRoute,
+        site_url: Option<&str>,
+    ) {
+        let Some(site) = site_url else {
+            return;
+        };
+        self.canonical = Some(join(site, &languages.path(lang, route)));
+        if languages.several() {
+            self.alternates = (languages.all().iter())
+                .map(|l| (l.code().to_owned(), join(site, &languages.path(*l, route))))
+                .collect();
+            let root = join(site, &languages.path(languages.first(), route));
+            self.alternates.push(("x-default".to_owned(), root));
+        }
+    }
 }
 
 /// The name of the `<meta>` tag that holds [`PageMeta::pack`].
@@ -78,6 +108,7 @@ pub fn page_meta(dataset: &Dataset, path: &str, title: &str, site_url: Option<&s
         json_ld: person.map(|r| person_json_ld(dataset, r, canonical.as_deref())),
         canonical,
         pack: None,
+        alternates: Vec::new(),
     }
 }
 
@@ -89,6 +120,13 @@ pub fn head_html(meta: &PageMeta) -> String {
     if let Some(url) = &meta.canonical {
         tags.push(format!(
             "<link rel=\"canonical\" href=\"{}\" />",
+            escape_html(url)
+        ));
+    }
+    for (lang, url) in &meta.alternates {
+        tags.push(format!(
+            "<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\" />",
+            escape_html(lang),
             escape_html(url)
         ));
     }

@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use wasm_bindgen::prelude::JsValue;
 
 use super::pacer::Entry;
+use crate::lang::Lang;
 use crate::search::params::{decode_component, decode_query};
+use crate::site::Languages;
 use crate::site::route::AppRoute;
 
 /// Links to the site's pages from this page: under its base path, on its origin.
@@ -27,7 +29,11 @@ pub trait Href {
 
 impl Href for AppRoute {
     fn href(&self) -> String {
-        self.href_in(&base_path())
+        format!(
+            "{}{}",
+            base_path(),
+            site_languages().path(page_lang(), self)
+        )
     }
 
     fn absolute(&self) -> String {
@@ -58,6 +64,44 @@ pub fn base_path() -> String {
     crate::ui::host::static_page().base
 }
 
+/// The languages of the site: the page's `<html data-languages>`, which the build writes (the
+/// root's first); without it the page's own language alone. Natively the page's being rendered.
+pub fn site_languages() -> Languages {
+    #[cfg(target_arch = "wasm32")]
+    {
+        thread_local! {
+            static LANGUAGES: Languages = {
+                let root = document().document_element();
+                let attr = |name| root.as_ref().and_then(|r| r.get_attribute(name));
+                let own = attr("lang").as_deref().and_then(Lang::from_tag).unwrap_or_default();
+                Languages::from_attribute(&attr("data-languages").unwrap_or_default(), own)
+            };
+        }
+        LANGUAGES.with(Languages::clone)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    crate::ui::host::static_page().languages
+}
+
+/// The page's language: the one whose prefix the URL has (`/de/…`), else the site's root's. It
+/// does not change while the page is open: a link to another language's page loads that page.
+pub fn page_lang() -> Lang {
+    #[cfg(target_arch = "wasm32")]
+    {
+        thread_local! {
+            static LANG: Lang = {
+                let (pathname, _) = location();
+                let base = base_path();
+                let below = pathname.strip_prefix(base.as_str()).unwrap_or(&pathname);
+                site_languages().split(below).0
+            };
+        }
+        LANG.with(|l| *l)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    crate::ui::host::static_page().lang
+}
+
 /// The page's origin (`https://lab.example`); natively the configured site's, or empty.
 pub fn origin() -> String {
     #[cfg(target_arch = "wasm32")]
@@ -82,12 +126,22 @@ pub fn location() -> (String, String) {
 }
 
 /// The route of a path of this site (the browser's location, a link's), with the base path
-/// taken off.
+/// and the language's prefix taken off.
 pub fn route_of(pathname: &str, query: &[(String, String)]) -> AppRoute {
+    AppRoute::parse(lang_and_path(pathname).1, query)
+}
+
+/// The language of a path of this site and the path below the base and the language's prefix.
+fn lang_and_path(pathname: &str) -> (Lang, &str) {
     let base = base_path();
     let below = pathname.strip_prefix(base.as_str()).unwrap_or(pathname);
     let below = if below.is_empty() { "/" } else { below };
-    AppRoute::parse(below, query)
+    site_languages().split(below)
+}
+
+/// The URL of the page showing `route` in `lang` (a language switcher's link).
+pub fn href_in_lang(route: &AppRoute, lang: Lang) -> String {
+    format!("{}{}", base_path(), site_languages().path(lang, route))
 }
 
 /// The route of the URL the window shows now.
@@ -107,7 +161,8 @@ pub struct Link {
 }
 
 /// The page of the app that the `href` attribute of a link on this page points to, resolved
-/// against the `<base href>`; `None` for another origin's or a path outside the base path.
+/// against the `<base href>`; `None` for another origin's, a path outside the base path, or a
+/// page in another language (which the browser loads).
 pub fn link(href: &str) -> Option<Link> {
     let url = web_sys::Url::new_with_base(href, &document().base_uri().ok()??).ok()?;
     if Some(url.origin()) != window().location().origin().ok() {
@@ -116,7 +171,7 @@ pub fn link(href: &str) -> Option<Link> {
     let path = url.pathname();
     let base = base_path();
     let below = path.strip_prefix(base.as_str())?;
-    if !(below.is_empty() || below.starts_with('/')) {
+    if !(below.is_empty() || below.starts_with('/')) || lang_and_path(&path).0 != page_lang() {
         return None;
     }
     let (search, hash) = (url.search(), url.hash());
