@@ -192,7 +192,13 @@ impl Pages<'_> {
                 languages: self.languages.clone(),
             },
         );
-        let mut meta = page_meta(self.dataset, &route.path(), &rendered.title, self.site_url);
+        let mut meta = page_meta(
+            self.dataset,
+            &route.path(),
+            &rendered.title,
+            self.site_url,
+            lang,
+        );
         meta.localize(self.languages, lang, route, self.site_url);
         meta.pack = match route {
             AppRoute::Profile { id, .. } => self.packs.get(id.as_str()).copied(),

@@ -5,7 +5,9 @@
 //! `cargo xtask dist` writes a static page per route (`src/bin/prerender/`); the app's views
 //! give each page its title and body, and this module its head. Descriptions are built only
 //! from facts the dataset holds (an unknown title or organization is left out, never guessed),
-//! as plain text of at most [`DESCRIPTION_MAX`] characters, cut at a word with "…". Addresses
+//! as plain text of at most [`DESCRIPTION_MAX`] characters, cut at a word with "…", in the page's
+//! language: the sentences and labels come from the catalogue's `[meta]`, the facts (names,
+//! titles, topics) stay as the dataset writes them. Addresses
 //! need the dataset's `config.site_url`: without it pages have no canonical link and no
 //! `og:url`, and the site no sitemap.
 //!
@@ -16,10 +18,9 @@ use serde::Serialize;
 
 use super::languages::Languages;
 use super::route::{AppRoute, PageKind};
-use crate::lang::Lang;
+use crate::lang::{Catalogue, Lang, fill};
 use crate::model::invisible::export_text;
 use crate::model::{Dataset, EndDate, LinkKind, Researcher};
-use crate::search::counts::{counted, researchers_count};
 
 /// The site's name, as `og:site_name` gives it.
 pub const SITE_NAME: &str = "Research Atlas";
@@ -56,6 +57,8 @@ pub struct PageMeta {
     /// The same page in each of the site's languages (`hreflang` code or `x-default`, and its
     /// full address), on a site of several languages whose address is known.
     pub alternates: Vec<(String, String)>,
+    /// The page's language: its description's, and its `og:locale`.
+    pub lang: Lang,
 }
 
 impl PageMeta {
@@ -83,14 +86,33 @@ impl PageMeta {
     }
 }
 
+/// The Open Graph locale of a language (`og:locale`): `de_DE`.
+pub fn og_locale(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "en_US",
+        Lang::De => "de_DE",
+        Lang::Zh => "zh_CN",
+        Lang::Es => "es_ES",
+        Lang::Ar => "ar_AR",
+    }
+}
+
 /// The name of the `<meta>` tag that holds [`PageMeta::pack`].
 pub const PACK_META: &str = "atlas-pack";
 
 /// The head of the page at `path` (the route below the base: "/", "/researchers/<id>", …)
-/// whose views set the document title `title`; `site_url` is the dataset's `config.site_url`.
+/// whose views set the document title `title`; `site_url` is the dataset's `config.site_url`;
+/// the description is in `lang`.
 ///
 /// A profile or organization id the dataset lacks gets the directory's description.
-pub fn page_meta(dataset: &Dataset, path: &str, title: &str, site_url: Option<&str>) -> PageMeta {
+pub fn page_meta(
+    dataset: &Dataset,
+    path: &str,
+    title: &str,
+    site_url: Option<&str>,
+    lang: Lang,
+) -> PageMeta {
+    let t = lang.text();
     let route = AppRoute::parse(path, &[]);
     let person = match &route {
         AppRoute::Profile { id, .. } => dataset.researcher(id),
@@ -98,8 +120,8 @@ pub fn page_meta(dataset: &Dataset, path: &str, title: &str, site_url: Option<&s
     };
     let canonical = site_url.map(|site| join(site, path));
     let description = match person {
-        Some(r) => profile_description(dataset, r),
-        None => page_description(dataset, &route),
+        Some(r) => profile_description(t, dataset, r),
+        None => page_description(t, dataset, &route),
     };
     PageMeta {
         title: title.to_owned(),
@@ -109,11 +131,13 @@ pub fn page_meta(dataset: &Dataset, path: &str, title: &str, site_url: Option<&s
         canonical,
         pack: None,
         alternates: Vec::new(),
+        lang,
     }
 }
 
 /// The tags for `<head>` (all but `<title>`, which the caller writes), one per line, each
-/// indented four spaces: description, canonical link, Open Graph, Twitter card, and a
+/// indented four spaces: description, canonical link, Open Graph (with the page's locale),
+/// Twitter card, and a
 /// profile's JSON-LD. No images and nothing that loads from elsewhere.
 pub fn head_html(meta: &PageMeta) -> String {
     let mut tags = vec![meta_tag("name", "description", &meta.description)];
@@ -138,6 +162,7 @@ pub fn head_html(meta: &PageMeta) -> String {
         tags.push(meta_tag("property", "og:url", url));
     }
     tags.push(meta_tag("property", "og:site_name", SITE_NAME));
+    tags.push(meta_tag("property", "og:locale", og_locale(meta.lang)));
     tags.push(meta_tag("name", "twitter:card", "summary"));
     tags.push(meta_tag("name", "twitter:title", &meta.title));
     tags.push(meta_tag("name", "twitter:description", &meta.description));
@@ -252,46 +277,42 @@ fn cut(text: &str, max: usize) -> String {
         Some(space) if !at_word_end && space > 0 => &head[..space],
         _ => head,
     };
-    let head = head.trim_end_matches(|c: char| c.is_whitespace() || ",;:".contains(c));
+    let head = head.trim_end_matches(|c: char| c.is_whitespace() || ",;:、，；：،؛".contains(c));
     format!("{head}…")
 }
 
-/// What a page other than a profile is, with its counts.
-fn page_description(dataset: &Dataset, route: &AppRoute) -> String {
-    let people = researchers_count(dataset.researchers.len());
+/// What a page other than a profile is, with its counts, in `t`'s language.
+fn page_description(t: &Catalogue, dataset: &Dataset, route: &AppRoute) -> String {
+    let m = &t.meta;
+    let people = m.researchers.count(dataset.researchers.len());
+    let with_people = |template: &str| fill(template, &[("researchers", &people)]);
     match route.kind() {
-        PageKind::Publications => format!(
-            "{} by the directory's researchers, by year, type and venue, with BibTeX and CSV export.",
-            counted(dataset.publications.len(), "publication", "publications")
+        PageKind::Publications => fill(
+            m.publications_page,
+            &[(
+                "publications",
+                &m.publications.count(dataset.publications.len()),
+            )],
         ),
-        PageKind::Compare => "Compare 2 to 4 researchers side by side: shared papers, co-authors, \
-                       advisors and organizations, and their careers on one time axis."
-            .into(),
-        PageKind::Connections => format!(
-            "How {people} are connected: co-authored papers, shared advisors and shared \
-             organizations, and the shortest chain between two people."
+        PageKind::Compare => m.compare_page.to_owned(),
+        PageKind::Connections => with_people(m.connections_page),
+        PageKind::Shortlist => m.shortlist_page.to_owned(),
+        PageKind::Organizations => fill(
+            m.organizations_page,
+            &[(
+                "organizations",
+                &m.organizations.count(dataset.organizations.len()),
+            )],
         ),
-        PageKind::Shortlist => {
-            "Your shortlist of researchers, kept in this browser, to share as a \
-                         link or export as CSV, JSON and BibTeX."
-                .into()
-        }
-        PageKind::Organizations => format!(
-            "{} with their researchers now and before, ranked by the papers they published.",
-            counted(dataset.organizations.len(), "organization", "organizations")
-        ),
-        PageKind::Experts => format!(
-            "Find experts for a paper among {people}: ranked by their papers' match with its \
-             title and abstract, with conflicts of interest marked."
-        ),
+        PageKind::Experts => with_people(m.experts_page),
         _ => {
             let organization = match route {
                 AppRoute::Organization { id, .. } => dataset.organization(id),
                 _ => None,
             };
             match organization {
-                Some(o) => organization_description(dataset, &o.id.0, &plain(&o.name)),
-                None => format!("{people}: careers, publications and connections."),
+                Some(o) => organization_description(t, dataset, &o.id.0, &plain(&o.name)),
+                None => with_people(m.directory),
             }
         }
     }
@@ -299,15 +320,18 @@ fn page_description(dataset: &Dataset, route: &AppRoute) -> String {
 
 /// An organization's page: its name and how many of the directory's people are there now
 /// and were there before.
-fn organization_description(dataset: &Dataset, id: &str, name: &str) -> String {
+fn organization_description(t: &Catalogue, dataset: &Dataset, id: &str, name: &str) -> String {
+    let m = &t.meta;
     let (now, before) = people_at(dataset, id);
     let people = match (now, before) {
-        (0, 0) => return format!("{name}: no researchers of the directory are listed there."),
-        (n, 0) => format!("{} there now", researchers_count(n)),
-        (0, b) => format!("{} there before", researchers_count(b)),
-        (n, b) => format!("{} there now and {b} before", researchers_count(n)),
+        (0, 0) => return fill(m.organization_empty, &[("name", name)]),
+        (n, 0) => m.organization_now.count(n),
+        (0, b) => m.organization_before.count(b),
+        (n, b) => {
+            (m.organization_now_and_before).count_with(n, &[("before", &t.lang.number(b as u64))])
+        }
     };
-    format!("{name}: {people}, with their publications per year, venues and topics.")
+    fill(m.organization, &[("name", name), ("people", &people)])
 }
 
 /// How many researchers are at organization `id` now, and how many were there only before,
@@ -335,67 +359,78 @@ fn people_at(dataset: &Dataset, id: &str) -> (usize, usize) {
 
 /// A profile: their title at their organization, then their main topics as many as fit; their
 /// summary when the record has neither.
-fn profile_description(dataset: &Dataset, r: &Researcher) -> String {
-    let mut text = role(dataset, r).unwrap_or_default();
+fn profile_description(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> String {
+    let role = role(t, dataset, r);
     let mut topics: Vec<String> = (r.topics.iter())
-        .filter_map(|t| dataset.topic(t))
-        .map(|t| plain(&t.name))
+        .filter_map(|id| dataset.topic(id))
+        .map(|topic| plain(&topic.name))
         .collect();
     if topics.is_empty() {
         topics = r.interests.iter().map(|i| plain(i)).collect();
     }
-    topics.retain(|t| !t.is_empty());
-    if !topics.is_empty() {
-        if !text.is_empty() {
-            text.push(' ');
+    topics.retain(|topic| !topic.is_empty());
+    match (role, topics.is_empty()) {
+        (Some(role), false) => {
+            let frame = fill(t.meta.role_and_topics, &[("role", &role), ("topics", "")]);
+            let room = DESCRIPTION_MAX.saturating_sub(frame.chars().count());
+            let topics = topic_list(t, &topics, room);
+            fill(
+                t.meta.role_and_topics,
+                &[("role", &role), ("topics", &topics)],
+            )
         }
-        let room = DESCRIPTION_MAX.saturating_sub(text.chars().count());
-        text.push_str(&topic_list(&topics, room));
-    }
-    if text.is_empty() {
-        plain(&r.summary)
-    } else {
-        text
+        (Some(role), true) => role,
+        (None, false) => topic_list(t, &topics, DESCRIPTION_MAX),
+        (None, true) => plain(&r.summary),
     }
 }
 
 /// "Assistant Professor at University of Edinburgh.", "PhD Student.", "Ada Lovelace, Analytical
 /// Engines Ltd."; `None` when the record names neither a title nor a known organization.
-fn role(dataset: &Dataset, r: &Researcher) -> Option<String> {
+fn role(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Option<String> {
+    let m = &t.meta;
     let title = r.title.as_deref().map(plain).filter(|t| !t.is_empty());
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
         .map(|o| plain(&o.name))
         .filter(|o| !o.is_empty());
     let role = match (title, org) {
-        (Some(title), Some(org)) => format!("{title} at {org}"),
+        (Some(title), Some(org)) => fill(m.role, &[("title", &title), ("organization", &org)]),
         (Some(title), None) => title,
-        (None, Some(org)) => format!("{}, {org}", plain(&r.name)),
+        (None, Some(org)) => fill(
+            m.role_unnamed,
+            &[("name", &plain(&r.name)), ("organization", &org)],
+        ),
         (None, None) => return None,
     };
-    Some(if role.ends_with('.') {
+    Some(if role.ends_with('.') || role.ends_with(m.sentence_end) {
         role
     } else {
-        format!("{role}.")
+        format!("{role}{}", m.sentence_end)
     })
 }
 
 /// "Topics: ML systems, LLM serving." with as many topics as fit in `room` characters, ", …"
 /// standing for the rest. The first is always listed (the final cut shortens it if need be).
-fn topic_list(topics: &[String], room: usize) -> String {
-    let mut text = String::from("Topics: ");
+fn topic_list(t: &Catalogue, topics: &[String], room: usize) -> String {
+    let m = &t.meta;
+    let mut text = String::from(m.topics_label);
     for (i, topic) in topics.iter().enumerate() {
-        let separator = if i == 0 { "" } else { ", " };
-        let ending = if i + 1 == topics.len() { "." } else { ", …" };
-        let needed = text.chars().count() + separator.len() + topic.chars().count();
+        let separator = if i == 0 { "" } else { m.topic_separator };
+        let ending = if i + 1 == topics.len() {
+            m.sentence_end
+        } else {
+            m.topics_more
+        };
+        let needed = text.chars().count() + separator.chars().count() + topic.chars().count();
         if i > 0 && needed + ending.chars().count() > room {
-            text.push_str(", …");
+            text.push_str(m.topics_more);
             return text;
         }
         text.push_str(separator);
         text.push_str(topic);
     }
-    text.push('.');
+    text.push_str(m.sentence_end);
     text
 }
 

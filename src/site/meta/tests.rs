@@ -32,6 +32,7 @@ fn a_profile_names_the_person_their_role_and_topics() {
         "/researchers/luo-mai",
         "Luo Mai — Research Atlas",
         Some(SITE),
+        Lang::En,
     );
     assert_eq!(meta.title, "Luo Mai — Research Atlas");
     assert!(meta.profile);
@@ -69,7 +70,13 @@ fn a_profile_names_the_person_their_role_and_topics() {
 fn every_profile_of_the_bundled_data_fits_and_has_web_links_only() {
     let d = bundled();
     for r in &d.researchers {
-        let meta = page_meta(&d, &format!("/researchers/{}", r.id.0), &r.name, None);
+        let meta = page_meta(
+            &d,
+            &format!("/researchers/{}", r.id.0),
+            &r.name,
+            None,
+            Lang::En,
+        );
         assert!(
             meta.description.chars().count() <= DESCRIPTION_MAX,
             "{meta:?}"
@@ -90,7 +97,7 @@ fn every_profile_of_the_bundled_data_fits_and_has_web_links_only() {
 #[test]
 fn each_page_says_what_it_is_with_counts() {
     let d = bundled();
-    let description = |path: &str| page_meta(&d, path, "T", None).description;
+    let description = |path: &str| page_meta(&d, path, "T", None, Lang::En).description;
     assert_eq!(
         description("/"),
         "5 researchers: careers, publications and connections."
@@ -108,7 +115,13 @@ fn each_page_says_what_it_is_with_counts() {
         assert!(!description(path).is_empty());
     }
     // An id the dataset lacks gets the directory's description, and no profile tags.
-    let missing = page_meta(&d, "/researchers/nobody", "No such researcher", None);
+    let missing = page_meta(
+        &d,
+        "/researchers/nobody",
+        "No such researcher",
+        None,
+        Lang::En,
+    );
     assert_eq!(missing.description, description("/"));
     assert!(!missing.profile && missing.json_ld.is_none());
     assert_eq!(description("/organizations/nowhere"), description("/"));
@@ -128,19 +141,19 @@ fn people_now_and_before_follow_the_organizations_pages() {
 #[test]
 fn what_the_record_does_not_say_stays_out() {
     let no_title = one(json!({"organization": "acme", "topics": ["t"]}));
-    let meta = page_meta(&no_title, "/researchers/eve", "Eve", None);
+    let meta = page_meta(&no_title, "/researchers/eve", "Eve", None, Lang::En);
     assert_eq!(meta.description, "Eve, Acme & Sons <Labs>. Topics: Things.");
     let person: Value = serde_json::from_str(meta.json_ld.as_deref().unwrap()).unwrap();
     assert_eq!(person.get("jobTitle"), None);
 
     let unknown_org = one(json!({"title": "Fellow", "organization": "nowhere"}));
-    let meta = page_meta(&unknown_org, "/researchers/eve", "Eve", None);
+    let meta = page_meta(&unknown_org, "/researchers/eve", "Eve", None, Lang::En);
     assert_eq!(meta.description, "Fellow.");
     let person: Value = serde_json::from_str(meta.json_ld.as_deref().unwrap()).unwrap();
     assert_eq!(person.get("affiliation"), None);
 
     let bare = one(json!({"summary": "Eve   studies\nthings."}));
-    let meta = page_meta(&bare, "/researchers/eve", "Eve", None);
+    let meta = page_meta(&bare, "/researchers/eve", "Eve", None, Lang::En);
     assert_eq!(meta.description, "Eve studies things.");
 }
 
@@ -157,7 +170,13 @@ fn hostile_text_cannot_break_out_of_the_head() {
             {"kind": "pdf", "url": "https://eve.example/cv.pdf"}
         ]
     }));
-    let meta = page_meta(&d, "/researchers/eve", &d.researchers[0].name, Some(SITE));
+    let meta = page_meta(
+        &d,
+        "/researchers/eve",
+        &d.researchers[0].name,
+        Some(SITE),
+        Lang::En,
+    );
     let head = head_html(&meta);
     assert_eq!(head.matches("<script").count(), 1, "{head}");
     assert_eq!(head.matches("</script>").count(), 1, "{head}");
@@ -180,7 +199,13 @@ fn hostile_text_cannot_break_out_of_the_head() {
 #[test]
 fn the_head_is_one_indented_tag_per_line() {
     let d = bundled();
-    let page = head_html(&page_meta(&d, "/publications", "Publications", None));
+    let page = head_html(&page_meta(
+        &d,
+        "/publications",
+        "Publications",
+        None,
+        Lang::En,
+    ));
     for line in page.lines() {
         assert!(line.starts_with("    <") && line.ends_with('>'), "{line}");
     }
@@ -195,6 +220,7 @@ fn the_head_is_one_indented_tag_per_line() {
         "/researchers/tao-luo",
         "Tao Luo",
         Some(SITE),
+        Lang::En,
     ));
     let url = "https://lab.example/atlas/researchers/tao-luo";
     assert!(profile.contains(&format!("<link rel=\"canonical\" href=\"{url}\" />")));
@@ -212,7 +238,8 @@ fn the_head_is_one_indented_tag_per_line() {
 #[test]
 fn canonical_addresses_join_the_site_and_the_path() {
     let d = bundled();
-    let canonical = |path: &str, site: Option<&str>| page_meta(&d, path, "T", site).canonical;
+    let canonical =
+        |path: &str, site: Option<&str>| page_meta(&d, path, "T", site, Lang::En).canonical;
     assert_eq!(canonical("/", Some(SITE)).as_deref(), Some(SITE));
     assert_eq!(
         canonical("/organizations/edinburgh", Some("https://lab.example")).as_deref(),
@@ -244,7 +271,7 @@ fn descriptions_are_cut_at_a_word() {
     d.researchers[0].topics = (0..40)
         .map(|i| serde_json::from_value(json!(format!("t{i}"))).unwrap())
         .collect();
-    let description = page_meta(&d, "/researchers/eve", "Eve", None).description;
+    let description = page_meta(&d, "/researchers/eve", "Eve", None, Lang::En).description;
     assert!(
         description.chars().count() <= DESCRIPTION_MAX,
         "{description}"
@@ -274,4 +301,87 @@ fn the_sitemap_lists_every_page_given() {
         robots_txt(SITE),
         "User-agent: *\nAllow: /\nSitemap: https://lab.example/atlas/sitemap.xml\n"
     );
+}
+
+/// The descriptions of the directory and of a profile in `lang`, without the English frame
+/// (facts from the dataset, like a title or a topic, stay in English).
+fn no_english_frame(lang: Lang) {
+    let d = bundled();
+    let frame = [
+        "researcher",
+        "researchers",
+        "careers",
+        "publications",
+        "connections",
+        "Topics",
+        "at",
+    ];
+    for path in ["/", "/researchers/luo-mai"] {
+        let meta = page_meta(&d, path, "T", Some(SITE), lang);
+        assert_eq!(meta.lang, lang);
+        let description = meta.description;
+        assert!(!description.is_empty() && description.chars().count() <= DESCRIPTION_MAX);
+        let words: Vec<&str> = description.split(|c: char| !c.is_alphanumeric()).collect();
+        for word in frame {
+            assert!(
+                !words.contains(&word),
+                "{lang:?} {path}: {word:?} in {description}"
+            );
+        }
+        let head = head_html(&page_meta(&d, path, "T", None, lang));
+        let locale = og_locale(lang);
+        assert!(
+            head.contains(&format!(
+                "<meta property=\"og:locale\" content=\"{locale}\" />"
+            )),
+            "{head}"
+        );
+    }
+    let profile = page_meta(&d, "/researchers/luo-mai", "T", None, lang).description;
+    for fact in [
+        "Assistant Professor",
+        "University of Edinburgh",
+        "ML systems",
+    ] {
+        assert!(profile.contains(fact), "{lang:?}: {profile}");
+    }
+}
+
+#[test]
+fn german_descriptions_have_no_english_frame() {
+    no_english_frame(Lang::De);
+}
+
+#[test]
+fn chinese_descriptions_have_no_english_frame() {
+    no_english_frame(Lang::Zh);
+}
+
+#[test]
+fn spanish_descriptions_have_no_english_frame() {
+    no_english_frame(Lang::Es);
+}
+
+#[test]
+fn arabic_descriptions_have_no_english_frame() {
+    no_english_frame(Lang::Ar);
+}
+
+#[test]
+fn the_head_names_its_locale() {
+    let d = bundled();
+    let head = head_html(&page_meta(&d, "/", "T", None, Lang::En));
+    assert!(head.contains("<meta property=\"og:locale\" content=\"en_US\" />"));
+    let locales = Lang::ALL.map(og_locale);
+    assert_eq!(locales, ["en_US", "de_DE", "zh_CN", "es_ES", "ar_AR"]);
+}
+
+#[test]
+fn counts_are_written_in_the_language() {
+    let d = bundled();
+    let description = |lang| page_meta(&d, "/", "T", None, lang).description;
+    assert!(description(Lang::De).starts_with("5 Personen"));
+    assert!(description(Lang::Zh).starts_with("5位研究人员："));
+    assert!(description(Lang::Es).starts_with("5 investigadores:"));
+    assert!(description(Lang::Ar).starts_with("٥ باحثين"));
 }
