@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::model::date::year_span;
+use crate::lang::fill;
 use crate::search::IdList;
 use crate::search::compare::{Column, Common, Comparison, SpanKind, Subject};
 use crate::search::suggest::sorted_people;
@@ -17,6 +17,7 @@ use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
 use crate::ui::components::person_picker::TypeAhead;
 use crate::ui::components::{DataView, IsolatedList};
+use crate::ui::lang::text;
 use crate::ui::router::{History, Href, use_route};
 use crate::ui::state::data::{Atlas, Detail, Load, fetch_details};
 use crate::ui::state::picks::MAX_COMPARED;
@@ -30,7 +31,8 @@ fn now() -> f32 {
 /// The compare page.
 #[component]
 pub fn ComparePage() -> impl IntoView {
-    set_title(Some("Compare"));
+    let t = text();
+    set_title(Some(t.compare.title));
     let route = use_route().route;
     let ids = Memo::new(move |_| match route.get() {
         AppRoute::Compare(IdList(ids)) => ids,
@@ -38,7 +40,7 @@ pub fn ComparePage() -> impl IntoView {
     });
     view! {
         <div class="compare-page" data-testid="compare-page">
-            <h1>"Compare researchers"</h1>
+            <h1>{t.compare.heading}</h1>
             <DataView children=move |atlas| {
                 let ids = ids.get();
                 let (known, unknown): (Vec<String>, Vec<String>) =
@@ -48,14 +50,14 @@ pub fn ComparePage() -> impl IntoView {
                 view! {
                     {(!unknown.is_empty()).then(|| view! {
                         <p class="notice" role="status">
-                            {format!("Not in the directory, left out: {}.", unknown.join(", "))}
+                            {fill(t.compare.unknown, &[("ids", &unknown.join(", "))])}
                         </p>
                     })}
                     <Picker atlas=atlas.clone() ids=known.clone()/>
                     {if known.len() < 2 {
                         view! {
                             <p class="compare-hint" data-testid="compare-hint">
-                                "Pick two to four researchers: use ⇄ Compare on their cards or profiles, or add them above."
+                                {t.compare.hint}
                             </p>
                         }.into_any()
                     } else {
@@ -70,6 +72,7 @@ pub fn ComparePage() -> impl IntoView {
 /// Who is compared: a chip per researcher with a remove button, and a name field to add one.
 #[component]
 fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
+    let t = &text().compare;
     let route = use_route();
     let go = move |next: Vec<String>| route.go(&AppRoute::Compare(IdList(next)), History::Push);
     // Everyone not compared yet, by name.
@@ -86,7 +89,7 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
             view! {
                 <li class="compare-chip">
                     <a href=profile(id).href()>{name.clone()}</a>
-                    <button type="button" class="chip-remove" aria-label=format!("Stop comparing {name}")
+                    <button type="button" class="chip-remove" aria-label=fill(t.stop_comparing, &[("name", name)])
                         on:click=move |_| go(rest.clone())>"×"</button>
                 </li>
             }
@@ -99,14 +102,14 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
     };
     view! {
         <div class="compare-picker">
-            <ul class="compare-chips" aria-label="Compared researchers">{chips}</ul>
+            <ul class="compare-chips" aria-label=t.compared>{chips}</ul>
             {(!full).then(|| view! {
                 <div class="compare-add">
-                    <label for="compare-add-input">"Add a researcher"</label>
+                    <label for="compare-add-input">{t.add}</label>
                     <TypeAhead
                         people=people
                         input_id="compare-add-input".to_owned()
-                        list_label="Matching researchers".to_owned()
+                        list_label=t.matching.to_owned()
                         prefix="+ "
                         on_pick=Callback::new(add)
                     />
@@ -146,49 +149,47 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
             })
         })
         .collect();
+    let t = &text().compare;
     let c = Comparison::new(&subjects, now());
     let names: Vec<String> = c.columns.iter().map(|c| c.name.clone()).collect();
     let n = c.columns.len();
     view! {
         <section class="compare-section" aria-labelledby="cmp-shared">
-            <h2 id="cmp-shared">"What they share"</h2>
+            <h2 id="cmp-shared">{t.shared}</h2>
             <div class="shared-grid">
-                <SharedList title="Co-authored papers" items=c.papers.clone() names=names.clone()
-                    empty="No paper on two of these profiles." testid="shared-papers"/>
-                <SharedList title="Common co-authors" items=c.coauthors.clone() names=names.clone()
-                    empty="No co-author in common." testid="shared-coauthors"/>
-                <SharedList title="Common advisors" items=c.advisors.clone() names=names.clone()
-                    empty="No advisor in common." testid="shared-advisors"/>
-                <SharedList title="Shared organizations" items=c.organizations.clone() names=names.clone()
-                    empty="No organization in common." testid="shared-organizations"/>
-                <SharedList title="Common topics" items=c.topics.clone() names=names.clone()
-                    empty="No topic in common." testid="shared-topics"/>
+                <SharedList title=t.papers items=c.papers.clone() names=names.clone()
+                    empty=t.papers_none testid="shared-papers"/>
+                <SharedList title=t.coauthors items=c.coauthors.clone() names=names.clone()
+                    empty=t.coauthors_none testid="shared-coauthors"/>
+                <SharedList title=t.advisors items=c.advisors.clone() names=names.clone()
+                    empty=t.advisors_none testid="shared-advisors"/>
+                <SharedList title=t.organizations items=c.organizations.clone() names=names.clone()
+                    empty=t.organizations_none testid="shared-organizations"/>
+                <SharedList title=t.topics_common items=c.topics.clone() names=names.clone()
+                    empty=t.topics_none testid="shared-topics"/>
             </div>
         </section>
         <section class="compare-section" aria-labelledby="cmp-timeline">
-            <h2 id="cmp-timeline">"Careers"</h2>
+            <h2 id="cmp-timeline">{t.careers}</h2>
             <Timeline columns=c.columns.clone() axis=c.axis/>
             {c.columns.iter().filter(|col| !col.undated.is_empty()).map(|col| view! {
-                <p class="muted" data-testid="undated">
-                    "Not on the timeline (no start date), " <bdi>{col.name.clone()}</bdi> ": "
-                    <IsolatedList parts=col.undated.clone() separator="; "/> "."
-                </p>
+                <p class="muted" data-testid="undated">{undated(t.undated, col)}</p>
             }).collect_view()}
         </section>
         <section class="compare-section" aria-labelledby="cmp-output">
-            <h2 id="cmp-output">"Publications per year"</h2>
+            <h2 id="cmp-output">{t.per_year}</h2>
             <div class=format!("compare-columns cols-{n}")>
                 {c.columns.iter().enumerate().map(|(i, col)| view! {
                     <div class=format!("compare-col series-{i}")>
                         <h3>{col.name.clone()}</h3>
                         <YearChart activity=col.activity.clone()
-                            title=format!("Publications per year, {}", col.name) axis=c.axis/>
+                            title=fill(t.per_year_of, &[("name", &col.name)]) axis=c.axis/>
                     </div>
                 }).collect_view()}
             </div>
         </section>
         <section class="compare-section" aria-labelledby="cmp-profile">
-            <h2 id="cmp-profile">"Side by side"</h2>
+            <h2 id="cmp-profile">{t.side_by_side}</h2>
             <div class=format!("compare-columns cols-{n}")>
                 {c.columns.into_iter().enumerate().map(|(i, col)| view! { <ColumnView col=col series=i/> }).collect_view()}
             </div>
@@ -199,13 +200,17 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
 /// One researcher's column: role, figures, venues, topics, awards.
 #[component]
 fn ColumnView(col: Column, series: usize) -> impl IntoView {
+    let lang = text().lang;
+    let t = &text().compare;
     let figures = match col.activity.last() {
-        Some(last) => format!(
-            "{} publications, {}",
-            col.activity.total(),
-            year_span(col.activity.first, last)
+        Some(last) => t.figures.count_with(
+            col.activity.total() as usize,
+            &[(
+                "years",
+                &lang.years(i64::from(col.activity.first), i64::from(last)),
+            )],
         ),
-        None => "No publications".into(),
+        None => t.no_publications.into(),
     };
     view! {
         <div class=format!("compare-col series-{series}") data-testid="compare-column">
@@ -213,18 +218,18 @@ fn ColumnView(col: Column, series: usize) -> impl IntoView {
             {col.role.map(|r| view! { <p class="card-role">{r}</p> })}
             <p class="card-figures">{figures}</p>
             <ShareChart shares=crate::search::summary::top(&col.venues, 6)
-                title=format!("Venues, {}", col.name) label="Venue"/>
+                title=fill(t.venues_of, &[("name", &col.name)]) label=t.venue/>
             <ShareChart shares=crate::search::summary::top(&col.topic_mix, 6)
-                title=format!("Publication topics, {}", col.name) label="Topic"/>
-            <h4>"Topics"</h4>
+                title=fill(t.topics_of, &[("name", &col.name)]) label=t.topic/>
+            <h4>{t.topics}</h4>
             {if col.topics.is_empty() {
-                view! { <p class="muted">"None recorded."</p> }.into_any()
+                view! { <p class="muted">{t.none_recorded}</p> }.into_any()
             } else {
                 view! { <ul class="chips">{col.topics.into_iter().map(|t| view! { <li class="chip static">{t}</li> }).collect_view()}</ul> }.into_any()
             }}
-            <h4>"Awards"</h4>
+            <h4>{t.awards}</h4>
             {if col.awards.is_empty() {
-                view! { <p class="muted">"None recorded."</p> }.into_any()
+                view! { <p class="muted">{t.none_recorded}</p> }.into_any()
             } else {
                 view! { <ul class="plain-list">{col.awards.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}</ul> }.into_any()
             }}
@@ -241,6 +246,7 @@ fn SharedList(
     empty: &'static str,
     testid: &'static str,
 ) -> impl IntoView {
+    let t = &text().compare;
     view! {
         <div class="shared-list" data-testid=testid>
             <h3>{title}</h3>
@@ -253,7 +259,7 @@ fn SharedList(
                             let everyone = item.who.len() == names.len();
                             let who = item.who.iter().map(|(i, how)| {
                                 let name = names.get(*i).cloned().unwrap_or_default();
-                                if how.is_empty() { name } else { format!("{name} ({how})") }
+                                if how.is_empty() { name } else { fill(t.who_how, &[("name", &name), ("how", how)]) }
                             }).collect::<Vec<_>>();
                             view! {
                                 <li>
@@ -275,35 +281,45 @@ fn SharedList(
 /// Careers on one time axis: a row per researcher, a bar per degree or job.
 #[component]
 fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
+    let lang = text().lang;
+    let text = &text().compare;
     let Some(t) = timeline::layout(&columns, axis) else {
-        return view! { <p class="muted">"No dated degrees or positions to show."</p> }.into_any();
+        return view! { <p class="muted">{text.no_timeline}</p> }.into_any();
     };
     let (lo, hi) = axis;
     let desc = columns
         .iter()
-        .map(|c| format!("{}: {} dated degrees and positions", c.name, c.spans.len()))
+        .map(|c| (text.timeline_row).count_with(c.spans.len(), &[("name", &c.name)]))
         .collect::<Vec<_>>()
         .join("; ");
+    let desc = fill(
+        text.timeline_desc,
+        &[
+            ("from", &lang.year(i64::from(lo))),
+            ("to", &lang.year(i64::from(hi))),
+            ("rows", &desc),
+        ],
+    );
     let height = t.height;
     let grid = t.ticks.into_iter().map(|tick| {
         let x = format!("{:.1}", tick.x);
         view! {
             <line class="chart-grid" x1=x.clone() x2=x.clone() y1="12" y2=format!("{height:.1}")/>
-            <text class="chart-axis" x=x y="10" text-anchor=tick.anchor>{tick.year}</text>
+            <text class="chart-axis" x=x y="10" text-anchor=tick.anchor>{lang.year(i64::from(tick.year))}</text>
         }
     });
     view! {
         <figure class="chart timeline" data-testid="timeline">
             <svg role="img" viewBox=format!("0 0 {} {height}", timeline::WIDTH) aria-labelledby="timeline-t"
                 aria-describedby="timeline-d" focusable="false">
-                <title id="timeline-t">"Careers on one time axis"</title>
-                <desc id="timeline-d">{format!("From {lo} to {hi}. {desc}.")}</desc>
+                <title id="timeline-t">{text.timeline_title}</title>
+                <desc id="timeline-d">{desc}</desc>
                 {grid.collect_view()}
                 {t.rows.into_iter().map(|row| view! { <TimelineRow row=row/> }).collect_view()}
             </svg>
             <figcaption>
-                <span class="legend"><span class="swatch span-edu" aria-hidden="true"></span>"Education"</span>
-                <span class="legend"><span class="swatch span-job" aria-hidden="true"></span>"Positions"</span>
+                <span class="legend"><span class="swatch span-edu" aria-hidden="true"></span>{text.education}</span>
+                <span class="legend"><span class="swatch span-job" aria-hidden="true"></span>{text.positions}</span>
             </figcaption>
             <TimelineTable columns=columns/>
         </figure>
@@ -316,8 +332,8 @@ fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
 fn TimelineRow(row: timeline::Row) -> impl IntoView {
     let bars = row.bars.into_iter().map(|b| {
         let class = match b.kind {
-            SpanKind::Education => "span-edu",
-            SpanKind::Position => "span-job",
+            SpanKind::Education => "span-edu", // not text
+            SpanKind::Position => "span-job",  // not text
         };
         view! {
             <rect class=class x=format!("{:.1}", b.x) y=format!("{:.1}", b.y)
@@ -337,13 +353,14 @@ fn TimelineRow(row: timeline::Row) -> impl IntoView {
 /// The timeline as a table, for screen readers.
 #[component]
 fn TimelineTable(columns: Vec<Column>) -> impl IntoView {
+    let t = &text().compare;
     let rows = columns.into_iter().flat_map(|c| {
         c.spans
             .into_iter()
             .map(|s| {
                 let kind = match s.kind {
-                    SpanKind::Education => "Education",
-                    SpanKind::Position => "Position",
+                    SpanKind::Education => t.education,
+                    SpanKind::Position => t.position,
                 };
                 view! { <tr><td>{c.name.clone()}</td><td>{kind}</td><td>{s.label}</td><td>{s.dates}</td></tr> }
             })
@@ -351,9 +368,37 @@ fn TimelineTable(columns: Vec<Column>) -> impl IntoView {
     });
     view! {
         <div class="visually-hidden"><table>
-            <caption>"Careers"</caption>
-            <thead><tr><th scope="col">"Researcher"</th><th scope="col">"Kind"</th><th scope="col">"What"</th><th scope="col">"When"</th></tr></thead>
+            <caption>{t.careers}</caption>
+            <thead><tr>
+                <th scope="col">{t.researcher}</th>
+                <th scope="col">{t.kind}</th>
+                <th scope="col">{t.what}</th>
+                <th scope="col">{t.when}</th>
+            </tr></thead>
             <tbody>{rows.collect_view()}</tbody>
         </table></div>
     }
+}
+
+/// "Not on the timeline (no start date), Ada: BSc; MSc.": the template's `{name}` and `{items}`
+/// in the order the language puts them.
+fn undated(template: &'static str, col: &Column) -> impl IntoView + use<> {
+    let mut parts = Vec::new();
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        let Some(len) = rest[start..].find('}') else {
+            break;
+        };
+        parts.push(rest[..start].to_owned().into_any());
+        match &rest[start + 1..start + len] {
+            "name" => parts.push(view! { <bdi>{col.name.clone()}</bdi> }.into_any()),
+            "items" => parts.push(
+                view! { <IsolatedList parts=col.undated.clone() separator="; "/> }.into_any(),
+            ),
+            _ => {}
+        }
+        rest = &rest[start + len + 1..];
+    }
+    parts.push(rest.to_owned().into_any());
+    parts
 }

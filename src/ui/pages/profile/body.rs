@@ -6,6 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::header::profile_header;
+use crate::lang::fill;
 use crate::model::{LoadedDataset, Researcher};
 use crate::search::citations::CitationSummary;
 use crate::search::summary;
@@ -13,27 +14,33 @@ use crate::site::route::profile;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::profile_sections::*;
 use crate::ui::components::{InTurn, PublicationList};
+use crate::ui::lang::text;
 use crate::ui::router::{Href, use_route};
 use crate::ui::state::data::Detail;
 
 /// The profile sections that can appear, in page order: (anchor, title, present?).
 fn section_index(r: &Researcher) -> Vec<(&'static str, &'static str)> {
+    let t = &text().profile;
     [
-        ("output", "Output at a glance", !r.publications.is_empty()),
-        ("publications", "Publications", !r.publications.is_empty()),
-        ("positions", "Positions", !r.positions.is_empty()),
-        ("education", "Education", !r.education.is_empty()),
-        ("awards", "Awards and honours", !r.awards.is_empty()),
-        ("talks", "Invited talks", !r.talks.is_empty()),
-        ("projects", "Software and projects", !r.projects.is_empty()),
-        ("service", "Service", !r.service.is_empty()),
-        ("teaching", "Teaching", !r.teaching.is_empty()),
-        ("group", "Group and advisees", !r.group.is_empty()),
-        ("leadership", "Leadership", !r.leadership.is_empty()),
-        ("skills", "Skills", !r.skills.is_empty()),
+        ("output", t.section_output, !r.publications.is_empty()),
+        (
+            "publications",
+            t.section_publications,
+            !r.publications.is_empty(),
+        ),
+        ("positions", t.section_positions, !r.positions.is_empty()),
+        ("education", t.section_education, !r.education.is_empty()),
+        ("awards", t.section_awards, !r.awards.is_empty()),
+        ("talks", t.section_talks, !r.talks.is_empty()),
+        ("projects", t.section_projects, !r.projects.is_empty()),
+        ("service", t.section_service, !r.service.is_empty()),
+        ("teaching", t.section_teaching, !r.teaching.is_empty()),
+        ("group", t.section_group, !r.group.is_empty()),
+        ("leadership", t.section_leadership, !r.leadership.is_empty()),
+        ("skills", t.section_skills, !r.skills.is_empty()),
         (
             "certifications",
-            "Certifications",
+            t.section_certifications,
             !r.certifications.is_empty(),
         ),
     ]
@@ -57,7 +64,8 @@ pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoV
             name: researcher.name.clone(),
             page: profile(&researcher.id.0).absolute(),
         });
-    let header_fix = corrections.as_ref().and_then(|c| c.link("Profile"));
+    let t = text();
+    let header_fix = corrections.as_ref().and_then(|c| c.link(t.profile.profile));
     provide_context(corrections);
     let sections = section_index(&researcher);
     let scope = detail.publications.scope_of(&researcher);
@@ -71,7 +79,7 @@ pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoV
                     {profile_output(&researcher, &dir)}
                     // The longest parts, each rendered in a task of its own.
                     {(!scope.is_empty()).then(|| view! {
-                        <Section id="publications" title="Publications">
+                        <Section id="publications" title=t.profile.section_publications>
                             <InTurn>
                                 <PublicationList
                                     detail=detail.clone()
@@ -95,6 +103,7 @@ pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoV
 #[component]
 fn SectionIndex(sections: Vec<(&'static str, &'static str)>) -> impl IntoView {
     let route = use_route().route;
+    let t = text();
     let items = sections
         .into_iter()
         .map(|(id, title)| {
@@ -102,7 +111,7 @@ fn SectionIndex(sections: Vec<(&'static str, &'static str)>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <nav class="section-index" aria-label="Sections">
+        <nav class="section-index" aria-label=t.profile.sections>
             <ul>{items}</ul>
         </nav>
     }
@@ -116,14 +125,15 @@ fn profile_output(researcher: &Researcher, dir: &LoadedDataset) -> impl IntoView
     let activity = summary::activity(dataset, researcher);
     let venues = summary::top(&summary::venue_mix(dataset, researcher), 7);
     let topics = summary::top(&summary::topic_mix(dataset, researcher), 7);
+    let t = &text().profile;
     (!activity.is_empty()).then(|| {
         view! {
-            <Section id="output" title="Output at a glance">
+            <Section id="output" title=t.section_output>
                 {cited.map(|summary| view! { <HIndex summary=summary/> })}
                 <div class="output-charts">
-                    <YearChart activity=activity title="Publications per year".into()/>
-                    <ShareChart shares=venues title="Venues".into() label="Venue"/>
-                    <ShareChart shares=topics title="Publication topics".into() label="Topic"/>
+                    <YearChart activity=activity title=t.per_year.into()/>
+                    <ShareChart shares=venues title=t.venues.into() label=t.venue/>
+                    <ShareChart shares=topics title=t.publication_topics.into() label=t.topic/>
                 </div>
             </Section>
         }
@@ -134,10 +144,16 @@ fn profile_output(researcher: &Researcher, dir: &LoadedDataset) -> impl IntoView
 /// 40 of 52 papers, as of 2026-11-01)."
 #[component]
 fn HIndex(summary: CitationSummary) -> impl IntoView {
+    let t = text();
+    let h = t.lang.number(u64::from(summary.h));
+    let detail = fill(
+        t.profile.h_index_detail,
+        &[("meaning", &summary.meaning()), ("basis", &summary.basis())],
+    );
     view! {
         <p class="h-index" data-testid="h-index">
-            <strong>{format!("h-index {}", summary.h)}</strong>
-            {format!(" — {} ({}).", summary.meaning(), summary.basis())}
+            <strong>{fill(t.profile.h_index, &[("h", &h)])}</strong>
+            {detail}
         </p>
     }
 }

@@ -7,6 +7,7 @@ use crate::model::{Advisor, Dataset, LinkKind, Researcher};
 use crate::site::route::organization;
 use crate::ui::components::profile_sections::CorrectionLink;
 use crate::ui::components::{ExternalLinks, IsolatedList, OpeningDetails, PickButtons};
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 use crate::ui::state::search::use_search;
 
@@ -28,6 +29,7 @@ pub(super) fn profile_header(
     dataset: &Dataset,
     fix: Option<String>,
 ) -> impl IntoView + use<> {
+    let t = text();
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
         .map(|o| (organization(o.id.as_str()).href(), o.name.clone()));
@@ -62,14 +64,14 @@ pub(super) fn profile_header(
                 <AdvisedBy advisors=r.advisors.clone()/>
             </p>
             {(!topics.is_empty()).then(|| view! {
-                <ul class="chips" aria-label="Topics">{topics}</ul>
+                <ul class="chips" aria-label=t.profile.topics>{topics}</ul>
             })}
             <ExternalLinks links=r.links.clone() owner=r.name.clone() kinds=HEADER_LINKS.to_vec()/>
             <p class="profile-summary">{r.summary.clone()}</p>
             {r.openings.clone().map(|o| view! { <OpeningDetails openings=o/> })}
             <div class="profile-actions">
                 <PickButtons id=r.id.0.clone() name=r.name.clone()/>
-                {fix.map(|href| view! { <CorrectionLink href=href section="Profile"/> })}
+                {fix.map(|href| view! { <CorrectionLink href=href section=t.profile.profile/> })}
             </div>
         </header>
     }
@@ -78,6 +80,7 @@ pub(super) fn profile_header(
 /// " · Advised by A, B and C", each advisor in the directory linked to their profile.
 #[component]
 fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
+    let t = &text().profile;
     let search = use_search();
     let n = advisors.len();
     let names = advisors
@@ -85,8 +88,8 @@ fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
         .enumerate()
         .map(|(i, a)| {
             let sep = match (i + 2).cmp(&n) {
-                std::cmp::Ordering::Less => ", ",
-                std::cmp::Ordering::Equal => " and ",
+                std::cmp::Ordering::Less => t.advisor_separator,
+                std::cmp::Ordering::Equal => t.advisor_last,
                 std::cmp::Ordering::Greater => "",
             };
             let name = match a.researcher {
@@ -99,5 +102,5 @@ fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
             view! { {name}{sep} }
         })
         .collect_view();
-    (n > 0).then(|| view! { " · Advised by " {names} })
+    (n > 0).then(|| view! { {t.advised_by} {names} })
 }

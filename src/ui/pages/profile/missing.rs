@@ -4,16 +4,19 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::lang::fill;
 use crate::search::suggest::close_among;
 use crate::site::route::{AppRoute, profile};
 use crate::ui::browser::set_title;
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 use crate::ui::state::data::Atlas;
 
 /// An unknown id: say so, suggest close names, and offer the way home.
 #[component]
 pub(super) fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
-    set_title(Some("No such researcher"));
+    let t = &text().profile;
+    set_title(Some(t.no_such));
     let cards = &atlas.cards;
     let names = cards.iter().map(|c| {
         std::iter::once(c.id.as_str())
@@ -26,17 +29,17 @@ pub(super) fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
         .collect();
     view! {
         <div class="not-found" data-testid="no-such-researcher">
-            <h1>"No such researcher"</h1>
-            <p>{format!("Nobody in the directory has the id “{id}”.")}</p>
+            <h1>{t.no_such}</h1>
+            <p>{fill(t.no_such_text, &[("id", &id)])}</p>
             {(!close.is_empty()).then(|| view! {
-                <p>"Did you mean:"</p>
+                <p>{t.did_you_mean}</p>
                 <ul class="suggestions" data-testid="suggestions">
                     {close.into_iter().map(|(id, name)| view! {
                         <li><a href=profile(&id).href()>{name}</a></li>
                     }).collect_view()}
                 </ul>
             })}
-            <p><a href=AppRoute::home().href()>"Browse all researchers"</a></p>
+            <p><a href=AppRoute::home().href()>{t.browse_all}</a></p>
         </div>
     }
 }

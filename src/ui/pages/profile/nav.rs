@@ -5,6 +5,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::files::people::{Step, Steps};
+use crate::lang::fill;
+use crate::ui::lang::text;
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 
@@ -28,6 +30,7 @@ pub(super) fn DefaultViewNav(steps: Steps) -> impl IntoView {
 }
 
 fn nav(steps: impl Fn() -> Option<Steps> + Send + Sync + 'static) -> impl IntoView {
+    let t = text();
     let search = use_search();
     let filtered = move || {
         search
@@ -44,15 +47,18 @@ fn nav(steps: impl Fn() -> Option<Steps> + Send + Sync + 'static) -> impl IntoVi
         })
     };
     view! {
-        <nav class="profile-nav" aria-label="Results">
+        <nav class="profile-nav" aria-label=t.profile.results>
             <a class="back" href=move || search.directory_href()>
-                {move || if filtered() { "← Back to results" } else { "← All researchers" }}
+                {move || if filtered() { t.profile.back_to_results } else { t.profile.all_researchers }}
             </a>
             {move || steps().map(|Steps { at, of, prev, next }| view! {
                 <span class="steps">
-                    {step(prev, "prev", "Previous")}
-                    <span class="step-position">{format!("{at} of {of}")}</span>
-                    {step(next, "next", "Next")}
+                    {step(prev, "prev", t.profile.previous)}
+                    <span class="step-position">{fill(t.profile.position, &[
+                        ("at", &t.lang.number(u64::from(at))),
+                        ("of", &t.lang.number(u64::from(of))),
+                    ])}</span>
+                    {step(next, "next", t.profile.next)}
                 </span>
             })}
         </nav>
