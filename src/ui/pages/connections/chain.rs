@@ -8,12 +8,12 @@ use leptos::prelude::*;
 use super::kind_class;
 use super::state::Question;
 use crate::search::ConnectionsParams;
-use crate::search::network::drawing::plural;
 use crate::search::network::{Network, Reason, Step};
 use crate::search::suggest::{People, sorted_people};
 use crate::site::route::profile;
 use crate::ui::components::data_view::LoadErrorView;
 use crate::ui::components::person_picker::PersonPicker;
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 use crate::ui::state::data::{static_data, use_atlas};
 
@@ -31,6 +31,7 @@ pub fn ChainFinder(
 ) -> impl IntoView {
     // Everyone's names come with the directory, which loads after the first drawing.
     let data = use_atlas();
+    let t = text();
     let pickers = move || {
         let atlas = (static_data().map(|d| Ok(d.atlas))).or_else(|| data.peek());
         match atlas {
@@ -48,12 +49,12 @@ pub fn ChainFinder(
                 <LoadErrorView
                     error=error
                     retry=Callback::new(move |()| data.retry())
-                    heading="Everyone's names could not be loaded"
+                    heading=t.connections.names_error
                 />
             }
             .into_any(),
             None => view! {
-                <p class="muted" data-testid="pickers-loading">"Loading everyone's names…"</p>
+                <p class="muted" data-testid="pickers-loading">{t.connections.names_loading}</p>
             }
             .into_any(),
         }
@@ -99,9 +100,10 @@ fn EndPicker(
     /// Which end it picks.
     end: End,
 ) -> impl IntoView {
+    let t = text();
     let (label, testid) = match end {
-        End::From => ("From", "path-from"),
-        End::To => ("To", "path-to"),
+        End::From => (t.connections.from, "path-from"),
+        End::To => (t.connections.to, "path-to"),
     };
     let current = Signal::derive(move || question.params.with(|q| end.get(q)));
     let on_pick = Callback::new(move |v: Option<String>| question.update(|q| *end.slot(q) = v));
@@ -122,34 +124,33 @@ fn ChainAnswer(
     /// True when the chain was too big a search to make here.
     too_big: Memo<bool>,
 ) -> impl IntoView {
+    let t = text();
     move || match chain.get() {
         None => view! {
-            <p class="muted">"Choose two researchers to see the shortest chain between them."</p>
+            <p class="muted">{t.connections.choose}</p>
         }
         .into_any(),
         Some(None) if too_big.get() => view! {
             <p class="path-none" data-testid="path-too-big" role="status">
-                "Finding the chain between these two would mean fetching most of the directory's \
-                 connections. Choose fewer kinds of connection (co-authorship alone, say) or \
-                 two people closer together."
+                {t.connections.too_big}
             </p>
         }
         .into_any(),
         Some(None) => view! {
             <p class="path-none" data-testid="path-none" role="status">
-                "They are not connected through the kinds of connection selected."
+                {t.connections.not_connected}
             </p>
         }
         .into_any(),
         Some(Some(steps)) if steps.is_empty() => {
-            view! { <p class="muted" role="status">"That is the same person."</p> }.into_any()
+            view! { <p class="muted" role="status">{t.connections.same_person}</p> }.into_any()
         }
         Some(Some(steps)) => {
             let n = steps.len();
             let network = network.clone();
             view! {
                 <p role="status" class="path-summary">
-                    {format!("Connected in {n} step{}:", plural(n))}
+                    {t.connections.connected_in.count(n)}
                 </p>
                 <ol class="path-steps" data-testid="path">
                     {steps

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::kind_class;
 use super::state::Question;
 use crate::search::network::EdgeKind;
+use crate::ui::lang::text;
 
 /// One toggle per kind of connection.
 #[component]
@@ -14,7 +15,7 @@ pub fn KindToggles(
 ) -> impl IntoView {
     view! {
         <fieldset class="kinds">
-            <legend>"Connect people by"</legend>
+            <legend>{text().connections.connect_by}</legend>
             {EdgeKind::ALL
                 .into_iter()
                 .map(|kind| view! { <KindToggle kind=kind question=question/> })

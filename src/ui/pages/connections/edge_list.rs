@@ -9,6 +9,7 @@ use super::kind_class;
 use crate::search::network::drawing::{Hub, direct};
 use crate::search::network::{Edge, EdgeKind, Network};
 use crate::site::route::profile;
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 
 /// The direct edges as a table, one row per pair with every reason (shared groups among them).
@@ -19,16 +20,22 @@ pub fn EdgeList(
     /// The drawn edges.
     edges: Memo<Vec<Edge>>,
 ) -> impl IntoView {
+    let t = text();
     move || {
         let es: Vec<Edge> = edges.get().into_iter().filter(direct).collect();
         if es.is_empty() {
-            return view! { <p class="muted">"No co-authored papers or advising among the researchers shown."</p> }
-                .into_any();
+            return view! { <p class="muted">{t.connections.no_direct}</p> }.into_any();
         }
         view! {
             <table class="edge-list" data-testid="edge-list">
-                <caption class="visually-hidden">"Connections between the researchers shown"</caption>
-                <thead><tr><th scope="col">"Researcher"</th><th scope="col">"Researcher"</th><th scope="col">"Why"</th></tr></thead>
+                <caption class="visually-hidden">{t.connections.edges_caption}</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{t.connections.researcher}</th>
+                        <th scope="col">{t.connections.researcher}</th>
+                        <th scope="col">{t.connections.why}</th>
+                    </tr>
+                </thead>
                 <tbody>
                     {es.into_iter()
                         .map(|e| view! { <EdgeRow network=network.clone() edge=e/> })
@@ -71,6 +78,7 @@ pub fn GroupList(
     /// The hubs.
     hubs: Memo<Vec<Hub>>,
 ) -> impl IntoView {
+    let t = text();
     move || {
         let hs = hubs.get();
         (!hs.is_empty()).then(|| {
@@ -79,8 +87,13 @@ pub fn GroupList(
                 .collect_view();
             view! {
                 <table class="edge-list" data-testid="group-list">
-                    <caption class="visually-hidden">"Advisors and organizations the researchers shown share"</caption>
-                    <thead><tr><th scope="col">"Shared"</th><th scope="col">"Researchers shown"</th></tr></thead>
+                    <caption class="visually-hidden">{t.connections.groups_caption}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{t.connections.shared}</th>
+                            <th scope="col">{t.connections.researchers_shown}</th>
+                        </tr>
+                    </thead>
                     <tbody>{rows}</tbody>
                 </table>
             }
@@ -96,11 +109,13 @@ fn GroupRow(
     /// The group.
     hub: Hub,
 ) -> impl IntoView {
+    let t = text();
     let what = match hub.kind {
-        EdgeKind::Advisor => format!("Advised by {}", hub.label),
-        _ => format!("At {}", hub.label),
+        EdgeKind::Advisor => t.connections.advised_by,
+        _ => t.connections.at,
     };
-    let n = hub.members.len();
+    let what = crate::lang::fill(what, &[("name", &hub.label)]);
+    let n = t.lang.number(hub.members.len() as u64);
     let people = (hub.members.iter().enumerate())
         .map(|(i, &p)| {
             let (id, name) = (&network.people[p as usize], &network.names[p as usize]);

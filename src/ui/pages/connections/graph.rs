@@ -10,6 +10,7 @@ use super::marks::{EdgeLines, HubLinks, HubMarks, Lit, NameLabels, NodeDetails, 
 use super::state::Drawn;
 use crate::search::network::Network;
 use crate::search::network::drawing::{ViewBox, pan_box, zoom_box};
+use crate::ui::lang::text;
 
 /// The graph with its zoom buttons, details and legend.
 #[component]
@@ -21,11 +22,12 @@ pub fn Graph(
 ) -> impl IntoView {
     let viewport = Viewport::new(drawn.frame);
     let hovered = RwSignal::new(None::<Lit>);
+    let t = text();
     view! {
         <div class="graph-wrap">
             <ZoomTools viewport=viewport/>
             <svg node_ref=viewport.svg class="graph" data-testid="graph" role="group"
-                aria-label="Connections graph: each researcher links to their profile"
+                aria-label=t.connections.graph_label
                 viewBox=move || viewport.view_box_attr()
                 on:wheel=move |e| {
                     e.prevent_default();
@@ -123,14 +125,15 @@ fn ZoomTools(
     /// The view the buttons change.
     viewport: Viewport,
 ) -> impl IntoView {
+    let t = text();
     view! {
-        <div class="graph-tools" role="group" aria-label="Zoom">
+        <div class="graph-tools" role="group" aria-label=t.connections.zoom>
             <button type="button" class="button small" on:click=move |_| viewport.zoom(0.8)
-                aria-label="Zoom in">"+"</button>
+                aria-label=t.connections.zoom_in>"+"</button>
             <button type="button" class="button small" on:click=move |_| viewport.zoom(1.25)
-                aria-label="Zoom out">"−"</button>
+                aria-label=t.connections.zoom_out>"−"</button>
             <button type="button" class="button small secondary"
-                on:click=move |_| viewport.reset()>"Reset view"</button>
+                on:click=move |_| viewport.reset()>{t.connections.reset}</button>
         </div>
     }
 }
@@ -138,12 +141,22 @@ fn ZoomTools(
 /// What the colours mean, and how to move around.
 #[component]
 fn GraphLegend() -> impl IntoView {
+    let t = text();
     view! {
         <p class="graph-legend muted">
-            <span class="legend"><span class="swatch edge-coauthor" aria-hidden="true"></span>"Co-authored papers"</span>
-            <span class="legend"><span class="swatch edge-advisor" aria-hidden="true"></span>"Advised (a line), or an advisor in common (a square)"</span>
-            <span class="legend"><span class="swatch edge-organization" aria-hidden="true"></span>"An organization in common (a square)"</span>
-            " Drag to pan, scroll to zoom, hover or Tab to a person or a square for details."
+            <span class="legend">
+                <span class="swatch edge-coauthor" aria-hidden="true"></span>
+                {t.connections.legend_coauthor}
+            </span>
+            <span class="legend">
+                <span class="swatch edge-advisor" aria-hidden="true"></span>
+                {t.connections.legend_advisor}
+            </span>
+            <span class="legend">
+                <span class="swatch edge-organization" aria-hidden="true"></span>
+                {t.connections.legend_organization}
+            </span>
+            {t.connections.legend_help}
         </p>
     }
 }

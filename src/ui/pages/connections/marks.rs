@@ -11,10 +11,11 @@ use super::kind_class;
 use super::state::Drawn;
 use crate::search::network::drawing::{
     DETAIL_LINES, Hub, LabelSpot, direct, edge_kind, edge_title, edge_width, hub_radius,
-    neighbour_lines, node_radius, plural,
+    neighbour_lines, node_radius,
 };
 use crate::search::network::{Edge, EdgeKind, Network};
 use crate::site::route::profile;
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 
 /// What the pointer or the keyboard is on.
@@ -147,15 +148,12 @@ fn HubMark(
 ) -> impl IntoView {
     let (x, y) = at;
     let r = hub_radius(hub.members.len());
+    let t = text();
     let what = match hub.kind {
-        EdgeKind::Advisor => "advisor",
-        _ => "organization",
+        EdgeKind::Advisor => t.connections.hub_advisor,
+        _ => t.connections.hub_organization,
     };
-    let n = hub.members.len();
-    let desc = format!(
-        "{}: {what} shared by {n} of the researchers shown",
-        hub.label
-    );
+    let desc = what.count_with(hub.members.len(), &[("name", &hub.label)]);
     let me = Lit::Hub(hub.group);
     view! {
         <g class=format!("hub {}", kind_class(hub.kind)) data-testid="graph-hub" tabindex="0"
@@ -227,10 +225,7 @@ fn NodeMark(
     let (x, y) = at;
     let r = node_radius(node.degree);
     let (name, degree) = (&node.name, node.degree);
-    let desc = format!(
-        "{name}: {degree} connection{} shown. Opens the profile.",
-        plural(degree)
-    );
+    let desc = (text().connections.node).count_with(degree, &[("name", name)]);
     let me = Lit::Person(p);
     // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
     view! {
@@ -326,6 +321,7 @@ pub fn NodeDetails(
     /// What is hovered or focused; nothing shows without one.
     hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
+    let t = text();
     move || {
         let (title, lines, more) = match hovered.get()? {
             Lit::Person(p) => {
@@ -343,14 +339,15 @@ pub fn NodeDetails(
                     .collect();
                 let more = names.len().saturating_sub(DETAIL_LINES);
                 let title = match hub.kind {
-                    EdgeKind::Advisor => format!("Advised by {}", hub.label),
-                    _ => format!("At {}", hub.label),
+                    EdgeKind::Advisor => t.connections.advised_by,
+                    _ => t.connections.at,
                 };
+                let title = crate::lang::fill(title, &[("name", &hub.label)]);
                 (title, names.into_iter().take(DETAIL_LINES).collect(), more)
             }
         };
         let list = if lines.is_empty() {
-            view! { <p class="muted">"No connection shown."</p> }.into_any()
+            view! { <p class="muted">{t.connections.no_connection}</p> }.into_any()
         } else {
             view! { <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> }
                 .into_any()
@@ -359,7 +356,7 @@ pub fn NodeDetails(
             <div class="graph-details" data-testid="graph-details" aria-live="polite">
                 <strong>{title}</strong>
                 {list}
-                {(more > 0).then(|| view! { <p class="muted">{format!("and {more} more")}</p> })}
+                {(more > 0).then(|| view! { <p class="muted">{t.connections.and_more.count(more)}</p> })}
             </div>
         })
     }

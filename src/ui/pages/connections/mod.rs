@@ -26,16 +26,18 @@ use crate::search::network::EdgeKind;
 use crate::search::network::drawing::{count_line, direct, frame_for};
 use crate::ui::browser::set_title;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
+use crate::ui::lang::text;
 use crate::ui::state::data::{DataError, Load, use_atlas};
 use crate::ui::state::network::{SharedSource, fetch_network};
 
 /// The connections page.
 #[component]
 pub fn ConnectionsPage() -> impl IntoView {
-    set_title(Some("Connections"));
+    let t = text();
+    set_title(Some(t.connections.title));
     view! {
         <div class="connections-page" data-testid="connections-page">
-            <h1>"Connections"</h1>
+            <h1>{t.connections.title}</h1>
             <NetworkLoader/>
         </div>
     }
@@ -94,10 +96,11 @@ fn NetworkLoader() -> impl IntoView {
         let asked = question.params.get();
         latest.with(|a| a.as_ref().is_none_or(|a| a.params != asked))
     };
+    let t = text();
     view! {
         {move || failed.get().map(|e| view! {
             <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())
-                heading="The connections could not be loaded"/>
+                heading=t.connections.load_error/>
         })}
         <Show when=move || latest.with(Option::is_some)
             fallback=move || (failed.with(Option::is_none)).then(|| view! { <LoadingView/> })>
@@ -115,23 +118,24 @@ fn Explorer(question: Question, answer: Signal<Answer>) -> impl IntoView {
     // Ids and names are the same in every answer's network.
     let network = answer.with_untracked(|a| a.network.clone());
     let drawn = use_drawn(answer, screen_frame());
+    let t = text();
     view! {
         <section class="connections-controls" aria-labelledby="kinds-h">
-            <h2 id="kinds-h" class="visually-hidden">"Kinds of connection"</h2>
+            <h2 id="kinds-h" class="visually-hidden">{t.connections.kinds}</h2>
             <KindToggles question=question/>
         </section>
         <section class="path-finder" aria-labelledby="path-h">
-            <h2 id="path-h">"How are they connected?"</h2>
+            <h2 id="path-h">{t.connections.how}</h2>
             <ChainFinder network=network.clone() question=question chain=drawn.chain
                 too_big=drawn.too_big/>
         </section>
         <section aria-labelledby="graph-h">
-            <h2 id="graph-h">"Graph"</h2>
+            <h2 id="graph-h">{t.connections.graph}</h2>
             <GraphCount total=network.people.len() drawn=drawn/>
             <Graph network=network.clone() drawn=drawn/>
         </section>
         <section aria-labelledby="list-h">
-            <h2 id="list-h">"All connections shown"</h2>
+            <h2 id="list-h">{t.connections.all_shown}</h2>
             <EdgeList network=network.clone() edges=drawn.edges/>
             <GroupList network=network hubs=drawn.hubs/>
         </section>
@@ -168,8 +172,8 @@ fn screen_frame() -> (f32, f32) {
 /// The CSS class that colours a kind of connection (edges, swatches, reasons).
 fn kind_class(kind: EdgeKind) -> &'static str {
     match kind {
-        EdgeKind::Coauthor => "edge-coauthor",
-        EdgeKind::Advisor => "edge-advisor",
-        EdgeKind::Organization => "edge-organization",
+        EdgeKind::Coauthor => "edge-coauthor",         // not text
+        EdgeKind::Advisor => "edge-advisor",           // not text
+        EdgeKind::Organization => "edge-organization", // not text
     }
 }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use crate::search::FacetValue;
 use crate::search::OrgParams;
 use crate::search::organizations::{OrgFacets, Ranking};
+use crate::ui::lang::text;
 use crate::ui::state::organizations::OrgQuery;
 
 /// Values a facet shows before "Show all": the most frequent, plus any selected.
@@ -23,15 +24,16 @@ pub fn OrgFilters(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
     let toggle = move |apply: fn(&mut OrgParams, &str)| {
         Callback::new(move |value: String| query.update(|p| apply(p, &value)))
     };
+    let t = text();
     view! {
-        <h2 class="panel-heading">"Filters"</h2>
-        <OrgFacet key="country" title="Country" values=facet(|f| &f.countries)
+        <h2 class="panel-heading">{t.organizations.filters}</h2>
+        <OrgFacet key="country" title=t.organizations.country values=facet(|f| &f.countries)
             on_toggle=toggle(OrgParams::toggle_country)/>
-        <OrgFacet key="sector" title="Sector" values=facet(|f| &f.sectors)
+        <OrgFacet key="sector" title=t.organizations.sector values=facet(|f| &f.sectors)
             on_toggle=toggle(OrgParams::toggle_sector)/>
-        <OrgFacet key="kind" title="Kind" values=facet(|f| &f.kinds)
+        <OrgFacet key="kind" title=t.organizations.kind values=facet(|f| &f.kinds)
             on_toggle=toggle(OrgParams::toggle_kind)/>
-        <OrgFacet key="topic" title="Works on" values=facet(|f| &f.topics)
+        <OrgFacet key="topic" title=t.organizations.works_on values=facet(|f| &f.topics)
             on_toggle=toggle(OrgParams::toggle_topic)/>
     }
 }
@@ -59,6 +61,7 @@ fn OrgFacet(
         })
     });
     let total = move || values.with(Vec::len);
+    let t = text();
     view! {
         <fieldset class="facet" data-testid=format!("org-facet-{key}")>
             <legend>{title}</legend>
@@ -69,11 +72,21 @@ fn OrgFacet(
                 <button type="button" class="link-button facet-more"
                     aria-expanded=move || expanded.get().to_string()
                     on:click=move |_| expanded.update(|e| *e = !*e)>
-                    {move || if expanded.get() { "Show fewer".to_owned() } else { format!("Show all {}", total()) }}
+                    {move || if expanded.get() {
+                        t.organizations.show_fewer.to_owned()
+                    } else {
+                        show_all(total())
+                    }}
                 </button>
             })}
         </fieldset>
     }
+}
+
+/// "Show all 12", in the page's language.
+pub fn show_all(n: usize) -> String {
+    let t = text();
+    crate::lang::fill(t.organizations.show_all, &[("n", &t.lang.number(n as u64))])
 }
 
 /// Checkboxes with labels and counts; shared with the ranking's pickers. A row is keyed by its
@@ -87,10 +100,11 @@ pub fn CheckList(
     values: Signal<Vec<FacetValue>>,
     /// Selects or deselects a value by id.
     on_toggle: Callback<String>,
-    /// What the counts count, for screen readers, e.g. "organizations".
-    #[prop(default = "organizations")]
-    unit: &'static str,
+    /// What the counts count, for screen readers, e.g. "organizations" (the default).
+    #[prop(optional)]
+    unit: Option<&'static str>,
 ) -> impl IntoView {
+    let unit = unit.unwrap_or(text().organizations.unit_organizations);
     let rows = Memo::new(move |_| {
         values.with(|v| (v.iter().map(|v| (v.id.clone(), v.label.clone()))).collect::<Vec<_>>())
     });
@@ -121,6 +135,7 @@ fn Check(
 ) -> impl IntoView {
     let element_id = format!("o-{prefix}-{id}");
     let disabled = move || state.with(|&(count, selected)| count == 0 && !selected);
+    let lang = text().lang;
     view! {
         <li class:disabled=disabled>
             <input type="checkbox" id=element_id.clone() prop:checked=move || state.with(|s| s.1)
@@ -128,7 +143,7 @@ fn Check(
             <label for=element_id>
                 <span class="facet-label">{label}</span>
                 <span class="facet-count">
-                    {move || state.with(|s| s.0)}<span class="visually-hidden">{format!(" {unit}")}</span>
+                    {move || lang.number(state.with(|s| s.0) as u64)}<span class="visually-hidden">{format!(" {unit}")}</span>
                 </span>
             </label>
         </li>

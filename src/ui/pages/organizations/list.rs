@@ -13,6 +13,7 @@ use crate::search::organizations::{OrgTable, Ranking, page::rules};
 use crate::search::{OrgParams, OrgSort};
 use crate::ui::browser::timed;
 use crate::ui::components::search_box::SearchIcon;
+use crate::ui::lang::text;
 use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::organizations::{OrgQuery, use_org_query};
 
@@ -35,17 +36,18 @@ pub fn OrgList(
         move |_| params.with(|p| timed("atlas:rank", || table.rank(p)))
     });
     let panel_open = RwSignal::new(false);
+    let t = text();
     view! {
         <OrgSearchBox query=query/>
         <PanelButton query=query panel_open=panel_open/>
         <div class="orgs">
             <aside id="org-panel" class="filter-panel org-panel" class:open=move || panel_open.get()
-                aria-label="Ranking and filters" data-testid="org-panel">
+                aria-label=t.organizations.panel data-testid="org-panel">
                 <RankingControls table=table.clone() query=query params=params/>
                 <OrgFilters query=query ranking=ranking/>
             </aside>
             <section class="org-results" aria-labelledby="org-results-h">
-                <h2 id="org-results-h" class="visually-hidden">"Ranking"</h2>
+                <h2 id="org-results-h" class="visually-hidden">{t.organizations.ranking}</h2>
                 <Explanation table=table.clone() params=params ranking=ranking/>
                 <ResultsBar query=query ranking=ranking/>
                 <Rows table=table query=query params=params ranking=ranking/>
@@ -59,16 +61,17 @@ pub fn OrgList(
 fn OrgSearchBox(query: OrgQuery) -> impl IntoView {
     // The box shows each key at once; the list follows just after that is painted.
     let typed = AfterPaint::new(move |text| query.type_query(text));
+    let t = text();
     view! {
         <div class="search-box org-search" role="search">
-            <label for="org-search" class="visually-hidden">"Search organizations"</label>
+            <label for="org-search" class="visually-hidden">{t.organizations.search_label}</label>
             <SearchIcon/>
             <input
                 id="org-search"
                 type="search"
                 autocomplete="off"
                 spellcheck="false"
-                placeholder="Search organizations by name or country…"
+                placeholder=t.organizations.search_placeholder
                 prop:value=move || query.params.with(|p| p.query.clone())
                 on:input=move |e| typed.push(event_target_value(&e))
                 on:keydown=move |e| typed.clear_on_escape(&e, || query.update(|p| p.query.clear()))
@@ -84,17 +87,19 @@ fn Explanation(
     params: Memo<OrgParams>,
     ranking: Memo<Ranking>,
 ) -> impl IntoView {
+    let t = text();
     let describe = move || params.with(|p| table.describe(&p.selection));
     let counted = move || {
-        let n = ranking.with(|r| r.papers);
-        format!(" {n} paper{} counted.", if n == 1 { "" } else { "s" })
+        t.organizations
+            .papers_counted
+            .count(ranking.with(|r| r.papers) as usize)
     };
     let credit = Memo::new(move |_| params.with(|p| p.selection.credit));
     view! {
         <div class="org-explain" data-testid="org-explain">
             <p class="org-describe" role="status" aria-live="polite">{describe}{counted}</p>
             <details class="org-rules" open=wide_screen()>
-                <summary>"How the ranking is computed"</summary>
+                <summary>{t.organizations.how_computed}</summary>
                 {move || rules(credit.get()).map(|r| view! { <p>{r}</p> }).collect_view()}
             </details>
         </div>
@@ -105,13 +110,14 @@ fn Explanation(
 #[component]
 fn PanelButton(query: OrgQuery, panel_open: RwSignal<bool>) -> impl IntoView {
     let active = move || query.params.with(OrgParams::filter_count);
+    let t = text();
     view! {
         <button type="button" class="filters-button org-panel-button" aria-controls="org-panel"
             aria-expanded=move || panel_open.get().to_string()
             on:click=move |_| panel_open.update(|o| *o = !*o)>
             {move || match active() {
-                0 => "Ranking and filters".to_owned(),
-                n => format!("Ranking and filters ({n} filters)"),
+                0 => t.organizations.panel.to_owned(),
+                n => t.organizations.panel_filters.count(n),
             }}
         </button>
     }
@@ -120,19 +126,23 @@ fn PanelButton(query: OrgQuery, panel_open: RwSignal<bool>) -> impl IntoView {
 /// How many organizations are listed, and the order.
 #[component]
 fn ResultsBar(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
+    let t = text();
     let count = move || {
         ranking.with(|r| match (r.rows.len(), r.total) {
-            (n, total) if n == total => {
-                format!("{n} organization{}", if n == 1 { "" } else { "s" })
+            (n, total) if n == total => t.organizations.count_all.count(n),
+            (n, total) => {
+                let shown = t.lang.number(n as u64);
+                t.organizations
+                    .count_some
+                    .count_with(total, &[("shown", &shown)])
             }
-            (n, total) => format!("{n} of {total} organizations"),
         })
     };
     view! {
         <div class="results-bar">
             <p class="result-count" data-testid="org-count">{count}</p>
             <label class="sort">
-                <span>"Sort by"</span>
+                <span>{t.organizations.sort_by}</span>
                 <select data-testid="org-sort" on:change=move |e| {
                     let sort = OrgSort::from_key(&event_target_value(&e)).unwrap_or_default();
                     query.update(|p| p.sort = sort);
@@ -172,6 +182,17 @@ fn Rows(
         })
     });
     let total = move || ranking.with(|r| r.rows.len());
+    let t = text();
+    let showing = move || {
+        let (shown, total) = (
+            t.lang.number(shown.get() as u64),
+            t.lang.number(total() as u64),
+        );
+        crate::lang::fill(
+            t.organizations.showing,
+            &[("shown", &shown), ("total", &total)],
+        )
+    };
     view! {
         <ol class="org-rows" data-testid="org-rows">
             <For each=move || orgs.get() key=|org| *org children=move |org| {
@@ -181,19 +202,19 @@ fn Rows(
         </ol>
         {move || (total() == 0).then(|| view! {
             <p class="empty-list" data-testid="no-organizations">
-                "No organization matches. "
+                {t.organizations.no_match}
                 <button type="button" class="link-button"
                     on:click=move |_| query.update(|p| *p = p.without_filters())>
-                    "Clear the filters"
+                    {t.organizations.clear_filters}
                 </button>
             </p>
         })}
         {move || (total() > shown.get()).then(|| view! {
             <p class="show-more">
-                {move || format!("Showing {} of {}.", shown.get(), total())}
+                {showing}
                 <button type="button" class="button secondary" data-testid="org-more"
                     on:click=move |_| shown.update(|n| *n += PAGE)>
-                    "Show more"
+                    {t.organizations.show_more}
                 </button>
             </p>
         })}

@@ -22,16 +22,18 @@ use crate::site::route::AppRoute;
 use crate::ui::browser::set_title;
 use crate::ui::components::DataView;
 use crate::ui::components::data_view::{LoadErrorView, LoadingView};
+use crate::ui::lang::text;
 use crate::ui::router::use_route;
 use crate::ui::state::organizations::use_organizations;
 
 /// The organizations list and its ranking.
 #[component]
 pub fn OrganizationsPage() -> impl IntoView {
-    set_title(Some("Organizations"));
+    let t = text();
+    set_title(Some(t.organizations.title));
     view! {
         <div class="orgs-page" data-testid="organizations-page">
-            <h1>"Organizations"</h1>
+            <h1>{t.organizations.title}</h1>
             <TableLoader children=|table| view! { <list::OrgList table=table/> }/>
         </div>
     }

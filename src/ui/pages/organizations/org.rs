@@ -17,6 +17,7 @@ use crate::ui::browser::set_title;
 use crate::ui::components::IsolatedList;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::links::safe_href;
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 use crate::ui::state::organizations::{OrgQuery, use_org_query};
 
@@ -37,17 +38,18 @@ pub fn OrgView(
     meta.extend(entry.sector().map(|s| s.label().to_owned()));
     meta.extend((entry.country.as_deref()).map(|c| country_name(c).unwrap_or(c).to_owned()));
     let website = entry.url.as_deref().and_then(safe_href);
+    let t = text();
     view! {
         <article class="org-page" data-testid="org-page">
             <p class="back-link">
-                <a href=move || AppRoute::Organizations(query.params.get()).href()>"← All organizations"</a>
+                <a href=move || AppRoute::Organizations(query.params.get()).href()>{t.organization.back}</a>
             </p>
             <header class="org-header">
                 <h1><bdi>{entry.name.clone()}</bdi></h1>
                 <p class="org-meta">
                     <IsolatedList parts=meta separator=" · "/>
                     {website.map(|href| view! {
-                        " · " <a href=href rel="noopener noreferrer" target="_blank">"Website"</a>
+                        " · " <a href=href rel="noopener noreferrer" target="_blank">{t.organization.website}</a>
                     })}
                 </p>
                 <StandingLine table=table.clone() org=org query=query/>
@@ -76,33 +78,39 @@ fn StandingLine(table: Arc<OrgTable>, org: usize, query: OrgQuery) -> impl IntoV
 /// "Rank 2 of 300 organizations. Ranked by …: 2 papers." with its links.
 #[component]
 fn StandingText(s: Standing, params: OrgParams, describe: String, id: String) -> impl IntoView {
+    let t = text();
     let credit = params.selection.credit;
-    let papers = format!("{} paper{}", s.papers, if s.papers == 1 { "" } else { "s" });
+    let papers = t.organizations.papers.count(s.papers as usize);
     let score = match credit {
         Credit::Count => papers.clone(),
-        Credit::Fractional => format!("{:.2} credit ({papers})", s.share),
+        Credit::Fractional => {
+            let share = t.lang.decimal(s.share, 2);
+            crate::lang::fill(
+                t.organization.credit_score,
+                &[("score", &share), ("papers", &papers)],
+            )
+        }
     };
+    let rank = t.lang.number(s.rank as u64);
     let among = if s.filtered {
-        format!("Rank {} of {} organizations listed.", s.rank, s.of)
+        t.organization.rank_listed
     } else {
-        format!(
-            "Rank {} of all {} organizations (the list's filters leave it out).",
-            s.rank, s.of
-        )
-    };
+        t.organization.rank_all
+    }
+    .count_with(s.of, &[("rank", &rank)]);
     let list = AppRoute::Publications(params.selection.publications(&id)).href();
     let change = AppRoute::Organizations(params).href();
     view! {
         <div class="org-standing" data-testid="org-standing">
             <p><strong>{among}</strong> " " {describe}</p>
             <p>
-                "Score: "
+                {t.organization.score}
                 {if s.papers == 0 {
                     view! { <span>{score}</span> }.into_any()
                 } else {
                     view! { <a href=list data-testid="org-standing-papers">{score}</a> }.into_any()
                 }}
-                " · " <a href=change>"Change the ranking"</a>
+                " · " <a href=change>{t.organization.change}</a>
             </p>
         </div>
     }
@@ -125,20 +133,21 @@ fn DirectoryLinks(
     };
     let mut phd = now.clone();
     phd.openings.insert(OpeningKind::Phd);
+    let t = text();
     view! {
         <p class="org-directory-links">
-            "In the directory: "
+            {t.organization.in_directory}
             <a href=AppRoute::Directory(now).href() data-testid="org-directory-now">
-                "people whose current organization it is"
+                {t.organization.people_current}
             </a>
             " · "
             <a href=AppRoute::Directory(any).href() data-testid="org-directory-any">
-                "everyone who is or was there"
+                {t.organization.people_any}
             </a>
             {(taking_phd > 0).then(|| view! {
                 " · "
                 <a href=AppRoute::Directory(phd).href() data-testid="org-directory-phd">
-                    "those of them taking PhD students"
+                    {t.organization.people_phd}
                 </a>
             })}
         </p>
@@ -153,21 +162,25 @@ fn Output(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     let all = AppRoute::Publications(
         crate::search::Selection::default().publications(&table.orgs[org].id),
     );
+    let t = text();
     view! {
         <section class="org-section" aria-labelledby="org-output-h">
-            <h2 id="org-output-h">"Publications"</h2>
+            <h2 id="org-output-h">{t.organization.publications}</h2>
             {if n == 0 {
-                view! { <p class="muted">"No paper in the directory is credited to it."</p> }.into_any()
+                view! { <p class="muted">{t.organization.no_papers}</p> }.into_any()
             } else {
                 view! {
                     <p>
-                        {format!("{n} paper{} credited to it, all years. ", if n == 1 { "" } else { "s" })}
-                        <a href=all.href() data-testid="org-all-papers">"List them"</a>
+                        {t.organization.papers_credited.count(n as usize)}
+                        <a href=all.href() data-testid="org-all-papers">{t.organization.list_them}</a>
                     </p>
                     <div class="output-charts">
-                        <YearChart activity=summary.activity title="Papers per year".into()/>
-                        <ShareChart shares=top(&summary.venues, 7) title="Venues".into() label="Venue"/>
-                        <ShareChart shares=top(&summary.topics, 7) title="Paper topics".into() label="Topic"/>
+                        <YearChart activity=summary.activity
+                            title=t.organization.papers_per_year.into()/>
+                        <ShareChart shares=top(&summary.venues, 7) title=t.organization.venues.into()
+                            label=t.organization.venue/>
+                        <ShareChart shares=top(&summary.topics, 7)
+                            title=t.organization.paper_topics.into() label=t.organization.topic/>
                     </div>
                 }
                 .into_any()
@@ -182,12 +195,21 @@ pub fn NoSuchOrganization(
     /// The id asked for.
     id: String,
 ) -> impl IntoView {
-    set_title(Some("No such organization"));
+    let t = text();
+    set_title(Some(t.organization.missing));
+    // The id in <code>, where the text places it.
+    let (before, after) = (t.organization.missing_id)
+        .split_once("{id}")
+        .unwrap_or((t.organization.missing_id, ""));
     view! {
         <div class="org-missing" data-testid="org-missing">
-            <h1>"No such organization"</h1>
-            <p>"The directory has no organization with the id " <code>{id}</code> "."</p>
-            <p><a href=AppRoute::Organizations(OrgParams::default()).href()>"All organizations"</a></p>
+            <h1>{t.organization.missing}</h1>
+            <p>{before}<code>{id}</code>{after}</p>
+            <p>
+                <a href=AppRoute::Organizations(OrgParams::default()).href()>
+                    {t.organization.all}
+                </a>
+            </p>
         </div>
     }
 }

@@ -5,11 +5,13 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use super::filters::show_all;
 use crate::model::taking_line;
 use crate::search::organizations::page::{stage_phrase, stages_line};
 use crate::search::organizations::{Member, OrgTable};
 use crate::site::route::profile;
 use crate::ui::components::IsolatedList;
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 
 /// People listed before "Show all".
@@ -20,12 +22,13 @@ const FIRST: usize = 50;
 pub fn PeopleNow(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     let (counts, _) = table.stage_counts(org);
     let summary = stages_line(&counts);
+    let t = text();
     view! {
         <section class="org-section" aria-labelledby="org-now-h" data-testid="org-people-now">
-            <h2 id="org-now-h">"People now"</h2>
+            <h2 id="org-now-h">{t.organization.people_now}</h2>
             {match summary {
                 Some(s) => view! { <p class="muted">{s}</p> }.into_any(),
-                None => view! { <p class="muted">"No one in the directory is here now."</p> }.into_any(),
+                None => view! { <p class="muted">{t.organization.no_one_now}</p> }.into_any(),
             }}
             <People table=table org=org now=true/>
         </section>
@@ -36,10 +39,13 @@ pub fn PeopleNow(table: Arc<OrgTable>, org: usize) -> impl IntoView {
 #[component]
 pub fn PeopleBefore(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     let (_, counts) = table.stage_counts(org);
+    let t = text();
     stages_line(&counts).map(|summary| view! {
         <section class="org-section" aria-labelledby="org-before-h" data-testid="org-people-before">
-            <h2 id="org-before-h">"Before"</h2>
-            <p class="muted">{format!("{summary} (their stage now)")}</p>
+            <h2 id="org-before-h">{t.organization.before}</h2>
+            <p class="muted">
+                {crate::lang::fill(t.organization.before_summary, &[("summary", &summary)])}
+            </p>
             <People table=table org=org now=false/>
         </section>
     })
@@ -54,6 +60,7 @@ fn People(table: Arc<OrgTable>, org: usize, now: bool) -> impl IntoView {
         .collect();
     let total = members.len();
     let all = RwSignal::new(false);
+    let t = text();
     let rows = move || {
         let n = if all.get() { total } else { FIRST };
         (members.iter().take(n))
@@ -65,7 +72,11 @@ fn People(table: Arc<OrgTable>, org: usize, now: bool) -> impl IntoView {
         {(total > FIRST).then(|| view! {
             <button type="button" class="link-button" aria-expanded=move || all.get().to_string()
                 on:click=move |_| all.update(|a| *a = !*a)>
-                {move || if all.get() { "Show fewer".to_owned() } else { format!("Show all {total}") }}
+                {move || if all.get() {
+                    t.organizations.show_fewer.to_owned()
+                } else {
+                    show_all(total)
+                }}
             </button>
         })}
     })
@@ -87,9 +98,11 @@ fn Person(table: Arc<OrgTable>, member: Member, now: bool) -> impl IntoView {
     }
     if !now {
         let at = person.current.map(|o| table.orgs[o as usize].label());
+        let t = text();
+        let stage = stage_phrase(person.stage);
         parts.push(match at {
-            Some(at) => format!("now {} at {at}", stage_phrase(person.stage)),
-            None => format!("now {}", stage_phrase(person.stage)),
+            Some(at) => crate::lang::fill(t.organization.now_at, &[("stage", stage), ("org", at)]),
+            None => crate::lang::fill(t.organization.now, &[("stage", stage)]),
         });
     }
     view! {

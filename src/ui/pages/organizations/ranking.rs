@@ -10,6 +10,7 @@ use crate::search::organizations::OrgTable;
 use crate::search::organizations::rank::{SelectionOptions, matching};
 use crate::search::{Credit, FacetValue, OrgParams};
 use crate::ui::browser::timed;
+use crate::ui::lang::text;
 use crate::ui::state::organizations::OrgQuery;
 
 /// Credit, years, venues and topics.
@@ -35,13 +36,15 @@ pub fn RankingControls(
     let toggle = move |apply: fn(&mut OrgParams, &str)| {
         Callback::new(move |id: String| query.update(|p| apply(p, &id)))
     };
+    let t = text();
     view! {
-        <h2 class="panel-heading">"Ranking"</h2>
+        <h2 class="panel-heading">{t.organizations.ranking}</h2>
         <CreditChoice query=query/>
         <YearRange query=query/>
-        <Picker key="rvenue" title="Venues" values=pick(|o| &o.venues)
-            on_toggle=toggle(OrgParams::toggle_rank_venue)/>
-        <Picker key="rtopic" title="Paper topics" values=pick(|o| &o.topics)
+        <Picker key="rvenue" title=t.organizations.venues find_label=t.organizations.find_venues
+            values=pick(|o| &o.venues) on_toggle=toggle(OrgParams::toggle_rank_venue)/>
+        <Picker key="rtopic" title=t.organizations.paper_topics
+            find_label=t.organizations.find_topics values=pick(|o| &o.topics)
             on_toggle=toggle(OrgParams::toggle_rank_topic)/>
     }
 }
@@ -50,9 +53,10 @@ pub fn RankingControls(
 #[component]
 fn CreditChoice(query: OrgQuery) -> impl IntoView {
     let current = move || query.params.with(|p| p.selection.credit);
+    let t = text();
     view! {
         <fieldset class="facet credit" data-testid="org-credit">
-            <legend>"Score"</legend>
+            <legend>{t.organizations.score}</legend>
             {Credit::ALL.into_iter().map(|c| view! {
                 <label class="radio">
                     <input type="radio" name="org-credit" value=c.key()
@@ -90,11 +94,12 @@ fn YearRange(query: OrgQuery) -> impl IntoView {
             </label>
         }
     };
+    let t = text();
     view! {
         <fieldset class="facet years" data-testid="org-years">
-            <legend>"Years"</legend>
-            {input("From", true)}
-            {input("To", false)}
+            <legend>{t.organizations.years}</legend>
+            {input(t.organizations.from, true)}
+            {input(t.organizations.to, false)}
         </fieldset>
     }
 }
@@ -107,6 +112,8 @@ fn Picker(
     key: &'static str,
     /// The heading.
     title: &'static str,
+    /// The accessible name of the box that narrows the list, e.g. "Find venues".
+    find_label: &'static str,
     /// The values with their papers in the year range.
     values: Signal<Vec<FacetValue>>,
     /// Chooses or drops a value by id.
@@ -115,23 +122,24 @@ fn Picker(
     let find = RwSignal::new(String::new());
     let shown = Memo::new(move |_| find.with(|f| values.with(|v| matching(v, f))));
     let chosen = move || values.with(|v| v.iter().filter(|v| v.selected).count());
+    let t = text();
     view! {
         <fieldset class="facet picker" data-testid=format!("org-pick-{key}")>
             <legend>{title}</legend>
             <p class="picker-note">
                 {move || match chosen() {
-                    0 => "None chosen: every paper counts.".to_owned(),
-                    n => format!("{n} chosen."),
+                    0 => t.organizations.none_chosen.to_owned(),
+                    n => t.organizations.chosen.count(n),
                 }}
             </p>
             <input type="search" class="picker-find" autocomplete="off"
-                aria-label=format!("Find {}", title.to_lowercase())
-                placeholder="Find…"
+                aria-label=find_label
+                placeholder=t.organizations.find_placeholder
                 prop:value=move || find.get()
                 on:input=move |e| find.set(event_target_value(&e))/>
             <ul class="picker-list">
                 <CheckList prefix=key values=Signal::derive(move || shown.get()) on_toggle=on_toggle
-                    unit="papers"/>
+                    unit=t.organizations.unit_papers/>
             </ul>
         </fieldset>
     }

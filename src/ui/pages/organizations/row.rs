@@ -13,6 +13,7 @@ use crate::search::params::kind_label;
 use crate::search::{Credit, OrgParams};
 use crate::site::route::AppRoute;
 use crate::ui::components::IsolatedList;
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 
 /// One row of the ranking.
@@ -55,10 +56,12 @@ pub fn OrgRow(
     let topics: Vec<String> = (org.top_topics.iter())
         .map(|&(t, _)| table.topic_name(t).to_owned())
         .collect();
+    let t = text();
     view! {
         <li class="org-row" data-testid="org-row">
             <p class="org-rank">
-                <span class="visually-hidden">"Rank "</span>{move || row.get().map(|r| r.rank)}
+                <span class="visually-hidden">{t.organizations.rank}</span>
+                {move || row.get().map(|r| t.lang.number(r.rank as u64))}
             </p>
             <div class="org-main">
                 <h3 class="org-name"><a href=page><bdi>{org.name.clone()}</bdi></a></h3>
@@ -67,10 +70,10 @@ pub fn OrgRow(
                 {(!venues.is_empty() || !topics.is_empty()).then(|| view! {
                     <p class="org-top">
                         {(!venues.is_empty()).then(|| view! {
-                            <span>"Venues: " <IsolatedList parts=venues/></span>
+                            <span>{t.organizations.venues_label} <IsolatedList parts=venues/></span>
                         })}
                         {(!topics.is_empty()).then(|| view! {
-                            <span>"Topics: " <IsolatedList parts=topics/></span>
+                            <span>{t.organizations.topics_label} <IsolatedList parts=topics/></span>
                         })}
                     </p>
                 })}
@@ -89,17 +92,18 @@ fn PeopleLine(
     /// People there now who say they are taking PhD students.
     taking_phd: u32,
 ) -> impl IntoView {
-    let mut text = match (stages_line(&counts.0), stages_line(&counts.1)) {
-        (None, None) => "No one in the directory.".to_owned(),
-        (Some(now), None) => format!("Now: {now}"),
-        (None, Some(before)) => format!("Before: {before}"),
-        (Some(now), Some(before)) => format!("Now: {now} · Before: {before}"),
+    let t = &text().organizations;
+    let fill = crate::lang::fill;
+    let mut line = match (stages_line(&counts.0), stages_line(&counts.1)) {
+        (None, None) => t.people_none.to_owned(),
+        (Some(now), None) => fill(t.people_now, &[("now", &now)]),
+        (None, Some(before)) => fill(t.people_before, &[("before", &before)]),
+        (Some(now), Some(before)) => fill(t.people_both, &[("now", &now), ("before", &before)]),
     };
     if taking_phd > 0 {
-        let who = if taking_phd == 1 { "person" } else { "people" };
-        text.push_str(&format!(" · {taking_phd} {who} taking PhD students"));
+        line.push_str(&t.taking_phd.count(taking_phd as usize));
     }
-    view! { <p class="org-people" data-testid="org-people">{text}</p> }
+    view! { <p class="org-people" data-testid="org-people">{line}</p> }
 }
 
 /// The score, linking to the papers behind it; with fractional credit, also how many papers.
@@ -116,22 +120,25 @@ fn Score(
     /// The list's params.
     params: Memo<OrgParams>,
 ) -> impl IntoView {
-    let papers = |n: u32| format!("{n} paper{}", if n == 1 { "" } else { "s" });
+    let t = text();
+    let papers = move |n: u32| t.organizations.papers.count(n as usize);
     let credit = Memo::new(move |_| params.with(|p| p.selection.credit));
     let count = move || row.with(|r| r.map_or(0, |r| r.papers));
     let has_papers = move || count() != 0;
     let value = move || match (row.get(), credit.get()) {
         (Some(r), Credit::Count) => papers(r.papers),
-        (Some(r), credit) => r.score_text(credit),
+        (Some(r), Credit::Fractional) => t.lang.decimal(r.share, 2),
         (None, _) => String::new(),
     };
     let unit = move || match credit.get() {
         Credit::Count => String::new(),
-        Credit::Fractional => format!("credit · {}", papers(count())),
+        Credit::Fractional => {
+            crate::lang::fill(t.organizations.credit_unit, &[("papers", &papers(count()))])
+        }
     };
     let hidden = move || match credit.get() {
-        Credit::Count => format!(" by {label}"),
-        Credit::Fractional => format!(" credit, papers by {label}"),
+        Credit::Count => crate::lang::fill(t.organizations.score_by, &[("name", &label)]),
+        Credit::Fractional => crate::lang::fill(t.organizations.credit_by, &[("name", &label)]),
     };
     let href = move || {
         let list = params.with(|p| p.selection.publications(&id));
