@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::lang::fill;
+use crate::ui::lang::text;
 use crate::ui::state::facets::active_filters;
 use crate::ui::state::search::use_search;
 
@@ -9,6 +11,7 @@ use crate::ui::state::search::use_search;
 #[component]
 pub fn ActiveFilters() -> impl IntoView {
     let search = use_search();
+    let t = text();
     let active = Memo::new(move |_| {
         search.results.with(|r| {
             r.as_ref()
@@ -20,7 +23,7 @@ pub fn ActiveFilters() -> impl IntoView {
         let filters = active.get();
         (!filters.is_empty()).then(|| {
             view! {
-                <ul class="active-filters" aria-label="Active filters" data-testid="active-filters">
+                <ul class="active-filters" aria-label=t.active_filters.label data-testid="active-filters">
                     {filters
                         .into_iter()
                         .map(|f| {
@@ -30,7 +33,7 @@ pub fn ActiveFilters() -> impl IntoView {
                                     <button
                                         type="button"
                                         class="chip chip-active"
-                                        aria-label=format!("Remove filter {}", f.label)
+                                        aria-label=fill(t.active_filters.remove, &[("filter", &f.label)])
                                         on:click=move |_| {
                                             let r = remove.clone();
                                             search.update(move |p| r.apply(p));
@@ -53,7 +56,7 @@ pub fn ActiveFilters() -> impl IntoView {
                                 *p = crate::search::SearchParams { query, sort, ..Default::default() };
                             })
                         >
-                            "Clear all"
+                            {t.active_filters.clear_all}
                         </button>
                     </li>
                 </ul>

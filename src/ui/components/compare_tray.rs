@@ -2,8 +2,10 @@
 
 use leptos::prelude::*;
 
+use crate::lang::fill;
 use crate::search::IdList;
 use crate::site::route::AppRoute;
+use crate::ui::lang::text;
 use crate::ui::router::{Href, use_route};
 use crate::ui::state::data::use_atlas;
 use crate::ui::state::picks::use_picks;
@@ -13,6 +15,7 @@ use crate::ui::state::picks::use_picks;
 #[component]
 pub fn CompareTray() -> impl IntoView {
     let picks = use_picks();
+    let t = text();
     let route = use_route().route;
     let data = use_atlas();
     let names = move || {
@@ -31,20 +34,20 @@ pub fn CompareTray() -> impl IntoView {
     };
     view! {
         <Show when=shown>
-            <aside class="compare-tray" aria-label="Compare" data-testid="compare-tray">
+            <aside class="compare-tray" aria-label=t.compare_tray.label data-testid="compare-tray">
                 <span class="tray-names">
                     {move || {
                         let n = picks.compare.with(Vec::len);
-                        format!("Comparing {n}: {}", names().join(", "))
+                        fill(t.compare_tray.comparing, &[("n", &t.lang.number(n as u64)), ("names", &names().join(t.compare_tray.separator))])
                     }}
                 </span>
                 <a class="button" data-testid="open-compare"
                     class:disabled=move || picks.compare.with(|c| c.len() < 2)
                     href=move || AppRoute::Compare(IdList(picks.compare.get())).href()>
-                    {move || if picks.compare.with(|c| c.len() < 2) { "Pick one more" } else { "Compare" }}
+                    {move || if picks.compare.with(|c| c.len() < 2) { t.compare_tray.pick_more } else { t.compare_tray.compare }}
                 </a>
                 <button type="button" class="button secondary" on:click=move |_| picks.compare.set(Vec::new())>
-                    "Clear"
+                    {t.compare_tray.clear}
                 </button>
             </aside>
         </Show>

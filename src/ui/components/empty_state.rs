@@ -2,7 +2,9 @@
 
 use leptos::prelude::*;
 
+use crate::lang::fill;
 use crate::search::SearchParams;
+use crate::ui::lang::text;
 use crate::ui::state::facets::active_filters;
 use crate::ui::state::search::use_search;
 
@@ -10,6 +12,7 @@ use crate::ui::state::search::use_search;
 #[component]
 pub fn EmptyState() -> impl IntoView {
     let search = use_search();
+    let t = text();
     move || {
         let params = search.params.get();
         let filters = search.results.with(|r| {
@@ -19,25 +22,19 @@ pub fn EmptyState() -> impl IntoView {
         });
         let query = params.query.trim().to_owned();
         let what = match (query.is_empty(), filters.len()) {
-            (false, 0) => format!("No researchers match “{query}”."),
-            (false, n) => format!(
-                "No researchers match “{query}” with {n} filter{}.",
-                if n == 1 { "" } else { "s" }
-            ),
-            (true, n) => format!(
-                "No researchers match the {n} filter{}.",
-                if n == 1 { "" } else { "s" }
-            ),
+            (false, 0) => fill(t.empty_state.no_match, &[("query", &query)]),
+            (false, n) => (t.empty_state.no_match_filtered).count_with(n, &[("query", &query)]),
+            (true, n) => t.empty_state.no_match_filters.count(n),
         };
         let many = filters.len() > 1;
         view! {
             <div class="empty-state" data-testid="empty-state">
                 <h2>{what}</h2>
-                <p>"Try:"</p>
+                <p>{t.empty_state.suggestions}</p>
                 <ul>
                     {(!query.is_empty()).then(|| view! {
                         <li><button type="button" class="link-button" on:click=move |_| search.update(|p| p.query.clear())>
-                            {format!("Clear the search “{query}”")}
+                            {fill(t.empty_state.clear_search, &[("query", &query)])}
                         </button></li>
                     })}
                     {filters.into_iter().map(|f| {
@@ -47,14 +44,14 @@ pub fn EmptyState() -> impl IntoView {
                                 let r = remove.clone();
                                 search.update(move |p| r.apply(p));
                             }>
-                                {format!("Remove “{}”", f.label)}
+                                {fill(t.empty_state.remove, &[("filter", &f.label)])}
                             </button></li>
                         }
                     }).collect_view()}
                     {many.then(|| view! {
                         <li><button type="button" class="link-button" on:click=move |_| search.update(|p| {
                             *p = SearchParams { query: std::mem::take(&mut p.query), sort: p.sort, ..Default::default() };
-                        })>"Clear all filters"</button></li>
+                        })>{t.empty_state.clear_all}</button></li>
                     })}
                 </ul>
             </div>

@@ -3,8 +3,10 @@
 
 use leptos::prelude::*;
 
+use crate::lang::{Catalogue, fill};
 use crate::model::validate::check_url;
 use crate::model::{Link, LinkKind};
+use crate::ui::lang::text;
 
 /// The href to render for a URL, or `None` if it is not http, https or mailto.
 pub fn safe_href(url: &str) -> Option<String> {
@@ -12,18 +14,20 @@ pub fn safe_href(url: &str) -> Option<String> {
 }
 
 /// The accessible name of a link of `kind` on `owner`'s profile.
-pub fn link_name(kind: LinkKind, owner: &str) -> String {
-    match kind {
-        LinkKind::Homepage => format!("Homepage of {owner}"),
-        LinkKind::Github => format!("GitHub profile of {owner}"),
-        LinkKind::Linkedin => format!("LinkedIn profile of {owner}"),
-        LinkKind::Scholar => format!("Google Scholar profile of {owner}"),
-        LinkKind::Orcid => format!("ORCID record of {owner}"),
-        LinkKind::Dblp => format!("dblp page of {owner}"),
-        LinkKind::Openalex => format!("OpenAlex record of {owner}"),
-        LinkKind::Email => format!("Email {owner}"),
-        _ => format!("Link of {owner}"),
-    }
+pub fn link_name(t: &Catalogue, kind: LinkKind, owner: &str) -> String {
+    let l = &t.links;
+    let template = match kind {
+        LinkKind::Homepage => l.homepage,
+        LinkKind::Github => l.github,
+        LinkKind::Linkedin => l.linkedin,
+        LinkKind::Scholar => l.scholar,
+        LinkKind::Orcid => l.orcid,
+        LinkKind::Dblp => l.dblp,
+        LinkKind::Openalex => l.openalex,
+        LinkKind::Email => l.email,
+        _ => l.other,
+    };
+    fill(template, &[("owner", owner)])
 }
 
 fn icon(kind: LinkKind) -> impl IntoView {
@@ -68,12 +72,13 @@ pub fn ExternalLinks(
     /// Which kinds to show.
     kinds: Vec<LinkKind>,
 ) -> impl IntoView {
+    let t = text();
     let items = kinds
         .into_iter()
         .filter_map(|kind| {
             let link = links.iter().find(|l| l.kind == kind)?;
             let href = safe_href(&link.url)?;
-            let name = link_name(kind, &owner);
+            let name = link_name(t, kind, &owner);
             let external = kind != LinkKind::Email;
             Some(view! {
                 <li>
@@ -112,8 +117,10 @@ mod tests {
             LinkKind::Openalex,
         ] {
             let word = badge(kind).expect("a badge");
-            let name = link_name(kind, "Ada");
-            assert!(name.contains(word), "{name:?} does not say {word:?}");
+            for lang in crate::lang::Lang::ALL {
+                let name = link_name(lang.text(), kind, "Ada");
+                assert!(name.contains(word), "{name:?} does not say {word:?}");
+            }
         }
         assert_eq!(badge(LinkKind::Homepage), None);
     }

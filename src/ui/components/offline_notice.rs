@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use crate::ui::lang::text;
 use crate::ui::offline::{has_saved_copy, use_online};
 
 /// Says so while the browser is offline: "Offline — showing saved data" when the service
@@ -10,6 +11,7 @@ use crate::ui::offline::{has_saved_copy, use_online};
 #[component]
 pub fn OfflineNotice() -> impl IntoView {
     let online = use_online();
+    let t = text();
     view! {
         <div class="offline-status" role="status">
             {move || {
@@ -18,9 +20,9 @@ pub fn OfflineNotice() -> impl IntoView {
                         view! {
                             <p class="offline-notice" data-testid="offline-notice">
                                 {if has_saved_copy() {
-                                    "Offline — showing saved data"
+                                    t.notices.offline_saved
                                 } else {
-                                    "Offline"
+                                    t.notices.offline
                                 }}
                             </p>
                         }

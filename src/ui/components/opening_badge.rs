@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 
 use super::links::safe_href;
+use crate::lang::fill;
 use crate::model::{OpeningKind, Openings, taking_line};
+use crate::ui::lang::text;
 
 /// "Taking PhD students and postdocs"; nothing when `kinds` is empty.
 #[component]
@@ -27,6 +29,7 @@ pub fn OpeningDetails(
     /// The researcher's openings.
     openings: Openings,
 ) -> impl IntoView {
+    let t = text();
     let is_url = openings.source_is_url();
     let Openings {
         kinds,
@@ -42,15 +45,15 @@ pub fn OpeningDetails(
         None => view! { <bdi>{s}</bdi> }.into_any(),
     });
     let stated = match stated {
-        Some(d) => format!("stated {}", d.human()),
-        None => "date not stated".to_owned(),
+        Some(d) => fill(t.openings.stated, &[("date", &d.human())]),
+        None => t.openings.not_stated.to_owned(),
     };
     view! {
-        <section class="openings" aria-label="Openings" data-testid="openings">
+        <section class="openings" aria-label=t.openings.label data-testid="openings">
             <OpeningBadge kinds=kinds/>
             {note.map(|n| view! { <p class="opening-note">{n}</p> })}
             <p class="opening-meta">
-                {source.map(|s| view! { "Source: " {s} " · " })}
+                {source.map(|s| view! { {t.openings.source} {s} " · " })}
                 <span data-testid="opening-stated">{stated}</span>
             </p>
         </section>

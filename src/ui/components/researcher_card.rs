@@ -7,28 +7,30 @@ use leptos::prelude::*;
 use super::charts::Sparkline;
 use super::pick_buttons::PickButtons;
 use super::{Avatar, ExternalLinks, Highlighted};
+use crate::lang::{Catalogue, fill};
 use crate::model::{Link, LinkKind};
 use crate::search::{Card, FieldKind, MatchReason, Stats};
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
 
 /// "16 publications · 3 awards · 4 talks · 2016–2025". Counts only what the dataset lists: a
 /// person it lists no publications for has an unknown number of them, not zero.
-pub fn figures(stats: &Stats) -> String {
-    let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+pub fn figures(t: &Catalogue, stats: &Stats) -> String {
     let mut parts = vec![];
     if stats.publications > 0 {
-        parts.push(plural(stats.publications, "publication"));
+        parts.push(t.card.publications.count(stats.publications));
     }
     if stats.awards > 0 {
-        parts.push(plural(stats.awards, "award"));
+        parts.push(t.card.awards.count(stats.awards));
     }
     if stats.talks > 0 {
-        parts.push(plural(stats.talks, "talk"));
+        parts.push(t.card.talks.count(stats.talks));
     }
-    if stats.first_year.is_some() {
-        parts.push(crate::model::date::years(stats.first_year, stats.last_year));
+    if let Some(first) = stats.first_year {
+        let last = stats.last_year.unwrap_or(first);
+        parts.push(t.lang.years(first.into(), last.into()));
     }
     parts.join(" · ")
 }
@@ -92,6 +94,7 @@ fn card_body(
     reason: Signal<Option<MatchReason>>,
 ) -> impl IntoView + use<> {
     let search = use_search();
+    let t = text();
     let topics: Vec<(String, String)> = (card.topics.iter())
         .filter_map(|&t| topics.get(t as usize).cloned())
         .collect();
@@ -117,13 +120,13 @@ fn card_body(
             <super::OpeningBadge kinds=card.openings/>
             {move || reason.get().map(|m| view! {
                 <p class="card-reason" data-testid="match-reason">
-                    <span class="reason-kind">{m.kind.label()} ": "</span>
+                    <span class="reason-kind">{fill(t.card.reason, &[("kind", m.kind.label())])}</span>
                     <Highlighted text=m.text ranges=m.highlights/>
                 </p>
             })}
-            <ul class="chips" aria-label="Topics">
+            <ul class="chips" aria-label=t.card.topics>
                 {topics.into_iter().map(|(id, name)| {
-                    let label = format!("Filter by topic {name}");
+                    let label = fill(t.card.filter_topic, &[("topic", &name)]);
                     view! {
                         <li>
                             <button type="button" class="chip" title=label.clone() aria-label=label
@@ -139,7 +142,7 @@ fn card_body(
             </ul>
             <p class="card-figures">
                 <Sparkline activity=activity name=card.name.clone()/>
-                <span class="figures">{figures(&stats)}</span>
+                <span class="figures">{figures(t, &stats)}</span>
             </p>
             <div class="card-foot">
                 <ExternalLinks links=links owner=card.name.clone()
@@ -156,7 +159,7 @@ fn CardRole(title: Option<String>, organization: Option<(String, String)>) -> im
     if title.is_none() && organization.is_none() {
         return ().into_any();
     }
-    let comma = (title.is_some() && organization.is_some()).then_some(", ");
+    let comma = (title.is_some() && organization.is_some()).then_some(text().card.role_separator);
     view! {
         <p class="card-role">
             {title}
@@ -175,6 +178,7 @@ mod tests {
 
     #[test]
     fn figures_read_naturally() {
+        let en = &crate::lang::EN;
         let s = Stats {
             publications: 16,
             awards: 3,
@@ -183,7 +187,7 @@ mod tests {
             last_year: Some(2025),
         };
         assert_eq!(
-            figures(&s),
+            figures(en, &s),
             "16 publications · 3 awards · 1 talk · 2016–2025"
         );
         let s = Stats {
@@ -193,13 +197,13 @@ mod tests {
             first_year: Some(2021),
             last_year: Some(2021),
         };
-        assert_eq!(figures(&s), "1 publication · 2021");
-        assert_eq!(figures(&Stats::default()), "");
+        assert_eq!(figures(en, &s), "1 publication · 2021");
+        assert_eq!(figures(en, &Stats::default()), "");
         let s = Stats {
             publications: 0,
             awards: 2,
             ..Stats::default()
         };
-        assert_eq!(figures(&s), "2 awards");
+        assert_eq!(figures(en, &s), "2 awards");
     }
 }

@@ -5,6 +5,7 @@ use leptos::html::Input;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::ui::lang::text;
 use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::search::use_search;
 
@@ -31,6 +32,7 @@ pub fn SearchIcon() -> impl IntoView {
 #[component]
 pub fn SearchBox() -> impl IntoView {
     let search = use_search();
+    let t = text();
     let typed = AfterPaint::new(move |text| search.type_query(text));
     let input = NodeRef::<Input>::new();
     let handle = window_event_listener(ev::keydown, move |e| {
@@ -47,7 +49,7 @@ pub fn SearchBox() -> impl IntoView {
     on_cleanup(move || handle.remove());
     view! {
         <div class="search-box" role="search">
-            <label for="search-input" class="visually-hidden">"Search researchers"</label>
+            <label for="search-input" class="visually-hidden">{t.search_box.label}</label>
             <SearchIcon/>
             <input
                 id="search-input"
@@ -55,7 +57,7 @@ pub fn SearchBox() -> impl IntoView {
                 node_ref=input
                 autocomplete="off"
                 spellcheck="false"
-                placeholder="Search names, organizations, topics, papers, awards, talks…"
+                placeholder=t.search_box.placeholder
                 aria-keyshortcuts="/"
                 prop:value=move || search.params.with(|p| p.query.clone())
                 on:input=move |e| typed.push(event_target_value(&e))

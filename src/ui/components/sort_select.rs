@@ -3,12 +3,14 @@
 use leptos::prelude::*;
 
 use crate::search::Sort;
+use crate::ui::lang::text;
 use crate::ui::state::search::use_search;
 
 /// A select of the sort orders; Relevance is offered only with a query.
 #[component]
 pub fn SortSelect() -> impl IntoView {
     let search = use_search();
+    let t = text();
     let current = move || search.params.with(|p| p.effective_sort());
     let has_query = move || {
         search
@@ -17,7 +19,7 @@ pub fn SortSelect() -> impl IntoView {
     };
     view! {
         <label class="sort">
-            <span>"Sort by"</span>
+            <span>{t.sort.label}</span>
             <select
                 data-testid="sort"
                 on:change=move |e| {

@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use crate::ui::lang::text;
 use crate::ui::router::url::replace_page;
 use crate::ui::router::{Href, use_route};
 use crate::ui::state::after_paint::AfterPaint;
@@ -17,11 +18,12 @@ use crate::ui::state::generation::moved;
 /// on; nothing before. A live region, so screen readers hear it appear.
 #[component]
 pub fn UpdateNotice() -> impl IntoView {
+    let t = text();
     view! {
         <div class="update-status" role="status">
             {move || moved().map(|_| view! {
                 <p class="update-notice" data-testid="update-notice">
-                    <span>"This directory was updated since you opened this page."</span>
+                    <span>{t.notices.updated}</span>
                     " "
                     <ReloadButton/>
                 </p>
@@ -40,6 +42,7 @@ pub fn ReloadButton(
     link: bool,
 ) -> impl IntoView {
     let route = use_route().route;
+    let t = text();
     view! {
         <button
             type="button"
@@ -50,7 +53,7 @@ pub fn ReloadButton(
                 replace_page(&route.with_untracked(|r| r.absolute()));
             }
         >
-            "Reload"
+            {t.notices.reload}
         </button>
     }
 }

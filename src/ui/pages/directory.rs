@@ -7,14 +7,15 @@ use crate::ui::router::prefetch::prefetch_profile;
 
 use std::sync::Arc;
 
+use crate::lang::fill;
 use crate::search::SearchParams;
-use crate::search::counts::researchers_count;
 use crate::ui::components::researcher_card::FirstPageCard;
 use crate::ui::components::update_notice::ReloadButton;
 use crate::ui::components::{
     ActiveFilters, DataView, EmptyState, FilterPanel, InTurn, LoadingView, ResearcherCard,
     SearchBox, SortSelect,
 };
+use crate::ui::lang::text;
 use crate::ui::state::data::{use_first_answer, use_first_page};
 use crate::ui::state::first_answer::FirstAnswer;
 use crate::ui::state::grid_window::use_grid_window;
@@ -24,11 +25,12 @@ use crate::ui::state::search::use_search;
 #[component]
 pub fn DirectoryPage() -> impl IntoView {
     set_title(None);
+    let t = text();
     let filters_open = RwSignal::new(false);
     // The search box stays mounted from the first paint on, so what the user types while the
     // directory is still arriving (and the focus) survives the switch to the loaded page.
     view! {
-        <h1>"Researchers"</h1>
+        <h1>{t.directory.heading}</h1>
         <SearchBox/>
         <DataView loading=|| view! { <FirstPagePreview/> } children=move |_| {
             // The usual next step, a profile: its code comes now, not on the click.
@@ -40,7 +42,7 @@ pub fn DirectoryPage() -> impl IntoView {
                     <InTurn>
                         <FilterPanel open=filters_open/>
                     </InTurn>
-                    <section class="results" aria-label="Results">
+                    <section class="results" aria-label=t.directory.results>
                         <ResultsBar filters_open=filters_open/>
                         <ActiveFilters/>
                         <ResultList/>
@@ -56,6 +58,7 @@ pub fn DirectoryPage() -> impl IntoView {
 #[component]
 fn FirstPagePreview() -> impl IntoView {
     let search = use_search();
+    let t = text();
     let first = use_first_page();
     let answer = use_first_answer();
     move || {
@@ -73,11 +76,11 @@ fn FirstPagePreview() -> impl IntoView {
                 let total = page.total as usize;
                 view! {
                     <div class="directory">
-                        <aside class="filter-panel" aria-label="Filters" aria-busy="true"></aside>
-                        <section class="results" aria-label="Results" aria-busy="true">
+                        <aside class="filter-panel" aria-label=t.directory.filters aria-busy="true"></aside>
+                        <section class="results" aria-label=t.directory.results aria-busy="true">
                             <div class="results-bar">
                                 <p class="result-count" data-testid="result-count">
-                                    {researchers_count(total)}
+                                    {t.directory.count.count(total)}
                                 </p>
                             </div>
                             <div class="card-grid windowed" data-testid="results" role="list">
@@ -104,14 +107,15 @@ fn FirstPagePreview() -> impl IntoView {
 #[component]
 fn FirstAnswerPreview(answer: Arc<FirstAnswer>) -> impl IntoView {
     let total = answer.total;
+    let t = text();
     view! {
         <div class="directory">
-            <aside class="filter-panel" aria-label="Filters">
-                <p class="filters-counting" role="status" data-testid="filters-counting">"Counting…"</p>
+            <aside class="filter-panel" aria-label=t.directory.filters>
+                <p class="filters-counting" role="status" data-testid="filters-counting">{t.directory.counting}</p>
             </aside>
-            <section class="results" aria-label="Results">
+            <section class="results" aria-label=t.directory.results>
                 <div class="results-bar">
-                    <p class="result-count" data-testid="result-count">{researchers_count(total)}</p>
+                    <p class="result-count" data-testid="result-count">{t.directory.count.count(total)}</p>
                 </div>
                 {(total == 0).then(|| view! { <EmptyState/> })}
                 <div class="card-grid windowed" data-testid="results" role="list">
@@ -141,10 +145,11 @@ fn ResultsBar(
             .with(|r| r.as_ref().map_or(0, |r| r.hits.len()))
     };
     let active = move || search.params.with(|p| p.filter_count());
+    let t = text();
     view! {
         <div class="results-bar">
             <p class="result-count" role="status" aria-live="polite" data-testid="result-count">
-                {move || researchers_count(count())}
+                {move || t.directory.count.count(count())}
             </p>
             <button
                 type="button"
@@ -154,8 +159,8 @@ fn ResultsBar(
                 on:click=move |_| filters_open.update(|o| *o = !*o)
             >
                 {move || match active() {
-                    0 => "Filters".to_owned(),
-                    n => format!("Filters ({n})"),
+                    0 => t.directory.filters.to_owned(),
+                    n => fill(t.directory.filters_active, &[("n", &t.lang.number(n as u64))]),
                 }}
             </button>
             <SortSelect/>
@@ -169,20 +174,24 @@ fn ResultsBar(
 #[component]
 fn TitleSearchStatus() -> impl IntoView {
     let search = use_search();
-    let t = search.titles;
+    let titles = search.titles;
+    let t = text();
     let wanted = move || search.wanted_titles();
     let pending = move || {
         let wanted = wanted();
-        t.pending.with(|p| wanted.iter().any(|k| p.contains(k)))
+        titles
+            .pending
+            .with(|p| wanted.iter().any(|k| p.contains(k)))
     };
     let failed = move || {
         let wanted = wanted();
-        t.failed
+        titles
+            .failed
             .with(|f| wanted.iter().find_map(|k| f.get(k).cloned()))
     };
     view! {
         {move || pending().then(|| view! {
-            <p class="titles-status" data-testid="titles-pending">"Searching publication titles…"</p>
+            <p class="titles-status" data-testid="titles-pending">{t.directory.titles_pending}</p>
         })}
         {move || failed().map(|e| {
             let mut why = e.to_string();
@@ -194,15 +203,15 @@ fn TitleSearchStatus() -> impl IntoView {
                 view! { <ReloadButton link=true/> }.into_any()
             } else {
                 view! {
-                    <button type="button" class="link-button" on:click=move |_| t.failed.set(Default::default())>
-                        "Retry"
+                    <button type="button" class="link-button" on:click=move |_| titles.failed.set(Default::default())>
+                        {t.common.retry}
                     </button>
                 }
                 .into_any()
             };
             view! {
                 <p class="titles-status titles-failed" role="alert" data-testid="titles-failed">
-                    {format!("Publication titles could not be searched: {why} ")}
+                    {format!("{} ", fill(t.directory.titles_failed, &[("why", &why)]))}
                     {again}
                 </p>
             }

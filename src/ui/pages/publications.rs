@@ -9,30 +9,36 @@ use leptos::prelude::*;
 
 use crate::files::paths::pubs::INDEX as PUBS_INDEX;
 use crate::files::publications::PubsIndex;
-use crate::model::date::year_span;
-use crate::search::counts::counted;
+use crate::lang::{Catalogue, fill};
 use crate::ui::browser::set_title;
-use crate::ui::components::publication_list::publications_count;
 use crate::ui::components::{
     CompiledPublicationList, DataView, DetailView, LoadErrorView, LoadingView, PublicationList,
 };
+use crate::ui::lang::text;
 use crate::ui::state::data::{Load, fetch_everything, static_data};
 use crate::ui::state::pub_files::{PubFiles, fetch_index};
 
 /// "60 publications by 5 researchers of the directory, 2015–2025. …"
-fn lead(count: usize, authors: usize, span: Option<(u16, u16)>) -> String {
-    let span = span.map_or_else(String::new, |(a, b)| format!(", {}", year_span(a, b)));
-    format!(
-        "{} by {} of the directory{span}. Papers by several members appear once.",
-        publications_count(count),
-        counted(authors, "researcher", "researchers"),
+fn lead(t: &Catalogue, count: usize, authors: usize, span: Option<(u16, u16)>) -> String {
+    let p = &t.publications;
+    let span = span.map_or_else(String::new, |(a, b)| {
+        fill(p.span, &[("years", &t.lang.years(a.into(), b.into()))])
+    });
+    fill(
+        p.lead,
+        &[
+            ("publications", &p.publications.count(count)),
+            ("researchers", &p.researchers.count(authors)),
+            ("span", &span),
+        ],
     )
 }
 
 /// All publications: a paper by several directory members appears once, all of them linked.
 #[component]
 pub fn PublicationsPage() -> impl IntoView {
-    set_title(Some("Publications"));
+    let t = text();
+    set_title(Some(t.publications.title));
     let compiled = Load::new(|| async {
         if static_data().is_some() {
             return Ok(None);
@@ -40,12 +46,12 @@ pub fn PublicationsPage() -> impl IntoView {
         fetch_index().await
     });
     view! {
-        <h1>"Publications"</h1>
+        <h1>{t.publications.heading}</h1>
         {move || match compiled.get() {
             None => view! { <LoadingView/> }.into_any(),
             Some(Err(e)) => view! {
                 <LoadErrorView error=e retry=Callback::new(move |_| compiled.refetch())
-                    heading="The publications could not be loaded"/>
+                    heading=t.publications.load_failed/>
             }.into_any(),
             Some(Ok(Some(index))) => view! { <Compiled index=index/> }.into_any(),
             Some(Ok(None)) => view! { <Loaded/> }.into_any(),
@@ -56,7 +62,12 @@ pub fn PublicationsPage() -> impl IntoView {
 /// The list from the compiled files.
 #[component]
 fn Compiled(index: std::sync::Arc<PubsIndex>) -> impl IntoView {
-    let text = lead(index.total as usize, index.authors as usize, index.span());
+    let text = lead(
+        text(),
+        index.total as usize,
+        index.authors as usize,
+        index.span(),
+    );
     let files = PubFiles::new(index);
     view! {
         <p class="page-lead">{text}</p>
@@ -76,7 +87,7 @@ fn Loaded() -> impl IntoView {
                 let years = d.publications.iter().map(|p| p.year);
                 let span = years.clone().min().zip(years.max());
                 let authors = d.researchers.iter().filter(|r| !r.publications.is_empty()).count();
-                let text = lead(d.publications.len(), authors, span);
+                let text = lead(text(), d.publications.len(), authors, span);
                 view! {
                     <p class="page-lead">{text}</p>
                     <PublicationList detail=detail.clone() scope=scope owner=None file_stem="publications".to_owned() top_level=true filters_open=true/>

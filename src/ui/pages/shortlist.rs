@@ -5,12 +5,14 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::lang::{Catalogue, fill};
 use crate::search::IdList;
 use crate::search::shortlist::{self, Row};
 use crate::site::route::{AppRoute, profile};
 use crate::ui::browser::download;
 use crate::ui::browser::set_title;
 use crate::ui::components::{DataView, PickButtons};
+use crate::ui::lang::text;
 use crate::ui::router::{Href, use_route};
 use crate::ui::state::data::{Atlas, fetch_details};
 use crate::ui::state::picks::{MAX_COMPARED, use_picks};
@@ -18,7 +20,8 @@ use crate::ui::state::picks::{MAX_COMPARED, use_picks};
 /// The shortlist page.
 #[component]
 pub fn ShortlistPage() -> impl IntoView {
-    set_title(Some("Shortlist"));
+    let t = text();
+    set_title(Some(t.shortlist.title));
     let route = use_route().route;
     let shared = Memo::new(move |_| match route.get() {
         AppRoute::Shortlist(Some(IdList(ids))) => Some(ids),
@@ -30,12 +33,12 @@ pub fn ShortlistPage() -> impl IntoView {
             <DataView children=move |atlas| {
                 match shared.get() {
                     Some(ids) => view! {
-                        <h1>"Shared shortlist"</h1>
+                        <h1>{t.shortlist.shared_heading}</h1>
                         <SharedIntro ids=ids.clone()/>
                         <ShortlistView atlas=atlas ids=Signal::derive(move || ids.clone())/>
                     }.into_any(),
                     None => view! {
-                        <h1>"Shortlist"</h1>
+                        <h1>{t.shortlist.heading}</h1>
                         <ShortlistView atlas=atlas ids=picks.shortlist.into()/>
                     }.into_any(),
                 }
@@ -49,6 +52,7 @@ pub fn ShortlistPage() -> impl IntoView {
 fn SharedIntro(ids: Vec<String>) -> impl IntoView {
     let picks = use_picks();
     let count = ids.len();
+    let t = text();
     let add = move |_| {
         picks.shortlist.update(|s| {
             for id in &ids {
@@ -60,12 +64,12 @@ fn SharedIntro(ids: Vec<String>) -> impl IntoView {
     };
     view! {
         <p class="shortlist-intro">
-            {format!("Someone shared {count} researcher{}. ", if count == 1 { "" } else { "s" })}
+            {format!("{} ", t.shortlist.shared.count(count))}
             <button type="button" class="button" data-testid="save-shared" on:click=add>
-                "Add them to my shortlist"
+                {t.shortlist.add}
             </button>
             " "
-            <a href=AppRoute::Shortlist(None).href()>"My shortlist"</a>
+            <a href=AppRoute::Shortlist(None).href()>{t.shortlist.mine}</a>
         </p>
     }
 }
@@ -85,6 +89,7 @@ fn rows(atlas: &Atlas, ids: &[String]) -> Vec<Row> {
 /// A shortlist: the researchers, sharing, exports and a way to compare them.
 #[component]
 fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
+    let t = text();
     let list = {
         let atlas = atlas.clone();
         move || rows(&atlas, &ids.get())
@@ -95,7 +100,7 @@ fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
             if rows.is_empty() {
                 return view! {
                     <p class="empty-state" data-testid="shortlist-empty">
-                        "No one here yet. Star researchers (☆) on their cards or profiles to keep them here; the shortlist stays in this browser."
+                        {t.shortlist.empty}
                     </p>
                 }.into_any();
             }
@@ -109,6 +114,7 @@ fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
 #[component]
 fn ShortlistRows(rows: Vec<Row>) -> impl IntoView {
     let n = rows.len();
+    let t = text();
     let compare_ids: Vec<String> = rows
         .iter()
         .take(MAX_COMPARED)
@@ -116,14 +122,14 @@ fn ShortlistRows(rows: Vec<Row>) -> impl IntoView {
         .collect();
     view! {
         <p class="shortlist-count" data-testid="shortlist-count">
-            {format!("{n} researcher{}", if n == 1 { "" } else { "s" })}
+            {t.shortlist.count.count(n)}
         </p>
         <ul class="shortlist" data-testid="shortlist">
             {rows.into_iter().map(|r| view! { <ShortlistItem row=r/> }).collect_view()}
         </ul>
         {(n >= 2).then(|| view! {
             <p><a class="button" href=AppRoute::Compare(IdList(compare_ids)).href() data-testid="compare-shortlist">
-                {if n > MAX_COMPARED { format!("Compare the first {MAX_COMPARED}") } else { format!("Compare these {n}") }}
+                {if n > MAX_COMPARED { t.shortlist.compare_first.count(MAX_COMPARED) } else { t.shortlist.compare_these.count(n) }}
             </a></p>
         })}
     }
@@ -139,7 +145,7 @@ fn ShortlistItem(row: Row) -> impl IntoView {
                 <a class="shortlist-name" href=profile(&r.id).href()>{r.name.clone()}</a>
                 {r.role.clone().map(|t| view! { <span class="card-role">" · " <bdi>{t}</bdi></span> })}
                 <p class="card-figures">
-                    {figures(r.publications, &r.topics)}
+                    {figures(text(), r.publications, &r.topics)}
                 </p>
             </div>
             <PickButtons id=r.id.clone() name=r.name.clone() compact=true/>
@@ -149,9 +155,9 @@ fn ShortlistItem(row: Row) -> impl IntoView {
 
 /// "12 publications · LLM serving, Networks": the count only where the dataset lists
 /// publications (unknown is not zero).
-fn figures(publications: Option<usize>, topics: &[String]) -> String {
-    let count = publications.map(|n| format!("{n} publication{}", if n == 1 { "" } else { "s" }));
-    let topics = (!topics.is_empty()).then(|| topics.join(", "));
+fn figures(t: &Catalogue, publications: Option<usize>, topics: &[String]) -> String {
+    let count = publications.map(|n| t.shortlist.publications.count(n));
+    let topics = (!topics.is_empty()).then(|| topics.join(t.shortlist.topic_separator));
     count
         .into_iter()
         .chain(topics)
@@ -171,6 +177,7 @@ enum Export {
 #[component]
 fn ShortlistActions(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
     let status = RwSignal::new(String::new());
+    let t = text();
     let share_href = move || AppRoute::Shortlist(Some(IdList(ids.get()))).absolute();
     let button = move |kind: Export, testid: &'static str, label: &'static str| {
         let atlas = atlas.clone();
@@ -183,9 +190,9 @@ fn ShortlistActions(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoVie
     };
     view! {
         <div class="shortlist-actions">
-            <label for="share-link">"Share link"</label>
+            <label for="share-link">{t.shortlist.share}</label>
             <input id="share-link" data-testid="share-link" type="text" readonly prop:value=share_href/>
-            <div class="export-buttons" role="group" aria-label="Export the shortlist">
+            <div class="export-buttons" role="group" aria-label=t.shortlist.export>
                 {button(Export::Csv, "export-csv", "CSV")}
                 {button(Export::Json, "export-json", "JSON")}
                 {button(Export::Bibtex, "export-bibtex", "BibTeX")}
@@ -197,6 +204,7 @@ fn ShortlistActions(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoVie
 
 /// Downloads the shortlist of `ids` as `kind`; BibTeX first fetches the researchers' records.
 fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<String>) {
+    let t = text();
     let rows = rows(&atlas, &ids);
     match kind {
         Export::Csv => report(
@@ -217,7 +225,7 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
         ),
         Export::Bibtex => {
             let wanted: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-            status.set("Collecting publications…".into());
+            status.set(t.shortlist.collecting.into());
             leptos::task::spawn_local(async move {
                 match fetch_details(atlas, wanted.clone()).await {
                     Ok(details) => {
@@ -231,7 +239,10 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
                         report(status, download("shortlist.bib", mime, &text));
                     }
                     Err(e) => {
-                        status.try_set(format!("Could not collect the publications: {e}"));
+                        status.try_set(fill(
+                            t.shortlist.collect_failed,
+                            &[("error", &e.to_string())],
+                        ));
                     }
                 }
             });
@@ -242,8 +253,9 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
 /// Says whether a download started.
 fn report(status: RwSignal<String>, result: Result<(), wasm_bindgen::JsValue>) {
     // `try_`: after a fetch, the page may have gone.
+    let t = text();
     status.try_set(match result {
-        Ok(()) => "Downloaded.".into(),
-        Err(e) => format!("The download failed: {e:?}"),
+        Ok(()) => t.shortlist.downloaded.into(),
+        Err(e) => fill(t.shortlist.download_failed, &[("error", &format!("{e:?}"))]),
     });
 }

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::lang::Catalogue;
+
 const STORAGE_KEY: &str = "atlas-theme";
 
 /// The user's choice.
@@ -26,11 +28,11 @@ impl Theme {
     }
 
     /// The label shown on the toggle.
-    pub fn label(self) -> &'static str {
+    pub fn label(self, t: &'static Catalogue) -> &'static str {
         match self {
-            Self::System => "System theme",
-            Self::Light => "Light theme",
-            Self::Dark => "Dark theme",
+            Self::System => t.theme.system,
+            Self::Light => t.theme.light,
+            Self::Dark => t.theme.dark,
         }
     }
 
