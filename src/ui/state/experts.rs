@@ -233,7 +233,10 @@ async fn fetch_part(index: &ExpertsIndex, part: Part) -> Result<Body, DataError>
     let (url, range) = index.range(part).ok_or_else(|| {
         DataError::Invalid(
             paths::experts::INDEX.to_owned(),
-            format!("it has no {part:?}"),
+            crate::lang::fill(
+                crate::ui::lang::text().experts.missing_part,
+                &[("part", &format!("{part:?}"))],
+            ),
         )
     })?;
     let body = fetch_range(url, range).await?;

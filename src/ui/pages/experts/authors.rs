@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::fields::ExpertForm;
 use crate::search::suggest::sorted_people;
 use crate::ui::components::person_picker::TypeAhead;
+use crate::ui::lang::text;
 use crate::ui::state::data::use_atlas;
 
 /// The authors' fieldset.
@@ -18,6 +19,7 @@ pub fn AuthorsField(
     /// The field of typed names.
     names: NodeRef<html::Input>,
 ) -> impl IntoView {
+    let t = text();
     let typed = Memo::new(move |_| form.query.params.with(|p| p.names.join("; ")));
     let add = move |id: String| {
         form.ask(|p| {
@@ -38,23 +40,23 @@ pub fn AuthorsField(
         let people = people.get().unwrap_or_default();
         view! {
             <TypeAhead people=people input_id="experts-author".to_owned()
-                list_label="Matching researchers".to_owned() prefix="+ "
+                list_label=t.experts.author_matches.to_owned() prefix="+ "
                 on_pick=Callback::new(add)/>
         }
     };
     view! {
         <fieldset class="experts-authors">
-            <legend>"The paper’s authors"</legend>
-            <p class="muted experts-hint">"Their conflicts of interest are marked in the results."</p>
+            <legend>{t.experts.authors_legend}</legend>
+            <p class="muted experts-hint">{t.experts.authors_hint}</p>
             <AuthorChips form=form/>
             <div class="experts-field">
-                <label for="experts-author">"Add an author from the directory"</label>
+                <label for="experts-author">{t.experts.author_add}</label>
                 {picker}
             </div>
             <div class="experts-field">
-                <label for="experts-names">"Other authors"</label>
+                <label for="experts-names">{t.experts.other_authors}</label>
                 <input id="experts-names" type="text" data-testid="experts-names" node_ref=names
-                    autocomplete="off" placeholder="Names, separated by ;"
+                    autocomplete="off" placeholder=t.experts.names_placeholder
                     prop:value=move || typed.get()/>
             </div>
         </fieldset>
@@ -64,6 +66,7 @@ pub fn AuthorsField(
 /// The authors picked from the directory, each with a button that removes them.
 #[component]
 fn AuthorChips(form: ExpertForm) -> impl IntoView {
+    let t = text();
     let atlas = use_atlas();
     let chips = move || {
         let atlas = atlas.get().and_then(Result::ok);
@@ -73,7 +76,7 @@ fn AuthorChips(form: ExpertForm) -> impl IntoView {
                 let name = (atlas.as_ref())
                     .and_then(|a| a.cards.iter().find(|c| c.id == id))
                     .map_or_else(|| id.clone(), |c| c.name.clone());
-                let label = format!("Remove {name} from the authors");
+                let label = crate::lang::fill(t.experts.author_remove, &[("name", &name)]);
                 view! {
                     <li class="compare-chip" data-testid="experts-author-chip">
                         <bdi>{name}</bdi>
@@ -84,5 +87,5 @@ fn AuthorChips(form: ExpertForm) -> impl IntoView {
             })
             .collect_view()
     };
-    view! { <ul class="compare-chips" aria-label="Authors from the directory">{chips}</ul> }
+    view! { <ul class="compare-chips" aria-label=t.experts.authors_chips>{chips}</ul> }
 }

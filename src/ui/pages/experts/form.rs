@@ -7,11 +7,13 @@ use leptos::prelude::*;
 use super::authors::AuthorsField;
 use super::fields::ExpertForm;
 use super::options::ExpertOptions;
+use crate::ui::lang::text;
 use crate::ui::state::experts::ExpertQuery;
 
 /// The whole form.
 #[component]
 pub fn ExpertsForm(query: ExpertQuery) -> impl IntoView {
+    let t = text();
     let form = ExpertForm::new(query);
     // Only a new text in the URL (a reload, Back) replaces what the field holds.
     let text = Memo::new(move |_| query.params.with(|p| p.text.clone()));
@@ -26,19 +28,19 @@ pub fn ExpertsForm(query: ExpertQuery) -> impl IntoView {
         }
     };
     view! {
-        <form class="experts-form" role="search" aria-label="Find experts" on:submit=submit>
-            <label for="experts-text" class="experts-text-label">"Title and abstract"</label>
+        <form class="experts-form" role="search" aria-label=t.experts.find on:submit=submit>
+            <label for="experts-text" class="experts-text-label">{t.experts.text_label}</label>
             <p id="experts-text-hint" class="muted experts-hint">
-                "The paper to review, or any text about its subject. Ctrl+Enter finds experts too."
+                {t.experts.text_hint}
             </p>
             <textarea id="experts-text" data-testid="experts-text" rows="7" spellcheck="false"
                 aria-describedby="experts-text-hint" node_ref=form.text
-                placeholder="ServerlessLLM: Locality-Enhanced Serverless Inference for Large Language Models. This paper presents…"
+                placeholder=t.experts.text_placeholder
                 prop:value=move || text.get() on:keydown=shortcut></textarea>
             <AuthorsField form=form names=form.names/>
             <ExpertOptions form=form years=form.years since=form.since/>
             <button type="submit" class="button experts-submit" data-testid="experts-submit">
-                "Find experts"
+                {t.experts.find}
             </button>
         </form>
     }

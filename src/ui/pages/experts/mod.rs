@@ -22,16 +22,17 @@ mod results;
 
 use leptos::prelude::*;
 
-use crate::search::experts::page::HOW_IT_RANKS;
 use crate::search::params::experts::Mode;
 use crate::ui::browser::set_title;
+use crate::ui::lang::text;
 use crate::ui::state::experts::{use_expert_query, use_experts};
 use crate::ui::state::experts_many::ManyRun;
 
 /// The experts page: the mode, how it ranks, and one paper's question and answer or many's.
 #[component]
 pub fn ExpertsPage() -> impl IntoView {
-    set_title(Some("Find experts"));
+    let t = text();
+    set_title(Some(t.experts.find));
     let query = use_expert_query();
     let data = use_experts();
     // Made here, so a scored file outlasts a look at one paper and back.
@@ -47,9 +48,9 @@ pub fn ExpertsPage() -> impl IntoView {
     };
     view! {
         <div class="experts-page" data-testid="experts-page">
-            <h1>"Find experts"</h1>
+            <h1>{t.experts.find}</h1>
             <mode::ModeSwitch query=query/>
-            <p class="experts-how" data-testid="experts-how">{HOW_IT_RANKS}</p>
+            <p class="experts-how" data-testid="experts-how">{t.experts.how}</p>
             {body}
         </div>
     }

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::fields::ExpertForm;
 use crate::model::CareerStage;
+use crate::ui::lang::text;
 
 /// The options' fieldset.
 #[component]
@@ -17,21 +18,22 @@ pub fn ExpertOptions(
     /// The "only papers since" field.
     since: NodeRef<html::Input>,
 ) -> impl IntoView {
+    let t = text();
     let params = form.query.params;
     let hide = move || params.with(|p| p.hide_conflicted);
     view! {
         <fieldset class="experts-options">
-            <legend>"Options"</legend>
+            <legend>{t.experts.options}</legend>
             <div class="experts-numbers">
                 <label>
-                    <span>"Co-authorship conflict window (years)"</span>
+                    <span>{t.experts.window}</span>
                     <input type="number" min="0" max="20" data-testid="experts-years" node_ref=years
                         prop:value=move || params.with(|p| p.years.to_string())
                         on:change=move |_| form.ask(|_| {})/>
                 </label>
                 <label>
-                    <span>"Only papers since (year)"</span>
-                    <input type="number" min="1900" max="2999" placeholder="Any year"
+                    <span>{t.experts.since}</span>
+                    <input type="number" min="1900" max="2999" placeholder=t.experts.any_year
                         data-testid="experts-since" node_ref=since
                         prop:value=move || params.with(|p| p.since.map(|y| y.to_string()).unwrap_or_default())
                         on:change=move |_| form.ask(|_| {})/>
@@ -45,7 +47,7 @@ pub fn ExpertOptions(
                         let on = event_target_checked(&e);
                         form.ask(|p| p.hide_conflicted = on);
                     }/>
-                " Hide people with a conflict"
+                " "{t.experts.hide}
             </label>
         </fieldset>
     }
@@ -54,10 +56,11 @@ pub fn ExpertOptions(
 /// A checkbox per career stage; none checked lists every stage.
 #[component]
 fn StageChecks(form: ExpertForm) -> impl IntoView {
+    let t = text();
     let params = form.query.params;
     view! {
         <fieldset class="experts-stages">
-            <legend>"Career stages (none checked: all)"</legend>
+            <legend>{t.experts.stages}</legend>
             {CareerStage::ALL.into_iter().map(|s| {
                 let id = format!("experts-stage-{}", s.key());
                 view! {

@@ -7,11 +7,13 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
-use crate::search::experts::page::{STAYS_HERE, batch_options};
+use crate::lang::fill;
+use crate::search::experts::page::batch_options;
 use crate::search::params::ExpertParams;
 use crate::search::params::experts::PER_PAPER;
 use crate::ui::browser::read_file;
 use crate::ui::host::year_and_month;
+use crate::ui::lang::text;
 use crate::ui::state::data::{Load, use_atlas};
 use crate::ui::state::experts::{ExpertQuery, ExpertsResult};
 use crate::ui::state::experts_many::ManyRun;
@@ -19,6 +21,7 @@ use crate::ui::state::experts_many::ManyRun;
 /// The form.
 #[component]
 pub fn ManyForm(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> impl IntoView {
+    let t = text();
     let atlas = use_atlas();
     let text = NodeRef::<html::Textarea>::new();
     let score = move || {
@@ -30,19 +33,25 @@ pub fn ManyForm(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> 
     let file_note = RwSignal::new(String::new());
     let take = move |file: web_sys::File| {
         let name = file.name();
-        file_note.set(format!("Reading {name}…"));
+        file_note.set(fill(t.experts_many.reading, &[("name", &name)]));
         spawn_local(async move {
             match read_file(&file).await {
-                Ok(t) => {
+                Ok(body) => {
                     let Some(area) = text.try_get_untracked().flatten() else {
                         return;
                     };
-                    area.set_value(&t);
-                    file_note.try_set(format!("{name}, {}", size(t.len())));
+                    area.set_value(&body);
+                    file_note.try_set(fill(
+                        t.experts_many.file_size,
+                        &[("name", &name), ("size", &size(body.len()))],
+                    ));
                     score();
                 }
                 Err(e) => {
-                    file_note.try_set(format!("{name} could not be read: {e}"));
+                    file_note.try_set(fill(
+                        t.experts_many.read_failed,
+                        &[("name", &name), ("error", &e.to_string())],
+                    ));
                 }
             }
         });
@@ -52,16 +61,16 @@ pub fn ManyForm(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> 
         score();
     };
     view! {
-        <form class="experts-form many-form" aria-label="Score many papers" on:submit=submit>
+        <form class="experts-form many-form" aria-label=t.experts_many.form_label on:submit=submit>
             <DropZone take=take note=file_note/>
-            <label for="many-text" class="experts-text-label">"Or paste the file’s text"</label>
+            <label for="many-text" class="experts-text-label">{t.experts_many.paste_label}</label>
             <textarea id="many-text" data-testid="many-text" rows="6" spellcheck="false"
                 node_ref=text aria-describedby="many-stays"
-                placeholder=r#"[{"id": "sub1", "title": "…", "abstract": "…", "authors": ["…"]}]"#></textarea>
+                placeholder=r#"[{"id": "sub1", "title": "…", "abstract": "…", "authors": ["…"]}]"#></textarea> // not text
             <ManyOptions query=query/>
             <div class="many-submit">
-                <button type="submit" class="button experts-submit" data-testid="many-score">"Score"</button>
-                <p id="many-stays" class="muted experts-hint">{STAYS_HERE}</p>
+                <button type="submit" class="button experts-submit" data-testid="many-score">{t.experts_many.score}</button>
+                <p id="many-stays" class="muted experts-hint">{t.experts_many.stays}</p>
             </div>
         </form>
     }
@@ -73,6 +82,7 @@ fn DropZone(
     take: impl Fn(web_sys::File) + Copy + 'static,
     note: RwSignal<String>,
 ) -> impl IntoView {
+    let t = text();
     let over = RwSignal::new(false);
     let chosen = move |e: leptos::ev::Event| {
         let input = e
@@ -101,9 +111,9 @@ fn DropZone(
             }
             on:dragleave=move |_| over.set(false)
             on:drop=dropped>
-            <label for="many-file" class="experts-text-label">"Submissions file"</label>
+            <label for="many-file" class="experts-text-label">{t.experts_many.file_label}</label>
             <p class="muted experts-hint" id="many-file-hint">
-                "Drop it here or choose it: OpenReview’s submissions.json, a JSON list, JSON lines or CSV."
+                {t.experts_many.file_hint}
             </p>
             <input id="many-file" type="file" data-testid="many-file"
                 accept=".json,.jsonl,.csv,.txt,application/json,text/csv,text/plain"
@@ -116,6 +126,7 @@ fn DropZone(
 /// Reviewers per paper and the co-authorship window, each applied to the next Score.
 #[component]
 fn ManyOptions(query: ExpertQuery) -> impl IntoView {
+    let t = text();
     let params = query.params;
     let change = move |f: &dyn Fn(&mut ExpertParams)| {
         let mut next = params.get_untracked();
@@ -126,21 +137,21 @@ fn ManyOptions(query: ExpertQuery) -> impl IntoView {
     view! {
         <div class="experts-numbers">
             <label>
-                <span>"Reviewers per paper"</span>
+                <span>{t.experts_many.per_paper}</span>
                 <select data-testid="many-per" on:change=move |e| {
                     let per = event_target_value(&e).parse::<usize>().ok();
                     change(&|p| p.per_paper = per);
                 }>
-                    <option value="all" prop:selected=move || per().is_none()>"All"</option>
+                    <option value="all" prop:selected=move || per().is_none()>{t.experts_many.all}</option>
                     {PER_PAPER.into_iter().map(|n| view! {
                         <option value=n.to_string() prop:selected=move || per() == Some(n)>
-                            {format!("Best {n}")}
+                            {fill(t.experts_many.best, &[("n", &t.lang.number(n as u64))])}
                         </option>
                     }).collect_view()}
                 </select>
             </label>
             <label>
-                <span>"Co-authorship conflict window (years)"</span>
+                <span>{t.experts.window}</span>
                 <input type="number" min="0" max="20" data-testid="many-years"
                     prop:value=move || params.with(|p| p.years.to_string())
                     on:change=move |e| {
@@ -155,9 +166,16 @@ fn ManyOptions(query: ExpertQuery) -> impl IntoView {
 
 /// A file's size in words: "812 bytes", "34 KB", "1.2 MB".
 fn size(bytes: usize) -> String {
+    let t = text();
     match bytes {
-        b if b < 1_000 => format!("{b} bytes"),
-        b if b < 1_000_000 => format!("{} KB", b.div_ceil(1_000)),
-        b => format!("{:.1} MB", b as f64 / 1e6),
+        b if b < 1_000 => t.experts_many.bytes.count(b),
+        b if b < 1_000_000 => fill(
+            t.experts_many.kb,
+            &[("n", &t.lang.number(b.div_ceil(1_000) as u64))],
+        ),
+        b => fill(
+            t.experts_many.mb,
+            &[("n", &t.lang.decimal(b as f64 / 1e6, 1))],
+        ),
     }
 }
