@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use leptos::prelude::*;
 
+use crate::lang::{Catalogue, fill};
 use crate::search::summary::{Activity, Share};
+use crate::ui::lang::text;
 
 /// A document-unique id for a chart's title and description.
 fn chart_id(prefix: &str) -> String {
@@ -31,42 +33,51 @@ pub fn fixed(x: impl Into<f64>, places: u32) -> String {
     }
 }
 
-/// "11 publications from 2019 to 2025, most in 2024 (4)."
-pub fn describe_activity(a: &Activity) -> String {
+/// A count in the language's digits, ungrouped as the charts have always written it ("1204").
+fn digits(t: &Catalogue, n: impl Into<u64>) -> String {
+    t.lang.year(n.into() as i64)
+}
+
+/// "11 publications from 2019 to 2025, most in 2024 (4)." in `t`'s language.
+pub fn describe_activity(t: &Catalogue, a: &Activity) -> String {
+    let c = &t.charts;
     let Some(last) = a.last() else {
-        return "No publications.".into();
+        return c.no_publications.into();
     };
-    let total = a.total();
-    let noun = if total == 1 {
-        "publication"
-    } else {
-        "publications"
-    };
-    let span = if last == a.first {
-        format!("in {last}")
-    } else {
-        format!("from {} to {last}", a.first)
-    };
+    let total = a.total() as usize;
+    let (first, last) = (t.lang.year(a.first.into()), t.lang.year(last.into()));
+    if a.first == a.last().unwrap_or(a.first) {
+        return c.one_year.count_with(total, &[("year", &last)]);
+    }
+    let span = [("from", first.as_str()), ("to", last.as_str())];
     let peak = a.peak();
     let peak_year = a.years().filter(|&(_, c)| c == peak).map(|(y, _)| y).last();
     match peak_year {
         Some(y) if a.counts.len() > 1 => {
-            format!("{total} {noun} {span}, most in {y} ({peak}).")
+            let (y, peak) = (t.lang.year(y.into()), digits(t, peak));
+            let args = [
+                span[0],
+                span[1],
+                ("peak_year", y.as_str()),
+                ("peak", peak.as_str()),
+            ];
+            c.years_peak.count_with(total, &args)
         }
-        _ => format!("{total} {noun} {span}."),
+        _ => c.years.count_with(total, &span),
     }
 }
 
 /// The table alternative of an activity chart.
 fn activity_table(caption: String, a: &Activity) -> impl IntoView + use<> {
     let rows = a.years().collect::<Vec<_>>();
+    let t = text();
     view! {
         <div class="visually-hidden"><table>
             <caption>{caption}</caption>
-            <thead><tr><th scope="col">"Year"</th><th scope="col">"Publications"</th></tr></thead>
+            <thead><tr><th scope="col">{t.charts.year}</th><th scope="col">{t.charts.publications}</th></tr></thead>
             <tbody>
                 {rows.into_iter().map(|(y, c)| view! {
-                    <tr><th scope="row">{y}</th><td>{c}</td></tr>
+                    <tr><th scope="row">{t.lang.year(y.into())}</th><td>{digits(t, c)}</td></tr>
                 }).collect_view()}
             </tbody>
         </table></div>
@@ -86,8 +97,9 @@ pub fn Sparkline(
     }
     let (title_id, desc_id) = (chart_id("spark-t"), chart_id("spark-d"));
     let (title_ref, desc_ref) = (title_id.clone(), desc_id.clone());
-    let title = format!("Publications per year, {name}");
-    let desc = describe_activity(&activity);
+    let t = text();
+    let title = fill(t.charts.sparkline_title, &[("name", &name)]);
+    let desc = describe_activity(t, &activity);
     const W: f32 = 64.0;
     const H: f32 = 16.0;
     let n = activity.counts.len().max(1) as f32;
@@ -141,7 +153,8 @@ pub fn YearChart(
     }
     let (title_id, desc_id) = (chart_id("years-t"), chart_id("years-d"));
     let (title_ref, desc_ref) = (title_id.clone(), desc_id.clone());
-    let desc = describe_activity(&activity);
+    let t = text();
+    let desc = describe_activity(t, &activity);
     let (lo, hi) = axis.unwrap_or((activity.first, activity.last().unwrap_or(activity.first)));
     let years: Vec<u16> = (lo..=hi).collect();
     // About 56 units a year, so a short career does not stretch into slabs; shown at its natural
@@ -164,16 +177,16 @@ pub fn YearChart(
             let label = (i % every == 0 || i + 1 == years.len()).then(|| {
                 view! {
                     <text class="chart-axis" x=fixed(x + step / 2.0, 1) y=fixed(H - 6.0, 0)
-                        text-anchor="middle">{y}</text>
+                        text-anchor="middle">{t.lang.year(y.into())}</text>
                 }
             });
             let value = (c > 0).then(|| {
                 view! {
                     <text class="chart-value" x=fixed(x + step / 2.0, 1)
-                        y=fixed(H - BOTTOM - h - 4.0, 1) text-anchor="middle">{c}</text>
+                        y=fixed(H - BOTTOM - h - 4.0, 1) text-anchor="middle">{digits(t, c)}</text>
                 }
             });
-            let tip = format!("{y}: {c} publication{}", if c == 1 { "" } else { "s" });
+            let tip = (t.charts.bar_tip).count_with(c.into(), &[("year", &t.lang.year(y.into()))]);
             view! {
                 <g>
                     <rect class="chart-bar" x=fixed(x + step * 0.15, 1)
@@ -219,11 +232,12 @@ pub fn ShareChart(
         return ().into_any();
     }
     let peak = shares.iter().map(|s| s.count).max().unwrap_or(1).max(1);
+    let t = text();
     view! {
         <table class="chart share-chart" data-testid="share-chart">
             <caption>{title}</caption>
             <thead class="visually-hidden">
-                <tr><th scope="col">{label}</th><th scope="col">"Publications"</th><th scope="col">"Share"</th></tr>
+                <tr><th scope="col">{label}</th><th scope="col">{t.charts.publications}</th><th scope="col">{t.charts.share}</th></tr>
             </thead>
             <tbody>
                 {shares.into_iter().map(|s| {
@@ -231,7 +245,7 @@ pub fn ShareChart(
                     view! {
                         <tr>
                             <th scope="row">{s.label}</th>
-                            <td class="share-count">{s.count}</td>
+                            <td class="share-count">{digits(t, s.count)}</td>
                             <td class="share-bar">
                                 <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
                                     <rect class="chart-bar" x="0" y="0" height="8" width=fixed(pct, 1)/>
@@ -249,19 +263,35 @@ pub fn ShareChart(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::{AR, DE, EN};
 
     #[test]
     fn activity_descriptions_read_naturally() {
         let a = Activity::from_years([2019, 2021, 2021, 2024]);
         assert_eq!(
-            describe_activity(&a),
+            describe_activity(&EN, &a),
             "4 publications from 2019 to 2024, most in 2021 (2)."
         );
         assert_eq!(
-            describe_activity(&Activity::from_years([2020])),
+            describe_activity(&EN, &Activity::from_years([2020])),
             "1 publication in 2020."
         );
-        assert_eq!(describe_activity(&Activity::default()), "No publications.");
+        assert_eq!(
+            describe_activity(&EN, &Activity::default()),
+            "No publications."
+        );
+        assert_eq!(
+            describe_activity(&EN, &Activity::from_years([2020, 2022])),
+            "2 publications from 2020 to 2022, most in 2022 (1)."
+        );
+        assert_eq!(
+            describe_activity(&DE, &a),
+            "4 Publikationen von 2019 bis 2024, die meisten im Jahr 2021 (2)."
+        );
+        assert_eq!(
+            describe_activity(&AR, &Activity::from_years([2020])),
+            "منشور واحد في ٢٠٢٠."
+        );
     }
 
     #[test]

@@ -4,8 +4,10 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::lang::Catalogue;
 use crate::search::CardIndex;
 use crate::ui::components::update_notice::ReloadButton;
+use crate::ui::lang::text;
 use crate::ui::state::data::{Atlas, DataError, Detail, DetailResult, Load, use_atlas};
 
 /// Shows a loading state, the error with Retry, or `children` with the loaded directory.
@@ -64,7 +66,7 @@ where
 #[component]
 pub fn LoadingView() -> impl IntoView {
     view! {
-        <Loading text="Loading researchers…">
+        <Loading text=text().data_view.loading>
             <div class="card-grid" aria-hidden="true">
                 {(0..3).map(|_| view! {
                     <div class="card skeleton">
@@ -107,13 +109,13 @@ pub fn LoadErrorView(
     /// Fetches again.
     retry: Callback<()>,
     /// What could not be loaded, as a heading.
-    #[prop(default = "The directory could not be loaded")]
+    #[prop(default = text().data_view.load_failed)]
     heading: &'static str,
 ) -> impl IntoView {
     if error.is_moved() {
         return view! {
             <div class="load-error" role="alert" data-testid="load-error">
-                <h2>"This directory was updated"</h2>
+                <h2>{text().data_view.updated}</h2>
                 <p class="load-error-detail">{error.to_string()}</p>
                 <ReloadButton/>
             </div>
@@ -139,7 +141,7 @@ pub fn LoadFailed(
             <h2>{heading}</h2>
             <p class="load-error-detail">{detail}</p>
             <button type="button" class="button" on:click=move |_| retry.run(())>
-                "Retry"
+                {text().common.retry}
             </button>
         </div>
     }
@@ -154,7 +156,8 @@ pub fn DataWarning(
 ) -> impl IntoView {
     let compiled: &CardIndex = &atlas.compiled;
     (!compiled.is_clean()).then(|| {
-        let (headline, rest) = headline(compiled);
+        let t = text();
+        let (headline, rest) = headline(t, compiled);
         let lines = |items: &[String]| {
             items
                 .iter()
@@ -165,18 +168,18 @@ pub fn DataWarning(
             <aside class="data-warning" role="status" data-testid="data-warning">
                 <p><strong>{headline}</strong>" " {rest}</p>
                 <details>
-                    <summary>"Details"</summary>
+                    <summary>{t.data_view.details}</summary>
                     <ul>
                         {compiled
                             .skipped
                             .iter()
-                            .map(|s| view! { <li>"Skipped " {s.clone()}</li> })
+                            .map(|s| view! { <li>{t.data_view.skipped} " " {s.clone()}</li> })
                             .collect_view()}
                         {lines(&compiled.problems)}
                         {compiled
                             .warnings
                             .iter()
-                            .map(|w| view! { <li>"Warning: " <code>{w.clone()}</code></li> })
+                            .map(|w| view! { <li>{t.data_view.warning} " " <code>{w.clone()}</code></li> })
                             .collect_view()}
                     </ul>
                 </details>
@@ -187,26 +190,17 @@ pub fn DataWarning(
 
 /// The banner's first sentence and the one after it: skipped records first, then problems, then
 /// warnings alone (nothing was left out).
-fn headline(compiled: &CardIndex) -> (String, &'static str) {
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
+fn headline(t: &'static Catalogue, compiled: &CardIndex) -> (String, &'static str) {
+    let d = &t.data_view;
     let skipped = compiled.skipped.len();
-    let warnings = compiled.warnings.len();
     if skipped > 0 {
-        let verb = if skipped == 1 { "was" } else { "were" };
-        let head = format!(
-            "{skipped} invalid record{} {verb} skipped.",
-            plural(skipped)
-        );
-        (head, "The rest of the directory is shown.")
+        (d.skipped_head.count(skipped), d.rest_shown)
     } else if !compiled.problems.is_empty() {
-        (
-            "The dataset has problems.".to_owned(),
-            "The rest of the directory is shown.",
-        )
+        (d.problems.to_owned(), d.rest_shown)
     } else {
         (
-            format!("The dataset has {warnings} warning{}.", plural(warnings)),
-            "Every record is shown; the details say where to look.",
+            d.warnings_head.count(compiled.warnings.len()),
+            d.every_shown,
         )
     }
 }
@@ -214,6 +208,7 @@ fn headline(compiled: &CardIndex) -> (String, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::{DE, EN};
 
     #[test]
     fn the_headline_names_the_worst_news() {
@@ -221,16 +216,20 @@ mod tests {
             warnings: vec!["researchers[0].name: …".into()],
             ..CardIndex::default()
         };
-        assert_eq!(headline(&d).0, "The dataset has 1 warning.");
+        assert_eq!(headline(&EN, &d).0, "The dataset has 1 warning.");
         d.warnings.push("publications[1].title: …".into());
-        assert_eq!(headline(&d).0, "The dataset has 2 warnings.");
+        assert_eq!(headline(&EN, &d).0, "The dataset has 2 warnings.");
         d.problems.push("config.corrections: …".into());
-        assert_eq!(headline(&d).0, "The dataset has problems.");
+        assert_eq!(headline(&EN, &d).0, "The dataset has problems.");
         d.skipped.push("publications[2] (\"x\")".into());
-        assert_eq!(headline(&d).0, "1 invalid record was skipped.");
+        assert_eq!(headline(&EN, &d).0, "1 invalid record was skipped.");
         d.skipped.push("publications[3] (\"y\")".into());
         assert_eq!(
-            headline(&d),
+            headline(&DE, &d).0,
+            "2 ungültige Datensätze wurden übersprungen."
+        );
+        assert_eq!(
+            headline(&EN, &d),
             (
                 "2 invalid records were skipped.".to_owned(),
                 "The rest of the directory is shown."

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::search::facet::{FIRST_VALUES, listable_values, visible_values};
 use crate::search::{Facet, OrgScope};
+use crate::ui::lang::text;
 use crate::ui::state::search::use_search;
 
 /// The whole panel.
@@ -21,7 +22,7 @@ pub fn FilterPanel(
             id="filters"
             class="filter-panel"
             class:open=move || open.get()
-            aria-label="Filters"
+            aria-label=text().filter_panel.label
             data-testid="filter-panel"
         >
             {Facet::ALL.into_iter().map(|facet| view! { <FacetGroup facet=facet/> }).collect_view()}
@@ -42,6 +43,7 @@ fn FacetGroup(
     facet: Facet,
 ) -> impl IntoView {
     let search = use_search();
+    let t = text();
     let expanded = RwSignal::new(false);
     let all = Memo::new(move |_| {
         search.results.with(|r| {
@@ -85,9 +87,11 @@ fn FacetGroup(
                     aria-expanded=move || expanded.get().to_string()
                     on:click=move |_| expanded.update(|e| *e = !*e)>
                     {move || if expanded.get() {
-                        "Show fewer".to_owned()
+                        t.filter_panel.show_fewer.to_owned()
                     } else {
-                        format!("Show all {}", total.get())
+                        // Ungrouped ("1204"), as it has always been written.
+                        let n = t.lang.year(total.get() as i64);
+                        crate::lang::fill(t.filter_panel.show_all, &[("n", &n)])
                     }}
                 </button>
             })}
@@ -110,7 +114,10 @@ fn FacetOption(
     let search = use_search();
     let element_id = format!("f-{}-{}", facet.key(), id);
     let disabled = move || state.with(|&(count, selected)| count == 0 && !selected);
-    let count = move || state.with(|s| s.0);
+    let t = text();
+    // Ungrouped ("1204"), as it has always been written, in the language's digits.
+    let count = move || state.with(|s| t.lang.year(s.0 as i64));
+    let said = move || state.with(|s| t.filter_panel.researchers.count(s.0));
     view! {
         <li class:disabled=disabled>
             <input
@@ -125,7 +132,7 @@ fn FacetOption(
             />
             <label for=element_id>
                 <span class="facet-label">{label}</span>
-                <span class="facet-count" aria-label=move || format!("{} researchers", count())>{count}</span>
+                <span class="facet-count" aria-label=said>{count}</span>
             </label>
         </li>
     }
@@ -146,7 +153,8 @@ fn OrgScopeSwitch() -> impl IntoView {
                     search.update(|p| p.org_scope = if any { OrgScope::Any } else { OrgScope::Current });
                 }
             />
-            " Include past organizations"
+            " "
+            {text().filter_panel.include_past}
         </label>
     }
 }
@@ -155,6 +163,7 @@ fn OrgScopeSwitch() -> impl IntoView {
 #[component]
 fn YearRange() -> impl IntoView {
     let search = use_search();
+    let t = text();
     let bounds = move || {
         search.results.with(|r| {
             r.as_ref()
@@ -164,6 +173,7 @@ fn YearRange() -> impl IntoView {
     };
     let year_input =
         move |label: &'static str,
+              from: bool,
               get: fn(&crate::search::SearchParams) -> Option<u16>,
               set: fn(&mut crate::search::SearchParams, Option<u16>)| {
             view! {
@@ -174,7 +184,7 @@ fn YearRange() -> impl IntoView {
                         inputmode="numeric"
                         min=move || bounds().0.map(|y| y.to_string())
                         max=move || bounds().1.map(|y| y.to_string())
-                        placeholder=move || match label { "From" => bounds().0, _ => bounds().1 }.map(|y| y.to_string())
+                        placeholder=move || if from { bounds().0 } else { bounds().1 }.map(|y| y.to_string())
                         prop:value=move || search.params.with(|p| get(p).map(|y| y.to_string()).unwrap_or_default())
                         on:change=move |e| {
                             let year = event_target_value(&e).trim().parse::<u16>().ok();
@@ -186,9 +196,9 @@ fn YearRange() -> impl IntoView {
         };
     view! {
         <fieldset class="facet years" data-testid="facet-years">
-            <legend>"Publication year"</legend>
-            {year_input("From", |p| p.year_from, |p, y| p.year_from = y)}
-            {year_input("To", |p| p.year_to, |p, y| p.year_to = y)}
+            <legend>{t.filter_panel.year}</legend>
+            {year_input(t.filter_panel.from, true, |p| p.year_from, |p, y| p.year_from = y)}
+            {year_input(t.filter_panel.to, false, |p| p.year_to, |p, y| p.year_to = y)}
         </fieldset>
     }
 }
@@ -204,7 +214,7 @@ fn AwardFilter() -> impl IntoView {
     });
     view! {
         <fieldset class="facet" data-testid="facet-award">
-            <legend>"Awards"</legend>
+            <legend>{text().filter_panel.awards}</legend>
             {move || value.get().map(|v| {
                 let disabled = v.count == 0 && !v.selected;
                 view! {
@@ -222,7 +232,7 @@ fn AwardFilter() -> impl IntoView {
                             />
                             <label for="f-award">
                                 <span class="facet-label">{v.label.clone()}</span>
-                                <span class="facet-count">{v.count}</span>
+                                <span class="facet-count">{text().lang.year(v.count as i64)}</span>
                             </label>
                         </li>
                     </ul>

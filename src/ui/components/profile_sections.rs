@@ -16,6 +16,7 @@ use crate::model::{
 };
 use crate::ui::components::IsolatedList;
 use crate::ui::components::links::safe_href;
+use crate::ui::lang::text;
 
 /// The known parts, for a line that joins them with " · " ("Google DeepMind · SaxML Team ·
 /// Mountain View, CA").
@@ -91,11 +92,12 @@ pub fn CorrectionLink(
     section: &'static str,
 ) -> impl IntoView {
     let external = !href.starts_with("mailto:");
+    let t = text();
     view! {
         <a class="correction-link" data-testid="correction-link" href=href
-            aria-label=format!("Suggest a correction to {section}")
+            aria-label=crate::lang::fill(t.profile_sections.suggest_to, &[("section", section)])
             rel=external.then_some("noopener noreferrer") target=external.then_some("_blank")>
-            "Suggest a correction"
+            {t.profile_sections.suggest}
         </a>
     }
 }
@@ -163,7 +165,7 @@ pub fn PositionsSection(
                 view! { <Entry title=[p.title.clone()] subtitle=sub when=period(p.start, p.end) bullets=p.bullets.clone()/> }
             })
             .collect_view();
-        view! { <Section id="positions" title="Positions"><ol class="timeline">{items}</ol></Section> }
+        view! { <Section id="positions" title=text().profile_sections.positions><ol class="timeline">{items}</ol></Section> }
     })
 }
 
@@ -176,18 +178,19 @@ pub fn EducationSection(
     dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!education.is_empty()).then(|| {
+        let t = text();
         let items = education
             .iter()
             .map(|e| {
                 let sub = known([Some(org_name(&dir.dataset, &e.organization)), e.location.clone()]);
                 let advisors = (!e.advisors.is_empty()).then(|| {
                     let names: Vec<String> = e.advisors.iter().map(|a| a.name.clone()).collect();
-                    view! { "Advised by " <IsolatedList parts=names separator=" and "/> }.into_any()
+                    view! { {t.profile_sections.advised_by} <IsolatedList parts=names separator=t.profile_sections.and/> }.into_any()
                 });
                 view! { <Entry title=[e.degree.clone()] subtitle=sub when=period(e.start, e.end) lead=advisors bullets=e.details.clone()/> }
             })
             .collect_view();
-        view! { <Section id="education" title="Education"><ol class="timeline">{items}</ol></Section> }
+        view! { <Section id="education" title=t.profile_sections.education><ol class="timeline">{items}</ol></Section> }
     })
 }
 
@@ -200,16 +203,17 @@ pub fn AwardsSection(
     dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!awards.is_empty()).then(|| {
+        let t = text();
         let items = awards
             .iter()
             .map(|a| {
                 let paper = (a.publication.as_ref())
                     .and_then(|id| dir.dataset.publication(id))
-                    .map(|p| view! { "For “" <bdi>{p.title.clone()}</bdi> "”" }.into_any());
+                    .map(|p| view! { {t.profile_sections.for_open} <bdi>{p.title.clone()}</bdi> {t.profile_sections.for_close} }.into_any());
                 view! { <Entry title=[a.name.clone()] subtitle=known([a.awarded_by.clone()]) when=years(a.year, a.end_year) bullets=a.details.iter().cloned().collect() tail=paper/> }
             })
             .collect_view();
-        view! { <Section id="awards" title="Awards and honours"><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="awards" title=t.profile_sections.awards><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -220,14 +224,15 @@ pub fn TalksSection(
     talks: Vec<Talk>,
 ) -> impl IntoView {
     (!talks.is_empty()).then(|| {
+        let lang = text();
         let items = talks
             .iter()
             .map(|t| {
                 let sub = known([t.host.clone(), t.location.clone()]);
-                view! { <Entry title=[t.title.clone()] subtitle=sub when=t.year.map(|y| y.to_string()).unwrap_or_default() bullets=t.details.iter().cloned().collect()/> }
+                view! { <Entry title=[t.title.clone()] subtitle=sub when=t.year.map(|y| lang.lang.year(y.into())).unwrap_or_default() bullets=t.details.iter().cloned().collect()/> }
             })
             .collect_view();
-        view! { <Section id="talks" title="Invited talks"><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="talks" title=lang.profile_sections.talks><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -240,6 +245,7 @@ pub fn ProjectsSection(
     dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!projects.is_empty()).then(|| {
+        let t = text();
         let items = projects
             .iter()
             .map(|p| {
@@ -248,14 +254,14 @@ pub fn ProjectsSection(
                 bullets.extend(p.bullets.iter().cloned());
                 let link = p.links.iter().find_map(|l| safe_href(&l.url));
                 view! {
-                    <Entry title=[p.name.clone()] subtitle=sub when=p.year.map(|y| y.to_string()).unwrap_or_default() bullets=bullets/>
+                    <Entry title=[p.name.clone()] subtitle=sub when=p.year.map(|y| t.lang.year(y.into())).unwrap_or_default() bullets=bullets/>
                     {link.map(|href| view! {
-                        <li class="entry-link"><a href=href rel="noopener noreferrer" target="_blank"><bdi>{p.name.clone()}</bdi>" (link)"</a></li>
+                        <li class="entry-link"><a href=href rel="noopener noreferrer" target="_blank"><bdi>{p.name.clone()}</bdi>{t.profile_sections.link_suffix}</a></li>
                     })}
                 }
             })
             .collect_view();
-        view! { <Section id="projects" title="Software and projects"><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="projects" title=t.profile_sections.projects><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -270,7 +276,7 @@ pub fn ServiceSection(
             .iter()
             .map(|s| view! { <Entry title=[s.role.clone(), s.event.clone()] when=years(s.year, s.end_year)/> })
             .collect_view();
-        view! { <Section id="service" title="Service"><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="service" title=text().profile_sections.service><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -283,6 +289,7 @@ pub fn TeachingSection(
     dir: Arc<LoadedDataset>,
 ) -> impl IntoView {
     (!teaching.is_empty()).then(|| {
+        let lang = text();
         let items = teaching
             .iter()
             .map(|t| {
@@ -294,7 +301,7 @@ pub fn TeachingSection(
                 view! { <Entry title=title title_separator=" " subtitle=sub when=period(t.start, t.end)/> }
             })
             .collect_view();
-        view! { <Section id="teaching" title="Teaching"><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="teaching" title=lang.profile_sections.teaching><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -309,7 +316,7 @@ pub fn GroupSection(
             .iter()
             .map(|g| view! { <Entry title=[g.name.clone()] subtitle=vec![g.role.clone()] bullets=g.details.iter().cloned().collect()/> })
             .collect_view();
-        view! { <Section id="group" title="Group and advisees"><ul class="entries two-col">{items}</ul></Section> }
+        view! { <Section id="group" title=text().profile_sections.group><ul class="entries two-col">{items}</ul></Section> }
     })
 }
 
@@ -327,7 +334,7 @@ pub fn LeadershipSection(
                 view! { <Entry title=[l.role.clone()] subtitle=sub when=period(l.start, l.end)/> }
             })
             .collect_view();
-        view! { <Section id="leadership" title="Leadership"><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="leadership" title=text().profile_sections.leadership><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -342,7 +349,7 @@ pub fn SkillsSection(
             .iter()
             .map(|g| view! { <div class="skill-group"><dt>{g.category.clone()}</dt><dd><IsolatedList parts=g.items.clone()/></dd></div> })
             .collect_view();
-        view! { <Section id="skills" title="Skills"><dl class="skills">{items}</dl></Section> }
+        view! { <Section id="skills" title=text().profile_sections.skills><dl class="skills">{items}</dl></Section> }
     })
 }
 
@@ -353,10 +360,11 @@ pub fn CertificationsSection(
     certifications: Vec<Certification>,
 ) -> impl IntoView {
     (!certifications.is_empty()).then(|| {
+        let t = text();
         let items = certifications
             .iter()
-            .map(|c| view! { <Entry title=[c.name.clone()] subtitle=known([c.issuer.clone()]) when=c.year.map(|y| y.to_string()).unwrap_or_default()/> })
+            .map(|c| view! { <Entry title=[c.name.clone()] subtitle=known([c.issuer.clone()]) when=c.year.map(|y| t.lang.year(y.into())).unwrap_or_default()/> })
             .collect_view();
-        view! { <Section id="certifications" title="Certifications"><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="certifications" title=t.profile_sections.certifications><ul class="entries">{items}</ul></Section> }
     })
 }

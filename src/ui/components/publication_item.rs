@@ -9,24 +9,26 @@ use web_sys::HtmlTextAreaElement;
 
 use super::IsolatedList;
 use super::links::safe_href;
+use crate::lang::Catalogue;
 use crate::model::{Citations, Dataset, LinkKind, LoadedDataset, Origin, Publication, cite};
 use crate::search::citations::{citations_count, citations_said};
 use crate::search::params::ExpertParams;
 use crate::site::route::AppRoute;
 use crate::ui::browser::{Copied, copy_text};
+use crate::ui::lang::text;
 use crate::ui::router::Href;
 use crate::ui::state::search::use_search;
 
 /// The text of a publication link.
-fn link_label(kind: LinkKind) -> &'static str {
+fn link_label(t: &'static Catalogue, kind: LinkKind) -> &'static str {
     match kind {
-        LinkKind::Pdf => "PDF",
-        LinkKind::Arxiv => "arXiv",
-        LinkKind::Doi => "DOI",
-        LinkKind::Code => "Code",
-        LinkKind::Video => "Video",
-        LinkKind::Blog => "Blog post",
-        _ => "Link",
+        LinkKind::Pdf => "PDF",     // not text: a name
+        LinkKind::Arxiv => "arXiv", // not text: a name
+        LinkKind::Doi => "DOI",     // not text: a name
+        LinkKind::Code => t.publication_item.code,
+        LinkKind::Video => t.publication_item.video,
+        LinkKind::Blog => t.publication_item.blog,
+        _ => t.publication_item.link,
     }
 }
 
@@ -39,7 +41,7 @@ const SOURCE_PAGES: [(Origin, &str); 2] = [
 /// The links to show: the data's own (http, https and mailto only), then arXiv and DOI links
 /// built from the identifiers when the data has no such link already, then the paper's records
 /// in dblp and OpenAlex.
-fn publication_links(p: &Publication) -> Vec<(String, String)> {
+fn publication_links(t: &'static Catalogue, p: &Publication) -> Vec<(String, String)> {
     let mut links: Vec<(String, String)> = p
         .links
         .iter()
@@ -47,7 +49,7 @@ fn publication_links(p: &Publication) -> Vec<(String, String)> {
             let label = l
                 .label
                 .clone()
-                .unwrap_or_else(|| link_label(l.kind).to_owned());
+                .unwrap_or_else(|| link_label(t, l.kind).to_owned());
             safe_href(&l.url).map(|h| (h, label))
         })
         .collect();
@@ -99,6 +101,7 @@ fn VenueLine(
     kind: &'static str,
 ) -> impl IntoView {
     let comma = (!names.is_empty()).then_some(", ");
+    let year = text().lang.year(year.into());
     view! {
         <span class="pub-venue">
             <IsolatedList parts=names separator=" — "/>{comma}{format!("{year} · {kind}")}
@@ -126,6 +129,7 @@ pub fn PublicationItem(
 ) -> impl IntoView {
     let p = publication;
     let search = use_search();
+    let t = text();
     // Abstracts are a profile's: the list of every publication has none.
     let summary = owner.is_some().then(|| p.abstract_text.clone()).flatten();
     let n = p.authors.len();
@@ -153,7 +157,7 @@ pub fn PublicationItem(
             view! { {view}{sep} }
         })
         .collect_view();
-    let links = publication_links(&p);
+    let links = publication_links(t, &p);
     let venue = venue_names(&loaded.dataset, &p);
     let cite_open = RwSignal::new(false);
     let cite_id = format!("cite-{}", p.id.0);
@@ -170,7 +174,7 @@ pub fn PublicationItem(
     view! {
         <li class="publication" data-testid="publication">
             <span class="pub-title" id=title_id.clone()>{p.title.clone()}</span>
-            <span class="pub-authors">{authors}{p.authors_incomplete.then_some(", et al.")}</span>
+            <span class="pub-authors">{authors}{p.authors_incomplete.then_some(t.publication_item.et_al)}</span>
             <VenueLine names=venue year=p.year kind=p.kind.label()/>
             {p.citations.clone().map(|c| view! { <CitationCount citations=c/> })}
             {(!p.honours.is_empty()).then(|| view! {
@@ -188,9 +192,9 @@ pub fn PublicationItem(
                     aria-controls=cite_id.clone()
                     on:click=move |_| cite_open.update(|o| *o = !*o)
                 >
-                    "Cite"
+                    {t.publication_item.cite}
                 </button>
-                <a href=experts class="find-experts" aria-describedby=title_id>"Find experts for this paper"</a>
+                <a href=experts class="find-experts" aria-describedby=title_id>{t.publication_item.find_experts}</a>
             </span>
             <div class="cite" id=cite_id hidden=move || !cite_open.get()>
                 {move || bibtex.get().map(|text| view! { <CiteBox text=text cite_key=cite_key.clone()/> })}
@@ -228,7 +232,7 @@ fn AbstractDisclosure(
 ) -> impl IntoView {
     view! {
         <details class="pub-abstract" data-testid="abstract">
-            <summary>"Abstract"</summary>
+            <summary>{crate::ui::lang::text().publication_item.abstract_heading}</summary>
             <p>{text}</p>
         </details>
     }
@@ -239,6 +243,8 @@ fn AbstractDisclosure(
 fn CiteBox(text: String, cite_key: String) -> impl IntoView {
     let area = NodeRef::<leptos::html::Textarea>::new();
     let status = RwSignal::new(None::<Copied>);
+    // `text` is the entry's here.
+    let t = crate::ui::lang::text();
     // Room for every line, long author lists wrapping at about 80 columns.
     let rows: usize = text
         .lines()
@@ -257,7 +263,7 @@ fn CiteBox(text: String, cite_key: String) -> impl IntoView {
         }
     };
     view! {
-        <label class="visually-hidden" for=format!("bib-{cite_key}")>{format!("BibTeX for {cite_key}")}</label>
+        <label class="visually-hidden" for=format!("bib-{cite_key}")>{crate::lang::fill(t.publication_item.bibtex_for, &[("key", &cite_key)])}</label>
         <textarea
             class="bibtex"
             id=format!("bib-{cite_key}")
@@ -269,11 +275,11 @@ fn CiteBox(text: String, cite_key: String) -> impl IntoView {
             prop:value=text
         ></textarea>
         <div class="cite-actions">
-            <button type="button" class="button" on:click=copy>"Copy BibTeX"</button>
+            <button type="button" class="button" on:click=copy>{t.publication_item.copy}</button>
             <span class="copy-status" role="status">
                 {move || match status.get() {
-                    Some(Copied::Done) => "Copied to the clipboard",
-                    Some(Copied::Selected) => "Selected: press Ctrl+C (⌘C on a Mac) to copy",
+                    Some(Copied::Done) => t.publication_item.copied,
+                    Some(Copied::Selected) => t.publication_item.selected,
                     None => "",
                 }}
             </span>

@@ -9,18 +9,23 @@ use leptos::task::spawn_local;
 use super::publication_item::PublicationItem;
 use crate::model::cite::{self, ExportEntry, ExportFormat};
 use crate::model::{LoadedDataset, Publication};
-use crate::search::counts::grouped;
 use crate::search::publications::PAGE_SIZE;
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
+use crate::ui::lang::text;
 use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::data::{DataError, Detail};
 use crate::ui::state::pub_files::PubFiles;
 use crate::ui::state::pub_list::{PubListContext, use_pub_list};
 
-/// "1 publication", "12 publications", "20,000 publications".
+/// "1 publication", "12 publications", "20,000 publications", in the page's language.
 pub fn publications_count(n: usize) -> String {
-    crate::search::counts::counted(n, "publication", "publications")
+    text().publication_list.count.count(n)
+}
+
+/// `n` grouped as the page's language writes numbers: "20,000".
+fn grouped(n: usize) -> String {
+    text().lang.number(n as u64)
 }
 
 /// Most entries an export of the compiled list fetches (about a hundred kilobytes gzipped per
@@ -114,13 +119,14 @@ pub fn PublicationList(
 #[component]
 pub fn CompiledPublicationList(files: PubFiles) -> impl IntoView {
     let total = files.index().total as usize;
+    let t = text();
     view! {
         {move || files.error().map(|e| view! {
             <crate::ui::components::data_view::LoadErrorView error=e retry=Callback::new(move |_| files.retry())
-                heading="The publications could not be loaded"/>
+                heading=t.publication_list.load_failed/>
         })}
         {move || files.list.with(Option::is_none).then(|| view! {
-            <p class="muted" role="status" data-testid="loading">"Loading publications…"</p>
+            <p class="muted" role="status" data-testid="loading">{t.publication_list.loading}</p>
         })}
         // While a filter's or a page's files load, the list shown so far stays, dimmed.
         <div class="pub-files" aria-busy=move || files.busy().to_string()>
@@ -145,6 +151,7 @@ fn ListView(
     let entries = StoredValue::new(entries);
     let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
     let started = move || list.with(Option::is_some);
+    let t = text();
     view! {
         <div class="pub-list" data-testid="publication-list">
             <ListToolbar/>
@@ -154,9 +161,9 @@ fn ListView(
             <Pager list=list/>
             {move || (started() && shown() == 0 && total > 0).then(|| view! {
                 <p class="empty-list" data-testid="no-publications">
-                    "No publications match these filters. "
+                    {t.publication_list.no_match} " "
                     <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
-                        "Show all"
+                        {t.publication_list.show_all}
                     </button>
                 </p>
             })}
@@ -168,6 +175,7 @@ fn ListView(
 #[component]
 fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
     let pubs = use_pub_list();
+    let t = text();
     let at = move || list.with(|l| l.as_ref().map(|l| (l.page, l.pages(), l.shown)));
     let go = move |page: usize| {
         pubs.update(|p| p.page = page);
@@ -184,20 +192,22 @@ fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
             let first = page * PAGE_SIZE + 1;
             let last = ((page + 1) * PAGE_SIZE).min(shown);
             view! {
-                <nav class="pager" aria-label="Pages of the list" data-testid="pager">
+                <nav class="pager" aria-label=t.publication_list.pages data-testid="pager">
                     <button type="button" class="button" disabled={page == 0} on:click=move |_| go(page - 1)>
-                        "Previous"
+                        {t.publication_list.previous}
                     </button>
-                    <span class="pager-at">{format!(
-                        "{}–{} of {} · page {} of {}",
-                        grouped(first),
-                        grouped(last),
-                        grouped(shown),
-                        grouped(page + 1),
-                        grouped(pages),
+                    <span class="pager-at">{crate::lang::fill(
+                        t.publication_list.pager_at,
+                        &[
+                            ("first", &grouped(first)),
+                            ("last", &grouped(last)),
+                            ("shown", &grouped(shown)),
+                            ("page", &grouped(page + 1)),
+                            ("pages", &grouped(pages)),
+                        ],
                     )}</span>
                     <button type="button" class="button" disabled={page + 1 >= pages} on:click=move |_| go(page + 1)>
-                        "Next"
+                        {t.publication_list.next}
                     </button>
                 </nav>
             }
@@ -211,6 +221,7 @@ fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
 fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
     let pubs = use_pub_list();
     let active = move || pubs.params.with(PubParams::filter_count);
+    let t = text();
     let facet = move |pick: fn(&PubList) -> Vec<FacetValue>| {
         Signal::derive(move || list.with(|l| l.as_ref().map(pick).unwrap_or_default()))
     };
@@ -221,22 +232,22 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
         <details class="pub-filters" open=open>
             <summary>
                 {move || match active() {
-                    0 => "Filter by type, venue, year, honours".to_owned(),
-                    n => format!("Filter by type, venue, year, honours ({n} active)"),
+                    0 => t.publication_list.filter_by.to_owned(),
+                    n => crate::lang::fill(t.publication_list.filter_by_active, &[("n", &grouped(n))]),
                 }}
             </summary>
             // An organization and topics come from an organization's score (`porg`, `ptopic`):
             // shown chosen, so a click removes them.
-            <FacetChips title="Organization" values=facet(|l| l.facets.org.clone().into_iter().collect())
+            <FacetChips title=t.publication_list.organization values=facet(|l| l.facets.org.clone().into_iter().collect())
                 on_toggle=toggle(|p, _| p.org = None)/>
-            <FacetChips title="Topic" values=facet(|l| l.facets.topics.clone())
+            <FacetChips title=t.publication_list.topic values=facet(|l| l.facets.topics.clone())
                 on_toggle=toggle(|p, id| { p.topics.remove(id); })/>
-            <FacetChips title="Type" values=facet(|l| l.facets.kinds.clone()) on_toggle=toggle(PubParams::toggle_kind)/>
-            <FacetChips title="Venue" values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
-            <FacetChips title="Year" values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>
+            <FacetChips title=t.publication_list.kind values=facet(|l| l.facets.kinds.clone()) on_toggle=toggle(PubParams::toggle_kind)/>
+            <FacetChips title=t.publication_list.venue values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
+            <FacetChips title=t.publication_list.year values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>
             <YearRange list=list/>
             <FacetChips
-                title="Honours"
+                title=t.publication_list.honours
                 values=facet(|l| vec![l.facets.honoured.clone()])
                 on_toggle=toggle(|p, _| p.honoured = !p.honoured)
             />
@@ -255,17 +266,21 @@ fn ListStatus(
     let pubs = use_pub_list();
     let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
     let active = move || pubs.params.with(PubParams::filter_count);
+    let t = text();
     view! {
         <div class="pub-status">
             <p class="result-count" role="status" aria-live="polite" data-testid="publication-count">
                 {move || match (shown(), total) {
-                    (s, t) if s == t => publications_count(t),
-                    (s, t) => format!("{} of {}", grouped(s), publications_count(t)),
+                    (s, all) if s == all => publications_count(all),
+                    (s, all) => crate::lang::fill(
+                        t.publication_list.shown_of,
+                        &[("shown", &grouped(s)), ("total", &publications_count(all))],
+                    ),
                 }}
             </p>
             {move || (active() > 0).then(|| view! {
                 <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
-                    "Clear filters"
+                    {t.publication_list.clear_filters}
                 </button>
             })}
             <ExportButtons list=list entries=entries file_stem=file_stem/>
@@ -278,7 +293,8 @@ fn ListStatus(
 fn ListToolbar() -> impl IntoView {
     let pubs = use_pub_list();
     // The box shows each key at once; the list filters just after that is painted.
-    let typed = AfterPaint::new(move |text| pubs.type_query(text));
+    let typed = AfterPaint::new(move |query| pubs.type_query(query));
+    let t = text();
     let select = |label: &'static str,
                   options: Vec<(&'static str, &'static str)>,
                   current: Signal<&'static str>,
@@ -302,20 +318,20 @@ fn ListToolbar() -> impl IntoView {
             <input
                 type="search"
                 class="pub-search"
-                placeholder="Filter by title, author, venue…"
-                aria-label="Filter publications"
+                placeholder=t.publication_list.search_placeholder
+                aria-label=t.publication_list.search_label
                 prop:value=move || pubs.params.with(|p| p.query.clone())
                 on:input=move |ev| typed.push(event_target_value(&ev))
                 on:keydown=move |ev| typed.clear_on_escape(&ev, || pubs.type_query(String::new()))
             />
             {select(
-                "Group by",
+                t.publication_list.group_by,
                 GroupBy::ALL.iter().map(|g| (g.key(), g.label())).collect(),
                 Signal::derive(move || pubs.params.with(|p| p.group.key())),
                 |s, key| s.update(|p| p.group = GroupBy::from_key(key).unwrap_or_default()),
             )}
             {select(
-                "Order",
+                t.publication_list.order,
                 Order::ALL.iter().map(|o| (o.key(), o.label())).collect(),
                 Signal::derive(move || pubs.params.with(|p| p.order.key())),
                 |s, key| s.update(|p| p.order = Order::from_key(key).unwrap_or_default()),
@@ -339,6 +355,7 @@ fn FacetChips(
     on_toggle: Callback<String>,
 ) -> impl IntoView {
     let expanded = RwSignal::new(false);
+    let t = text();
     move || {
         let values = values.get();
         let total = values.len();
@@ -370,7 +387,11 @@ fn FacetChips(
                         <button type="button" class="link-button facet-more"
                             aria-expanded=all.to_string()
                             on:click=move |_| expanded.update(|e| *e = !*e)>
-                            {if all { "Show fewer".to_owned() } else { format!("Show all {}", grouped(total)) }}
+                            {if all {
+                                t.publication_list.show_fewer.to_owned()
+                            } else {
+                                crate::lang::fill(t.publication_list.show_all_n, &[("n", &grouped(total))])
+                            }}
                         </button>
                     })}
                 </div>
@@ -383,6 +404,7 @@ fn FacetChips(
 #[component]
 fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
     let pubs = use_pub_list();
+    let t = text();
     let bounds = move || {
         list.with(|l| {
             l.as_ref()
@@ -398,14 +420,14 @@ fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
                     pubs.update(|p| if from { p.year_from = year } else { p.year_to = year });
                 }>
                     <option value="" selected=move || pubs.params.with(|p| if from { p.year_from.is_none() } else { p.year_to.is_none() })>
-                        "Any"
+                        {t.publication_list.any}
                     </option>
                     {move || bounds().map(|(lo, hi)| (lo..=hi).rev().map(|y| view! {
                         <option
                             value=y.to_string()
                             selected=move || pubs.params.with(|p| if from { p.year_from == Some(y) } else { p.year_to == Some(y) })
                         >
-                            {y}
+                            {t.lang.year(y.into())}
                         </option>
                     }).collect_view())}
                 </select>
@@ -413,10 +435,10 @@ fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
         }
     };
     view! {
-        <div class="pub-facet pub-years" role="group" aria-label="Year range">
-            <span class="pub-facet-title">"Range"</span>
-            {select("From", true)}
-            {select("to", false)}
+        <div class="pub-facet pub-years" role="group" aria-label=t.publication_list.year_range>
+            <span class="pub-facet-title">{t.publication_list.range}</span>
+            {select(t.publication_list.from, true)}
+            {select(t.publication_list.to, false)}
         </div>
     }
 }
@@ -429,6 +451,7 @@ fn ExportButtons(
     file_stem: String,
 ) -> impl IntoView {
     let failed = RwSignal::new(None::<String>);
+    let t = text();
     let export = move |format: ExportFormat, stem: String| {
         let Some(l) = list.get_untracked() else {
             return;
@@ -469,16 +492,18 @@ fn ExportButtons(
     };
     let hint = move || {
         (!allowed() && list.with(|l| l.as_ref().is_some_and(|l| l.shown > 0))).then(|| {
-            format!("Filter the list to {EXPORT_LIMIT} publications or fewer to export it")
+            // The limit ungrouped ("5000"), as English has always written it.
+            let limit = t.lang.year(EXPORT_LIMIT as i64);
+            crate::lang::fill(t.publication_list.export_limit, &[("limit", &limit)])
         })
     };
     view! {
         <span class="export">
             <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(ExportFormat::Bibtex, stem.get_value())>
-                "Export BibTeX"
+                {t.publication_list.export_bibtex}
             </button>
             <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(ExportFormat::Csv, stem.get_value())>
-                "Export CSV"
+                {t.publication_list.export_csv}
             </button>
             {move || failed.get().map(|e| view! { <span class="export-error" role="alert">{e}</span> })}
         </span>
