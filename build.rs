@@ -232,7 +232,12 @@ fn generate(schema: &BTreeMap<String, Vec<(String, Kind)>>, tables: &[toml::Tabl
         }
         out.push_str("}\n\n");
     }
+    out.push_str(&order(schema));
     for ((code, variant, ..), table) in LANGUAGES.iter().zip(tables) {
+        if *code != "en" {
+            // The release app fetches the other languages' texts (`lang::install`); English is in it.
+            out.push_str("#[cfg(any(not(target_arch = \"wasm32\"), feature = \"json-host\"))]\n");
+        }
         let _ = writeln!(
             out,
             "/// The catalogue of `locales/{code}.toml`.\npub static {}: Catalogue = Catalogue {{\n    lang: Lang::{variant},",
@@ -273,6 +278,82 @@ fn generate(schema: &BTreeMap<String, Vec<(String, Kind)>>, tables: &[toml::Tabl
         out.push_str("};\n\n");
     }
     out
+}
+
+/// `Catalogue::texts` and `Catalogue::from_texts`: every text in one order (the fields', a
+/// plural's six forms, a list's items), which a catalogue file fetched by the release app holds,
+/// with `LEN` and `KEYS`, a hash of the keys and their kinds that names the file.
+fn order(schema: &BTreeMap<String, Vec<(String, Kind)>>) -> String {
+    let (mut texts, mut build, mut keys) = (String::new(), String::new(), String::new());
+    let mut index = 0usize;
+    for (name, keys_of) in schema {
+        let _ = writeln!(build, "            {name}: {} {{", type_name(name));
+        for (key, kind) in keys_of {
+            let _ = write!(keys, "{name}.{key}:");
+            match kind {
+                Kind::Text => {
+                    let _ = writeln!(texts, "        out.push(self.{name}.{key});");
+                    let _ = writeln!(build, "                {key}: t[{index}],");
+                    index += 1;
+                    keys.push_str("t\n");
+                }
+                Kind::Plural => {
+                    let _ = writeln!(texts, "        out.extend(self.{name}.{key}.forms);");
+                    let forms: Vec<String> =
+                        (index..index + 6).map(|i| format!("t[{i}]")).collect();
+                    let _ = writeln!(
+                        build,
+                        "                {key}: Plural {{ lang, forms: [{}] }},",
+                        forms.join(", ")
+                    );
+                    index += 6;
+                    keys.push_str("p\n");
+                }
+                Kind::List(n) => {
+                    let _ = writeln!(texts, "        out.extend(self.{name}.{key});");
+                    let items: Vec<String> =
+                        (index..index + n).map(|i| format!("t[{i}]")).collect();
+                    let _ = writeln!(build, "                {key}: [{}],", items.join(", "));
+                    index += n;
+                    let _ = writeln!(keys, "l{n}");
+                }
+            }
+        }
+        build.push_str("            },\n");
+    }
+    // FNV-1a: a file made for other keys is never read as these.
+    let hash = keys.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!(
+        "impl Catalogue {{
+    /// How many texts [`Self::texts`] gives.
+    pub const LEN: usize = {index};
+
+    /// A hash of the keys and their kinds, which names a catalogue file: a file is read only by
+    /// a build of the same keys.
+    pub const KEYS: &'static str = \"{hash:016x}\";
+
+    /// Every text in one order: the fields', a plural's six forms, a list's items.
+    pub fn texts(&self) -> Vec<&'static str> {{
+        let mut out = Vec::with_capacity(Self::LEN);
+{texts}        out
+    }}
+
+    /// The catalogue of `lang` from texts in [`Self::texts`]' order; `None` unless there are
+    /// exactly [`Self::LEN`].
+    pub fn from_texts(lang: Lang, t: &[&'static str]) -> Option<Catalogue> {{
+        if t.len() != Self::LEN {{
+            return None;
+        }}
+        Some(Catalogue {{
+            lang,
+{build}        }})
+    }}
+}}
+
+"
+    )
 }
 
 /// `experts_many` → `ExpertsMany`.

@@ -6,6 +6,8 @@
 use std::path::Path;
 
 use research_atlas::files::generation::Fnv1a;
+use research_atlas::files::paths;
+use research_atlas::lang::{Lang, file_text};
 
 use crate::Error;
 
@@ -45,6 +47,17 @@ pub(crate) fn postprocess(out: &Path) -> Result<(), Error> {
     std::fs::write(&index, &html).map_err(Error::at(&index))?;
     let shell = out.join("404.html");
     std::fs::write(&shell, &html).map_err(Error::at(&shell))?;
+    write_catalogues(out)
+}
+
+/// Writes the interface's texts in every language but English (which the app has in it) beside
+/// the app, one file per language (`lang-de-<keys>.txt`): a page in another language fetches its
+/// own before the app starts.
+pub(crate) fn write_catalogues(out: &Path) -> Result<(), Error> {
+    for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
+        let path = out.join(paths::catalogue(lang));
+        std::fs::write(&path, file_text(lang)).map_err(Error::at(&path))?;
+    }
     Ok(())
 }
 

@@ -28,6 +28,13 @@ pub const WORDS: &str = "data/words";
 /// The folder of the profile packs.
 pub const PEOPLE: &str = "data/people";
 
+/// A language's catalogue of interface texts (`lang-de-<keys>.txt`), beside the app's own files
+/// (not in a data generation: it belongs to the build, and its name to the build's keys,
+/// [`crate::lang::Catalogue::KEYS`]). The release app has English in it and fetches the others.
+pub fn catalogue(lang: crate::lang::Lang) -> String {
+    format!("lang-{}-{}.txt", lang.code(), crate::lang::Catalogue::KEYS)
+}
+
 /// One publication-title shard.
 pub fn titles(key: &str) -> String {
     format!("{TITLES}/{key}.bin")

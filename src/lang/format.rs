@@ -33,7 +33,7 @@ impl Lang {
             }
             Lang::Es => match n {
                 1 => Form::One,
-                n if n != 0 && n % 1_000_000 == 0 => Form::Many,
+                n if n != 0 && n.is_multiple_of(1_000_000) => Form::Many,
                 _ => Form::Other,
             },
             Lang::Zh => Form::Other,
@@ -60,7 +60,7 @@ impl Lang {
         };
         let mut out = String::with_capacity(digits.len() * 3);
         for (i, d) in digits.chars().enumerate() {
-            if digits.len() >= min && i > 0 && (digits.len() - i) % 3 == 0 {
+            if digits.len() >= min && i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push(separator);
             }
             out.push(self.digit(d));

@@ -78,16 +78,81 @@ impl Lang {
         }
     }
 
-    /// Every text of the interface in this language.
+    /// Every text of the interface in this language. The release app has English alone in it
+    /// and is given another language's texts by [`install`] (from the file [`file_text`]
+    /// writes) before it renders: until then, and if that fails, English.
     pub fn text(self) -> &'static Catalogue {
-        match self {
+        #[cfg(any(not(target_arch = "wasm32"), feature = "json-host"))]
+        return match self {
             Lang::En => &EN,
             Lang::De => &DE,
             Lang::Zh => &ZH,
             Lang::Es => &ES,
             Lang::Ar => &AR,
-        }
+        };
+        #[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+        INSTALLED[self as usize].get().copied().unwrap_or(&EN)
     }
+
+    /// Whether this language's texts are in the app (English, every language natively and in a
+    /// development build) or were installed.
+    pub fn has_text(self) -> bool {
+        #[cfg(any(not(target_arch = "wasm32"), feature = "json-host"))]
+        return true;
+        #[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+        return self == Lang::En || INSTALLED[self as usize].get().is_some();
+    }
+}
+
+/// The catalogues [`install`]ed, by language.
+#[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+static INSTALLED: [std::sync::OnceLock<&'static Catalogue>; 5] =
+    [const { std::sync::OnceLock::new() }; 5];
+
+/// What a catalogue file holds: `lang`'s texts in [`Catalogue::texts`]' order, each ended by a
+/// NUL (no text holds one). Written natively by the release build, one file per language
+/// (its name has [`Catalogue::KEYS`], so a file is read only by a build of the same keys).
+pub fn file_text(lang: Lang) -> String {
+    let mut out = String::new();
+    for text in lang.text().texts() {
+        out.push_str(text);
+        out.push('\0');
+    }
+    out
+}
+
+/// Why a catalogue file was not installed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InstallError {
+    /// It holds another number of texts than this build's keys have.
+    Texts {
+        /// How many it holds.
+        found: usize,
+        /// How many the keys need ([`Catalogue::LEN`]).
+        want: usize,
+    },
+}
+
+/// Makes `file` (what [`file_text`] wrote) the texts of `lang` for the rest of the app's life.
+/// The text is kept for good (a page's language does not change while it is open).
+pub fn install(lang: Lang, file: String) -> Result<(), InstallError> {
+    let file: &'static str = Box::leak(file.into_boxed_str());
+    let texts: Vec<&'static str> = file
+        .strip_suffix('\0')
+        .unwrap_or(file)
+        .split('\0')
+        .collect();
+    let catalogue = Catalogue::from_texts(lang, &texts).ok_or(InstallError::Texts {
+        found: texts.len(),
+        want: Catalogue::LEN,
+    })?;
+    #[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+    {
+        let _ = INSTALLED[lang as usize].set(Box::leak(Box::new(catalogue)));
+    }
+    #[cfg(any(not(target_arch = "wasm32"), feature = "json-host"))]
+    let _ = catalogue;
+    Ok(())
 }
 
 /// A text that depends on a count, in each plural form of its language (an empty form is the

@@ -104,3 +104,25 @@ fn a_count_picks_its_form_and_writes_its_number() {
         "1,200 papers by Ada"
     );
 }
+
+#[test]
+fn a_catalogue_file_reads_back_as_the_same_catalogue() {
+    for lang in Lang::ALL {
+        let file = file_text(lang);
+        let texts: Vec<&'static str> = Box::leak(file.clone().into_boxed_str())
+            .strip_suffix('\0')
+            .unwrap()
+            .split('\0')
+            .collect();
+        let back = Catalogue::from_texts(lang, &texts).unwrap();
+        assert_eq!(back.texts(), lang.text().texts(), "{lang:?}");
+        assert_eq!(install(lang, file), Ok(()));
+    }
+    assert_eq!(
+        install(Lang::De, "a\0b\0".into()),
+        Err(InstallError::Texts {
+            found: 2,
+            want: Catalogue::LEN
+        })
+    );
+}

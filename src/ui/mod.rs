@@ -22,8 +22,34 @@ pub use app::App;
 
 /// Mounts the app: over the pre-rendered page when there is one ([`takeover`]), on `<body>`
 /// otherwise. The entry point of the wasm binary.
+///
+/// A page in a language whose texts the app does not have in it (the release app has English)
+/// first fetches them ([`crate::files::paths::catalogue`]; pre-rendered pages preload the file):
+/// the pre-rendered page stays until then. If they cannot be had, the app runs in English.
 pub fn mount() {
     console_error_panic_hook::set_once();
+    let lang = lang::page_lang();
+    if lang.has_text() {
+        start();
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let url = crate::files::paths::catalogue(lang);
+        match state::fetch::fetch_text(&url).await {
+            Ok(text) => {
+                if let Err(e) = crate::lang::install(lang, text) {
+                    leptos::logging::warn!("{url}: {e:?}; the app runs in English");
+                }
+            }
+            Err(e) => leptos::logging::warn!("{e}; the app runs in English"),
+        }
+        start();
+    });
+}
+
+/// Mounts the app: over the pre-rendered page when there is one ([`takeover`]), on `<body>`
+/// otherwise.
+fn start() {
     #[cfg(not(target_arch = "wasm32"))]
     leptos::mount::mount_to_body(App);
     #[cfg(target_arch = "wasm32")]

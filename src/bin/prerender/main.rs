@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use research_atlas::files::people;
+use research_atlas::files::{paths, people};
 use research_atlas::lang::Lang;
 use research_atlas::model::Dataset;
 use research_atlas::site::meta::{head_html, page_meta, robots_txt, sitemap_xml};
@@ -204,9 +204,17 @@ impl Pages<'_> {
             AppRoute::Profile { id, .. } => self.packs.get(id.as_str()).copied(),
             _ => None,
         };
+        let mut head = head_html(&meta);
+        if lang != Lang::En {
+            // The app has English in it and fetches this language's texts before it starts.
+            head.push_str(&format!(
+                "\n    <link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\" />",
+                paths::catalogue(lang)
+            ));
+        }
         let html = (self.shell.localized(lang, self.languages)).page(
             &rendered.title,
-            &head_html(&meta),
+            &head,
             &rendered.body,
         );
         let dir = dist.join(path.trim_start_matches('/'));

@@ -83,6 +83,29 @@ pub async fn fetch_bytes(url: &str) -> Result<Option<Vec<u8>>, DataError> {
     body(url, response).await
 }
 
+/// The text of a file of the build at `url` (beside the app, not in a data generation), or why
+/// there is none (a 404 or an HTML page where a text file was asked for is
+/// [`DataError::NotCompiled`]).
+pub async fn fetch_text(url: &str) -> Result<String, DataError> {
+    let response = gloo_net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| DataError::Network(url.to_owned(), e.to_string()))?;
+    if !response.ok() {
+        return Err(DataError::Status(
+            url.to_owned(),
+            response.status(),
+            response.status_text(),
+        ));
+    }
+    let text =
+        (response.text().await).map_err(|e| DataError::Invalid(url.to_owned(), e.to_string()))?;
+    if is_html_page(text.as_bytes()) {
+        return Err(DataError::NotCompiled(url.to_owned()));
+    }
+    Ok(text)
+}
+
 /// [`fetch_bytes`], taking over the request `public/early.js` started for `url` as the page
 /// loaded, when it did (`window.atlasEarly.fetches`, by the file's URL in the page's
 /// generation): the file then arrives beside the app's code instead of after it. Taken once:

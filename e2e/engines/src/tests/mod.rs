@@ -10,11 +10,13 @@ use crate::page::{Outcome, Page};
 
 mod directory;
 mod experts;
+mod languages;
 mod lasting;
 mod pages;
 
 use directory::{back_forward, boot, facet_filters, fast_typing, search_in_url};
 use experts::experts_many;
+use languages::languages;
 use lasting::{offline_reload, redeploy, theme};
 use pages::{compare, connections, fragment_takeover, profile_cite, publications, shortlist};
 
@@ -55,11 +57,14 @@ pub enum Test {
     /// `/experts?mode=many`: a submissions file pasted and scored, a known expert in the table,
     /// and the downloaded CSV byte for byte `cargo xtask experts`'.
     ExpertsMany,
+    /// Each of the dataset's languages on its pages: `<html lang>` and `dir`, and no text of
+    /// another language's interface.
+    Languages,
 }
 
 impl Test {
     /// Every test, in the order they run.
-    pub const ALL: [Test; 15] = [
+    pub const ALL: [Test; 16] = [
         Test::Boot,
         Test::SearchInUrl,
         Test::BackForward,
@@ -75,6 +80,7 @@ impl Test {
         Test::FastTyping,
         Test::Redeploy,
         Test::ExpertsMany,
+        Test::Languages,
     ];
 
     /// The name printed in `test … ok` lines and accepted by `--test`.
@@ -95,6 +101,7 @@ impl Test {
             Self::FastTyping => "fast_typing",
             Self::Redeploy => "redeploy",
             Self::ExpertsMany => "experts_many",
+            Self::Languages => "languages",
         }
     }
 
@@ -116,6 +123,7 @@ impl Test {
             Self::FastTyping => fast_typing(p).await,
             Self::Redeploy => redeploy(p).await,
             Self::ExpertsMany => experts_many(p).await,
+            Self::Languages => languages(p).await,
         }
     }
 }
