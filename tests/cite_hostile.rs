@@ -280,7 +280,7 @@ proptest! {
             p.title.clone(),
             authors.join("; "),
             p.year.to_string(),
-            p.kind.label().to_owned(),
+            p.kind.label(&research_atlas::lang::EN).to_owned(),
             venue.map(|v| v.short_name.clone()).unwrap_or_default(),
             venue.map(|v| v.name.clone()).unwrap_or_default(),
             p.booktitle.clone().unwrap_or_default(),

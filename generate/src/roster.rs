@@ -391,7 +391,12 @@ fn row(csv: &mut String, i: usize, p: &Person, file: &str, dataset: &Dataset, rn
     };
     let stage = {
         let s = *rng.pick(&research_atlas::model::CareerStage::ALL);
-        if rng.chance(0.6) { s.key() } else { s.label() }.to_owned()
+        if rng.chance(0.6) {
+            s.key()
+        } else {
+            s.label(&research_atlas::lang::EN)
+        }
+        .to_owned()
     };
     let home = slug(&p.name);
     let homepage = if rng.chance(0.6) {

@@ -14,7 +14,13 @@ pub fn career_stage(text: &str) -> Result<CareerStage, Error> {
     let folded = text.trim().to_lowercase().replace([' ', '-'], "_");
     CareerStage::ALL
         .into_iter()
-        .find(|s| s.key() == folded || s.label().to_lowercase().replace(' ', "_") == folded)
+        .find(|s| {
+            s.key() == folded
+                || s.label(&research_atlas::lang::EN)
+                    .to_lowercase()
+                    .replace(' ', "_")
+                    == folded
+        })
         .ok_or_else(|| Error::Stage { text: text.into() })
 }
 

@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::lang::{Catalogue, fill};
+
 /// A year, or a year and a month (`"2020"`, `"2020-06"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PartialDate {
@@ -155,29 +157,29 @@ string_serde!(
     "A year, a year and month, or \"present\"."
 );
 
-/// Month abbreviations, as pages print a month.
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-
 impl PartialDate {
-    /// For readers: "Aug 2021" or "2021" (the `Display` form, "2021-08", is the dataset's).
-    pub fn human(&self) -> String {
+    /// For readers, in `t`'s language: "Aug 2021" or "2021" (the `Display` form, "2021-08",
+    /// is the dataset's); the month's name from `[dates] months`.
+    pub fn human(&self, t: &Catalogue) -> String {
         match self.month {
-            Some(m) if (1..=12).contains(&m) => {
-                format!("{} {}", MONTHS[usize::from(m) - 1], self.year)
-            }
-            _ => self.year.to_string(),
+            Some(m) if (1..=12).contains(&m) => fill(
+                t.dates.month_year,
+                &[
+                    ("month", t.dates.months[usize::from(m) - 1]),
+                    ("year", &t.lang.year(i64::from(self.year))),
+                ],
+            ),
+            _ => t.lang.year(i64::from(self.year)),
         }
     }
 }
 
 impl EndDate {
-    /// For readers: "Aug 2021", "2021" or "present".
-    pub fn human(&self) -> String {
+    /// For readers, in `t`'s language: "Aug 2021", "2021" or "present".
+    pub fn human(&self, t: &Catalogue) -> String {
         match self {
-            Self::Date(d) => d.human(),
-            Self::Present => "present".to_owned(),
+            Self::Date(d) => d.human(t),
+            Self::Present => t.dates.present.to_owned(),
         }
     }
 }
@@ -202,19 +204,21 @@ pub fn year_span(from: u16, to: u16) -> String {
 
 /// A period as far as known, for readers: "Aug 2021 – 2025", "2024–present", "2018"; one end
 /// alone when the other is unknown; empty when nothing is.
-pub fn period(start: Option<PartialDate>, end: Option<EndDate>) -> String {
-    match (start.map(|d| d.human()), end.map(|e| e.human())) {
+pub fn period(t: &Catalogue, start: Option<PartialDate>, end: Option<EndDate>) -> String {
+    match (start.map(|d| d.human(t)), end.map(|e| e.human(t))) {
         (Some(s), Some(e)) => span(&s, &e),
         (Some(one), None) | (None, Some(one)) => one,
         (None, None) => String::new(),
     }
 }
 
-/// Years as far as known, for readers: "2012–2016" or "2024"; empty when unknown.
-pub fn years(year: Option<u16>, end_year: Option<u16>) -> String {
+/// Years as far as known, for readers, in `t`'s digits: "2012–2016" or "2024"; empty when
+/// unknown.
+pub fn years(t: &Catalogue, year: Option<u16>, end_year: Option<u16>) -> String {
+    let written = |y: u16| t.lang.year(i64::from(y));
     match (year, end_year) {
-        (Some(a), Some(b)) => year_span(a, b),
-        (Some(a), None) => a.to_string(),
+        (Some(a), Some(b)) => span(&written(a), &written(b)),
+        (Some(a), None) => written(a),
         _ => String::new(),
     }
 }
@@ -264,25 +268,45 @@ mod tests {
 
     #[test]
     fn spans_read_naturally_with_one_dash() {
+        use crate::lang::EN;
         let d = |s: &str| s.parse::<PartialDate>().unwrap();
         assert_eq!(
-            period(Some(d("2021-08")), Some(EndDate::Date(d("2025")))),
+            period(&EN, Some(d("2021-08")), Some(EndDate::Date(d("2025")))),
             "Aug 2021 – 2025"
         );
         assert_eq!(
-            period(Some(d("2024")), Some(EndDate::Present)),
+            period(&EN, Some(d("2024")), Some(EndDate::Present)),
             "2024–present"
         );
         assert_eq!(
-            period(Some(d("2018")), Some(EndDate::Date(d("2018")))),
+            period(&EN, Some(d("2018")), Some(EndDate::Date(d("2018")))),
             "2018"
         );
-        assert_eq!(period(None, Some(EndDate::Date(d("2012")))), "2012");
-        assert_eq!(period(None, None), "");
-        assert_eq!(years(Some(2012), Some(2016)), "2012–2016");
-        assert_eq!(years(Some(2024), None), "2024");
-        assert_eq!(years(Some(2024), Some(2024)), "2024");
-        assert_eq!(years(None, Some(2024)), "");
+        assert_eq!(period(&EN, None, Some(EndDate::Date(d("2012")))), "2012");
+        assert_eq!(period(&EN, None, None), "");
+        assert_eq!(years(&EN, Some(2012), Some(2016)), "2012–2016");
+        assert_eq!(years(&EN, Some(2024), None), "2024");
+        assert_eq!(years(&EN, Some(2024), Some(2024)), "2024");
+        assert_eq!(years(&EN, None, Some(2024)), "");
         assert_eq!(span("Aug 2021", "Sep 2021"), "Aug 2021 – Sep 2021");
+    }
+
+    #[test]
+    fn months_and_present_are_the_pages_language() {
+        use crate::lang::{AR, DE, ES, ZH};
+        let aug = PartialDate::month(2021, 8);
+        assert_eq!(aug.human(&DE), "Aug. 2021");
+        assert_eq!(aug.human(&ZH), "2021年8月");
+        assert_eq!(aug.human(&ES), "ago 2021");
+        assert_eq!(aug.human(&AR), "أغسطس ٢٠٢١");
+        assert_eq!(
+            period(&ZH, Some(PartialDate::year(2024)), Some(EndDate::Present)),
+            "2024–至今"
+        );
+        assert_eq!(
+            period(&DE, Some(aug), Some(EndDate::Present)),
+            "Aug. 2021 – heute"
+        );
+        assert_eq!(years(&AR, Some(2012), Some(2016)), "٢٠١٢–٢٠١٦");
     }
 }

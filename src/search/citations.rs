@@ -8,21 +8,23 @@
 
 use std::collections::HashSet;
 
+use crate::lang::{Catalogue, fill};
 use crate::model::{CitationSource, Citations, Dataset, Researcher};
-use crate::search::counts::{counted, grouped};
 
-/// "1 citation", "1,204 citations", "0 citations" (a real count of zero).
-pub fn citations_count(count: u32) -> String {
-    counted(count as usize, "citation", "citations")
+/// "1 citation", "1,204 citations", "0 citations" (a real count of zero), in `t`'s language.
+pub fn citations_count(t: &Catalogue, count: u32) -> String {
+    t.search_text.citations.count(count as usize)
 }
 
 /// What a paper's citation line says: "1,204 citations, counted by OpenAlex on 2026-11-01".
-pub fn citations_said(c: &Citations) -> String {
-    format!(
-        "{}, counted by {} on {}",
-        citations_count(c.count),
-        c.source.label(),
-        c.as_of
+pub fn citations_said(t: &Catalogue, c: &Citations) -> String {
+    fill(
+        t.search_text.citations_said,
+        &[
+            ("count", &citations_count(t, c.count)),
+            ("source", c.source.label(t)),
+            ("day", &c.as_of),
+        ],
     )
 }
 
@@ -94,46 +96,51 @@ impl CitationSummary {
 
     /// The definition with this researcher's numbers: "12 of their listed papers have at least
     /// 12 citations each".
-    pub fn meaning(&self) -> String {
+    pub fn meaning(&self, t: &Catalogue) -> String {
         match self.h {
-            0 => "none of their listed papers has a citation yet".to_owned(),
-            1 => "1 of their listed papers has at least 1 citation".to_owned(),
-            h => format!(
-                "{} of their listed papers have at least {} citations each",
-                grouped(h as usize),
-                grouped(h as usize)
-            ),
+            0 => t.search_text.h_meaning_none.to_owned(),
+            h => t.search_text.h_meaning.count(h as usize),
         }
     }
 
     /// What it rests on: "OpenAlex counts of 40 of 52 papers, as of 2026-11-01"; with several
     /// counters or days, "counts by OpenAlex and Crossref of 40 of 52 papers, counted from
     /// 2025-06-01 to 2026-11-01".
-    pub fn basis(&self) -> String {
-        let labels: Vec<&str> = self.sources.iter().map(|s| s.label()).collect();
+    pub fn basis(&self, t: &Catalogue) -> String {
+        let x = &t.search_text;
+        let labels: Vec<&str> = self.sources.iter().map(|s| s.label(t)).collect();
         let who = match labels.as_slice() {
-            [one] => format!("{one} counts"),
-            [rest @ .., last] => format!("counts by {} and {last}", rest.join(", ")),
-            [] => "counts".to_owned(),
+            [one] => fill(x.counts_by_one, &[("source", one)]),
+            [rest @ .., last] => {
+                let sources = format!("{}{}{last}", rest.join(x.sources_separator), x.sources_and);
+                fill(x.counts_by_many, &[("sources", &sources)])
+            }
+            [] => x.counts_by_none.to_owned(),
         };
         let papers = match (self.counted, self.listed) {
-            (_, 1) => "their one paper".to_owned(),
-            (c, l) if c == l => format!("all {} papers", grouped(l)),
-            (c, l) => format!("{} of {} papers", grouped(c), grouped(l)),
+            (_, 1) => x.papers_one.to_owned(),
+            (c, l) if c == l => x.papers_all.count(l),
+            (c, l) => x
+                .papers_some
+                .count_with(l, &[("counted", &t.lang.number(c as u64))]),
         };
         let (from, to) = &self.days;
         let when = if from == to {
-            format!("as of {to}")
+            fill(x.as_of, &[("day", to)])
         } else {
-            format!("counted from {from} to {to}")
+            fill(x.counted_between, &[("from", from), ("to", to)])
         };
-        format!("{who} of {papers}, {when}")
+        fill(
+            x.basis,
+            &[("who", &who), ("papers", &papers), ("when", &when)],
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::EN;
 
     fn counted_by(count: u32, source: CitationSource, as_of: &str) -> Citations {
         Citations {
@@ -175,11 +182,11 @@ mod tests {
             (1_204, "1,204 citations"),
             (1_234_567, "1,234,567 citations"),
         ] {
-            assert_eq!(citations_count(n), text);
+            assert_eq!(citations_count(&EN, n), text);
         }
         let c = counted_by(1204, CitationSource::Openalex, "2026-11-01");
         assert_eq!(
-            citations_said(&c),
+            citations_said(&EN, &c),
             "1,204 citations, counted by OpenAlex on 2026-11-01"
         );
         assert_eq!(CitationSummary::from_counts(3, [None, None, None]), None);
@@ -192,11 +199,11 @@ mod tests {
         let s = CitationSummary::from_counts(3, [Some(&a), None, Some(&b)]).unwrap();
         assert_eq!((s.h, s.counted, s.listed), (2, 2, 3));
         assert_eq!(
-            s.meaning(),
+            s.meaning(&EN),
             "2 of their listed papers have at least 2 citations each"
         );
         assert_eq!(
-            s.basis(),
+            s.basis(&EN),
             "OpenAlex counts of 2 of 3 papers, as of 2026-11-01"
         );
 
@@ -204,22 +211,22 @@ mod tests {
         let s = CitationSummary::from_counts(2, [Some(&c), Some(&a)]).unwrap();
         assert_eq!(s.h, 1);
         assert_eq!(
-            s.meaning(),
+            s.meaning(&EN),
             "1 of their listed papers has at least 1 citation"
         );
         assert_eq!(
-            s.basis(),
+            s.basis(&EN),
             "counts by OpenAlex and Crossref of all 2 papers, counted from 2025-06-01 to 2026-11-01"
         );
 
         let s = CitationSummary::from_counts(1, [Some(&c)]).unwrap();
         assert_eq!(s.h, 0);
         assert_eq!(
-            s.meaning(),
+            s.meaning(&EN),
             "none of their listed papers has a citation yet"
         );
         assert_eq!(
-            s.basis(),
+            s.basis(&EN),
             "Crossref counts of their one paper, as of 2025-06-01"
         );
     }

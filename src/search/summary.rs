@@ -95,7 +95,7 @@ pub fn venue_mix(dataset: &Dataset, r: &Researcher) -> Vec<Share> {
         let venue = p.venue.as_ref().and_then(|v| venues.get(v.as_str()));
         vec![match venue {
             Some(v) => (*v).to_owned(),
-            None => format!("Other {}", p.kind.label().to_lowercase()),
+            None => format!("Other {}", p.kind.label(&crate::lang::EN).to_lowercase()),
         }]
     }))
 }

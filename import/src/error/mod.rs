@@ -429,7 +429,7 @@ impl fmt::Display for Error {
             Error::Whose { origin, holder, id } => write!(
                 f,
                 "it is the {} record of {holder}, not of {id}; nothing of it was read",
-                origin.label()
+                origin.label(&research_atlas::lang::EN)
             ),
             Error::Layout => f.write_str("not read: the layout names another number of files"),
             Error::Unfetchable {

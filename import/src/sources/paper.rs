@@ -13,7 +13,11 @@ use crate::bibtex::{Paper, Reject, Sourced, VenueHint};
 
 /// The key a work goes by in reports: `dblp conf/nsdi/LuanXY23`, `OpenAlex W2741809807`.
 pub fn key(work: &Work) -> String {
-    format!("{} {}", work.origin.label(), work.id)
+    format!(
+        "{} {}",
+        work.origin.label(&research_atlas::lang::EN),
+        work.id
+    )
 }
 
 /// `work` as a paper; `today` (`YYYY-MM-DD`) dates its citation count.

@@ -70,10 +70,10 @@ pub fn bring(
     if profile.biography.is_some() {
         notes.push(format!(
             "{} has a biography; the summary was kept (copy from it by hand)",
-            origin.label()
+            origin.label(&research_atlas::lang::EN)
         ));
     }
-    let label = origin.label();
+    let label = origin.label(&research_atlas::lang::EN);
     if let Some((org, name)) = careers.current
         && r.organization.is_none()
     {
@@ -131,7 +131,10 @@ pub fn bring(
     {
         r.sources.push(Source {
             document: document.to_owned(),
-            note: Some(format!("{} record", origin.label())),
+            note: Some(format!(
+                "{} record",
+                origin.label(&research_atlas::lang::EN)
+            )),
         });
         told.changes.push(format!("source: {document}"));
     }
@@ -199,7 +202,7 @@ fn identifiers(
             {
                 conflicts.push(format!(
                     "{} id {} in the record against {value} (this document); kept the record's",
-                    origin.label(),
+                    origin.label(&research_atlas::lang::EN),
                     have.identifier().unwrap_or_default()
                 ));
             }
@@ -209,7 +212,11 @@ fn identifiers(
             && research_atlas::model::validate::check_url(&link.url).is_ok()
             && research_atlas::model::validate::check_identifier_link(kind, &link.url).is_ok()
         {
-            changes.push(format!("{} link {}", origin.label(), link.url));
+            changes.push(format!(
+                "{} link {}",
+                origin.label(&research_atlas::lang::EN),
+                link.url
+            ));
             r.links.push(link);
         }
     }

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::skip;
+use crate::lang::Catalogue;
 
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
@@ -52,14 +53,14 @@ impl CareerStage {
         Self::ALL.into_iter().find(|s| s.key() == key)
     }
 
-    /// The label shown to users.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users, in `t`'s language: "PhD student".
+    pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            Self::Student => "Student",
-            Self::PhdStudent => "PhD student",
-            Self::Postdoc => "Postdoc",
-            Self::Faculty => "Faculty",
-            Self::Industry => "Industry",
+            Self::Student => t.stages.student,
+            Self::PhdStudent => t.stages.phd_student,
+            Self::Postdoc => t.stages.postdoc,
+            Self::Faculty => t.stages.faculty,
+            Self::Industry => t.stages.industry,
         }
     }
 }

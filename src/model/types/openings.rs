@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::skip;
+use crate::lang::{Catalogue, fill};
 
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
@@ -33,9 +34,10 @@ pub struct Openings {
 }
 
 impl Openings {
-    /// "Taking PhD students and postdocs": the kinds in vocabulary order, each once.
-    pub fn headline(&self) -> String {
-        taking_line(&self.kinds)
+    /// "Taking PhD students and postdocs": the kinds in vocabulary order, each once, in `t`'s
+    /// language.
+    pub fn headline(&self, t: &Catalogue) -> String {
+        taking_line(t, &self.kinds)
     }
 
     /// Whether `source` is a web link rather than a document path.
@@ -53,18 +55,21 @@ fn is_url(source: &str) -> bool {
 }
 
 /// "Taking PhD students, postdocs and interns": `kinds` in [`OpeningKind::ALL`] order, each
-/// once, joined as a sentence; "Taking students" when the list is empty.
-pub fn taking_line(kinds: &[OpeningKind]) -> String {
+/// once, joined as a sentence in `t`'s language (its `[openings_text]` separators: English has
+/// no comma before "and"); "Taking students" when the list is empty.
+pub fn taking_line(t: &Catalogue, kinds: &[OpeningKind]) -> String {
+    let o = &t.openings_text;
     let phrases: Vec<&str> = OpeningKind::ALL
         .into_iter()
         .filter(|k| kinds.contains(k))
-        .map(OpeningKind::phrase)
+        .map(|k| k.phrase(t))
         .collect();
-    match phrases.as_slice() {
-        [] => "Taking students".to_owned(),
-        [one] => format!("Taking {one}"),
-        [rest @ .., last] => format!("Taking {} and {last}", rest.join(", ")),
-    }
+    let list = match phrases.as_slice() {
+        [] => return o.taking_none.to_owned(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{}{}{last}", rest.join(o.separator), o.last_separator),
+    };
+    fill(o.taking, &[("kinds", &list)])
 }
 
 /// A kind of person a researcher takes on.
@@ -112,25 +117,29 @@ impl OpeningKind {
             .find(|k| k.key().eq_ignore_ascii_case(key))
     }
 
-    /// The label shown to users, e.g. in the "Taking students" facet: `"PhD students"`.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users, in `t`'s language, e.g. in the "Taking students" facet:
+    /// `"PhD students"`.
+    pub fn label(self, t: &Catalogue) -> &'static str {
+        let o = &t.openings_text;
         match self {
-            Self::Phd => "PhD students",
-            Self::Postdoc => "Postdocs",
-            Self::Masters => "Master's students",
-            Self::Intern => "Interns",
-            Self::Visitor => "Visitors",
+            Self::Phd => o.phd,
+            Self::Postdoc => o.postdoc,
+            Self::Masters => o.masters,
+            Self::Intern => o.intern,
+            Self::Visitor => o.visitor,
         }
     }
 
-    /// The label inside a sentence ("Taking PhD students and postdocs"): `"postdocs"`.
-    pub fn phrase(self) -> &'static str {
+    /// The label inside a sentence ("Taking PhD students and postdocs"), in `t`'s language:
+    /// `"postdocs"`.
+    pub fn phrase(self, t: &Catalogue) -> &'static str {
+        let o = &t.openings_text;
         match self {
-            Self::Phd => "PhD students",
-            Self::Postdoc => "postdocs",
-            Self::Masters => "master's students",
-            Self::Intern => "interns",
-            Self::Visitor => "visitors",
+            Self::Phd => o.phd_phrase,
+            Self::Postdoc => o.postdoc_phrase,
+            Self::Masters => o.masters_phrase,
+            Self::Intern => o.intern_phrase,
+            Self::Visitor => o.visitor_phrase,
         }
     }
 }
@@ -138,6 +147,7 @@ impl OpeningKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::EN;
 
     #[test]
     fn keys_round_trip_and_are_the_json_spelling() {
@@ -166,7 +176,7 @@ mod tests {
             (&[Masters], "Taking master's students"),
         ];
         for (kinds, want) in cases {
-            assert_eq!(taking_line(kinds), want, "{kinds:?}");
+            assert_eq!(taking_line(&EN, kinds), want, "{kinds:?}");
         }
     }
 
@@ -179,7 +189,7 @@ mod tests {
         assert_eq!(o.kinds, [OpeningKind::Phd, OpeningKind::Postdoc]);
         assert_eq!(o.stated, Some(PartialDate::month(2024, 6)));
         assert!(o.source_is_url());
-        assert_eq!(o.headline(), "Taking PhD students and postdocs");
+        assert_eq!(o.headline(&EN), "Taking PhD students and postdocs");
         assert!(serde_json::from_str::<Openings>(r#"{"kinds": [], "deadline": "x"}"#).is_err());
         assert!(serde_json::from_str::<Openings>(r#"{"kinds": ["professor"]}"#).is_err());
         let doc = Openings {
@@ -187,5 +197,22 @@ mod tests {
             ..o
         };
         assert!(!doc.source_is_url());
+    }
+
+    #[test]
+    fn the_line_is_in_the_pages_language() {
+        use crate::lang::{AR, DE, ZH};
+        use OpeningKind::*;
+        let kinds = [Visitor, Phd, Intern];
+        assert_eq!(
+            taking_line(&DE, &kinds),
+            "Nimmt Promovierende, Praktikant:innen und Gäste auf"
+        );
+        assert_eq!(taking_line(&ZH, &kinds), "招收博士生、实习生和访问学者");
+        assert_eq!(
+            taking_line(&AR, &[Phd, Postdoc]),
+            "فرص متاحة: طلاب الدكتوراه وباحثو ما بعد الدكتوراه"
+        );
+        assert_eq!(taking_line(&DE, &[]), "Nimmt Studierende auf");
     }
 }

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::lang::Catalogue;
+
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
@@ -34,12 +36,13 @@ impl Origin {
         }
     }
 
-    /// The source's name as people write it: "ORCID", "dblp", "OpenAlex".
-    pub fn label(self) -> &'static str {
+    /// The source's name as people write it, in `t`'s language: "ORCID", "dblp", "OpenAlex"
+    /// (reports and the dataset's tools pass English).
+    pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            Origin::Orcid => "ORCID",
-            Origin::Dblp => "dblp",
-            Origin::Openalex => "OpenAlex",
+            Origin::Orcid => t.origins.orcid,
+            Origin::Dblp => t.origins.dblp,
+            Origin::Openalex => t.origins.openalex,
         }
     }
 }
@@ -60,13 +63,13 @@ pub enum CitationSource {
 }
 
 impl CitationSource {
-    /// The counter's name as people write it: "OpenAlex", "Google Scholar".
-    pub fn label(self) -> &'static str {
+    /// The counter's name as people write it, in `t`'s language: "OpenAlex", "Google Scholar".
+    pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            CitationSource::Openalex => "OpenAlex",
-            CitationSource::SemanticScholar => "Semantic Scholar",
-            CitationSource::GoogleScholar => "Google Scholar",
-            CitationSource::Crossref => "Crossref",
+            CitationSource::Openalex => t.origins.cited_openalex,
+            CitationSource::SemanticScholar => t.origins.cited_semantic_scholar,
+            CitationSource::GoogleScholar => t.origins.cited_google_scholar,
+            CitationSource::Crossref => t.origins.cited_crossref,
         }
     }
 }

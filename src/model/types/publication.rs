@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::skip;
+use crate::lang::Catalogue;
 
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
@@ -61,15 +62,16 @@ impl PublicationType {
             .find(|t| t.key().eq_ignore_ascii_case(key))
     }
 
-    /// The label shown to users.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users, in `t`'s language: "Conference" (exports and BibTeX pass
+    /// English).
+    pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            Self::Conference => "Conference",
-            Self::Journal => "Journal",
-            Self::Workshop => "Workshop",
-            Self::Preprint => "Preprint",
-            Self::Thesis => "Thesis",
-            Self::Blog => "Blog",
+            Self::Conference => t.kinds.conference,
+            Self::Journal => t.kinds.journal,
+            Self::Workshop => t.kinds.workshop,
+            Self::Preprint => t.kinds.preprint,
+            Self::Thesis => t.kinds.thesis,
+            Self::Blog => t.kinds.blog,
         }
     }
 }

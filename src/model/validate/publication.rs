@@ -98,7 +98,10 @@ impl Checker<'_> {
             if let Err(reason) = check_source_id(*origin, id) {
                 self.push_at(
                     format!("{p}.sources.{}", origin.key()),
-                    format!("{id:?} is not a {} record id: {reason}", origin.label()),
+                    format!(
+                        "{id:?} is not a {} record id: {reason}",
+                        origin.label(&crate::lang::EN)
+                    ),
                 );
             }
         }

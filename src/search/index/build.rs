@@ -316,13 +316,13 @@ impl SearchIndex {
             orgs.add(o.id.as_str(), o.short_name.as_deref().unwrap_or(&o.name));
         }
         for s in Sector::ALL {
-            sectors.add(s.key(), s.label());
+            sectors.add(s.key(), s.label(&crate::lang::EN));
         }
         for s in CareerStage::ALL {
-            stages.add(s.key(), s.label());
+            stages.add(s.key(), s.label(&crate::lang::EN));
         }
         for k in OpeningKind::ALL {
-            openings.add(k.key(), k.label());
+            openings.add(k.key(), k.label(&crate::lang::EN));
         }
         let mut codes: Vec<&str> = dataset
             .organizations
@@ -332,7 +332,7 @@ impl SearchIndex {
         codes.sort_unstable();
         codes.dedup();
         for code in codes {
-            countries.add(code, country_name(code).unwrap_or(code));
+            countries.add(code, country_name(code, &crate::lang::EN).unwrap_or(code));
         }
         for v in &dataset.venues {
             venues.add(v.id.as_str(), &v.short_name);

@@ -41,7 +41,7 @@ pub fn searchable_text(p: &Publication, venue: Option<&VenueLabel>) -> String {
         text.push(' ');
         text.push_str(extra);
     }
-    text.push_str(&format!(" {} {}", p.year, p.kind.label()));
+    text.push_str(&format!(" {} {}", p.year, p.kind.label(&crate::lang::EN)));
     for h in &p.honours {
         text.push(' ');
         text.push_str(h);

@@ -22,6 +22,7 @@ use super::facet::all_but_each;
 use super::index::FacetValue;
 use super::params::{GroupBy, Order, PubParams};
 use super::text::{fold, tokenize};
+use crate::lang::{Catalogue, EN};
 use crate::model::PublicationType;
 
 mod memory;
@@ -175,10 +176,44 @@ pub struct PubGroup {
     pub label: String,
     /// A longer description of the heading when there is one (a venue's full name).
     pub title: Option<String>,
+    /// What the group is, which [`Self::heading`] says in a language.
+    pub head: GroupHead,
     /// Entries of the group in the whole list (on every page).
     pub count: usize,
     /// The entries of the group on this page.
     pub items: Vec<usize>,
+}
+
+/// What a group of a list is: its heading, typed ([`PubGroup::heading`] says it in words).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GroupHead {
+    /// Papers with a citation count (most cited, grouped by year).
+    Cited,
+    /// Papers without one.
+    Uncounted,
+    /// A year.
+    Year(u16),
+    /// A publication type.
+    Type(PublicationType),
+    /// A venue: the heading is its short name (from the data).
+    Venue,
+    /// Papers with no venue.
+    NoVenue,
+}
+
+impl PubGroup {
+    /// The heading in `t`'s language: `"2024"`, `"Conference"`, `"NSDI"`, `"No venue"`.
+    pub fn heading(&self, t: &Catalogue) -> String {
+        match self.head {
+            GroupHead::Cited => t.list_text.with_count.to_owned(),
+            GroupHead::Uncounted => t.list_text.without_count.to_owned(),
+            GroupHead::Year(y) => t.lang.year(i64::from(y)),
+            // A type's label is the model's (`PublicationType::label`), in `t`'s language.
+            GroupHead::Type(k) => k.label(t).to_owned(),
+            GroupHead::Venue => self.label.clone(),
+            GroupHead::NoVenue => t.list_text.no_venue.to_owned(),
+        }
+    }
 }
 
 /// Facet counts over a list's scope. Each count is what the list would hold with that value
@@ -381,7 +416,7 @@ impl PubCore {
             .filter(|k| kind_counts.contains_key(k) || params.kinds.contains(k))
             .map(|k| FacetValue {
                 id: k.key().into(),
-                label: k.label().into(),
+                label: k.label(&EN).into(),
                 count: kind_counts.get(&k).copied().unwrap_or(0),
                 selected: params.kinds.contains(&k),
             })
@@ -440,21 +475,51 @@ impl PubCore {
         params: &PubParams,
     ) -> (usize, Vec<PubGroup>) {
         let (a, v) = (&self.attrs, &self.vocab);
-        let head = |i: usize| -> (String, String, Option<String>) {
+        let head = |i: usize| -> (String, String, Option<String>, GroupHead) {
             match params.group {
                 // Years would scatter the most cited: counted papers, then the others.
                 GroupBy::Year if params.order == Order::Cited => match a.cited(i) {
-                    Some(_) => ("cited".into(), "With a citation count".into(), None),
-                    None => ("uncounted".into(), "Without a citation count".into(), None),
+                    Some(_) => (
+                        "cited".into(),
+                        EN.list_text.with_count.into(),
+                        None,
+                        GroupHead::Cited,
+                    ),
+                    None => (
+                        "uncounted".into(),
+                        EN.list_text.without_count.into(),
+                        None,
+                        GroupHead::Uncounted,
+                    ),
                 },
-                GroupBy::Year => (a.year[i].to_string(), a.year[i].to_string(), None),
+                GroupBy::Year => (
+                    a.year[i].to_string(),
+                    a.year[i].to_string(),
+                    None,
+                    GroupHead::Year(a.year[i]),
+                ),
                 GroupBy::Type => {
                     let k = a.kind_of(i);
-                    (k.key().into(), k.label().into(), None)
+                    (
+                        k.key().into(),
+                        k.label(&EN).into(),
+                        None,
+                        GroupHead::Type(k),
+                    )
                 }
                 GroupBy::Venue => match a.venue_of(i).map(|x| &v.venues[x]) {
-                    Some(x) => (x.id.clone(), x.short.clone(), Some(x.name.clone())),
-                    None => ("none".into(), "No venue".into(), None),
+                    Some(x) => (
+                        x.id.clone(),
+                        x.short.clone(),
+                        Some(x.name.clone()),
+                        GroupHead::Venue,
+                    ),
+                    None => (
+                        "none".into(),
+                        EN.list_text.no_venue.into(),
+                        None,
+                        GroupHead::NoVenue,
+                    ),
                 },
             }
         };
@@ -462,12 +527,13 @@ impl PubCore {
         let mut groups: Vec<PubGroup> = Vec::new();
         let mut at: BTreeMap<String, usize> = BTreeMap::new();
         for &i in shown.iter() {
-            let (key, label, title) = head(i);
+            let (key, label, title, kind) = head(i);
             let g = *at.entry(key.clone()).or_insert_with(|| {
                 groups.push(PubGroup {
                     key,
                     label,
                     title,
+                    head: kind,
                     count: 0,
                     items: Vec::new(),
                 });

@@ -17,7 +17,7 @@ pub fn OpeningBadge(
 ) -> impl IntoView {
     (!kinds.is_empty()).then(|| {
         view! {
-            <p class="opening-badge" data-testid="opening-badge">{taking_line(&kinds)}</p>
+            <p class="opening-badge" data-testid="opening-badge">{taking_line(text(), &kinds)}</p>
         }
     })
 }
@@ -45,7 +45,7 @@ pub fn OpeningDetails(
         None => view! { <bdi>{s}</bdi> }.into_any(),
     });
     let stated = match stated {
-        Some(d) => fill(t.openings.stated, &[("date", &d.human())]),
+        Some(d) => fill(t.openings.stated, &[("date", &d.human(t))]),
         None => t.openings.not_stated.to_owned(),
     };
     view! {

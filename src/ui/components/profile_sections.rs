@@ -162,7 +162,7 @@ pub fn PositionsSection(
             .map(|p| {
                 let org = p.organization_name.clone().unwrap_or_else(|| org_name(&dir.dataset, &p.organization));
                 let sub = known([Some(org), p.team.clone(), p.location.clone()]);
-                view! { <Entry title=[p.title.clone()] subtitle=sub when=period(p.start, p.end) bullets=p.bullets.clone()/> }
+                view! { <Entry title=[p.title.clone()] subtitle=sub when=period(text(), p.start, p.end) bullets=p.bullets.clone()/> }
             })
             .collect_view();
         view! { <Section id="positions" title=text().profile_sections.positions><ol class="timeline">{items}</ol></Section> }
@@ -187,7 +187,7 @@ pub fn EducationSection(
                     let names: Vec<String> = e.advisors.iter().map(|a| a.name.clone()).collect();
                     view! { {t.profile_sections.advised_by} <IsolatedList parts=names separator=t.profile_sections.and/> }.into_any()
                 });
-                view! { <Entry title=[e.degree.clone()] subtitle=sub when=period(e.start, e.end) lead=advisors bullets=e.details.clone()/> }
+                view! { <Entry title=[e.degree.clone()] subtitle=sub when=period(text(), e.start, e.end) lead=advisors bullets=e.details.clone()/> }
             })
             .collect_view();
         view! { <Section id="education" title=t.profile_sections.education><ol class="timeline">{items}</ol></Section> }
@@ -210,7 +210,7 @@ pub fn AwardsSection(
                 let paper = (a.publication.as_ref())
                     .and_then(|id| dir.dataset.publication(id))
                     .map(|p| view! { {t.profile_sections.for_open} <bdi>{p.title.clone()}</bdi> {t.profile_sections.for_close} }.into_any());
-                view! { <Entry title=[a.name.clone()] subtitle=known([a.awarded_by.clone()]) when=years(a.year, a.end_year) bullets=a.details.iter().cloned().collect() tail=paper/> }
+                view! { <Entry title=[a.name.clone()] subtitle=known([a.awarded_by.clone()]) when=years(text(), a.year, a.end_year) bullets=a.details.iter().cloned().collect() tail=paper/> }
             })
             .collect_view();
         view! { <Section id="awards" title=t.profile_sections.awards><ul class="entries">{items}</ul></Section> }
@@ -274,7 +274,7 @@ pub fn ServiceSection(
     (!service.is_empty()).then(|| {
         let items = service
             .iter()
-            .map(|s| view! { <Entry title=[s.role.clone(), s.event.clone()] when=years(s.year, s.end_year)/> })
+            .map(|s| view! { <Entry title=[s.role.clone(), s.event.clone()] when=years(text(), s.year, s.end_year)/> })
             .collect_view();
         view! { <Section id="service" title=text().profile_sections.service><ul class="entries">{items}</ul></Section> }
     })
@@ -298,7 +298,7 @@ pub fn TeachingSection(
                     Some(t.role.clone()),
                     t.organization.as_ref().map(|o| org_name(&dir.dataset, o)),
                 ]);
-                view! { <Entry title=title title_separator=" " subtitle=sub when=period(t.start, t.end)/> }
+                view! { <Entry title=title title_separator=" " subtitle=sub when=period(text(), t.start, t.end)/> }
             })
             .collect_view();
         view! { <Section id="teaching" title=lang.profile_sections.teaching><ul class="entries">{items}</ul></Section> }
@@ -331,7 +331,7 @@ pub fn LeadershipSection(
             .iter()
             .map(|l| {
                 let sub = known([Some(l.body.clone()), l.location.clone()]);
-                view! { <Entry title=[l.role.clone()] subtitle=sub when=period(l.start, l.end)/> }
+                view! { <Entry title=[l.role.clone()] subtitle=sub when=period(text(), l.start, l.end)/> }
             })
             .collect_view();
         view! { <Section id="leadership" title=text().profile_sections.leadership><ul class="entries">{items}</ul></Section> }

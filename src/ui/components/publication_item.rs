@@ -64,7 +64,7 @@ fn publication_links(t: &'static Catalogue, p: &Publication) -> Vec<(String, Str
         if let Some(href) =
             (p.sources.get(&origin)).and_then(|id| safe_href(&format!("{page}{id}")))
         {
-            links.push((href, origin.label().into()));
+            links.push((href, origin.label(t).into()));
         }
     }
     links
@@ -175,7 +175,7 @@ pub fn PublicationItem(
         <li class="publication" data-testid="publication">
             <span class="pub-title" id=title_id.clone()>{p.title.clone()}</span>
             <span class="pub-authors">{authors}{p.authors_incomplete.then_some(t.publication_item.et_al)}</span>
-            <VenueLine names=venue year=p.year kind=p.kind.label()/>
+            <VenueLine names=venue year=p.year kind=p.kind.label(t)/>
             {p.citations.clone().map(|c| view! { <CitationCount citations=c/> })}
             {(!p.honours.is_empty()).then(|| view! {
                 <span class="badges">{p.honours.iter().map(|h| view! { <span class="badge">{h.clone()}</span> }).collect_view()}</span>
@@ -210,13 +210,14 @@ fn CitationCount(
     /// The paper's count, with who counted and when.
     citations: Citations,
 ) -> impl IntoView {
-    let said = citations_said(&citations);
+    let t = crate::ui::lang::text();
+    let said = citations_said(t, &citations);
     let title = said.clone();
-    let basis = format!(" · {}, {}", citations.source.label(), citations.as_of);
+    let basis = format!(" · {}, {}", citations.source.label(t), citations.as_of);
     view! {
         <span class="pub-cited" title=title data-testid="citations">
             <span aria-hidden="true">
-                {citations_count(citations.count)}
+                {citations_count(t, citations.count)}
                 <span class="pub-cited-basis">{basis}</span>
             </span>
             <span class="visually-hidden">{said}</span>

@@ -8,7 +8,7 @@ use leptos::task::spawn_local;
 
 use super::publication_item::PublicationItem;
 use crate::model::cite::{self, ExportEntry, ExportFormat};
-use crate::model::{LoadedDataset, Publication};
+use crate::model::{LoadedDataset, Publication, PublicationType};
 use crate::search::publications::PAGE_SIZE;
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
@@ -215,6 +215,20 @@ fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
     }
 }
 
+/// The list's type facet, each type's label in the page's language (the list names them in
+/// English, by their keys).
+fn kind_values(l: &PubList) -> Vec<FacetValue> {
+    let t = text();
+    (l.facets.kinds.iter().cloned())
+        .map(|mut v| {
+            if let Some(k) = PublicationType::from_key(&v.id) {
+                v.label = k.label(t).to_owned();
+            }
+            v
+        })
+        .collect()
+}
+
 /// The list's facets (type, venue, year, honours) as chips, folded under a summary that counts
 /// the active filters.
 #[component]
@@ -242,7 +256,7 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
                 on_toggle=toggle(|p, _| p.org = None)/>
             <FacetChips title=t.publication_list.topic values=facet(|l| l.facets.topics.clone())
                 on_toggle=toggle(|p, id| { p.topics.remove(id); })/>
-            <FacetChips title=t.publication_list.kind values=facet(|l| l.facets.kinds.clone()) on_toggle=toggle(PubParams::toggle_kind)/>
+            <FacetChips title=t.publication_list.kind values=facet(kind_values) on_toggle=toggle(PubParams::toggle_kind)/>
             <FacetChips title=t.publication_list.venue values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
             <FacetChips title=t.publication_list.year values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>
             <YearRange list=list/>
@@ -326,13 +340,13 @@ fn ListToolbar() -> impl IntoView {
             />
             {select(
                 t.publication_list.group_by,
-                GroupBy::ALL.iter().map(|g| (g.key(), g.label())).collect(),
+                GroupBy::ALL.iter().map(|g| (g.key(), g.label(t))).collect(),
                 Signal::derive(move || pubs.params.with(|p| p.group.key())),
                 |s, key| s.update(|p| p.group = GroupBy::from_key(key).unwrap_or_default()),
             )}
             {select(
                 t.publication_list.order,
-                Order::ALL.iter().map(|o| (o.key(), o.label())).collect(),
+                Order::ALL.iter().map(|o| (o.key(), o.label(t))).collect(),
                 Signal::derive(move || pubs.params.with(|p| p.order.key())),
                 |s, key| s.update(|p| p.order = Order::from_key(key).unwrap_or_default()),
             )}
@@ -461,7 +475,7 @@ fn ExportButtons(
             let items = match source.items(&l.entries).await {
                 Ok(items) => items,
                 Err(e) => {
-                    failed.set(Some(e.to_string()));
+                    failed.set(Some(e.text(text())));
                     return;
                 }
             };
@@ -525,7 +539,7 @@ fn Groups(
             {
                 let heading_id = format!("group-{}", group.key);
                 let heading = view! {
-                    <bdi>{group.label.clone()}</bdi>
+                    <bdi>{group.heading(text())}</bdi>
                     " "
                     <span class="group-count">{format!("({})", grouped(group.count))}</span>
                 };

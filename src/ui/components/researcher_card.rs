@@ -114,13 +114,13 @@ fn card_body(
                 </div>
             </div>
             <p class="card-meta">
-                <span class="card-stage">{card.stage.label()}</span>
+                <span class="card-stage">{card.stage.label(t)}</span>
                 {card.location.map(|l| view! { " · " <span class="card-location">{l}</span> })}
             </p>
             <super::OpeningBadge kinds=card.openings/>
             {move || reason.get().map(|m| view! {
                 <p class="card-reason" data-testid="match-reason">
-                    <span class="reason-kind">{fill(t.card.reason, &[("kind", m.kind.label())])}</span>
+                    <span class="reason-kind">{fill(t.card.reason, &[("kind", m.kind.label(t))])}</span>
                     <Highlighted text=m.text ranges=m.highlights/>
                 </p>
             })}

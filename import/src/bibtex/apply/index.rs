@@ -142,7 +142,10 @@ pub(super) fn duplicates(dataset: &Dataset, index: &Index, paper: &Paper) -> Vec
         let why = if let Some((origin, id)) = &paper.sourced.origin
             && p.sources.get(origin) == Some(id)
         {
-            format!("same {} record {id}", origin.label())
+            format!(
+                "same {} record {id}",
+                origin.label(&research_atlas::lang::EN)
+            )
         } else if let (Some(a), Some(b)) = (&paper.doi, &p.doi)
             && a.eq_ignore_ascii_case(b)
         {

@@ -77,13 +77,13 @@ pub(super) fn merge_into(
         return;
     };
     let origin = *origin;
-    let label = origin.label();
+    let label = origin.label(&research_atlas::lang::EN);
     if let std::collections::btree_map::Entry::Vacant(e) = record.sources.entry(origin) {
         e.insert(id.clone());
         changes.push(format!("recorded its {label} record {id}"));
     }
     let by = |record: &Publication, field: &str| match record.provenance.get(field) {
-        Some(o) => o.label().to_owned(),
+        Some(o) => o.label(&research_atlas::lang::EN).to_owned(),
         None => "by hand".to_owned(),
     };
     let upgrade = may_upgrade(record, paper) && venue.is_some();
@@ -161,7 +161,7 @@ pub(super) fn merge_into(
                 changes.push(format!(
                     "{} citations ({}, {})",
                     count.count,
-                    count.source.label(),
+                    count.source.label(&research_atlas::lang::EN),
                     count.as_of
                 ));
                 record.citations = Some(count.clone());
@@ -172,7 +172,7 @@ pub(super) fn merge_into(
                     "citations {} → {} ({}, {})",
                     have.count,
                     count.count,
-                    count.source.label(),
+                    count.source.label(&research_atlas::lang::EN),
                     count.as_of
                 ));
                 record.citations = Some(count.clone());
@@ -183,7 +183,7 @@ pub(super) fn merge_into(
                     "{label} counts {} citations; kept the record's {} ({})",
                     count.count,
                     have.count,
-                    have.source.label()
+                    have.source.label(&research_atlas::lang::EN)
                 ));
             }
             _ => {}
@@ -192,7 +192,10 @@ pub(super) fn merge_into(
 }
 
 fn record_fill(field: &str, origin: Origin, changes: &mut Vec<String>) {
-    changes.push(format!("added {field} ({})", origin.label()));
+    changes.push(format!(
+        "added {field} ({})",
+        origin.label(&research_atlas::lang::EN)
+    ));
 }
 
 /// Two spellings of one value: the same but for case, spaces and dashes.

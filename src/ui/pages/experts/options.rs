@@ -77,7 +77,7 @@ fn StageChecks(form: ExpertForm) -> impl IntoView {
                                     }
                                 });
                             }/>
-                        <label for=id>{s.label()}</label>
+                        <label for=id>{s.label(t)}</label>
                     </span>
                 }
             }).collect_view()}

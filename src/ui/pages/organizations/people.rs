@@ -21,8 +21,8 @@ const FIRST: usize = 50;
 #[component]
 pub fn PeopleNow(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     let (counts, _) = table.stage_counts(org);
-    let summary = stages_line(&counts);
     let t = text();
+    let summary = stages_line(&counts, t);
     view! {
         <section class="org-section" aria-labelledby="org-now-h" data-testid="org-people-now">
             <h2 id="org-now-h">{t.organization.people_now}</h2>
@@ -40,7 +40,7 @@ pub fn PeopleNow(table: Arc<OrgTable>, org: usize) -> impl IntoView {
 pub fn PeopleBefore(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     let (_, counts) = table.stage_counts(org);
     let t = text();
-    stages_line(&counts).map(|summary| view! {
+    stages_line(&counts, t).map(|summary| view! {
         <section class="org-section" aria-labelledby="org-before-h" data-testid="org-people-before">
             <h2 id="org-before-h">{t.organization.before}</h2>
             <p class="muted">
@@ -89,17 +89,17 @@ fn Person(table: Arc<OrgTable>, member: Member, now: bool) -> impl IntoView {
     // Their stage (now) or what they are now (before), their years and roles there.
     let mut parts: Vec<String> = Vec::new();
     if now {
-        parts.push(person.stage.label().to_owned());
+        parts.push(person.stage.label(text()).to_owned());
     }
-    parts.extend(member.years());
+    parts.extend(member.years(text()));
     parts.extend((member.roles.iter()).map(|&r| table.roles[r as usize].clone()));
     if now && !person.openings.is_empty() {
-        parts.push(taking_line(&person.openings));
+        parts.push(taking_line(text(), &person.openings));
     }
     if !now {
         let at = person.current.map(|o| table.orgs[o as usize].label());
         let t = text();
-        let stage = stage_phrase(person.stage);
+        let stage = stage_phrase(person.stage, t);
         parts.push(match at {
             Some(at) => crate::lang::fill(t.organization.now_at, &[("stage", stage), ("org", at)]),
             None => crate::lang::fill(t.organization.now, &[("stage", stage)]),

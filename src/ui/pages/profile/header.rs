@@ -59,7 +59,7 @@ pub(super) fn profile_header(
                 </p>
             })}
             <p class="profile-meta">
-                {r.career_stage.label()}
+                {r.career_stage.label(t)}
                 {r.location.clone().map(|l| view! { " · " <bdi>{l}</bdi> })}
                 <AdvisedBy advisors=r.advisors.clone()/>
             </p>
