@@ -8,10 +8,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::cards::role_line;
 use super::summary::{Activity, Share, activity, topic_mix, venue_mix};
 use super::text::fold;
-use crate::model::date::{period, years};
+use crate::lang::{Catalogue, Plural, fill};
+use crate::model::date::period;
 use crate::model::sort;
 use crate::model::{Dataset, EndDate, PartialDate, Researcher};
 
@@ -106,9 +106,10 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// Compares `subjects`; `now` is the current year as a fraction (for "present").
-    pub fn new(subjects: &[Subject<'_>], now: f32) -> Self {
-        let columns: Vec<Column> = subjects.iter().map(|s| column(s, now)).collect();
+    /// Compares `subjects`, its words in `t`'s language; `now` is the current year as a
+    /// fraction (for "present").
+    pub fn new(subjects: &[Subject<'_>], now: f32, t: &Catalogue) -> Self {
+        let columns: Vec<Column> = subjects.iter().map(|s| column(s, now, t)).collect();
         let mut lo = u16::MAX;
         let mut hi = 0u16;
         for c in &columns {
@@ -128,26 +129,36 @@ impl Comparison {
         };
         Self {
             axis,
-            papers: shared_papers(subjects),
-            coauthors: shared(subjects, coauthors_of),
+            papers: shared_papers(subjects, t),
+            coauthors: shared(subjects, |s| coauthors_of(s, t)),
             advisors: shared(subjects, advisors_of),
-            organizations: shared(subjects, organizations_of),
+            organizations: shared(subjects, |s| organizations_of(s, t)),
             topics: shared(subjects, topics_of),
             columns,
         }
     }
 }
 
-fn column(s: &Subject<'_>, now: f32) -> Column {
+fn column(s: &Subject<'_>, now: f32, t: &Catalogue) -> Column {
     let (r, d) = (s.researcher, s.dataset);
+    let x = &t.compare_text;
     let org_name = |id: &crate::model::OrgId| d.organization_label(id).to_owned();
-    let role = role_line(d, r);
+    let role = role_line(t, d, r);
     let topics = (r.topics.iter())
         .map(|t| d.topic_name(t).to_owned())
         .collect();
     let awards = (r.awards.iter())
         .map(|a| match (a.year, a.end_year) {
-            (Some(_), _) => format!("{} ({})", a.name, years(a.year, a.end_year)),
+            (Some(from), to) => fill(
+                x.award,
+                &[
+                    ("name", &a.name),
+                    (
+                        "years",
+                        &t.lang.years(from.into(), to.unwrap_or(from).into()),
+                    ),
+                ],
+            ),
             _ => a.name.clone(),
         })
         .collect();
@@ -155,7 +166,10 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
     let mut undated = Vec::new();
     let entries = (r.education.iter())
         .map(|e| {
-            let label = format!("{}, {}", e.degree, org_name(&e.organization));
+            let label = fill(
+                x.span,
+                &[("what", &e.degree), ("where", &org_name(&e.organization))],
+            );
             (SpanKind::Education, label, e.start, e.end)
         })
         .chain(r.positions.iter().map(|p| {
@@ -165,7 +179,7 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
                 .unwrap_or_else(|| org_name(&p.organization));
             (
                 SpanKind::Position,
-                format!("{}, {org}", p.title),
+                fill(x.span, &[("what", &p.title), ("where", &org)]),
                 p.start,
                 p.end,
             )
@@ -182,8 +196,8 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
             None => (start_of(start) + 1.0 / 12.0, false),
         };
         let dates = match end {
-            Some(_) => period(Some(start), end),
-            None => format!("from {}", start.human()),
+            Some(_) => period(t, Some(start), end),
+            None => fill(x.from, &[("date", &start.human(t))]),
         };
         spans.push(Span {
             kind,
@@ -209,6 +223,28 @@ fn column(s: &Subject<'_>, now: f32) -> Column {
         spans,
         undated,
     }
+}
+
+/// Title and current organization, e.g. `"PhD student, UC Berkeley"` (as
+/// [`super::cards::role_line`] says it in English).
+fn role_line(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Option<String> {
+    let org = (r.organization.as_ref())
+        .and_then(|id| dataset.organization(id))
+        .map(|o| o.label().to_owned());
+    match (r.title.clone(), org) {
+        (Some(title), Some(o)) => Some(fill(
+            t.compare_text.role,
+            &[("title", &title), ("organization", &o)],
+        )),
+        (title, o) => title.or(o),
+    }
+}
+
+/// A count in `p`'s words with its number written as English wrote it, ungrouped: `1204 papers`.
+fn ungrouped(t: &Catalogue, p: &Plural, n: u32) -> String {
+    let form = p.forms[p.lang.plural(u64::from(n)) as usize];
+    let template = if form.is_empty() { p.forms[5] } else { form };
+    fill(template, &[("n", &t.lang.year(n.into()))])
 }
 
 /// The first moment of a date.
@@ -247,7 +283,7 @@ fn shared(subjects: &[Subject<'_>], facts: impl Fn(&Subject<'_>) -> Facts) -> Ve
 }
 
 /// Papers on several profiles, newest first.
-fn shared_papers(subjects: &[Subject<'_>]) -> Vec<Common> {
+fn shared_papers(subjects: &[Subject<'_>], t: &Catalogue) -> Vec<Common> {
     let mut years: HashMap<String, u16> = HashMap::new();
     let mut out = shared(subjects, |s| {
         let venues: HashMap<&str, &str> = (s.dataset.venues.iter())
@@ -256,9 +292,13 @@ fn shared_papers(subjects: &[Subject<'_>]) -> Vec<Common> {
         (s.dataset.publications_of(s.researcher).into_iter())
             .map(|p| {
                 let venue = p.venue.as_ref().and_then(|v| venues.get(v.as_str()));
+                let year = t.lang.year(p.year.into());
                 let detail = match venue {
-                    Some(v) => format!("{v} {}", p.year),
-                    None => p.year.to_string(),
+                    Some(v) => fill(
+                        t.compare_text.paper_detail,
+                        &[("venue", v), ("year", &year)],
+                    ),
+                    None => year,
                 };
                 (
                     p.id.0.clone(),
@@ -287,7 +327,7 @@ fn is_subject(s: &Subject<'_>, id: Option<&str>, name: &str) -> bool {
 }
 
 /// Co-authors of a subject, keyed by directory id or folded name; how = number of papers.
-fn coauthors_of(s: &Subject<'_>) -> Facts {
+fn coauthors_of(s: &Subject<'_>, t: &Catalogue) -> Facts {
     let mut counts: BTreeMap<String, (String, u32)> = BTreeMap::new();
     for p in s.dataset.publications_of(s.researcher) {
         let mut on_paper = BTreeSet::new();
@@ -304,7 +344,7 @@ fn coauthors_of(s: &Subject<'_>) -> Facts {
     }
     (counts.into_iter())
         .map(|(k, (name, n))| {
-            let how = format!("{n} paper{}", if n == 1 { "" } else { "s" });
+            let how = ungrouped(t, &t.compare_text.papers, n);
             (k, (name, None, how))
         })
         .collect()
@@ -330,7 +370,7 @@ fn advisors_of(s: &Subject<'_>) -> Facts {
 }
 
 /// Organizations a subject studied or worked at, with what they did there.
-fn organizations_of(s: &Subject<'_>) -> Facts {
+fn organizations_of(s: &Subject<'_>, t: &Catalogue) -> Facts {
     let (r, d) = (s.researcher, s.dataset);
     let mut roles: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for e in &r.education {
@@ -348,14 +388,18 @@ fn organizations_of(s: &Subject<'_>) -> Facts {
     if let Some(o) = &r.organization {
         let now = roles.entry(o.0.clone()).or_default();
         if now.is_empty() {
-            now.push(r.title.clone().unwrap_or_else(|| "current".into()));
+            now.push(
+                r.title
+                    .clone()
+                    .unwrap_or_else(|| t.compare_text.current.into()),
+            );
         }
     }
     (roles.into_iter())
         .map(|(id, mut what)| {
             what.dedup();
             let label = d.organization_label(&id).to_owned();
-            (id, (label, None, what.join("; ")))
+            (id, (label, None, what.join(t.compare_text.roles_separator)))
         })
         .collect()
 }
@@ -383,7 +427,7 @@ mod tests {
                 dataset: d,
             })
             .collect();
-        Comparison::new(&subjects, 2026.9)
+        Comparison::new(&subjects, 2026.9, &crate::lang::EN)
     }
 
     fn berkeley_pair(d: &Dataset) -> Vec<&str> {

@@ -4,6 +4,7 @@
 //! Plain geometry in SVG user units; the view only draws what [`layout`] returns.
 
 use super::compare::{Column, Span, SpanKind};
+use crate::lang::{Catalogue, fill};
 
 /// Width of the drawing.
 pub const WIDTH: f32 = 800.0;
@@ -66,8 +67,9 @@ pub struct Timeline {
     pub height: f32,
 }
 
-/// Lays `columns` out between the years of `axis`; `None` when there is nothing dated to draw.
-pub fn layout(columns: &[Column], axis: (u16, u16)) -> Option<Timeline> {
+/// Lays `columns` out between the years of `axis`, the bars' titles in `t`'s language; `None`
+/// when there is nothing dated to draw.
+pub fn layout(columns: &[Column], axis: (u16, u16), t: &Catalogue) -> Option<Timeline> {
     let (lo, hi) = axis;
     if hi <= lo || columns.iter().all(|c| c.spans.is_empty()) {
         return None;
@@ -89,7 +91,10 @@ pub fn layout(columns: &[Column], axis: (u16, u16)) -> Option<Timeline> {
                     y: top + HEAD + lane as f32 * LANE - 2.0,
                     width: (x(s.end) - x0).max(2.0),
                     height: LANE - 3.0,
-                    title: format!("{} ({})", s.label, s.dates),
+                    title: fill(
+                        t.compare_text.bar_title,
+                        &[("label", &s.label), ("dates", &s.dates)],
+                    ),
                 }
             })
             .collect();
@@ -204,6 +209,6 @@ mod tests {
 
     #[test]
     fn nothing_dated_draws_nothing() {
-        assert_eq!(layout(&[], (2000, 2020)), None);
+        assert_eq!(layout(&[], (2000, 2020), &crate::lang::EN), None);
     }
 }

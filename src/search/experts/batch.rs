@@ -16,7 +16,7 @@ mod read;
 #[cfg(test)]
 mod tests;
 
-pub use read::{BatchError, Format, Problem, Submission, Submissions, read};
+pub use read::{BatchError, Format, Problem, Submission, Submissions, ValueKind, Why, read};
 
 use super::{Answer, Author, Conflict, Corpus, ExpertQuery, authors_of, find};
 use crate::model::cite::{Cell, push_csv_cells};

@@ -13,7 +13,10 @@
 //! author given only by name (not in the directory) can match by co-authorship (their printed
 //! name on a paper) and advising (an advisor's name); the directory knows nothing else of them.
 
+use std::fmt;
+
 use super::corpus::Corpus;
+use crate::lang::{Catalogue, EN, fill};
 use crate::model::{Dataset, EndDate, OrgId, PartialDate, Researcher, ResearcherId};
 use crate::search::text::fold;
 
@@ -50,10 +53,116 @@ pub struct Conflict {
     pub rule: Rule,
     /// The author's name.
     pub author: String,
-    /// Why, e.g. `co-authored "X" with A. Author in 2024`.
-    pub reason: String,
+    /// Why, e.g. `co-authored "X" with A. Author in 2024` ([`Reason::text`] in words; its
+    /// `Display` is English).
+    pub reason: Reason,
     /// False when it rests on years the data does not give ("possibly").
     pub certain: bool,
+}
+
+/// Why a conflict is one, with the names, title and year it rests on: [`Self::text`] says it
+/// in a language, `Display` in English (`co-authored "X" with A. Author in 2024`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reason {
+    /// They are one of the submission's authors.
+    Author,
+    /// They wrote `title` with `name` in `year` (the most recent such paper in the window).
+    Coauthored {
+        /// The paper's title.
+        title: String,
+        /// The author's name.
+        name: String,
+        /// The paper's year.
+        year: u16,
+    },
+    /// They advised `name`.
+    Advised {
+        /// The author's name.
+        name: String,
+    },
+    /// `name` advised them.
+    AdvisedBy {
+        /// The author's name.
+        name: String,
+    },
+    /// They are at `organization` now, as `name` is.
+    SameOrganizationNow {
+        /// The organization's label.
+        organization: String,
+        /// The author's name.
+        name: String,
+    },
+    /// They were at `organization` at the same time as `name`, `since` a year when known.
+    Organization {
+        /// The organization's label.
+        organization: String,
+        /// The author's name.
+        name: String,
+        /// The year the overlap began.
+        since: Option<i32>,
+    },
+    /// Perhaps at `organization` at the same time as `name`: the data does not give all
+    /// their years there.
+    PossiblyOrganization {
+        /// The organization's label.
+        organization: String,
+        /// The author's name.
+        name: String,
+    },
+}
+
+impl Reason {
+    /// The reason in `t`'s language.
+    pub fn text(&self, t: &Catalogue) -> String {
+        let x = &t.experts_text;
+        match self {
+            Self::Author => x.author.to_owned(),
+            Self::Coauthored { title, name, year } => fill(
+                x.coauthored,
+                &[
+                    ("title", title),
+                    ("name", name),
+                    ("year", &t.lang.year((*year).into())),
+                ],
+            ),
+            Self::Advised { name } => fill(x.advised, &[("name", name)]),
+            Self::AdvisedBy { name } => fill(x.advised_by, &[("name", name)]),
+            Self::SameOrganizationNow { organization, name } => fill(
+                x.same_organization_now,
+                &[("organization", organization), ("name", name)],
+            ),
+            Self::Organization {
+                organization,
+                name,
+                since: Some(year),
+            } => fill(
+                x.organization_since,
+                &[
+                    ("organization", organization),
+                    ("name", name),
+                    ("year", &t.lang.year((*year).into())),
+                ],
+            ),
+            Self::Organization {
+                organization,
+                name,
+                since: None,
+            } => fill(
+                x.organization,
+                &[("organization", organization), ("name", name)],
+            ),
+            Self::PossiblyOrganization { organization, name } => fill(
+                x.organization_possibly,
+                &[("organization", organization), ("name", name)],
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(&EN))
+    }
 }
 
 /// What the rules need besides the data.
@@ -87,7 +196,7 @@ pub fn conflicts(
             Author::Named(n) => (n.clone(), None),
         };
         if member.is_some_and(|(i, _)| i == candidate) {
-            out.push(conflict(Rule::Author, &name, "is an author".into(), true));
+            out.push(conflict(Rule::Author, &name, Reason::Author, true));
             continue;
         }
         if let Some(reason) = coauthored(dataset, corpus, candidate, author, &name, window) {
@@ -106,7 +215,7 @@ pub fn conflicts(
             out.push(conflict(
                 Rule::Advised,
                 &name,
-                format!("advised {name}"),
+                Reason::Advised { name: name.clone() },
                 true,
             ));
         }
@@ -118,7 +227,7 @@ pub fn conflicts(
             out.push(conflict(
                 Rule::AdvisedBy,
                 &name,
-                format!("advised by {name}"),
+                Reason::AdvisedBy { name: name.clone() },
                 true,
             ));
         }
@@ -131,7 +240,7 @@ pub fn conflicts(
     out
 }
 
-fn conflict(rule: Rule, author: &str, reason: String, certain: bool) -> Conflict {
+fn conflict(rule: Rule, author: &str, reason: Reason, certain: bool) -> Conflict {
     Conflict {
         rule,
         author: author.to_owned(),
@@ -163,7 +272,7 @@ fn coauthored(
     author: &Author,
     name: &str,
     window: Window,
-) -> Option<String> {
+) -> Option<Reason> {
     let folded = fold(name);
     let papers = corpus.by_researcher.get(candidate as usize)?;
     let shared = papers
@@ -181,10 +290,11 @@ fn coauthored(
         });
     let latest = shared.max_by_key(|p| (p.year, std::cmp::Reverse(p.publication)))?;
     let title = &dataset.publications[latest.publication as usize].title;
-    Some(format!(
-        "co-authored \"{title}\" with {name} in {}",
-        latest.year
-    ))
+    Some(Reason::Coauthored {
+        title: title.clone(),
+        name: name.to_owned(),
+        year: latest.year,
+    })
 }
 
 /// A stretch at an organization: start and end as far as known; `end` `None` when unknown.
@@ -223,7 +333,10 @@ fn organizations(
         out.push(conflict(
             Rule::SameOrganizationNow,
             name,
-            format!("at {org}, as {name} is now"),
+            Reason::SameOrganizationNow {
+                organization: org.to_owned(),
+                name: name.to_owned(),
+            },
             true,
         ));
         return;
@@ -259,11 +372,14 @@ fn organizations(
                 .iter()
                 .all(Option::is_some);
             if known {
-                let since = lo.map_or(String::new(), |m| format!(" since {}", m.div_euclid(12)));
                 out.push(conflict(
                     Rule::Organization,
                     name,
-                    format!("at {org} at the same time as {name}{since}"),
+                    Reason::Organization {
+                        organization: org.to_owned(),
+                        name: name.to_owned(),
+                        since: lo.map(|m| m.div_euclid(12)),
+                    },
                     true,
                 ));
                 return;
@@ -272,7 +388,10 @@ fn organizations(
                 conflict(
                     Rule::Organization,
                     name,
-                    format!("possibly at {org} at the same time as {name}: the data does not give all their years there"),
+                    Reason::PossiblyOrganization {
+                        organization: org.to_owned(),
+                        name: name.to_owned(),
+                    },
                     false,
                 )
             });

@@ -32,7 +32,7 @@ pub mod terms;
 mod tests;
 
 use crate::model::{CareerStage, Dataset, PublicationId, ResearcherId, TopicId};
-pub use conflicts::{Author, Conflict, Rule, Window};
+pub use conflicts::{Author, Conflict, Reason, Rule, Window};
 pub use corpus::Corpus;
 pub use rank::{Aggregate, Scoring};
 

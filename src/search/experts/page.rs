@@ -130,7 +130,7 @@ pub fn badge(c: &Conflict) -> (&'static str, String) {
     };
     let reason = match c.rule {
         Rule::Author => "an author of this paper".to_owned(),
-        _ => c.reason.clone(),
+        _ => c.reason.to_string(),
     };
     (kind, reason)
 }
@@ -168,7 +168,7 @@ pub fn unmarked<'a>(text: &str, words: &'a [String]) -> Vec<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::experts::{Conflict, Level};
+    use crate::search::experts::{Conflict, Level, Reason};
 
     fn expert(id: &str, conflicts: usize) -> Expert {
         Expert {
@@ -182,7 +182,7 @@ mod tests {
                 .map(|_| Conflict {
                     rule: Rule::Author,
                     author: "A".into(),
-                    reason: "is an author".into(),
+                    reason: Reason::Author,
                     certain: true,
                 })
                 .collect(),
@@ -220,7 +220,10 @@ mod tests {
         let possibly = Conflict {
             rule: Rule::Organization,
             author: "A".into(),
-            reason: "possibly at X at the same time as A".into(),
+            reason: Reason::PossiblyOrganization {
+                organization: "X".into(),
+                name: "A".into(),
+            },
             certain: false,
         };
         assert_eq!(badge(&possibly).0, "Possible conflict");

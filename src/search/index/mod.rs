@@ -81,19 +81,20 @@ impl FieldKind {
         Self::Project,
     ];
 
-    /// The label shown before a match reason, e.g. `"Also known as"`.
-    pub fn label(self) -> &'static str {
+    /// The label shown before a match reason in `t`'s language, e.g. `"Also known as"`.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
+        let t = &t.search_text;
         match self {
-            Self::Name => "Name",
-            Self::OtherName => "Also known as",
-            Self::Organization => "Organization",
-            Self::Topic => "Topic",
-            Self::Interest => "Interest",
-            Self::Publication => "Publication",
-            Self::Venue => "Venue",
-            Self::Award => "Award",
-            Self::Talk => "Talk",
-            Self::Project => "Project",
+            Self::Name => t.field_name,
+            Self::OtherName => t.field_other_name,
+            Self::Organization => t.field_organization,
+            Self::Topic => t.field_topic,
+            Self::Interest => t.field_interest,
+            Self::Publication => t.field_publication,
+            Self::Venue => t.field_venue,
+            Self::Award => t.field_award,
+            Self::Talk => t.field_talk,
+            Self::Project => t.field_project,
         }
     }
 

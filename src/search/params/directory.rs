@@ -92,11 +92,11 @@ impl Sector {
         }
     }
 
-    /// The label shown to users, e.g. `"Academia"`.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users in `t`'s language, e.g. `"Academia"`.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Academia => "Academia",
-            Self::Industry => "Industry",
+            Self::Academia => t.facets.academia,
+            Self::Industry => t.facets.industry,
         }
     }
 
@@ -140,13 +140,14 @@ impl Sort {
         }
     }
 
-    /// The label shown to users, e.g. `"Most publications"`.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users in `t`'s language, e.g. `"Most publications"`.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
+        let t = &t.search_text;
         match self {
-            Self::Relevance => "Relevance",
-            Self::Name => "Name",
-            Self::Publications => "Most publications",
-            Self::Recent => "Most recent publication",
+            Self::Relevance => t.sort_relevance,
+            Self::Name => t.sort_name,
+            Self::Publications => t.sort_publications,
+            Self::Recent => t.sort_recent,
         }
     }
 

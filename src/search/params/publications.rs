@@ -33,12 +33,13 @@ impl GroupBy {
         }
     }
 
-    /// The label shown to users.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users in `t`'s language.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
+        let t = &t.list_text;
         match self {
-            Self::Year => "Year",
-            Self::Type => "Type",
-            Self::Venue => "Venue",
+            Self::Year => t.group_year,
+            Self::Type => t.group_type,
+            Self::Venue => t.group_venue,
         }
     }
 
@@ -77,12 +78,13 @@ impl Order {
         }
     }
 
-    /// The label shown to users.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users in `t`'s language.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
+        let t = &t.list_text;
         match self {
-            Self::Newest => "Newest first",
-            Self::Oldest => "Oldest first",
-            Self::Cited => "Most cited",
+            Self::Newest => t.order_newest,
+            Self::Oldest => t.order_oldest,
+            Self::Cited => t.order_cited,
         }
     }
 

@@ -116,13 +116,13 @@ pub fn LoadErrorView(
         return view! {
             <div class="load-error" role="alert" data-testid="load-error">
                 <h2>{text().data_view.updated}</h2>
-                <p class="load-error-detail">{error.to_string()}</p>
+                <p class="load-error-detail">{error.text(text())}</p>
                 <ReloadButton/>
             </div>
         }
         .into_any();
     }
-    view! { <LoadFailed heading=heading detail=error.to_string() retry=retry/> }.into_any()
+    view! { <LoadFailed heading=heading detail=error.text(text()) retry=retry/> }.into_any()
 }
 
 /// A failed load: `heading`, the `detail` of why, and a Retry button.

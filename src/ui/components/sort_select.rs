@@ -37,7 +37,7 @@ pub fn SortSelect() -> impl IntoView {
                                 selected=move || current() == s
                                 disabled=move || s == Sort::Relevance && !has_query()
                             >
-                                {s.label()}
+                                {s.label(t)}
                             </option>
                         }
                     })

@@ -150,7 +150,7 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
         })
         .collect();
     let t = &text().compare;
-    let c = Comparison::new(&subjects, now());
+    let c = Comparison::new(&subjects, now(), text());
     let names: Vec<String> = c.columns.iter().map(|c| c.name.clone()).collect();
     let n = c.columns.len();
     view! {
@@ -283,7 +283,7 @@ fn SharedList(
 fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
     let lang = text().lang;
     let text = &text().compare;
-    let Some(t) = timeline::layout(&columns, axis) else {
+    let Some(t) = timeline::layout(&columns, axis, crate::ui::lang::text()) else {
         return view! { <p class="muted">{text.no_timeline}</p> }.into_any();
     };
     let (lo, hi) = axis;

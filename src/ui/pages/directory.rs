@@ -194,8 +194,8 @@ fn TitleSearchStatus() -> impl IntoView {
             <p class="titles-status" data-testid="titles-pending">{t.directory.titles_pending}</p>
         })}
         {move || failed().map(|e| {
-            let mut why = e.to_string();
-            if !why.ends_with('.') {
+            let mut why = e.text(t);
+            if !why.ends_with(['.', '。']) {
                 why.push('.');
             }
             // Once the site has moved on, only a reload helps: no Retry.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::files::generation::Missing;
 use crate::files::paths;
+use crate::lang::{Catalogue, fill};
 use crate::search::TitleShard;
 use crate::ui::state::generation;
 
@@ -39,6 +40,23 @@ impl DataError {
     /// The file at `url`, refused by its reader (for `map_err`).
     pub fn refused(url: impl Into<String>) -> impl FnOnce(crate::Error) -> Self {
         move |e| Self::Invalid(url.into(), e.to_string())
+    }
+}
+
+impl DataError {
+    /// The error in `t`'s language, as a view shows it (`Display` is English, for logs).
+    pub fn text(&self, t: &Catalogue) -> String {
+        let x = &t.errors;
+        match self {
+            Self::Network(url, e) => fill(x.network, &[("url", url), ("error", e)]),
+            Self::Status(url, code, text) => fill(
+                x.status,
+                &[("url", url), ("code", &code.to_string()), ("status", text)],
+            ),
+            Self::Invalid(url, e) => fill(x.invalid, &[("url", url), ("error", e)]),
+            Self::Moved(url) => fill(x.moved, &[("url", url)]),
+            Self::NotCompiled(url) => fill(x.not_compiled, &[("url", url)]),
+        }
     }
 }
 

@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use crate::lang::{Catalogue, EN, fill};
 use crate::model::invisible::export_text;
 
 /// One submission: its id, its text and, when the file gives them, its authors.
@@ -71,12 +72,95 @@ pub struct Problem {
     /// or CSV (`line 7`, `line 7, title`).
     pub path: String,
     /// Why it was left out, quoting the bad value where there is one.
-    pub reason: String,
+    pub reason: Why,
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.path, self.reason)
+    }
+}
+
+/// Why an entry was left out: [`Self::text`] says it in a language, `Display` in English
+/// (`is a number (3), not text; left out`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// The entry (or its `content`) is a value of another kind than an object.
+    NotObject(ValueKind),
+    /// No id.
+    NoId,
+    /// No title.
+    NoTitle,
+    /// A field that should be text is a value of another kind.
+    NotText(ValueKind),
+    /// A field that should be a list of names is a value of another kind.
+    NotList(ValueKind),
+    /// Its id was seen before, at `first`.
+    Again {
+        /// The id, quoted as Rust's `Debug` quotes it (`"abc"`).
+        id: String,
+        /// The place of the entry kept.
+        first: String,
+    },
+    /// A line of JSON lines that is no JSON: what the parser says.
+    NotJson(String),
+    /// A CSV record that cannot be read: what the reader says.
+    Csv(String),
+}
+
+impl Why {
+    /// The reason in `t`'s language.
+    pub fn text(&self, t: &Catalogue) -> String {
+        let x = &t.experts_text;
+        let kind = |template: &str, k: &ValueKind| fill(template, &[("kind", &k.text(t))]);
+        match self {
+            Self::NotObject(k) => kind(x.problem_not_object, k),
+            Self::NoId => x.problem_no_id.to_owned(),
+            Self::NoTitle => x.problem_no_title.to_owned(),
+            Self::NotText(k) => kind(x.problem_not_text, k),
+            Self::NotList(k) => kind(x.problem_not_list, k),
+            Self::Again { id, first } => fill(x.problem_again, &[("id", id), ("first", first)]),
+            Self::NotJson(e) => fill(x.problem_not_json, &[("error", e)]),
+            Self::Csv(e) => fill(x.problem_csv, &[("error", e)]),
+        }
+    }
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(&EN))
+    }
+}
+
+/// A JSON value's kind, for a problem's reason: `a number (3)`, `a list`, ….
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueKind {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Boolean(bool),
+    /// A number, as the file writes it.
+    Number(String),
+    /// Text.
+    Text,
+    /// A list.
+    List,
+    /// An object.
+    Object,
+}
+
+impl ValueKind {
+    /// The kind in `t`'s language: `a number (3)`.
+    pub fn text(&self, t: &Catalogue) -> String {
+        let x = &t.experts_text;
+        match self {
+            Self::Null => x.kind_null.to_owned(),
+            Self::Boolean(b) => fill(x.kind_boolean, &[("value", &b.to_string())]),
+            Self::Number(n) => fill(x.kind_number, &[("value", n)]),
+            Self::Text => x.kind_text.to_owned(),
+            Self::List => x.kind_list.to_owned(),
+            Self::Object => x.kind_object.to_owned(),
+        }
     }
 }
 
@@ -90,6 +174,32 @@ pub struct Submissions {
     pub list: Vec<Submission>,
     /// Each entry left out, with its place and why, in the file's order.
     pub problems: Vec<Problem>,
+}
+
+impl BatchError {
+    /// The error in `t`'s language (its `Display` is English).
+    pub fn text(&self, t: &Catalogue) -> String {
+        let x = &t.experts_text;
+        match self {
+            Self::Empty => x.file_empty.to_owned(),
+            Self::Json {
+                line,
+                column,
+                message,
+            } => fill(
+                x.file_json,
+                &[
+                    ("line", &t.lang.year(*line as i64)),
+                    ("column", &t.lang.year(*column as i64)),
+                    ("message", message),
+                ],
+            ),
+            Self::Unrecognised { first } => {
+                fill(x.file_unrecognised, &[("first", &format!("{first:?}"))])
+            }
+            Self::Csv(e) => fill(x.file_csv_header, &[("error", e)]),
+        }
+    }
 }
 
 impl Submissions {
@@ -298,22 +408,22 @@ struct Reader {
 /// A field's value was of the wrong kind: the field's dotted path and what was found.
 struct Wrong {
     field: String,
-    reason: String,
+    reason: Why,
 }
 
 impl Reader {
-    fn problem(&mut self, path: String, reason: impl Into<String>) {
-        self.problems.push(Problem {
-            path,
-            reason: reason.into(),
-        });
+    fn problem(&mut self, path: String, reason: Why) {
+        self.problems.push(Problem { path, reason });
     }
 
     /// Keeps `s`, found at `place`, unless its id was seen.
     fn keep(&mut self, place: &Place, s: Submission) {
         let here = place.path("");
         if let Some(first) = self.seen.get(&s.id) {
-            let reason = format!("id {:?} again (first at {first}); left out", s.id);
+            let reason = Why::Again {
+                id: format!("{:?}", s.id),
+                first: first.clone(),
+            };
             self.problem(here, reason);
             return;
         }
@@ -324,7 +434,7 @@ impl Reader {
     /// Reads one JSON entry at `place`: a note or a flat entry.
     fn entry(&mut self, place: Place, value: &Value) {
         let Some(entry) = value.as_object() else {
-            let reason = format!("is {}, not an object; left out", kind(value));
+            let reason = Why::NotObject(kind(value));
             return self.problem(place.path(""), reason);
         };
         match submission(&place, entry) {
@@ -343,7 +453,7 @@ impl Reader {
             match serde_json::from_str::<Value>(line) {
                 Ok(value) => self.entry(place, &value),
                 Err(e) => {
-                    let reason = format!("not JSON ({}); left out", e);
+                    let reason = Why::NotJson(e.to_string());
                     self.problem(place.path(""), reason);
                 }
             }
@@ -372,7 +482,7 @@ impl Reader {
                 Ok(r) => r,
                 Err(e) => {
                     let line = e.position().map_or(0, |p| line_at(text, p.byte()));
-                    self.problem(Place::Line(line).path(""), format!("{e}; left out"));
+                    self.problem(Place::Line(line).path(""), Why::Csv(e.to_string()));
                     continue;
                 }
             };
@@ -387,9 +497,9 @@ impl Reader {
                 author_ids: list(ids),
             };
             if s.id.is_empty() {
-                self.problem(place.path("id"), "no id; left out");
+                self.problem(place.path("id"), Why::NoId);
             } else if s.title.is_empty() {
-                self.problem(place.path("title"), "no title; left out");
+                self.problem(place.path("title"), Why::NoTitle);
             } else {
                 self.keep(&place, s);
             }
@@ -416,7 +526,7 @@ fn submission(place: &Place, entry: &Map<String, Value>) -> Result<Submission, W
         Some(other) if !other.is_null() => {
             return Err(Wrong {
                 field: "content".into(),
-                reason: format!("is {}, not an object; left out", kind(other)),
+                reason: Why::NotObject(kind(other)),
             });
         }
         _ => (entry, ""),
@@ -433,14 +543,14 @@ fn submission(place: &Place, entry: &Map<String, Value>) -> Result<Submission, W
     if id.is_empty() {
         return Err(Wrong {
             field: "id".into(),
-            reason: "no id; left out".into(),
+            reason: Why::NoId,
         });
     }
     let title = optional_text(fields.get("title"), &field("title"))?;
     if title.is_empty() {
         return Err(Wrong {
             field: field("title"),
-            reason: "no title; left out".into(),
+            reason: Why::NoTitle,
         });
     }
     Ok(Submission {
@@ -474,7 +584,7 @@ fn text(v: &Value, field: &str) -> Result<String, Wrong> {
         Some(t) => Ok(clean(t)),
         None => Err(Wrong {
             field: field.to_owned(),
-            reason: format!("is {}, not text; left out", kind(unwrap(v))),
+            reason: Why::NotText(kind(unwrap(v))),
         }),
     }
 }
@@ -505,7 +615,7 @@ fn list(v: Option<&Value>, field: &str) -> Result<Vec<String>, Wrong> {
         }
         Some(other) => Err(Wrong {
             field: field.to_owned(),
-            reason: format!("is {}, not a list of names; left out", kind(other)),
+            reason: Why::NotList(kind(other)),
         }),
     }
 }
@@ -525,14 +635,14 @@ fn names(cell: &str) -> Vec<String> {
         .collect()
 }
 
-/// A JSON value's kind in words, for a problem's reason: `a number (3)`, `a list`, ….
-fn kind(v: &Value) -> String {
+/// A JSON value's kind, for a problem's reason.
+fn kind(v: &Value) -> ValueKind {
     match v {
-        Value::Null => "null".into(),
-        Value::Bool(b) => format!("a boolean ({b})"),
-        Value::Number(n) => format!("a number ({n})"),
-        Value::String(_) => "text".into(),
-        Value::Array(_) => "a list".into(),
-        Value::Object(_) => "an object".into(),
+        Value::Null => ValueKind::Null,
+        Value::Bool(b) => ValueKind::Boolean(*b),
+        Value::Number(n) => ValueKind::Number(n.to_string()),
+        Value::String(_) => ValueKind::Text,
+        Value::Array(_) => ValueKind::List,
+        Value::Object(_) => ValueKind::Object,
     }
 }

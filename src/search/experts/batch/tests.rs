@@ -3,7 +3,7 @@
 //! directory's affinities with their conflicts.
 
 use super::*;
-use crate::search::experts::{Expert, Level, Rule};
+use crate::search::experts::{Expert, Level, Reason, Rule};
 
 fn ok(text: &str) -> Submissions {
     read(text).expect("a submissions file")
@@ -228,11 +228,11 @@ fn expert(id: &str, score: f32, conflicts: Vec<Conflict>) -> Expert {
     }
 }
 
-fn conflict(reason: &str, certain: bool) -> Conflict {
+fn conflict(reason: Reason, certain: bool) -> Conflict {
     Conflict {
         rule: Rule::Coauthor,
         author: "A".into(),
-        reason: reason.into(),
+        reason,
         certain,
     }
 }
@@ -251,7 +251,7 @@ fn submission(id: &str) -> Submission {
 fn rows_are_the_best_k_or_every_researcher_the_unlisted_at_zero() {
     let answer = Answer {
         experts: vec![
-            expert("cy", 2.5, vec![conflict("co-authored", true)]),
+            expert("cy", 2.5, vec![conflict(Reason::Author, true)]),
             expert("ann", 1.0, Vec::new()),
         ],
         ..Answer::default()
@@ -298,9 +298,35 @@ fn the_affinity_csv_keeps_ids_and_scores_and_guards_the_conflicts() {
             "=p2",
             "bob",
             0.0,
-            vec![conflict("at X, now", true), conflict("at Y, 2020", false)],
+            vec![
+                conflict(
+                    Reason::SameOrganizationNow {
+                        organization: "X".into(),
+                        name: "A".into(),
+                    },
+                    true,
+                ),
+                conflict(
+                    Reason::Organization {
+                        organization: "Y".into(),
+                        name: "A".into(),
+                        since: Some(2020),
+                    },
+                    false,
+                ),
+            ],
         ),
-        row("p3", "cy", 1.0, vec![conflict("=HYPERLINK(\"x\")", true)]),
+        row(
+            "p3",
+            "cy",
+            1.0,
+            vec![conflict(
+                Reason::Advised {
+                    name: "=HYPERLINK(\"x\")".into(),
+                },
+                true,
+            )],
+        ),
     ];
     assert_eq!(
         csv(&rows, false),
@@ -313,8 +339,8 @@ fn the_affinity_csv_keeps_ids_and_scores_and_guards_the_conflicts() {
         csv(&rows, true),
         "submission,researcher,score,conflict\r\n\
          -7Ab_x,ann,12.345679,\r\n\
-         =p2,bob,0.000000,\"at X, now; possibly: at Y, 2020\"\r\n\
-         p3,cy,1.000000,\"'=HYPERLINK(\"\"x\"\")\"\r\n"
+         =p2,bob,0.000000,\"at X, as A is now; possibly: at Y at the same time as A since 2020\"\r\n\
+         p3,cy,1.000000,\"advised =HYPERLINK(\"\"x\"\")\"\r\n"
     );
 }
 

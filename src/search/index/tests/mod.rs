@@ -283,7 +283,9 @@ fn publications_resolve_like_the_model() {
 
 #[test]
 fn field_kinds() {
-    let labels: Vec<&str> = FieldKind::ALL.iter().map(|k| k.label()).collect();
+    let labels: Vec<&str> = (FieldKind::ALL.iter())
+        .map(|k| k.label(&crate::lang::EN))
+        .collect();
     assert_eq!(
         labels,
         [
@@ -301,8 +303,8 @@ fn field_kinds() {
     );
     let weights: Vec<u32> = FieldKind::ALL.iter().map(|k| k.weight()).collect();
     assert_eq!(weights, [100, 80, 40, 40, 30, 20, 10, 25, 15, 30]);
-    assert_eq!(country_name("us"), Some("United States"));
-    assert_eq!(country_name("XX"), None);
+    assert_eq!(country_name("us", &crate::lang::EN), Some("United States"));
+    assert_eq!(country_name("XX", &crate::lang::EN), None);
 }
 
 mod explain;

@@ -315,8 +315,11 @@ fn keys_round_trip() {
         assert_eq!(p.openings, set(&[k]));
         assert_eq!(p.to_pairs(), vec![("open", k.key().to_owned())]);
     }
-    assert_eq!(Sort::Recent.label(), "Most recent publication");
-    assert_eq!(Sector::Academia.label(), "Academia");
+    assert_eq!(
+        Sort::Recent.label(&crate::lang::EN),
+        "Most recent publication"
+    );
+    assert_eq!(Sector::Academia.label(&crate::lang::EN), "Academia");
 }
 
 #[test]

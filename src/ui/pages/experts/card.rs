@@ -141,7 +141,7 @@ pub fn badge(t: &Catalogue, c: &Conflict) -> (&'static str, String) {
     };
     let reason = match c.rule {
         Rule::Author => t.experts.conflict_author.to_owned(),
-        _ => c.reason.clone(),
+        _ => c.reason.text(t),
     };
     (kind, reason)
 }

@@ -148,7 +148,10 @@ fn HIndex(summary: CitationSummary) -> impl IntoView {
     let h = t.lang.number(u64::from(summary.h));
     let detail = fill(
         t.profile.h_index_detail,
-        &[("meaning", &summary.meaning()), ("basis", &summary.basis())],
+        &[
+            ("meaning", &summary.meaning(t)),
+            ("basis", &summary.basis(t)),
+        ],
     );
     view! {
         <p class="h-index" data-testid="h-index">

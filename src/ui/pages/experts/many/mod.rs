@@ -50,7 +50,7 @@ fn ReadSummary(run: ManyRun) -> impl IntoView {
                 n => (t.experts_many.read_left_out).count_with(n, &[("read", &read)]),
             };
             let problems = (r.problems.iter())
-                .map(|p| view! { <li><code>{p.path.clone()}</code>{t.experts.colon}{p.reason.clone()}</li> })
+                .map(|p| view! { <li><code>{p.path.clone()}</code>{t.experts.colon}{p.reason.text(t)}</li> })
                 .collect_view();
             view! {
                 <div class="many-read" data-testid="many-read">
@@ -93,7 +93,7 @@ fn RunStatus(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> imp
         .into_any(),
         Status::Unreadable(e) => view! {
             <div class="many-error" role="alert" data-testid="many-error">
-                <p><strong>{t.experts_many.unreadable}</strong>{e.to_string()}</p>
+                <p><strong>{t.experts_many.unreadable}</strong>{e.text(t)}</p>
                 <p>{t.experts_many.unreadable_help}</p>
             </div>
         }
