@@ -207,8 +207,10 @@ impl Pages<'_> {
         let mut head = head_html(&meta);
         if lang != Lang::En {
             // The app has English in it and fetches this language's texts before it starts.
+            // (The head's tags come before `<base href>`: the path is the site's own.)
             head.push_str(&format!(
-                "\n    <link rel=\"preload\" href=\"{}\" as=\"fetch\" crossorigin=\"anonymous\" />",
+                "\n    <link rel=\"preload\" href=\"{}/{}\" as=\"fetch\" crossorigin=\"anonymous\" />",
+                self.base,
                 paths::catalogue(lang)
             ));
         }
