@@ -9,6 +9,7 @@
 
 use super::FacetValue;
 use super::params::{SearchParams, Sector, Set};
+use crate::lang::Catalogue;
 use crate::model::{CareerStage, OpeningKind};
 
 /// A facet whose values are a list of checkboxes.
@@ -60,17 +61,33 @@ impl Facet {
         }
     }
 
-    /// The heading shown to users, e.g. `"Career stage"`; also the prefix of its filter chips.
-    pub fn label(self) -> &'static str {
+    /// The heading shown to users in `t`'s language, e.g. `"Career stage"`; also the prefix
+    /// of its filter chips.
+    pub fn label(self, t: &Catalogue) -> &'static str {
+        let f = &t.facets;
         match self {
-            Self::Topic => "Topic",
-            Self::Organization => "Organization",
-            Self::Sector => "Sector",
-            Self::Stage => "Career stage",
-            Self::Open => "Taking students",
-            Self::Country => "Country",
-            Self::Venue => "Publication venue",
+            Self::Topic => f.topic,
+            Self::Organization => f.organization,
+            Self::Sector => f.sector,
+            Self::Stage => f.stage,
+            Self::Open => f.open,
+            Self::Country => f.country,
+            Self::Venue => f.venue,
         }
+    }
+
+    /// The label of value `id` in `t`'s language: a sector, career stage, opening kind or
+    /// country by its id; any other value (topics, organizations, venues: the dataset's names)
+    /// as `label`, what the index holds.
+    pub fn value_label(self, id: &str, label: &str, t: &Catalogue) -> String {
+        let named = match self {
+            Self::Sector => Sector::from_key(id).map(|s| s.label(t)),
+            Self::Country => country_name(id, t),
+            // Career stages and opening kinds: their labels are not in the catalogues yet.
+            Self::Stage | Self::Open => None,
+            Self::Topic | Self::Organization | Self::Venue => None,
+        };
+        named.unwrap_or(label).to_owned()
     }
 
     /// Whether its values are a fixed list (sectors, career stages, opening kinds) rather than the
@@ -156,41 +173,43 @@ pub fn all_but_each<T: Clone, const N: usize>(
     })
 }
 
-/// The country's English name for common ISO 3166-1 alpha-2 codes (case-insensitive).
-pub fn country_name(code: &str) -> Option<&'static str> {
+/// The country's name in `t`'s language for common ISO 3166-1 alpha-2 codes
+/// (case-insensitive).
+pub fn country_name(code: &str, t: &Catalogue) -> Option<&'static str> {
+    let c = &t.countries;
     Some(match code.to_ascii_uppercase().as_str() {
-        "US" => "United States",
-        "GB" | "UK" => "United Kingdom",
-        "CN" => "China",
-        "CA" => "Canada",
-        "DE" => "Germany",
-        "FR" => "France",
-        "CH" => "Switzerland",
-        "NL" => "Netherlands",
-        "BE" => "Belgium",
-        "AT" => "Austria",
-        "IT" => "Italy",
-        "ES" => "Spain",
-        "PT" => "Portugal",
-        "IE" => "Ireland",
-        "SE" => "Sweden",
-        "DK" => "Denmark",
-        "NO" => "Norway",
-        "FI" => "Finland",
-        "PL" => "Poland",
-        "CZ" => "Czechia",
-        "IL" => "Israel",
-        "IN" => "India",
-        "JP" => "Japan",
-        "KR" => "South Korea",
-        "SG" => "Singapore",
-        "HK" => "Hong Kong",
-        "TW" => "Taiwan",
-        "AU" => "Australia",
-        "NZ" => "New Zealand",
-        "BR" => "Brazil",
-        "AE" => "United Arab Emirates",
-        "SA" => "Saudi Arabia",
+        "US" => c.united_states,
+        "GB" | "UK" => c.united_kingdom,
+        "CN" => c.china,
+        "CA" => c.canada,
+        "DE" => c.germany,
+        "FR" => c.france,
+        "CH" => c.switzerland,
+        "NL" => c.netherlands,
+        "BE" => c.belgium,
+        "AT" => c.austria,
+        "IT" => c.italy,
+        "ES" => c.spain,
+        "PT" => c.portugal,
+        "IE" => c.ireland,
+        "SE" => c.sweden,
+        "DK" => c.denmark,
+        "NO" => c.norway,
+        "FI" => c.finland,
+        "PL" => c.poland,
+        "CZ" => c.czechia,
+        "IL" => c.israel,
+        "IN" => c.india,
+        "JP" => c.japan,
+        "KR" => c.south_korea,
+        "SG" => c.singapore,
+        "HK" => c.hong_kong,
+        "TW" => c.taiwan,
+        "AU" => c.australia,
+        "NZ" => c.new_zealand,
+        "BR" => c.brazil,
+        "AE" => c.united_arab_emirates,
+        "SA" => c.saudi_arabia,
         _ => return None,
     })
 }
@@ -233,7 +252,14 @@ mod tests {
     fn names_keys_and_positions() {
         let table: Vec<(usize, &str, &str, bool)> = Facet::ALL
             .iter()
-            .map(|f| (f.index(), f.key(), f.label(), f.has_fixed_values()))
+            .map(|f| {
+                (
+                    f.index(),
+                    f.key(),
+                    f.label(&crate::lang::EN),
+                    f.has_fixed_values(),
+                )
+            })
             .collect();
         assert_eq!(
             table,

@@ -27,7 +27,7 @@ pub fn check_parts(
     }
     let drawn = shown(whole, all, None, &[]);
     if shown(&net, all, None, &[]) != drawn
-        || plain(net.edges(all, Some(&drawn))) != plain(whole.edges(all, Some(&drawn)))
+        || plain(&net, net.edges(all, Some(&drawn))) != plain(whole, whole.edges(all, Some(&drawn)))
         || hubs(&net, all, &drawn) != hubs(whole, all, &drawn)
     {
         return Err(Error::Differs(
@@ -59,7 +59,9 @@ pub fn check_parts(
                     "the names drawn around {id:?} under {kinds:?}"
                 )));
             }
-            if plain(net.edges(kinds, Some(&drawn))) != plain(whole.edges(kinds, Some(&drawn))) {
+            if plain(&net, net.edges(kinds, Some(&drawn)))
+                != plain(whole, whole.edges(kinds, Some(&drawn)))
+            {
                 return Err(Error::Differs(format!(
                     "the edges drawn around {id:?} under {kinds:?}"
                 )));
@@ -81,20 +83,20 @@ pub fn check_parts(
                 let ends = n.position(named[0]).zip(n.position(named[1]));
                 ends.map_or_else(Missing::default, |(a, b)| n.chain_needs(a, b, kinds))
             })?;
-            let steps = |chain: Option<Vec<Step>>| {
+            let steps = |n: &Network, chain: Option<Vec<Step>>| {
                 chain.map(|c| {
                     (c.into_iter())
-                        .map(|s| (s.from, s.to, strip(s.reasons)))
+                        .map(|s| (s.from, s.to, strip(n, s.reasons)))
                         .collect::<Vec<_>>()
                 })
             };
-            let expected = steps(whole.one_sided_path(from, to, kinds));
-            if steps(whole.shortest_path(from, to, kinds)) != expected {
+            let expected = steps(whole, whole.one_sided_path(from, to, kinds));
+            if steps(whole, whole.shortest_path(from, to, kinds)) != expected {
                 return Err(Error::Differs(format!(
                     "the two-sided chain {from} → {to} under {kinds:?}"
                 )));
             }
-            if steps(net.shortest_path(from, to, kinds)) != expected {
+            if steps(&net, net.shortest_path(from, to, kinds)) != expected {
                 return Err(Error::Differs(format!(
                     "the chain {from} → {to} under {kinds:?}"
                 )));
@@ -110,13 +112,15 @@ type PlainEdge = (u32, u32, u32, Vec<(EdgeKind, String)>);
 
 /// Edges without the record numbers of their reasons: an assembled network numbers papers and
 /// advising links among those it has.
-fn plain(edges: Vec<Edge>) -> Vec<PlainEdge> {
+fn plain(net: &Network, edges: Vec<Edge>) -> Vec<PlainEdge> {
     (edges.into_iter())
-        .map(|e| (e.a, e.b, e.weight, strip(e.reasons)))
+        .map(|e| (e.a, e.b, e.weight, strip(net, e.reasons)))
         .collect()
 }
 
-/// Each reason's kind and sentence.
-fn strip(reasons: Vec<Reason>) -> Vec<(EdgeKind, String)> {
-    reasons.into_iter().map(|r| (r.kind, r.text)).collect()
+/// Each reason's kind and sentence (in English), as `net` words it.
+fn strip(net: &Network, reasons: Vec<Reason>) -> Vec<(EdgeKind, String)> {
+    (reasons.into_iter())
+        .map(|r| (r.kind, r.text(net, &crate::lang::EN)))
+        .collect()
 }

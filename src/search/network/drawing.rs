@@ -7,8 +7,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Edge, EdgeKind, EdgeKinds, Missing, Network, Step, Via};
+use crate::lang::{Catalogue, fill};
 use crate::model::sort;
 use crate::search::layout::{LayoutParams, fill_frame, force_layout, separate};
+use crate::search::organizations::page::ungrouped;
 
 /// A directory this small is drawn whole; a larger one shows one person's neighbourhood of at
 /// most this many people.
@@ -241,32 +243,44 @@ impl LabelSpot {
     }
 }
 
-/// Every reason of `edge`, joined with `"; "`.
-pub fn why(edge: &Edge) -> String {
+/// Every reason of `edge` in `t`'s language, joined with `"; "`.
+pub fn why(net: &Network, edge: &Edge, t: &Catalogue) -> String {
     (edge.reasons.iter())
-        .map(|r| r.text.as_str())
+        .map(|r| r.text(net, t))
         .collect::<Vec<_>>()
-        .join("; ")
+        .join(t.network_text.reason_separator)
 }
 
-/// An edge's tooltip: `"Ann — Ben: co-authored Alpha (VC 2020)"`.
-pub fn edge_title(net: &Network, edge: &Edge) -> String {
-    format!(
-        "{} — {}: {}",
-        net.names[edge.a as usize],
-        net.names[edge.b as usize],
-        why(edge)
+/// An edge's tooltip in `t`'s language: `"Ann — Ben: co-authored Alpha (VC 2020)"`.
+pub fn edge_title(net: &Network, edge: &Edge, t: &Catalogue) -> String {
+    fill(
+        t.network_text.edge_title,
+        &[
+            ("a", &net.names[edge.a as usize]),
+            ("b", &net.names[edge.b as usize]),
+            ("why", &why(net, edge, t)),
+        ],
     )
 }
 
-/// The details of person `p`: one line per drawn neighbour (`"Ben: both at X"`), in edge order,
-/// at most `max` of them, and how many more there are.
-pub fn neighbour_lines(net: &Network, edges: &[Edge], p: u32, max: usize) -> (Vec<String>, usize) {
+/// The details of person `p` in `t`'s language: one line per drawn neighbour
+/// (`"Ben: both at X"`), in edge order, at most `max` of them, and how many more there are.
+pub fn neighbour_lines(
+    net: &Network,
+    edges: &[Edge],
+    p: u32,
+    max: usize,
+    t: &Catalogue,
+) -> (Vec<String>, usize) {
     let mut lines: Vec<String> = (edges.iter())
         .filter(|e| e.a == p || e.b == p)
         .map(|e| {
             let other = if e.a == p { e.b } else { e.a };
-            format!("{}: {}", net.names[other as usize], why(e))
+            let name = &net.names[other as usize];
+            fill(
+                t.network_text.neighbour,
+                &[("name", name), ("why", &why(net, e, t))],
+            )
         })
         .collect();
     let more = lines.len().saturating_sub(max);
@@ -274,24 +288,25 @@ pub fn neighbour_lines(net: &Network, edges: &[Edge], p: u32, max: usize) -> (Ve
     (lines, more)
 }
 
-/// The line above the drawing: how many people of `total` are `shown`, how many direct
-/// connections (papers, advising) join them and how many shared groups (hubs).
-pub fn count_line(shown: usize, total: usize, direct: usize, hubs: usize) -> String {
+/// The line above the drawing, in `t`'s language: how many people of `total` are `shown`, how
+/// many direct connections (papers, advising) join them and how many shared groups (hubs).
+/// Counts are ungrouped, as English has always written them.
+pub fn count_line(shown: usize, total: usize, direct: usize, hubs: usize, t: &Catalogue) -> String {
+    let n = &t.network_text;
     let people = if shown == total {
-        format!("{shown} researchers")
+        ungrouped(&n.researchers, shown, &[])
     } else {
-        format!("{shown} of {total} researchers (a neighbourhood)")
+        let shown = t.lang.year(shown as i64);
+        ungrouped(&n.neighbourhood, total, &[("shown", &shown)])
     };
-    format!(
-        "{people}, {direct} direct connection{} and {hubs} shared group{}",
-        plural(direct),
-        plural(hubs)
+    fill(
+        n.count_line,
+        &[
+            ("people", &people),
+            ("direct", &ungrouped(&n.direct, direct, &[])),
+            ("groups", &ungrouped(&n.groups, hubs, &[])),
+        ],
     )
-}
-
-/// `"s"` unless `n` is 1.
-pub fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A group drawn as one node that its members on the drawing attach to, instead of a line

@@ -318,12 +318,12 @@ impl EdgeKind {
         Self::ALL.into_iter().find(|k| k.key() == key)
     }
 
-    /// The label shown to users, e.g. `"Co-authorship"`.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users in `t`'s language, e.g. `"Co-authorship"`.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Coauthor => "Co-authorship",
-            Self::Advisor => "Advisors",
-            Self::Organization => "Organizations",
+            Self::Coauthor => t.network_text.kind_coauthor,
+            Self::Advisor => t.network_text.kind_advisor,
+            Self::Organization => t.network_text.kind_organization,
         }
     }
 }
@@ -350,14 +350,12 @@ pub struct Edge {
     pub reasons: Vec<Reason>,
 }
 
-/// One fact linking two people, worded for display.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One fact linking two people; [`Reason::text`] words it for display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reason {
     /// What kind of link it is.
     pub kind: EdgeKind,
-    /// The sentence, e.g. `"co-authored SkyPilot (NSDI 2023)"` or `"both at UC Berkeley"`.
-    pub text: String,
-    /// The record the sentence comes from, so a view can link to it.
+    /// The record the fact comes from, so a view can word it and link to it.
     pub via: Via,
 }
 

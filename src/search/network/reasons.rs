@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::walk::other_end;
 use super::{Edge, EdgeKind, EdgeKinds, GroupKind, Network, Reason, Via};
+use crate::lang::{Catalogue, fill};
 
 impl Network {
     /// Person–person edges among `among` (`None`: everyone) for the kinds asked for, sorted by
@@ -113,51 +114,78 @@ impl Network {
         (papers + links.advised.len() + links.groups.len()) as u32
     }
 
-    /// The sentences for `links`: papers, advising, shared advisors, shared organizations.
+    /// The reasons for `links`: papers, advising, shared advisors, shared organizations.
     fn reasons(&self, links: &Links) -> Vec<Reason> {
         let mut out = Vec::new();
         if let Some(e) = links.coauthor {
             for &paper in &self.coauthors[e as usize].papers {
-                let p = &self.papers[paper as usize];
-                let when = match &p.venue {
-                    Some(venue) => format!("{venue} {}", p.year),
-                    None => p.year.to_string(),
-                };
                 out.push(Reason {
                     kind: EdgeKind::Coauthor,
-                    text: format!("co-authored {} ({when})", p.short_title),
                     via: Via::Paper(paper),
                 });
             }
         }
         for &e in &links.advised {
-            let edge = &self.advised[e as usize];
-            let (advisor, student) = (
-                &self.names[edge.advisor as usize],
-                &self.names[edge.student as usize],
-            );
             out.push(Reason {
                 kind: EdgeKind::Advisor,
-                text: match &edge.role {
-                    Some(role) => format!("{advisor} advised {student} ({role})"),
-                    None => format!("{advisor} advised {student}"),
-                },
                 via: Via::Advised(e),
             });
         }
         // Groups are stored advisors first, so this keeps advisors before organizations.
         for &g in &links.groups {
-            let group = &self.groups[g as usize];
             out.push(Reason {
-                kind: group.kind.into(),
-                text: match group.kind {
-                    GroupKind::Advisor => format!("both advised by {}", group.label),
-                    GroupKind::Organization => format!("both at {}", group.label),
-                },
+                kind: self.groups[g as usize].kind.into(),
                 via: Via::Group(g),
             });
         }
         out
+    }
+}
+
+impl Reason {
+    /// The sentence in `t`'s language, from the record of `net` it rests on:
+    /// `"co-authored SkyPilot (NSDI 2023)"`, `"Ann advised Ben (PhD)"`, `"both advised by Ann"`,
+    /// `"both at UC Berkeley"`; empty for a record `net` lacks.
+    pub fn text(&self, net: &Network, t: &Catalogue) -> String {
+        let n = &t.network_text;
+        let name = |p: u32| net.names.get(p as usize).map_or("", String::as_str);
+        match self.via {
+            Via::Paper(i) => net.papers.get(i as usize).map_or_else(String::new, |p| {
+                let year = t.lang.year(i64::from(p.year));
+                let when = match &p.venue {
+                    Some(venue) => fill(n.venue_year, &[("venue", venue), ("year", &year)]),
+                    None => year,
+                };
+                fill(n.coauthored, &[("title", &p.short_title), ("when", &when)])
+            }),
+            Via::Advised(e) => net
+                .advised
+                .get(e as usize)
+                .map_or_else(String::new, |edge| {
+                    let people = [
+                        ("advisor", name(edge.advisor)),
+                        ("student", name(edge.student)),
+                    ];
+                    match &edge.role {
+                        Some(role) => {
+                            let mut args = people.to_vec();
+                            args.push(("role", role));
+                            fill(n.advised_as, &args)
+                        }
+                        None => fill(n.advised, &people),
+                    }
+                }),
+            Via::Group(g) => net
+                .groups
+                .get(g as usize)
+                .map_or_else(String::new, |group| {
+                    let template = match group.kind {
+                        GroupKind::Advisor => n.both_advised_by,
+                        GroupKind::Organization => n.both_at,
+                    };
+                    fill(template, &[("name", &group.label)])
+                }),
+        }
     }
 }
 

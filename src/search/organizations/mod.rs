@@ -314,7 +314,12 @@ impl OrgTable {
                     text.push_str(a);
                 }
                 if let Some(c) = &o.country {
-                    text.push_str(&format!(" {c} {}", country_name(c).unwrap_or("")));
+                    // The country's name in every language, so a filter in any finds it.
+                    text.push_str(&format!(" {c}"));
+                    for lang in crate::lang::Lang::ALL {
+                        text.push(' ');
+                        text.push_str(country_name(c, lang.text()).unwrap_or(""));
+                    }
                 }
                 fold(&text)
             })

@@ -2,8 +2,9 @@
 //! mix, where it stands in a ranking, and its people's years and stages in words.
 
 use super::{Member, NO_VENUE, OrgTable, Until};
+use crate::lang::{Catalogue, Plural, fill};
 use crate::model::CareerStage;
-use crate::model::date::{span, year_span};
+use crate::model::date::span;
 use crate::model::sort;
 use crate::search::params::{Credit, OrgParams, Selection};
 use crate::search::summary::{Activity, Share};
@@ -35,8 +36,9 @@ pub struct Standing {
 }
 
 impl OrgTable {
-    /// The figures of organization `org` over every paper credited to it.
-    pub fn summary(&self, org: usize) -> OrgSummary {
+    /// The figures of organization `org` over every paper credited to it ("No venue" in `t`'s
+    /// language).
+    pub fn summary(&self, org: usize, t: &Catalogue) -> OrgSummary {
         let mut years = Vec::new();
         let mut venues = vec![0u32; self.venues.len() + 1];
         let mut topics = vec![0u32; self.topics.len()];
@@ -74,7 +76,7 @@ impl OrgTable {
             venues: shares(venues, &|v| {
                 self.venues
                     .get(v)
-                    .map_or_else(|| "No venue".to_owned(), |v| v.short.clone())
+                    .map_or_else(|| t.org_text.no_venue.to_owned(), |v| v.short.clone())
             }),
             topics: shares(topics, &|t| self.topic_name(t as u32).to_owned()),
         }
@@ -101,14 +103,16 @@ impl OrgTable {
 }
 
 impl Member {
-    /// Their years there in words: "2016–2021", "2020–present", "2019", "from 2020",
-    /// "until 2018"; `None` when no record says.
-    pub fn years(&self) -> Option<String> {
+    /// Their years there in words, in `t`'s language: "2016–2021", "2020–present", "2019",
+    /// "from 2020", "until 2018"; `None` when no record says.
+    pub fn years(&self, t: &Catalogue) -> Option<String> {
+        let year = |y: u16| t.lang.year(i64::from(y));
+        let o = &t.org_text;
         match (self.from, self.until) {
-            (Some(a), Until::Present) => Some(span(&a.to_string(), "present")),
-            (Some(a), Until::Year(b)) => Some(year_span(a, b)),
-            (Some(a), Until::Unknown) => Some(format!("from {a}")),
-            (None, Until::Year(b)) => Some(format!("until {b}")),
+            (Some(a), Until::Present) => Some(span(&year(a), o.present)),
+            (Some(a), Until::Year(b)) => Some(span(&year(a), &year(b))),
+            (Some(a), Until::Unknown) => Some(fill(o.years_from, &[("year", &year(a))])),
+            (None, Until::Year(b)) => Some(fill(o.years_until, &[("year", &year(b))])),
             (None, _) => None,
         }
     }
@@ -128,48 +132,62 @@ pub fn seniority(stage: CareerStage) -> usize {
     SENIORITY.iter().position(|s| *s == stage).unwrap_or(0)
 }
 
-/// "1 PhD student", "3 faculty", "2 in industry".
-pub fn stage_count(stage: CareerStage, n: u32) -> String {
-    let one = n == 1;
-    let noun = match stage {
-        CareerStage::Student if one => "student",
-        CareerStage::Student => "students",
-        CareerStage::PhdStudent if one => "PhD student",
-        CareerStage::PhdStudent => "PhD students",
-        CareerStage::Postdoc if one => "postdoc",
-        CareerStage::Postdoc => "postdocs",
-        CareerStage::Faculty => "faculty",
-        CareerStage::Industry => "in industry",
+/// `plural`'s text for `n` with `{n}` in the language's digits, ungrouped as English has always
+/// written these counts ("1204 researchers"), and other placeholders from `args`.
+pub fn ungrouped(plural: &Plural, n: usize, args: &[(&str, &str)]) -> String {
+    let form = plural.forms[plural.lang.plural(n as u64) as usize];
+    let template = if form.is_empty() {
+        plural.forms[5]
+    } else {
+        form
     };
-    format!("{n} {noun}")
+    let number = plural.lang.year(n as i64);
+    let mut all = vec![("n", number.as_str())];
+    all.extend_from_slice(args);
+    fill(template, &all)
 }
 
-/// A stage as the end of "now …": "a PhD student", "faculty", "in industry".
-pub fn stage_phrase(stage: CareerStage) -> &'static str {
+/// "1 PhD student", "3 faculty", "2 in industry", in `t`'s language.
+pub fn stage_count(stage: CareerStage, n: u32, t: &Catalogue) -> String {
+    let o = &t.org_text;
+    let plural = match stage {
+        CareerStage::Student => &o.count_student,
+        CareerStage::PhdStudent => &o.count_phd_student,
+        CareerStage::Postdoc => &o.count_postdoc,
+        CareerStage::Faculty => &o.count_faculty,
+        CareerStage::Industry => &o.count_industry,
+    };
+    ungrouped(plural, n as usize, &[])
+}
+
+/// A stage as the end of "now …", in `t`'s language: "a PhD student", "faculty", "in industry".
+pub fn stage_phrase(stage: CareerStage, t: &Catalogue) -> &'static str {
+    let o = &t.org_text;
     match stage {
-        CareerStage::Student => "a student",
-        CareerStage::PhdStudent => "a PhD student",
-        CareerStage::Postdoc => "a postdoc",
-        CareerStage::Faculty => "faculty",
-        CareerStage::Industry => "in industry",
+        CareerStage::Student => o.now_student,
+        CareerStage::PhdStudent => o.now_phd_student,
+        CareerStage::Postdoc => o.now_postdoc,
+        CareerStage::Faculty => o.now_faculty,
+        CareerStage::Industry => o.now_industry,
     }
 }
 
-/// People per stage in words, most senior first: "2 faculty, 1 postdoc, 5 PhD students";
-/// `None` for nobody.
-pub fn stages_line(counts: &[u32; 5]) -> Option<String> {
+/// People per stage in words, most senior first, in `t`'s language: "2 faculty, 1 postdoc,
+/// 5 PhD students"; `None` for nobody.
+pub fn stages_line(counts: &[u32; 5], t: &Catalogue) -> Option<String> {
     let parts: Vec<String> = (SENIORITY.into_iter())
         .map(|s| (s, counts[super::stage_index(s)]))
         .filter(|(_, n)| *n > 0)
-        .map(|(s, n)| stage_count(s, n))
+        .map(|(s, n)| stage_count(s, n, t))
         .collect();
-    (!parts.is_empty()).then(|| parts.join(", "))
+    (!parts.is_empty()).then(|| parts.join(t.org_text.separator))
 }
 
 impl OrgTable {
-    /// What a selection counts, as a sentence: "Ranked by the number of papers at NSDI or OSDI
-    /// since 2020." (venue and topic ids the table lacks are left out).
-    pub fn describe(&self, s: &Selection) -> String {
+    /// What a selection counts, as a sentence in `t`'s language: "Ranked by the number of
+    /// papers at NSDI or OSDI since 2020." (venue and topic ids the table lacks are left out).
+    pub fn describe(&self, s: &Selection, t: &Catalogue) -> String {
+        let o = &t.org_text;
         let mut venues: Vec<&str> = (self.venues.iter())
             .filter(|v| s.venues.contains(&v.id))
             .map(|v| v.short.as_str())
@@ -180,54 +198,42 @@ impl OrgTable {
             .map(|(_, name)| name.as_str())
             .collect();
         topics.sort_unstable();
+        let (venues, topics) = (venues.join(o.or), topics.join(o.or));
         let what = match (venues.is_empty(), topics.is_empty()) {
-            (true, true) => "papers at any venue".to_owned(),
-            (false, true) => format!("papers at {}", venues.join(" or ")),
-            (true, false) => format!("papers on {}", topics.join(" or ")),
-            (false, false) => format!(
-                "papers at {}, or on {}",
-                venues.join(" or "),
-                topics.join(" or ")
+            (true, true) => o.any_venue.to_owned(),
+            (false, true) => fill(o.at_venues, &[("venues", &venues)]),
+            (true, false) => fill(o.on_topics, &[("topics", &topics)]),
+            (false, false) => fill(
+                o.at_venues_or_on_topics,
+                &[("venues", &venues), ("topics", &topics)],
             ),
         };
+        let year = |y: u16| t.lang.year(i64::from(y));
         let years = match (s.year_from, s.year_to) {
-            (Some(a), Some(b)) if a == b => format!(" in {a}"),
-            (Some(a), Some(b)) => format!(" from {a} to {b}"),
-            (Some(a), None) => format!(" since {a}"),
-            (None, Some(b)) => format!(" up to {b}"),
-            (None, None) => " in any year".to_owned(),
+            (Some(a), Some(b)) if a == b => fill(o.in_year, &[("year", &year(a))]),
+            (Some(a), Some(b)) => fill(o.from_to, &[("from", &year(a)), ("to", &year(b))]),
+            (Some(a), None) => fill(o.since, &[("year", &year(a))]),
+            (None, Some(b)) => fill(o.up_to, &[("year", &year(b))]),
+            (None, None) => o.any_year.to_owned(),
         };
-        let by = match s.credit {
-            Credit::Count => "the number of",
-            Credit::Fractional => "fractional credit for",
+        let sentence = match s.credit {
+            Credit::Count => o.ranked_by_count,
+            Credit::Fractional => o.ranked_by_credit,
         };
-        format!("Ranked by {by} {what}{years}.")
+        fill(sentence, &[("what", &what), ("years", &years)])
     }
 }
 
-/// How a score is computed, in words, paragraph by paragraph; the rule of
+/// How a score is computed, in words, paragraph by paragraph, in `t`'s language; the rule of
 /// [`super::affiliation`].
-pub fn rules(credit: Credit) -> [&'static str; 3] {
+pub fn rules(credit: Credit, t: &Catalogue) -> [&'static str; 3] {
+    let o = &t.org_text;
     [
-        "A paper is credited to an organization when one of its authors in this directory was \
-         there in the year it appeared: a degree or job there whose years span that year \
-         (“present” is still there; a record with a start year but no end spans that year \
-         alone). An author with no such record is credited to their current organization, and \
-         one with neither to none.",
+        o.rule_credit,
         match credit {
-            Credit::Count => {
-                "Papers: each paper counts once for each organization it is credited to, however \
-                 many of its authors were there."
-            }
-            Credit::Fractional => {
-                "Fractional credit: each paper's one point is split evenly among its credited \
-                 authors in this directory, and each author's part evenly among their \
-                 organizations that year, as CSRankings' adjusted count splits a paper among its \
-                 authors. An organization's score is the sum of its authors' parts, so the scores \
-                 of one paper add up to 1."
-            }
+            Credit::Count => o.rule_count,
+            Credit::Fractional => o.rule_fractional,
         },
-        "Scores are compared at two decimals: equal scores share a rank and are listed by name. \
-         Each score links to the papers behind it.",
+        o.rule_ties,
     ]
 }

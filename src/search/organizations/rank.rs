@@ -13,11 +13,13 @@ use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
 use super::OrgTable;
+use crate::lang::{Catalogue, EN};
 use crate::model::sort;
 use crate::search::facet::country_name;
 use crate::search::index::FacetValue;
 use crate::search::params::{
-    Credit, ORG_KINDS, OrgParams, OrgSort, Sector, Selection, Set, kind_key, kind_label,
+    Credit, ORG_KINDS, OrgParams, OrgSort, Sector, Selection, Set, kind_from_key, kind_key,
+    kind_label,
 };
 use crate::search::text::tokenize;
 
@@ -63,6 +65,31 @@ pub struct OrgFacets {
     pub kinds: Vec<FacetValue>,
     /// Topics organizations work on, most organizations first.
     pub topics: Vec<FacetValue>,
+}
+
+impl OrgFacets {
+    /// The facets with countries, sectors and kinds labelled in `t`'s language (ranking labels
+    /// them in English); countries then go by count, then their name in that language.
+    pub fn localized(&self, t: &Catalogue) -> Self {
+        let mut out = self.clone();
+        for v in &mut out.countries {
+            v.label = country_name(&v.id, t).unwrap_or(&v.id).to_owned();
+        }
+        sort::by(&mut out.countries, |a, b| {
+            b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
+        });
+        for v in &mut out.sectors {
+            if let Some(s) = Sector::from_key(&v.id) {
+                v.label = s.label(t).to_owned();
+            }
+        }
+        for v in &mut out.kinds {
+            if let Some(k) = kind_from_key(&v.id) {
+                v.label = kind_label(k, t).to_owned();
+            }
+        }
+        out
+    }
 }
 
 /// The answer for one [`OrgParams`].
@@ -286,7 +313,7 @@ impl Tests {
         };
         let mut country_values: Vec<FacetValue> = (countries.into_iter())
             .map(|(c, count)| {
-                let label = country_name(&c).unwrap_or(&c).to_owned();
+                let label = country_name(&c, &EN).unwrap_or(&c).to_owned();
                 let selected = p.countries.contains(&c);
                 value(c, label, count, selected)
             })
@@ -310,7 +337,7 @@ impl Tests {
                     let count = sectors.get(&s).copied().unwrap_or(0);
                     value(
                         s.key().into(),
-                        s.label().into(),
+                        s.label(&EN).into(),
                         count,
                         p.sectors.contains(&s),
                     )
@@ -321,7 +348,7 @@ impl Tests {
                     let count = kinds.get(kind_key(k)).copied().unwrap_or(0);
                     value(
                         kind_key(k).into(),
-                        kind_label(k).into(),
+                        kind_label(k, &EN).into(),
                         count,
                         p.kinds.contains(&k),
                     )

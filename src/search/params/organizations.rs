@@ -29,13 +29,13 @@ pub fn kind_key(kind: OrgKind) -> &'static str {
     }
 }
 
-/// The label of an organization kind, e.g. `"University"`.
-pub fn kind_label(kind: OrgKind) -> &'static str {
+/// The label of an organization kind in `t`'s language, e.g. `"University"`.
+pub fn kind_label(kind: OrgKind, t: &crate::lang::Catalogue) -> &'static str {
     match kind {
-        OrgKind::University => "University",
-        OrgKind::Company => "Company",
-        OrgKind::Lab => "Lab",
-        OrgKind::Nonprofit => "Non-profit",
+        OrgKind::University => t.org_text.kind_university,
+        OrgKind::Company => t.org_text.kind_company,
+        OrgKind::Lab => t.org_text.kind_lab,
+        OrgKind::Nonprofit => t.org_text.kind_nonprofit,
     }
 }
 
@@ -81,12 +81,12 @@ impl OrgSort {
         }
     }
 
-    /// The label shown to users.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users, in `t`'s language.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Rank => "Rank",
-            Self::Name => "Name",
-            Self::People => "Most people now",
+            Self::Rank => t.org_text.sort_rank,
+            Self::Name => t.org_text.sort_name,
+            Self::People => t.org_text.sort_people,
         }
     }
 
@@ -121,11 +121,11 @@ impl Credit {
         }
     }
 
-    /// The label shown to users.
-    pub fn label(self) -> &'static str {
+    /// The label shown to users, in `t`'s language.
+    pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Count => "Papers",
-            Self::Fractional => "Fractional credit",
+            Self::Count => t.org_text.credit_count,
+            Self::Fractional => t.org_text.credit_fractional,
         }
     }
 

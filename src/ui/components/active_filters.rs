@@ -15,7 +15,7 @@ pub fn ActiveFilters() -> impl IntoView {
     let active = Memo::new(move |_| {
         search.results.with(|r| {
             r.as_ref()
-                .map(|r| search.params.with(|p| active_filters(p, &r.facets)))
+                .map(|r| search.params.with(|p| active_filters(p, &r.facets, t)))
                 .unwrap_or_default()
         })
     });

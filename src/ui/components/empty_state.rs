@@ -17,7 +17,7 @@ pub fn EmptyState() -> impl IntoView {
         let params = search.params.get();
         let filters = search.results.with(|r| {
             r.as_ref()
-                .map(|r| active_filters(&params, &r.facets))
+                .map(|r| active_filters(&params, &r.facets, t))
                 .unwrap_or_default()
         });
         let query = params.query.trim().to_owned();

@@ -58,7 +58,7 @@ fn FacetGroup(
         let expanded = expanded.get();
         all.with(|all| {
             (visible_values(all, expanded).into_iter())
-                .map(|v| (v.id.clone(), v.label.clone()))
+                .map(|v| (v.id.clone(), facet.value_label(&v.id, &v.label, t)))
                 .collect::<Vec<_>>()
         })
     });
@@ -73,7 +73,7 @@ fn FacetGroup(
     let total = Memo::new(move |_| all.with(|all| listable_values(all)));
     view! {
         <fieldset class="facet" data-testid=format!("facet-{}", facet.key())>
-            <legend>{facet.label()}</legend>
+            <legend>{facet.label(t)}</legend>
             {(facet == Facet::Organization).then(|| view! { <OrgScopeSwitch/> })}
             <ul class:expanded=move || expanded.get()>
                 <For each=move || values.get() key=|(id, _)| id.clone() children=move |(id, label)| {
@@ -231,7 +231,7 @@ fn AwardFilter() -> impl IntoView {
                                 }
                             />
                             <label for="f-award">
-                                <span class="facet-label">{v.label.clone()}</span>
+                                <span class="facet-label">{text().facets.has_award}</span>
                                 <span class="facet-count">{text().lang.year(v.count as i64)}</span>
                             </label>
                         </li>

@@ -2,6 +2,7 @@
 //! one's label and how removing it changes the params. The facets themselves (keys, labels,
 //! toggling) are [`crate::search::Facet`].
 
+use crate::lang::{Catalogue, fill};
 use crate::search::{Facet, FacetCounts, SearchParams};
 
 /// One active filter, for chips and the empty state: its label and how to remove it.
@@ -38,21 +39,27 @@ impl Removal {
     }
 }
 
-/// The active filters in panel order, labelled from the facet counts.
-pub fn active_filters(p: &SearchParams, counts: &FacetCounts) -> Vec<ActiveFilter> {
+/// The active filters in panel order, labelled from the facet counts in `t`'s language.
+pub fn active_filters(p: &SearchParams, counts: &FacetCounts, t: &Catalogue) -> Vec<ActiveFilter> {
+    let f_text = &t.facets;
     let mut out = Vec::new();
     for f in Facet::ALL {
         for v in counts.get(f).iter().filter(|v| v.selected) {
+            let value = f.value_label(&v.id, &v.label, t);
             out.push(ActiveFilter {
-                label: format!("{}: {}", f.label(), v.label),
+                label: fill(f_text.chip, &[("facet", f.label(t)), ("value", &value)]),
                 remove: Removal::Value(f, v.id.clone()),
             });
         }
     }
+    let year = |y: u16| t.lang.year(i64::from(y));
     let years = match (p.year_from, p.year_to) {
-        (Some(a), Some(b)) => Some(format!("Published {}", crate::model::date::year_span(a, b))),
-        (Some(a), None) => Some(format!("Published from {a}")),
-        (None, Some(b)) => Some(format!("Published until {b}")),
+        (Some(a), Some(b)) => {
+            let span = crate::model::date::span(&year(a), &year(b));
+            Some(fill(f_text.published_years, &[("years", &span)]))
+        }
+        (Some(a), None) => Some(fill(f_text.published_from, &[("year", &year(a))])),
+        (None, Some(b)) => Some(fill(f_text.published_until, &[("year", &year(b))])),
         (None, None) => None,
     };
     if let Some(label) = years {
@@ -63,7 +70,7 @@ pub fn active_filters(p: &SearchParams, counts: &FacetCounts) -> Vec<ActiveFilte
     }
     if p.has_award {
         out.push(ActiveFilter {
-            label: "Has an award".into(),
+            label: f_text.has_award.into(),
             remove: Removal::Award,
         });
     }

@@ -116,7 +116,7 @@ fn equal_chains_prefer_coauthorship_then_advisor_then_organization() {
     }
     // The advisor's name, however spelt, makes one group.
     assert_eq!(
-        texts(&net.reasons_between(s, v, EdgeKinds::ALL)),
+        texts(&net, &net.reasons_between(s, v, EdgeKinds::ALL)),
         ["both advised by Grace Hopper"]
     );
     assert_eq!(role(&net, group(&net, "Grace Hopper"), "s"), "BSc advisee");
@@ -252,15 +252,15 @@ fn advising_inside_the_directory_is_a_direct_link() {
         ]
     );
     assert_eq!(
-        texts(&net.reasons_between(bob, ada, EdgeKinds::ALL)),
+        texts(&net, &net.reasons_between(bob, ada, EdgeKinds::ALL)),
         ["Ada Lovelace advised Bob Babbage (PhD)"]
     );
     assert_eq!(
-        texts(&net.reasons_between(ada, cy, EdgeKinds::ALL)),
+        texts(&net, &net.reasons_between(ada, cy, EdgeKinds::ALL)),
         ["Ada Lovelace advised Cy Young"]
     );
     assert_eq!(
-        texts(&net.reasons_between(bob, cy, EdgeKinds::ALL)),
+        texts(&net, &net.reasons_between(bob, cy, EdgeKinds::ALL)),
         ["both advised by Ada Lovelace"]
     );
     let g = group(&net, "Ada Lovelace");
@@ -426,7 +426,7 @@ fn an_organization_links_only_people_there_at_the_same_time() {
     let (a, c, d) = (0, 2, 3);
     assert!(net.reasons_between(a, c, EdgeKinds::ALL).is_empty());
     assert_eq!(
-        texts(&net.reasons_between(a, d, EdgeKinds::ALL)),
+        texts(&net, &net.reasons_between(a, d, EdgeKinds::ALL)),
         ["both at X, 2014"]
     );
     let path = net.shortest_path(a, c, EdgeKinds::ALL).unwrap();

@@ -21,7 +21,7 @@ fn the_two_berkeley_researchers_are_one_step_apart_for_every_reason() {
         "both at Anyscale",
         "both at UC Berkeley",
     ];
-    assert_eq!(texts(&path[0].reasons), want);
+    assert_eq!(texts(&net, &path[0].reasons), want);
     let kinds: Vec<EdgeKind> = path[0].reasons.iter().map(|r| r.kind).collect();
     use EdgeKind::*;
     assert_eq!(

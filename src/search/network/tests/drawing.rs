@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::json;
 
 use super::{abc, dataset, paper, researcher};
+use crate::lang::EN;
 use crate::search::network::drawing::{
     ChainMarks, Hub, LABEL_CHAR_WIDTH, LabelSpot, NAMED_MAX, Placed, WHOLE_GRAPH_MAX, count_line,
     direct, drawn_degrees, edge_kind, edge_title, edge_width, frame_for, hub_radius, hubs,
@@ -75,7 +76,6 @@ fn bare(a: u32, b: u32) -> Edge {
         weight: 1,
         reasons: vec![Reason {
             kind: EdgeKind::Coauthor,
-            text: String::new(),
             via: Via::Paper(0),
         }],
     }
@@ -225,9 +225,9 @@ fn a_group_of_a_hundred_and_twenty_is_one_hub_and_no_two_circles_overlap() {
 fn texts_of_edges_and_neighbours() {
     let net = abc();
     let edges = net.edges(EdgeKinds::ALL, None);
-    assert_eq!(why(&edges[0]), "co-authored Alpha (VC 2020)");
+    assert_eq!(why(&net, &edges[0], &EN), "co-authored Alpha (VC 2020)");
     assert_eq!(
-        edge_title(&net, &edges[1]),
+        edge_title(&net, &edges[1], &EN),
         "Ben — Cat: both at X",
         "{edges:?}"
     );
@@ -248,7 +248,11 @@ fn texts_of_edges_and_neighbours() {
     ];
     for (p, max, (lines, more)) in cases {
         let want: Vec<String> = lines.into_iter().map(String::from).collect();
-        assert_eq!(neighbour_lines(&net, &edges, p, max), (want, more), "{p}");
+        assert_eq!(
+            neighbour_lines(&net, &edges, p, max, &EN),
+            (want, more),
+            "{p}"
+        );
     }
     let counts = [
         (
@@ -265,7 +269,7 @@ fn texts_of_edges_and_neighbours() {
         ),
     ];
     for ((shown, total, edges, hubs), want) in counts {
-        assert_eq!(count_line(shown, total, edges, hubs), want);
+        assert_eq!(count_line(shown, total, edges, hubs, &EN), want);
     }
 }
 
@@ -273,7 +277,6 @@ fn texts_of_edges_and_neighbours() {
 fn an_edge_is_drawn_as_its_strongest_reason() {
     let reason = |kind| Reason {
         kind,
-        text: String::new(),
         via: Via::Group(0),
     };
     let with = |kinds: &[EdgeKind]| Edge {
@@ -321,7 +324,7 @@ fn kinds_have_url_keys_labels_and_toggles() {
     for kind in EdgeKind::ALL {
         assert_eq!(EdgeKind::from_key(kind.key()), Some(kind));
     }
-    let labels: Vec<&str> = EdgeKind::ALL.iter().map(|k| k.label()).collect();
+    let labels: Vec<&str> = EdgeKind::ALL.iter().map(|k| k.label(&EN)).collect();
     assert_eq!(labels, ["Co-authorship", "Advisors", "Organizations"]);
     assert_eq!(EdgeKind::from_key("Coauthor"), None);
     let no_advisors = EdgeKinds::ALL.with(EdgeKind::Advisor, false);

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use super::{Group, Network, Reason, Step};
+use crate::lang::EN;
 use crate::model::Dataset;
 
 mod built;
@@ -22,9 +23,9 @@ fn person(net: &Network, id: &str) -> u32 {
         .unwrap_or_else(|| panic!("{id} is in the network"))
 }
 
-/// The sentences of `reasons`.
-fn texts(reasons: &[Reason]) -> Vec<&str> {
-    reasons.iter().map(|r| r.text.as_str()).collect()
+/// The sentences of `reasons`, in English, as `net` words them.
+fn texts(net: &Network, reasons: &[Reason]) -> Vec<String> {
+    reasons.iter().map(|r| r.text(net, &EN)).collect()
 }
 
 /// Each step as (from id, to id, reason texts).
@@ -34,7 +35,7 @@ fn chain(net: &Network, steps: &[Step]) -> Vec<(String, String, Vec<String>)> {
             (
                 net.people[s.from as usize].clone(),
                 net.people[s.to as usize].clone(),
-                s.reasons.iter().map(|r| r.text.clone()).collect(),
+                s.reasons.iter().map(|r| r.text(net, &EN)).collect(),
             )
         })
         .collect()

@@ -2,6 +2,7 @@
 //! 2020" question, and every score matching the publication list it links to.
 
 use super::super::*;
+use crate::lang::EN;
 use crate::model::OpeningKind;
 use crate::search::params::{Credit, OrgParams};
 use crate::search::{PubParams, PublicationIndex};
@@ -29,10 +30,16 @@ fn uc_berkeley_has_its_people_now_and_before() {
     assert_eq!(who(true), ["michael-luo"]);
     assert_eq!(who(false), ["frank-sifei-luan"]);
     let frank = org.members.iter().find(|m| !m.now).unwrap();
-    assert_eq!(frank.years().as_deref(), Some("2020–2024"));
+    assert_eq!(frank.years(&EN).as_deref(), Some("2020–2024"));
     let (now, before) = t.stage_counts(berkeley);
-    assert_eq!(page::stages_line(&now).as_deref(), Some("1 PhD student"));
-    assert_eq!(page::stages_line(&before).as_deref(), Some("1 in industry"));
+    assert_eq!(
+        page::stages_line(&now, &EN).as_deref(),
+        Some("1 PhD student")
+    );
+    assert_eq!(
+        page::stages_line(&before, &EN).as_deref(),
+        Some("1 in industry")
+    );
 }
 
 #[test]
@@ -108,7 +115,7 @@ fn every_score_is_the_publication_list_it_links_to() {
 fn an_organization_page_has_its_output_and_standing() {
     let t = OrgTable::build(&bundled().dataset);
     let berkeley = t.position("uc-berkeley").unwrap();
-    let s = t.summary(berkeley);
+    let s = t.summary(berkeley, &EN);
     assert_eq!(s.activity.total(), 23);
     assert_eq!(s.venues.iter().map(|v| v.count).sum::<u32>(), 23);
     assert!(s.venues.iter().any(|v| v.label == "NSDI"));
@@ -130,7 +137,7 @@ fn a_selection_is_described_in_words() {
     let t = OrgTable::build(&bundled().dataset);
     let p = osdi_nsdi_since_2020(Credit::Count);
     assert_eq!(
-        t.describe(&p.selection),
+        t.describe(&p.selection, &EN),
         "Ranked by the number of papers at NSDI or OSDI since 2020."
     );
     let p = OrgParams::from_pairs([
@@ -140,11 +147,11 @@ fn a_selection_is_described_in_words() {
         ("credit", "fractional"),
     ]);
     assert_eq!(
-        t.describe(&p.selection),
+        t.describe(&p.selection, &EN),
         "Ranked by fractional credit for papers on LLM serving in 2024."
     );
     assert_eq!(
-        t.describe(&Default::default()),
+        t.describe(&Default::default(), &EN),
         "Ranked by the number of papers at any venue in any year."
     );
     let options = t.selection_options(&p.selection);

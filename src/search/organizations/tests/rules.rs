@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 
 use super::super::*;
+use crate::lang::EN;
 use crate::model::Dataset;
 use crate::search::params::{Credit, OrgParams, OrgSort, Selection};
 
@@ -289,9 +290,9 @@ fn people_now_and_before_with_their_years() {
     let who = |m: &Member| t.people[m.person as usize].id.as_str();
     assert_eq!(x.members.iter().map(who).collect::<Vec<_>>(), ["b", "a"]);
     let (now, before) = (&x.members[0], &x.members[1]);
-    assert!(now.now && now.years().is_none(), "current, no dates");
+    assert!(now.now && now.years(&EN).is_none(), "current, no dates");
     assert!(!before.now);
-    assert_eq!(before.years().as_deref(), Some("2010–2018"));
+    assert_eq!(before.years(&EN).as_deref(), Some("2010–2018"));
     let roles: Vec<&str> = before
         .roles
         .iter()
@@ -299,7 +300,7 @@ fn people_now_and_before_with_their_years() {
         .collect();
     assert_eq!(roles, ["PhD", "Job at x"]);
     let y = &t.orgs[t.position("y").unwrap()];
-    assert_eq!(y.members[0].years().as_deref(), Some("2019–present"));
+    assert_eq!(y.members[0].years(&EN).as_deref(), Some("2019–present"));
     assert_eq!(
         t.stage_counts(t.position("x").unwrap()),
         ([0, 1, 0, 0, 0], [0, 0, 0, 1, 0])

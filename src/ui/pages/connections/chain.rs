@@ -182,7 +182,10 @@ fn ChainStep(
             " — "
             {person(step.to)}
             <ul class="reasons">
-                {step.reasons.into_iter().map(|r| view! { <StepReason reason=r/> }).collect_view()}
+                {step.reasons.iter().map(|r| {
+                    let said = r.text(&network, text());
+                    view! { <StepReason reason=*r text=said/> }
+                }).collect_view()}
             </ul>
         </li>
     }
@@ -193,12 +196,14 @@ fn ChainStep(
 fn StepReason(
     /// The reason.
     reason: Reason,
+    /// Its sentence, in the page's language.
+    text: String,
 ) -> impl IntoView {
     let class = kind_class(reason.kind);
     view! {
         <li class=class>
             <span class=format!("swatch {class}") aria-hidden="true"></span>
-            {reason.text}
+            {text}
         </li>
     }
 }

@@ -34,11 +34,12 @@ fn KindToggle(
 ) -> impl IntoView {
     let checked = move || question.params.with(|q| q.kinds.allows(kind));
     let toggle = move |_| question.update(|q| q.kinds = q.kinds.with(kind, !q.kinds.allows(kind)));
+    let t = text();
     view! {
         <label class="kind-toggle">
             <input type="checkbox" prop:checked=checked on:change=toggle/>
             <span class=format!("swatch {}", kind_class(kind)) aria-hidden="true"></span>
-            {kind.label()}
+            {kind.label(t)}
         </label>
     }
 }

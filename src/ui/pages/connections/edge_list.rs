@@ -63,8 +63,8 @@ fn EdgeRow(
         <tr data-testid="edge-row">
             <td>{person(edge.a)}</td>
             <td>{person(edge.b)}</td>
-            <td><ul class="reasons">{edge.reasons.into_iter().map(|r| view! {
-                <li><span class=format!("swatch {}", kind_class(r.kind)) aria-hidden="true"></span>{r.text}</li>
+            <td><ul class="reasons">{edge.reasons.iter().map(|r| view! {
+                <li><span class=format!("swatch {}", kind_class(r.kind)) aria-hidden="true"></span>{r.text(&network, text())}</li>
             }).collect_view()}</ul></td>
         </tr>
     }

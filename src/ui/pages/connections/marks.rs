@@ -37,6 +37,7 @@ pub fn EdgeLines(
     /// What is hovered or focused; the edges of a person hovered light up.
     hovered: RwSignal<Option<Lit>>,
 ) -> impl IntoView {
+    let t = text();
     let lines = move || {
         let pos = drawn.positions.get();
         let marks = drawn.marks.get();
@@ -45,7 +46,7 @@ pub fn EdgeLines(
             .filter_map(|e| {
                 let ends = (*pos.get(&e.a)?, *pos.get(&e.b)?);
                 let on_path = marks.has_pair(e.a, e.b);
-                let title = edge_title(&network, &e);
+                let title = edge_title(&network, &e, t);
                 Some(view! {
                     <EdgeLine edge=e ends=ends on_path=on_path title=title hovered=hovered/>
                 })
@@ -327,7 +328,7 @@ pub fn NodeDetails(
             Lit::Person(p) => {
                 let (lines, more) = drawn
                     .edges
-                    .with(|es| neighbour_lines(&network, es, p, DETAIL_LINES));
+                    .with(|es| neighbour_lines(&network, es, p, DETAIL_LINES, t));
                 (network.names[p as usize].clone(), lines, more)
             }
             Lit::Hub(g) => {

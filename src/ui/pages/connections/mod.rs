@@ -150,6 +150,7 @@ fn GraphCount(
     /// What is drawn.
     drawn: Drawn,
 ) -> impl IntoView {
+    let t = text();
     let count = move || {
         count_line(
             drawn.shown.with(Vec::len),
@@ -158,6 +159,7 @@ fn GraphCount(
                 .edges
                 .with(|es| es.iter().filter(|e| direct(e)).count()),
             drawn.hubs.with(Vec::len),
+            t,
         )
     };
     view! { <p class="muted" data-testid="graph-count">{count}</p> }

@@ -18,13 +18,15 @@ const FIRST_VALUES: usize = 8;
 /// The four filters.
 #[component]
 pub fn OrgFilters(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
+    let t = text();
+    // Countries, sectors and kinds in the page's language.
+    let facets = Memo::new(move |_| ranking.with(|r| r.facets.localized(t)));
     let facet = move |pick: fn(&OrgFacets) -> &Vec<FacetValue>| {
-        Signal::derive(move || ranking.with(|r| pick(&r.facets).clone()))
+        Signal::derive(move || facets.with(|f| pick(f).clone()))
     };
     let toggle = move |apply: fn(&mut OrgParams, &str)| {
         Callback::new(move |value: String| query.update(|p| apply(p, &value)))
     };
-    let t = text();
     view! {
         <h2 class="panel-heading">{t.organizations.filters}</h2>
         <OrgFacet key="country" title=t.organizations.country values=facet(|f| &f.countries)

@@ -88,7 +88,7 @@ fn Explanation(
     ranking: Memo<Ranking>,
 ) -> impl IntoView {
     let t = text();
-    let describe = move || params.with(|p| table.describe(&p.selection));
+    let describe = move || params.with(|p| table.describe(&p.selection, t));
     let counted = move || {
         t.organizations
             .papers_counted
@@ -100,7 +100,7 @@ fn Explanation(
             <p class="org-describe" role="status" aria-live="polite">{describe}{counted}</p>
             <details class="org-rules" open=wide_screen()>
                 <summary>{t.organizations.how_computed}</summary>
-                {move || rules(credit.get()).map(|r| view! { <p>{r}</p> }).collect_view()}
+                {move || rules(credit.get(), t).map(|r| view! { <p>{r}</p> }).collect_view()}
             </details>
         </div>
     }
@@ -149,7 +149,7 @@ fn ResultsBar(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
                 }>
                     {OrgSort::ALL.into_iter().map(|s| view! {
                         <option value=s.key() selected=move || query.params.with(|p| p.sort == s)>
-                            {s.label()}
+                            {s.label(t)}
                         </option>
                     }).collect_view()}
                 </select>

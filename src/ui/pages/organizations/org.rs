@@ -32,13 +32,13 @@ pub fn OrgView(
     let query = use_org_query();
     let entry = &table.orgs[org];
     set_title(Some(&entry.name));
+    let t = text();
     let mut meta: Vec<String> = Vec::new();
     meta.extend(entry.short_name.clone());
-    meta.push(kind_label(entry.kind).to_owned());
-    meta.extend(entry.sector().map(|s| s.label().to_owned()));
-    meta.extend((entry.country.as_deref()).map(|c| country_name(c).unwrap_or(c).to_owned()));
+    meta.push(kind_label(entry.kind, t).to_owned());
+    meta.extend(entry.sector().map(|s| s.label(t).to_owned()));
+    meta.extend((entry.country.as_deref()).map(|c| country_name(c, t).unwrap_or(c).to_owned()));
     let website = entry.url.as_deref().and_then(safe_href);
-    let t = text();
     view! {
         <article class="org-page" data-testid="org-page">
             <p class="back-link">
@@ -66,10 +66,11 @@ pub fn OrgView(
 #[component]
 fn StandingLine(table: Arc<OrgTable>, org: usize, query: OrgQuery) -> impl IntoView {
     let id = table.orgs[org].id.clone();
+    let t = text();
     move || {
         let params = query.params.with(|p| table.sanitize(p));
         let standing = table.standing(org, &params);
-        let describe = table.describe(&params.selection);
+        let describe = table.describe(&params.selection, t);
         standing
             .map(|s| view! { <StandingText s=s params=params describe=describe id=id.clone()/> })
     }
@@ -157,12 +158,12 @@ fn DirectoryLinks(
 /// Papers per year, venues and topics, over every paper credited to it.
 #[component]
 fn Output(table: Arc<OrgTable>, org: usize) -> impl IntoView {
-    let summary = table.summary(org);
+    let t = text();
+    let summary = table.summary(org, t);
     let n = summary.activity.total();
     let all = AppRoute::Publications(
         crate::search::Selection::default().publications(&table.orgs[org].id),
     );
-    let t = text();
     view! {
         <section class="org-section" aria-labelledby="org-output-h">
             <h2 id="org-output-h">{t.organization.publications}</h2>

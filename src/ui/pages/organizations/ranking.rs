@@ -62,7 +62,7 @@ fn CreditChoice(query: OrgQuery) -> impl IntoView {
                     <input type="radio" name="org-credit" value=c.key()
                         prop:checked=move || current() == c
                         on:change=move |_| query.update(|p| p.selection.credit = c)/>
-                    " " {c.label()}
+                    " " {c.label(t)}
                 </label>
             }).collect_view()}
         </fieldset>

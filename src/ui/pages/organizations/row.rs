@@ -31,10 +31,11 @@ pub fn OrgRow(
     let o = org as usize;
     let org = &table.orgs[o];
     let id = org.id.clone();
+    let lang = text();
     let meta: Vec<String> = [
-        Some(kind_label(org.kind).to_owned()),
-        org.sector().map(|s| s.label().to_owned()),
-        (org.country.as_deref()).map(|c| country_name(c).unwrap_or(c).to_owned()),
+        Some(kind_label(org.kind, lang).to_owned()),
+        org.sector().map(|s| s.label(lang).to_owned()),
+        (org.country.as_deref()).map(|c| country_name(c, lang).unwrap_or(c).to_owned()),
     ]
     .into_iter()
     .flatten()
@@ -92,9 +93,10 @@ fn PeopleLine(
     /// People there now who say they are taking PhD students.
     taking_phd: u32,
 ) -> impl IntoView {
-    let t = &text().organizations;
+    let lang = text();
+    let t = &lang.organizations;
     let fill = crate::lang::fill;
-    let mut line = match (stages_line(&counts.0), stages_line(&counts.1)) {
+    let mut line = match (stages_line(&counts.0, lang), stages_line(&counts.1, lang)) {
         (None, None) => t.people_none.to_owned(),
         (Some(now), None) => fill(t.people_now, &[("now", &now)]),
         (None, Some(before)) => fill(t.people_before, &[("before", &before)]),
