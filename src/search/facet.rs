@@ -82,9 +82,11 @@ impl Facet {
     pub fn value_label(self, id: &str, label: &str, t: &Catalogue) -> String {
         let named = match self {
             Self::Sector => Sector::from_key(id).map(|s| s.label(t)),
+            Self::Stage => CareerStage::from_key(id).map(|s| s.label(t)),
+            Self::Open => (OpeningKind::ALL.into_iter())
+                .find(|k| k.key() == id)
+                .map(|k| k.label(t)),
             Self::Country => country_name(id, t),
-            // Career stages and opening kinds: their labels are not in the catalogues yet.
-            Self::Stage | Self::Open => None,
             Self::Topic | Self::Organization | Self::Venue => None,
         };
         named.unwrap_or(label).to_owned()
