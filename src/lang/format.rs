@@ -114,6 +114,15 @@ impl Lang {
         }
     }
 
+    /// What separates two items of a list written inline: `, `, `，`, `، `.
+    pub fn comma(self) -> &'static str {
+        match self {
+            Lang::En | Lang::De | Lang::Es => ", ",
+            Lang::Zh => "，",
+            Lang::Ar => "، ",
+        }
+    }
+
     /// An ASCII digit in the language's digits (others unchanged).
     fn digit(self, c: char) -> char {
         match (self, c) {

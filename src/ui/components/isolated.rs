@@ -13,10 +13,11 @@ use leptos::prelude::*;
 pub fn IsolatedList(
     /// The data strings, in order.
     parts: Vec<String>,
-    /// What goes between two parts.
-    #[prop(default = ", ")]
-    separator: &'static str,
+    /// What goes between two parts (the page's language's comma unless given).
+    #[prop(optional)]
+    separator: Option<&'static str>,
 ) -> impl IntoView {
+    let separator = separator.unwrap_or_else(|| crate::ui::lang::text().lang.comma());
     let n = parts.len();
     parts
         .into_iter()

@@ -54,7 +54,7 @@ pub(super) fn profile_header(
                 <p class="profile-title">
                     <IsolatedList parts=role/>
                     {org.map(|(href, name)| view! {
-                        {has_role.then_some(", ")}<a href=href><bdi>{name}</bdi></a>
+                        {has_role.then_some(t.lang.comma())}<a href=href><bdi>{name}</bdi></a>
                     })}
                 </p>
             })}
