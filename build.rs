@@ -37,7 +37,9 @@ enum Kind {
 
 fn main() {
     println!("cargo::rerun-if-changed=locales");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    // At run time: a build script compiled once may run for another checkout of the crate.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("locales");
     let mut errors = Vec::new();
     let tables: Vec<toml::Table> = LANGUAGES
         .iter()
