@@ -237,8 +237,11 @@ fn generate(schema: &BTreeMap<String, Vec<(String, Kind)>>, tables: &[toml::Tabl
     out.push_str(&order(schema));
     for ((code, variant, ..), table) in LANGUAGES.iter().zip(tables) {
         if *code != "en" {
-            // The release app fetches the other languages' texts (`lang::install`); English is in it.
-            out.push_str("#[cfg(any(not(target_arch = \"wasm32\"), feature = \"json-host\"))]\n");
+            // The release app fetches the other languages' texts (`lang::install`); English is in it
+            // (and the unit tests of every build have them all).
+            out.push_str(
+                "#[cfg(any(not(target_arch = \"wasm32\"), feature = \"json-host\", test))]\n",
+            );
         }
         let _ = writeln!(
             out,

@@ -82,7 +82,7 @@ impl Lang {
     /// and is given another language's texts by [`install`] (from the file [`file_text`]
     /// writes) before it renders: until then, and if that fails, English.
     pub fn text(self) -> &'static Catalogue {
-        #[cfg(any(not(target_arch = "wasm32"), feature = "json-host"))]
+        #[cfg(any(not(target_arch = "wasm32"), feature = "json-host", test))]
         return match self {
             Lang::En => &EN,
             Lang::De => &DE,
@@ -90,22 +90,22 @@ impl Lang {
             Lang::Es => &ES,
             Lang::Ar => &AR,
         };
-        #[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+        #[cfg(all(target_arch = "wasm32", not(feature = "json-host"), not(test)))]
         INSTALLED[self as usize].get().copied().unwrap_or(&EN)
     }
 
     /// Whether this language's texts are in the app (English, every language natively and in a
     /// development build) or were installed.
     pub fn has_text(self) -> bool {
-        #[cfg(any(not(target_arch = "wasm32"), feature = "json-host"))]
+        #[cfg(any(not(target_arch = "wasm32"), feature = "json-host", test))]
         return true;
-        #[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+        #[cfg(all(target_arch = "wasm32", not(feature = "json-host"), not(test)))]
         return self == Lang::En || INSTALLED[self as usize].get().is_some();
     }
 }
 
 /// The catalogues [`install`]ed, by language.
-#[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+#[cfg(all(target_arch = "wasm32", not(feature = "json-host"), not(test)))]
 static INSTALLED: [std::sync::OnceLock<&'static Catalogue>; 5] =
     [const { std::sync::OnceLock::new() }; 5];
 
@@ -146,11 +146,11 @@ pub fn install(lang: Lang, file: String) -> Result<(), InstallError> {
         found: texts.len(),
         want: Catalogue::LEN,
     })?;
-    #[cfg(all(target_arch = "wasm32", not(feature = "json-host")))]
+    #[cfg(all(target_arch = "wasm32", not(feature = "json-host"), not(test)))]
     {
         let _ = INSTALLED[lang as usize].set(Box::leak(Box::new(catalogue)));
     }
-    #[cfg(any(not(target_arch = "wasm32"), feature = "json-host"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "json-host", test))]
     let _ = catalogue;
     Ok(())
 }
