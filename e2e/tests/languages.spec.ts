@@ -68,10 +68,10 @@ for (const lang of LANGUAGES) {
 }
 
 test('the switcher opens the same page and its state in another language', async ({ page, baseURL }) => {
-  await open(page, 'en', 'publications?q=serving');
+  await open(page, 'en', 'publications?pq=serving');
   await page.getByTestId('lang-switch').locator('summary').click();
   await page.getByTestId('lang-de').click();
-  await expect(page).toHaveURL(`${baseURL}de/publications?q=serving`);
+  await expect(page).toHaveURL(`${baseURL}de/publications?pq=serving`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('link', { name: 'Publikationen', exact: true })).toBeVisible();
   // Links inside a language stay in it.

@@ -65,8 +65,26 @@ pub fn LanguageOffer() -> impl IntoView {
         let said_no = storage
             .as_ref()
             .and_then(|s| s.get_item(DISMISSED).ok().flatten());
-        offered.set(offer(&host::browser_languages()));
         dismissed.set(said_no.is_some());
+        let Some(lang) = offer(&host::browser_languages()).filter(|_| said_no.is_none()) else {
+            return;
+        };
+        if lang.has_text() {
+            offered.set(Some(lang));
+            return;
+        }
+        // The offer speaks the language it offers: its texts first (the release app has
+        // English in it). Without them, no offer: it is a courtesy, not a page.
+        leptos::task::spawn_local(async move {
+            let url = crate::files::paths::catalogue(lang);
+            match crate::ui::state::fetch::fetch_text(&url).await {
+                Ok(file) => match crate::lang::install(lang, file) {
+                    Ok(()) => offered.set(Some(lang)),
+                    Err(e) => leptos::logging::warn!("{url}: {e:?}"),
+                },
+                Err(e) => leptos::logging::warn!("{e}"),
+            }
+        });
     });
     let dismiss = move |_| {
         if let Some(s) = host::local_storage() {
