@@ -12,11 +12,13 @@
 //! browser, which answers from the parts it fetches. Plain Rust: no file system, so it runs in
 //! the wasm too.
 
+mod problems;
 mod read;
 #[cfg(test)]
 mod tests;
 
-pub use read::{BatchError, Format, Problem, Submission, Submissions, ValueKind, Why, read};
+pub use problems::{BatchError, Problem, ValueKind, Why};
+pub use read::{Format, Submission, Submissions, read};
 
 use super::{Answer, Author, Conflict, Corpus, ExpertQuery, authors_of, find};
 use crate::model::cite::{Cell, push_csv_cells};
