@@ -103,7 +103,7 @@ fn the_check_finds_text_nodes_and_read_attributes() {
     );
     assert_eq!(texts(r#"<nav aria-label="Site">"#), ["Site"]);
     assert!(texts(r#"<div class="card-list">"#).is_empty());
-    assert!(texts(r#"<span>{t.nav.site}</span>"#).is_empty());
+    assert!(texts(r#"<span>{t.nav().site()}</span>"#).is_empty());
     assert!(texts(r#"<span>" · "</span>"#).is_empty());
     assert!(texts(r#"            "card" // not text"#).is_empty());
 }

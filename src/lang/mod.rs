@@ -91,7 +91,7 @@ impl Lang {
             Lang::Ar => &AR,
         };
         #[cfg(all(target_arch = "wasm32", not(feature = "json-host"), not(test)))]
-        INSTALLED[self as usize].get().copied().unwrap_or(&EN)
+        INSTALLED[self as usize].get().unwrap_or(&EN)
     }
 
     /// Whether this language's texts are in the app (English, every language natively and in a
@@ -106,8 +106,7 @@ impl Lang {
 
 /// The catalogues [`install`]ed, by language.
 #[cfg(all(target_arch = "wasm32", not(feature = "json-host"), not(test)))]
-static INSTALLED: [std::sync::OnceLock<&'static Catalogue>; 5] =
-    [const { std::sync::OnceLock::new() }; 5];
+static INSTALLED: [std::sync::OnceLock<Catalogue>; 5] = [const { std::sync::OnceLock::new() }; 5];
 
 /// What a catalogue file holds: `lang`'s texts in [`Catalogue::texts`]' order, each ended by a
 /// NUL (no text holds one). Written natively by the release build, one file per language
@@ -142,13 +141,15 @@ pub fn install(lang: Lang, file: String) -> Result<(), InstallError> {
         .unwrap_or(file)
         .split('\0')
         .collect();
-    let catalogue = Catalogue::from_texts(lang, &texts).ok_or(InstallError::Texts {
-        found: texts.len(),
+    let found = texts.len();
+    let catalogue = Catalogue::from_texts(lang, texts.leak()).ok_or(InstallError::Texts {
+        found,
         want: Catalogue::LEN,
     })?;
+
     #[cfg(all(target_arch = "wasm32", not(feature = "json-host"), not(test)))]
     {
-        let _ = INSTALLED[lang as usize].set(Box::leak(Box::new(catalogue)));
+        let _ = INSTALLED[lang as usize].set(catalogue);
     }
     #[cfg(any(not(target_arch = "wasm32"), feature = "json-host", test))]
     let _ = catalogue;

@@ -163,9 +163,9 @@ impl PartialDate {
     pub fn human(&self, t: &Catalogue) -> String {
         match self.month {
             Some(m) if (1..=12).contains(&m) => fill(
-                t.dates.month_year,
+                t.dates().month_year(),
                 &[
-                    ("month", t.dates.months[usize::from(m) - 1]),
+                    ("month", t.dates().months()[usize::from(m) - 1]),
                     ("year", &t.lang.year(i64::from(self.year))),
                 ],
             ),
@@ -179,7 +179,7 @@ impl EndDate {
     pub fn human(&self, t: &Catalogue) -> String {
         match self {
             Self::Date(d) => d.human(t),
-            Self::Present => t.dates.present.to_owned(),
+            Self::Present => t.dates().present().to_owned(),
         }
     }
 }

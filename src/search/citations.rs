@@ -13,13 +13,13 @@ use crate::model::{CitationSource, Citations, Dataset, Researcher};
 
 /// "1 citation", "1,204 citations", "0 citations" (a real count of zero), in `t`'s language.
 pub fn citations_count(t: &Catalogue, count: u32) -> String {
-    t.search_text.citations.count(count as usize)
+    t.search_text().citations().count(count as usize)
 }
 
 /// What a paper's citation line says: "1,204 citations, counted by OpenAlex on 2026-11-01".
 pub fn citations_said(t: &Catalogue, c: &Citations) -> String {
     fill(
-        t.search_text.citations_said,
+        t.search_text().citations_said(),
         &[
             ("count", &citations_count(t, c.count)),
             ("source", c.source.label(t)),
@@ -98,8 +98,8 @@ impl CitationSummary {
     /// 12 citations each".
     pub fn meaning(&self, t: &Catalogue) -> String {
         match self.h {
-            0 => t.search_text.h_meaning_none.to_owned(),
-            h => t.search_text.h_meaning.count(h as usize),
+            0 => t.search_text().h_meaning_none().to_owned(),
+            h => t.search_text().h_meaning().count(h as usize),
         }
     }
 
@@ -107,31 +107,35 @@ impl CitationSummary {
     /// counters or days, "counts by OpenAlex and Crossref of 40 of 52 papers, counted from
     /// 2025-06-01 to 2026-11-01".
     pub fn basis(&self, t: &Catalogue) -> String {
-        let x = &t.search_text;
+        let x = t.search_text();
         let labels: Vec<&str> = self.sources.iter().map(|s| s.label(t)).collect();
         let who = match labels.as_slice() {
-            [one] => fill(x.counts_by_one, &[("source", one)]),
+            [one] => fill(x.counts_by_one(), &[("source", one)]),
             [rest @ .., last] => {
-                let sources = format!("{}{}{last}", rest.join(x.sources_separator), x.sources_and);
-                fill(x.counts_by_many, &[("sources", &sources)])
+                let sources = format!(
+                    "{}{}{last}",
+                    rest.join(x.sources_separator()),
+                    x.sources_and()
+                );
+                fill(x.counts_by_many(), &[("sources", &sources)])
             }
-            [] => x.counts_by_none.to_owned(),
+            [] => x.counts_by_none().to_owned(),
         };
         let papers = match (self.counted, self.listed) {
-            (_, 1) => x.papers_one.to_owned(),
-            (c, l) if c == l => x.papers_all.count(l),
+            (_, 1) => x.papers_one().to_owned(),
+            (c, l) if c == l => x.papers_all().count(l),
             (c, l) => x
-                .papers_some
+                .papers_some()
                 .count_with(l, &[("counted", &t.lang.number(c as u64))]),
         };
         let (from, to) = &self.days;
         let when = if from == to {
-            fill(x.as_of, &[("day", to)])
+            fill(x.as_of(), &[("day", to)])
         } else {
-            fill(x.counted_between, &[("from", from), ("to", to)])
+            fill(x.counted_between(), &[("from", from), ("to", to)])
         };
         fill(
-            x.basis,
+            x.basis(),
             &[("who", &who), ("papers", &papers), ("when", &when)],
         )
     }

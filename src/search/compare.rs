@@ -141,7 +141,7 @@ impl Comparison {
 
 fn column(s: &Subject<'_>, now: f32, t: &Catalogue) -> Column {
     let (r, d) = (s.researcher, s.dataset);
-    let x = &t.compare_text;
+    let x = t.compare_text();
     let org_name = |id: &crate::model::OrgId| d.organization_label(id).to_owned();
     let role = role_line(t, d, r);
     let topics = (r.topics.iter())
@@ -150,7 +150,7 @@ fn column(s: &Subject<'_>, now: f32, t: &Catalogue) -> Column {
     let awards = (r.awards.iter())
         .map(|a| match (a.year, a.end_year) {
             (Some(from), to) => fill(
-                x.award,
+                x.award(),
                 &[
                     ("name", &a.name),
                     (
@@ -167,7 +167,7 @@ fn column(s: &Subject<'_>, now: f32, t: &Catalogue) -> Column {
     let entries = (r.education.iter())
         .map(|e| {
             let label = fill(
-                x.span,
+                x.span(),
                 &[("what", &e.degree), ("where", &org_name(&e.organization))],
             );
             (SpanKind::Education, label, e.start, e.end)
@@ -179,7 +179,7 @@ fn column(s: &Subject<'_>, now: f32, t: &Catalogue) -> Column {
                 .unwrap_or_else(|| org_name(&p.organization));
             (
                 SpanKind::Position,
-                fill(x.span, &[("what", &p.title), ("where", &org)]),
+                fill(x.span(), &[("what", &p.title), ("where", &org)]),
                 p.start,
                 p.end,
             )
@@ -197,7 +197,7 @@ fn column(s: &Subject<'_>, now: f32, t: &Catalogue) -> Column {
         };
         let dates = match end {
             Some(_) => period(t, Some(start), end),
-            None => fill(x.from, &[("date", &start.human(t))]),
+            None => fill(x.from(), &[("date", &start.human(t))]),
         };
         spans.push(Span {
             kind,
@@ -233,7 +233,7 @@ fn role_line(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Option<String>
         .map(|o| o.label().to_owned());
     match (r.title.clone(), org) {
         (Some(title), Some(o)) => Some(fill(
-            t.compare_text.role,
+            t.compare_text().role(),
             &[("title", &title), ("organization", &o)],
         )),
         (title, o) => title.or(o),
@@ -295,7 +295,7 @@ fn shared_papers(subjects: &[Subject<'_>], t: &Catalogue) -> Vec<Common> {
                 let year = t.lang.year(p.year.into());
                 let detail = match venue {
                     Some(v) => fill(
-                        t.compare_text.paper_detail,
+                        t.compare_text().paper_detail(),
                         &[("venue", v), ("year", &year)],
                     ),
                     None => year,
@@ -344,7 +344,7 @@ fn coauthors_of(s: &Subject<'_>, t: &Catalogue) -> Facts {
     }
     (counts.into_iter())
         .map(|(k, (name, n))| {
-            let how = ungrouped(t, &t.compare_text.papers, n);
+            let how = ungrouped(t, &t.compare_text().papers(), n);
             (k, (name, None, how))
         })
         .collect()
@@ -391,7 +391,7 @@ fn organizations_of(s: &Subject<'_>, t: &Catalogue) -> Facts {
             now.push(
                 r.title
                     .clone()
-                    .unwrap_or_else(|| t.compare_text.current.into()),
+                    .unwrap_or_else(|| t.compare_text().current().into()),
             );
         }
     }
@@ -399,7 +399,10 @@ fn organizations_of(s: &Subject<'_>, t: &Catalogue) -> Facts {
         .map(|(id, mut what)| {
             what.dedup();
             let label = d.organization_label(&id).to_owned();
-            (id, (label, None, what.join(t.compare_text.roles_separator)))
+            (
+                id,
+                (label, None, what.join(t.compare_text().roles_separator())),
+            )
         })
         .collect()
 }

@@ -64,15 +64,15 @@ impl Facet {
     /// The heading shown to users in `t`'s language, e.g. `"Career stage"`; also the prefix
     /// of its filter chips.
     pub fn label(self, t: &Catalogue) -> &'static str {
-        let f = &t.facets;
+        let f = t.facets();
         match self {
-            Self::Topic => f.topic,
-            Self::Organization => f.organization,
-            Self::Sector => f.sector,
-            Self::Stage => f.stage,
-            Self::Open => f.open,
-            Self::Country => f.country,
-            Self::Venue => f.venue,
+            Self::Topic => f.topic(),
+            Self::Organization => f.organization(),
+            Self::Sector => f.sector(),
+            Self::Stage => f.stage(),
+            Self::Open => f.open(),
+            Self::Country => f.country(),
+            Self::Venue => f.venue(),
         }
     }
 
@@ -178,40 +178,40 @@ pub fn all_but_each<T: Clone, const N: usize>(
 /// The country's name in `t`'s language for common ISO 3166-1 alpha-2 codes
 /// (case-insensitive).
 pub fn country_name(code: &str, t: &Catalogue) -> Option<&'static str> {
-    let c = &t.countries;
+    let c = t.countries();
     Some(match code.to_ascii_uppercase().as_str() {
-        "US" => c.united_states,
-        "GB" | "UK" => c.united_kingdom,
-        "CN" => c.china,
-        "CA" => c.canada,
-        "DE" => c.germany,
-        "FR" => c.france,
-        "CH" => c.switzerland,
-        "NL" => c.netherlands,
-        "BE" => c.belgium,
-        "AT" => c.austria,
-        "IT" => c.italy,
-        "ES" => c.spain,
-        "PT" => c.portugal,
-        "IE" => c.ireland,
-        "SE" => c.sweden,
-        "DK" => c.denmark,
-        "NO" => c.norway,
-        "FI" => c.finland,
-        "PL" => c.poland,
-        "CZ" => c.czechia,
-        "IL" => c.israel,
-        "IN" => c.india,
-        "JP" => c.japan,
-        "KR" => c.south_korea,
-        "SG" => c.singapore,
-        "HK" => c.hong_kong,
-        "TW" => c.taiwan,
-        "AU" => c.australia,
-        "NZ" => c.new_zealand,
-        "BR" => c.brazil,
-        "AE" => c.united_arab_emirates,
-        "SA" => c.saudi_arabia,
+        "US" => c.united_states(),
+        "GB" | "UK" => c.united_kingdom(),
+        "CN" => c.china(),
+        "CA" => c.canada(),
+        "DE" => c.germany(),
+        "FR" => c.france(),
+        "CH" => c.switzerland(),
+        "NL" => c.netherlands(),
+        "BE" => c.belgium(),
+        "AT" => c.austria(),
+        "IT" => c.italy(),
+        "ES" => c.spain(),
+        "PT" => c.portugal(),
+        "IE" => c.ireland(),
+        "SE" => c.sweden(),
+        "DK" => c.denmark(),
+        "NO" => c.norway(),
+        "FI" => c.finland(),
+        "PL" => c.poland(),
+        "CZ" => c.czechia(),
+        "IL" => c.israel(),
+        "IN" => c.india(),
+        "JP" => c.japan(),
+        "KR" => c.south_korea(),
+        "SG" => c.singapore(),
+        "HK" => c.hong_kong(),
+        "TW" => c.taiwan(),
+        "AU" => c.australia(),
+        "NZ" => c.new_zealand(),
+        "BR" => c.brazil(),
+        "AE" => c.united_arab_emirates(),
+        "SA" => c.saudi_arabia(),
         _ => return None,
     })
 }

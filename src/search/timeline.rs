@@ -92,7 +92,7 @@ pub fn layout(columns: &[Column], axis: (u16, u16), t: &Catalogue) -> Option<Tim
                     width: (x(s.end) - x0).max(2.0),
                     height: LANE - 3.0,
                     title: fill(
-                        t.compare_text.bar_title,
+                        t.compare_text().bar_title(),
                         &[("label", &s.label), ("dates", &s.dates)],
                     ),
                 }

@@ -43,18 +43,18 @@ fn Shell() -> impl IntoView {
     let route = use_route().route;
     let t = text();
     view! {
-        <a class="skip-link" href=move || route.with(|r| r.fragment("main"))>{t.nav.skip}</a>
+        <a class="skip-link" href=move || route.with(|r| r.fragment("main"))>{t.nav().skip()}</a>
         <LanguageOffer/>
         <header class="site-header">
-            <a href=AppRoute::home().href() class="brand">{t.nav.brand}</a>
-            <nav class="site-nav" aria-label=t.nav.site>
-                <a href=AppRoute::home().href()>{t.nav.researchers}</a>
-                <a href=AppRoute::Publications(Default::default()).href()>{t.nav.publications}</a>
-                <a href=AppRoute::Organizations(Default::default()).href()>{t.nav.organizations}</a>
-                <a href=AppRoute::Connections(Default::default()).href()>{t.nav.connections}</a>
-                <a href=AppRoute::Experts(Default::default()).href()>{t.nav.experts}</a>
+            <a href=AppRoute::home().href() class="brand">{t.nav().brand()}</a>
+            <nav class="site-nav" aria-label=t.nav().site()>
+                <a href=AppRoute::home().href()>{t.nav().researchers()}</a>
+                <a href=AppRoute::Publications(Default::default()).href()>{t.nav().publications()}</a>
+                <a href=AppRoute::Organizations(Default::default()).href()>{t.nav().organizations()}</a>
+                <a href=AppRoute::Connections(Default::default()).href()>{t.nav().connections()}</a>
+                <a href=AppRoute::Experts(Default::default()).href()>{t.nav().experts()}</a>
                 <a href=AppRoute::Shortlist(None).href() data-testid="nav-shortlist">
-                    {t.nav.shortlist}
+                    {t.nav().shortlist()}
                     {move || {
                         let n = picks.shortlist.with(Vec::len);
                         (n > 0).then(|| view! { <span class="nav-count">{format!(" ({n})")}</span> })

@@ -56,11 +56,11 @@ impl CareerStage {
     /// The label shown to users, in `t`'s language: "PhD student".
     pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            Self::Student => t.stages.student,
-            Self::PhdStudent => t.stages.phd_student,
-            Self::Postdoc => t.stages.postdoc,
-            Self::Faculty => t.stages.faculty,
-            Self::Industry => t.stages.industry,
+            Self::Student => t.stages().student(),
+            Self::PhdStudent => t.stages().phd_student(),
+            Self::Postdoc => t.stages().postdoc(),
+            Self::Faculty => t.stages().faculty(),
+            Self::Industry => t.stages().industry(),
         }
     }
 }

@@ -58,18 +58,18 @@ fn is_url(source: &str) -> bool {
 /// once, joined as a sentence in `t`'s language (its `[openings_text]` separators: English has
 /// no comma before "and"); "Taking students" when the list is empty.
 pub fn taking_line(t: &Catalogue, kinds: &[OpeningKind]) -> String {
-    let o = &t.openings_text;
+    let o = t.openings_text();
     let phrases: Vec<&str> = OpeningKind::ALL
         .into_iter()
         .filter(|k| kinds.contains(k))
         .map(|k| k.phrase(t))
         .collect();
     let list = match phrases.as_slice() {
-        [] => return o.taking_none.to_owned(),
+        [] => return o.taking_none().to_owned(),
         [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{}{}{last}", rest.join(o.separator), o.last_separator),
+        [rest @ .., last] => format!("{}{}{last}", rest.join(o.separator()), o.last_separator()),
     };
-    fill(o.taking, &[("kinds", &list)])
+    fill(o.taking(), &[("kinds", &list)])
 }
 
 /// A kind of person a researcher takes on.
@@ -120,26 +120,26 @@ impl OpeningKind {
     /// The label shown to users, in `t`'s language, e.g. in the "Taking students" facet:
     /// `"PhD students"`.
     pub fn label(self, t: &Catalogue) -> &'static str {
-        let o = &t.openings_text;
+        let o = t.openings_text();
         match self {
-            Self::Phd => o.phd,
-            Self::Postdoc => o.postdoc,
-            Self::Masters => o.masters,
-            Self::Intern => o.intern,
-            Self::Visitor => o.visitor,
+            Self::Phd => o.phd(),
+            Self::Postdoc => o.postdoc(),
+            Self::Masters => o.masters(),
+            Self::Intern => o.intern(),
+            Self::Visitor => o.visitor(),
         }
     }
 
     /// The label inside a sentence ("Taking PhD students and postdocs"), in `t`'s language:
     /// `"postdocs"`.
     pub fn phrase(self, t: &Catalogue) -> &'static str {
-        let o = &t.openings_text;
+        let o = t.openings_text();
         match self {
-            Self::Phd => o.phd_phrase,
-            Self::Postdoc => o.postdoc_phrase,
-            Self::Masters => o.masters_phrase,
-            Self::Intern => o.intern_phrase,
-            Self::Visitor => o.visitor_phrase,
+            Self::Phd => o.phd_phrase(),
+            Self::Postdoc => o.postdoc_phrase(),
+            Self::Masters => o.masters_phrase(),
+            Self::Intern => o.intern_phrase(),
+            Self::Visitor => o.visitor_phrase(),
         }
     }
 }

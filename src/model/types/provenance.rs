@@ -40,9 +40,9 @@ impl Origin {
     /// (reports and the dataset's tools pass English).
     pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            Origin::Orcid => t.origins.orcid,
-            Origin::Dblp => t.origins.dblp,
-            Origin::Openalex => t.origins.openalex,
+            Origin::Orcid => t.origins().orcid(),
+            Origin::Dblp => t.origins().dblp(),
+            Origin::Openalex => t.origins().openalex(),
         }
     }
 }
@@ -66,10 +66,10 @@ impl CitationSource {
     /// The counter's name as people write it, in `t`'s language: "OpenAlex", "Google Scholar".
     pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            CitationSource::Openalex => t.origins.cited_openalex,
-            CitationSource::SemanticScholar => t.origins.cited_semantic_scholar,
-            CitationSource::GoogleScholar => t.origins.cited_google_scholar,
-            CitationSource::Crossref => t.origins.cited_crossref,
+            CitationSource::Openalex => t.origins().cited_openalex(),
+            CitationSource::SemanticScholar => t.origins().cited_semantic_scholar(),
+            CitationSource::GoogleScholar => t.origins().cited_google_scholar(),
+            CitationSource::Crossref => t.origins().cited_crossref(),
         }
     }
 }

@@ -66,12 +66,12 @@ impl PublicationType {
     /// English).
     pub fn label(self, t: &Catalogue) -> &'static str {
         match self {
-            Self::Conference => t.kinds.conference,
-            Self::Journal => t.kinds.journal,
-            Self::Workshop => t.kinds.workshop,
-            Self::Preprint => t.kinds.preprint,
-            Self::Thesis => t.kinds.thesis,
-            Self::Blog => t.kinds.blog,
+            Self::Conference => t.kinds().conference(),
+            Self::Journal => t.kinds().journal(),
+            Self::Workshop => t.kinds().workshop(),
+            Self::Preprint => t.kinds().preprint(),
+            Self::Thesis => t.kinds().thesis(),
+            Self::Blog => t.kinds().blog(),
         }
     }
 }

@@ -114,21 +114,21 @@ pub enum Reason {
 impl Reason {
     /// The reason in `t`'s language.
     pub fn text(&self, t: &Catalogue) -> String {
-        let x = &t.experts_text;
+        let x = t.experts_text();
         match self {
-            Self::Author => x.author.to_owned(),
+            Self::Author => x.author().to_owned(),
             Self::Coauthored { title, name, year } => fill(
-                x.coauthored,
+                x.coauthored(),
                 &[
                     ("title", title),
                     ("name", name),
                     ("year", &t.lang.year((*year).into())),
                 ],
             ),
-            Self::Advised { name } => fill(x.advised, &[("name", name)]),
-            Self::AdvisedBy { name } => fill(x.advised_by, &[("name", name)]),
+            Self::Advised { name } => fill(x.advised(), &[("name", name)]),
+            Self::AdvisedBy { name } => fill(x.advised_by(), &[("name", name)]),
             Self::SameOrganizationNow { organization, name } => fill(
-                x.same_organization_now,
+                x.same_organization_now(),
                 &[("organization", organization), ("name", name)],
             ),
             Self::Organization {
@@ -136,7 +136,7 @@ impl Reason {
                 name,
                 since: Some(year),
             } => fill(
-                x.organization_since,
+                x.organization_since(),
                 &[
                     ("organization", organization),
                     ("name", name),
@@ -148,11 +148,11 @@ impl Reason {
                 name,
                 since: None,
             } => fill(
-                x.organization,
+                x.organization(),
                 &[("organization", organization), ("name", name)],
             ),
             Self::PossiblyOrganization { organization, name } => fill(
-                x.organization_possibly,
+                x.organization_possibly(),
                 &[("organization", organization), ("name", name)],
             ),
         }

@@ -165,7 +165,7 @@ impl SearchIndex {
             lists: Facet::ALL.map(|f| self.facet_values(f, filters)),
             award: FacetValue {
                 id: "1".into(),
-                label: crate::lang::EN.facets.has_award.into(),
+                label: crate::lang::EN.facets().has_award().into(),
                 count: filters.but_award.count_and(&self.sets.award),
                 selected: params.has_award,
             },

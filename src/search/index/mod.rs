@@ -83,18 +83,18 @@ impl FieldKind {
 
     /// The label shown before a match reason in `t`'s language, e.g. `"Also known as"`.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
-        let t = &t.search_text;
+        let t = t.search_text();
         match self {
-            Self::Name => t.field_name,
-            Self::OtherName => t.field_other_name,
-            Self::Organization => t.field_organization,
-            Self::Topic => t.field_topic,
-            Self::Interest => t.field_interest,
-            Self::Publication => t.field_publication,
-            Self::Venue => t.field_venue,
-            Self::Award => t.field_award,
-            Self::Talk => t.field_talk,
-            Self::Project => t.field_project,
+            Self::Name => t.field_name(),
+            Self::OtherName => t.field_other_name(),
+            Self::Organization => t.field_organization(),
+            Self::Topic => t.field_topic(),
+            Self::Interest => t.field_interest(),
+            Self::Publication => t.field_publication(),
+            Self::Venue => t.field_venue(),
+            Self::Award => t.field_award(),
+            Self::Talk => t.field_talk(),
+            Self::Project => t.field_project(),
         }
     }
 

@@ -248,13 +248,13 @@ pub fn why(net: &Network, edge: &Edge, t: &Catalogue) -> String {
     (edge.reasons.iter())
         .map(|r| r.text(net, t))
         .collect::<Vec<_>>()
-        .join(t.network_text.reason_separator)
+        .join(t.network_text().reason_separator())
 }
 
 /// An edge's tooltip in `t`'s language: `"Ann — Ben: co-authored Alpha (VC 2020)"`.
 pub fn edge_title(net: &Network, edge: &Edge, t: &Catalogue) -> String {
     fill(
-        t.network_text.edge_title,
+        t.network_text().edge_title(),
         &[
             ("a", &net.names[edge.a as usize]),
             ("b", &net.names[edge.b as usize]),
@@ -278,7 +278,7 @@ pub fn neighbour_lines(
             let other = if e.a == p { e.b } else { e.a };
             let name = &net.names[other as usize];
             fill(
-                t.network_text.neighbour,
+                t.network_text().neighbour(),
                 &[("name", name), ("why", &why(net, e, t))],
             )
         })
@@ -292,19 +292,19 @@ pub fn neighbour_lines(
 /// many direct connections (papers, advising) join them and how many shared groups (hubs).
 /// Counts are ungrouped, as English has always written them.
 pub fn count_line(shown: usize, total: usize, direct: usize, hubs: usize, t: &Catalogue) -> String {
-    let n = &t.network_text;
+    let n = t.network_text();
     let people = if shown == total {
-        ungrouped(&n.researchers, shown, &[])
+        ungrouped(&n.researchers(), shown, &[])
     } else {
         let shown = t.lang.year(shown as i64);
-        ungrouped(&n.neighbourhood, total, &[("shown", &shown)])
+        ungrouped(&n.neighbourhood(), total, &[("shown", &shown)])
     };
     fill(
-        n.count_line,
+        n.count_line(),
         &[
             ("people", &people),
-            ("direct", &ungrouped(&n.direct, direct, &[])),
-            ("groups", &ungrouped(&n.groups, hubs, &[])),
+            ("direct", &ungrouped(&n.direct(), direct, &[])),
+            ("groups", &ungrouped(&n.groups(), hubs, &[])),
         ],
     )
 }

@@ -321,9 +321,9 @@ impl EdgeKind {
     /// The label shown to users in `t`'s language, e.g. `"Co-authorship"`.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Coauthor => t.network_text.kind_coauthor,
-            Self::Advisor => t.network_text.kind_advisor,
-            Self::Organization => t.network_text.kind_organization,
+            Self::Coauthor => t.network_text().kind_coauthor(),
+            Self::Advisor => t.network_text().kind_advisor(),
+            Self::Organization => t.network_text().kind_organization(),
         }
     }
 }

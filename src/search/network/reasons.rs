@@ -147,16 +147,19 @@ impl Reason {
     /// `"co-authored SkyPilot (NSDI 2023)"`, `"Ann advised Ben (PhD)"`, `"both advised by Ann"`,
     /// `"both at UC Berkeley"`; empty for a record `net` lacks.
     pub fn text(&self, net: &Network, t: &Catalogue) -> String {
-        let n = &t.network_text;
+        let n = t.network_text();
         let name = |p: u32| net.names.get(p as usize).map_or("", String::as_str);
         match self.via {
             Via::Paper(i) => net.papers.get(i as usize).map_or_else(String::new, |p| {
                 let year = t.lang.year(i64::from(p.year));
                 let when = match &p.venue {
-                    Some(venue) => fill(n.venue_year, &[("venue", venue), ("year", &year)]),
+                    Some(venue) => fill(n.venue_year(), &[("venue", venue), ("year", &year)]),
                     None => year,
                 };
-                fill(n.coauthored, &[("title", &p.short_title), ("when", &when)])
+                fill(
+                    n.coauthored(),
+                    &[("title", &p.short_title), ("when", &when)],
+                )
             }),
             Via::Advised(e) => net
                 .advised
@@ -170,9 +173,9 @@ impl Reason {
                         Some(role) => {
                             let mut args = people.to_vec();
                             args.push(("role", role));
-                            fill(n.advised_as, &args)
+                            fill(n.advised_as(), &args)
                         }
-                        None => fill(n.advised, &people),
+                        None => fill(n.advised(), &people),
                     }
                 }),
             Via::Group(g) => net
@@ -180,8 +183,8 @@ impl Reason {
                 .get(g as usize)
                 .map_or_else(String::new, |group| {
                     let template = match group.kind {
-                        GroupKind::Advisor => n.both_advised_by,
-                        GroupKind::Organization => n.both_at,
+                        GroupKind::Advisor => n.both_advised_by(),
+                        GroupKind::Organization => n.both_at(),
                     };
                     fill(template, &[("name", &group.label)])
                 }),

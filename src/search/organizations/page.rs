@@ -76,7 +76,7 @@ impl OrgTable {
             venues: shares(venues, &|v| {
                 self.venues
                     .get(v)
-                    .map_or_else(|| t.org_text.no_venue.to_owned(), |v| v.short.clone())
+                    .map_or_else(|| t.org_text().no_venue().to_owned(), |v| v.short.clone())
             }),
             topics: shares(topics, &|t| self.topic_name(t as u32).to_owned()),
         }
@@ -107,12 +107,12 @@ impl Member {
     /// "from 2020", "until 2018"; `None` when no record says.
     pub fn years(&self, t: &Catalogue) -> Option<String> {
         let year = |y: u16| t.lang.year(i64::from(y));
-        let o = &t.org_text;
+        let o = t.org_text();
         match (self.from, self.until) {
-            (Some(a), Until::Present) => Some(span(&year(a), o.present)),
+            (Some(a), Until::Present) => Some(span(&year(a), o.present())),
             (Some(a), Until::Year(b)) => Some(span(&year(a), &year(b))),
-            (Some(a), Until::Unknown) => Some(fill(o.years_from, &[("year", &year(a))])),
-            (None, Until::Year(b)) => Some(fill(o.years_until, &[("year", &year(b))])),
+            (Some(a), Until::Unknown) => Some(fill(o.years_from(), &[("year", &year(a))])),
+            (None, Until::Year(b)) => Some(fill(o.years_until(), &[("year", &year(b))])),
             (None, _) => None,
         }
     }
@@ -149,26 +149,26 @@ pub fn ungrouped(plural: &Plural, n: usize, args: &[(&str, &str)]) -> String {
 
 /// "1 PhD student", "3 faculty", "2 in industry", in `t`'s language.
 pub fn stage_count(stage: CareerStage, n: u32, t: &Catalogue) -> String {
-    let o = &t.org_text;
+    let o = t.org_text();
     let plural = match stage {
-        CareerStage::Student => &o.count_student,
-        CareerStage::PhdStudent => &o.count_phd_student,
-        CareerStage::Postdoc => &o.count_postdoc,
-        CareerStage::Faculty => &o.count_faculty,
-        CareerStage::Industry => &o.count_industry,
+        CareerStage::Student => &o.count_student(),
+        CareerStage::PhdStudent => &o.count_phd_student(),
+        CareerStage::Postdoc => &o.count_postdoc(),
+        CareerStage::Faculty => &o.count_faculty(),
+        CareerStage::Industry => &o.count_industry(),
     };
     ungrouped(plural, n as usize, &[])
 }
 
 /// A stage as the end of "now …", in `t`'s language: "a PhD student", "faculty", "in industry".
 pub fn stage_phrase(stage: CareerStage, t: &Catalogue) -> &'static str {
-    let o = &t.org_text;
+    let o = t.org_text();
     match stage {
-        CareerStage::Student => o.now_student,
-        CareerStage::PhdStudent => o.now_phd_student,
-        CareerStage::Postdoc => o.now_postdoc,
-        CareerStage::Faculty => o.now_faculty,
-        CareerStage::Industry => o.now_industry,
+        CareerStage::Student => o.now_student(),
+        CareerStage::PhdStudent => o.now_phd_student(),
+        CareerStage::Postdoc => o.now_postdoc(),
+        CareerStage::Faculty => o.now_faculty(),
+        CareerStage::Industry => o.now_industry(),
     }
 }
 
@@ -180,14 +180,14 @@ pub fn stages_line(counts: &[u32; 5], t: &Catalogue) -> Option<String> {
         .filter(|(_, n)| *n > 0)
         .map(|(s, n)| stage_count(s, n, t))
         .collect();
-    (!parts.is_empty()).then(|| parts.join(t.org_text.separator))
+    (!parts.is_empty()).then(|| parts.join(t.org_text().separator()))
 }
 
 impl OrgTable {
     /// What a selection counts, as a sentence in `t`'s language: "Ranked by the number of
     /// papers at NSDI or OSDI since 2020." (venue and topic ids the table lacks are left out).
     pub fn describe(&self, s: &Selection, t: &Catalogue) -> String {
-        let o = &t.org_text;
+        let o = t.org_text();
         let mut venues: Vec<&str> = (self.venues.iter())
             .filter(|v| s.venues.contains(&v.id))
             .map(|v| v.short.as_str())
@@ -198,27 +198,27 @@ impl OrgTable {
             .map(|(_, name)| name.as_str())
             .collect();
         topics.sort_unstable();
-        let (venues, topics) = (venues.join(o.or), topics.join(o.or));
+        let (venues, topics) = (venues.join(o.or()), topics.join(o.or()));
         let what = match (venues.is_empty(), topics.is_empty()) {
-            (true, true) => o.any_venue.to_owned(),
-            (false, true) => fill(o.at_venues, &[("venues", &venues)]),
-            (true, false) => fill(o.on_topics, &[("topics", &topics)]),
+            (true, true) => o.any_venue().to_owned(),
+            (false, true) => fill(o.at_venues(), &[("venues", &venues)]),
+            (true, false) => fill(o.on_topics(), &[("topics", &topics)]),
             (false, false) => fill(
-                o.at_venues_or_on_topics,
+                o.at_venues_or_on_topics(),
                 &[("venues", &venues), ("topics", &topics)],
             ),
         };
         let year = |y: u16| t.lang.year(i64::from(y));
         let years = match (s.year_from, s.year_to) {
-            (Some(a), Some(b)) if a == b => fill(o.in_year, &[("year", &year(a))]),
-            (Some(a), Some(b)) => fill(o.from_to, &[("from", &year(a)), ("to", &year(b))]),
-            (Some(a), None) => fill(o.since, &[("year", &year(a))]),
-            (None, Some(b)) => fill(o.up_to, &[("year", &year(b))]),
-            (None, None) => o.any_year.to_owned(),
+            (Some(a), Some(b)) if a == b => fill(o.in_year(), &[("year", &year(a))]),
+            (Some(a), Some(b)) => fill(o.from_to(), &[("from", &year(a)), ("to", &year(b))]),
+            (Some(a), None) => fill(o.since(), &[("year", &year(a))]),
+            (None, Some(b)) => fill(o.up_to(), &[("year", &year(b))]),
+            (None, None) => o.any_year().to_owned(),
         };
         let sentence = match s.credit {
-            Credit::Count => o.ranked_by_count,
-            Credit::Fractional => o.ranked_by_credit,
+            Credit::Count => o.ranked_by_count(),
+            Credit::Fractional => o.ranked_by_credit(),
         };
         fill(sentence, &[("what", &what), ("years", &years)])
     }
@@ -227,13 +227,13 @@ impl OrgTable {
 /// How a score is computed, in words, paragraph by paragraph, in `t`'s language; the rule of
 /// [`super::affiliation`].
 pub fn rules(credit: Credit, t: &Catalogue) -> [&'static str; 3] {
-    let o = &t.org_text;
+    let o = t.org_text();
     [
-        o.rule_credit,
+        o.rule_credit(),
         match credit {
-            Credit::Count => o.rule_count,
-            Credit::Fractional => o.rule_fractional,
+            Credit::Count => o.rule_count(),
+            Credit::Fractional => o.rule_fractional(),
         },
-        o.rule_ties,
+        o.rule_ties(),
     ]
 }

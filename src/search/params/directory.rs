@@ -95,8 +95,8 @@ impl Sector {
     /// The label shown to users in `t`'s language, e.g. `"Academia"`.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Academia => t.facets.academia,
-            Self::Industry => t.facets.industry,
+            Self::Academia => t.facets().academia(),
+            Self::Industry => t.facets().industry(),
         }
     }
 
@@ -142,12 +142,12 @@ impl Sort {
 
     /// The label shown to users in `t`'s language, e.g. `"Most publications"`.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
-        let t = &t.search_text;
+        let t = t.search_text();
         match self {
-            Self::Relevance => t.sort_relevance,
-            Self::Name => t.sort_name,
-            Self::Publications => t.sort_publications,
-            Self::Recent => t.sort_recent,
+            Self::Relevance => t.sort_relevance(),
+            Self::Name => t.sort_name(),
+            Self::Publications => t.sort_publications(),
+            Self::Recent => t.sort_recent(),
         }
     }
 

@@ -32,10 +32,10 @@ pub fn kind_key(kind: OrgKind) -> &'static str {
 /// The label of an organization kind in `t`'s language, e.g. `"University"`.
 pub fn kind_label(kind: OrgKind, t: &crate::lang::Catalogue) -> &'static str {
     match kind {
-        OrgKind::University => t.org_text.kind_university,
-        OrgKind::Company => t.org_text.kind_company,
-        OrgKind::Lab => t.org_text.kind_lab,
-        OrgKind::Nonprofit => t.org_text.kind_nonprofit,
+        OrgKind::University => t.org_text().kind_university(),
+        OrgKind::Company => t.org_text().kind_company(),
+        OrgKind::Lab => t.org_text().kind_lab(),
+        OrgKind::Nonprofit => t.org_text().kind_nonprofit(),
     }
 }
 
@@ -84,9 +84,9 @@ impl OrgSort {
     /// The label shown to users, in `t`'s language.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Rank => t.org_text.sort_rank,
-            Self::Name => t.org_text.sort_name,
-            Self::People => t.org_text.sort_people,
+            Self::Rank => t.org_text().sort_rank(),
+            Self::Name => t.org_text().sort_name(),
+            Self::People => t.org_text().sort_people(),
         }
     }
 
@@ -124,8 +124,8 @@ impl Credit {
     /// The label shown to users, in `t`'s language.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
         match self {
-            Self::Count => t.org_text.credit_count,
-            Self::Fractional => t.org_text.credit_fractional,
+            Self::Count => t.org_text().credit_count(),
+            Self::Fractional => t.org_text().credit_fractional(),
         }
     }
 

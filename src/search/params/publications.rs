@@ -35,11 +35,11 @@ impl GroupBy {
 
     /// The label shown to users in `t`'s language.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
-        let t = &t.list_text;
+        let t = t.list_text();
         match self {
-            Self::Year => t.group_year,
-            Self::Type => t.group_type,
-            Self::Venue => t.group_venue,
+            Self::Year => t.group_year(),
+            Self::Type => t.group_type(),
+            Self::Venue => t.group_venue(),
         }
     }
 
@@ -80,11 +80,11 @@ impl Order {
 
     /// The label shown to users in `t`'s language.
     pub fn label(self, t: &crate::lang::Catalogue) -> &'static str {
-        let t = &t.list_text;
+        let t = t.list_text();
         match self {
-            Self::Newest => t.order_newest,
-            Self::Oldest => t.order_oldest,
-            Self::Cited => t.order_cited,
+            Self::Newest => t.order_newest(),
+            Self::Oldest => t.order_oldest(),
+            Self::Cited => t.order_cited(),
         }
     }
 

@@ -205,13 +205,13 @@ impl PubGroup {
     /// The heading in `t`'s language: `"2024"`, `"Conference"`, `"NSDI"`, `"No venue"`.
     pub fn heading(&self, t: &Catalogue) -> String {
         match self.head {
-            GroupHead::Cited => t.list_text.with_count.to_owned(),
-            GroupHead::Uncounted => t.list_text.without_count.to_owned(),
+            GroupHead::Cited => t.list_text().with_count().to_owned(),
+            GroupHead::Uncounted => t.list_text().without_count().to_owned(),
             GroupHead::Year(y) => t.lang.year(i64::from(y)),
             // A type's label is the model's (`PublicationType::label`), in `t`'s language.
             GroupHead::Type(k) => k.label(t).to_owned(),
             GroupHead::Venue => self.label.clone(),
-            GroupHead::NoVenue => t.list_text.no_venue.to_owned(),
+            GroupHead::NoVenue => t.list_text().no_venue().to_owned(),
         }
     }
 }
@@ -481,13 +481,13 @@ impl PubCore {
                 GroupBy::Year if params.order == Order::Cited => match a.cited(i) {
                     Some(_) => (
                         "cited".into(),
-                        EN.list_text.with_count.into(),
+                        EN.list_text().with_count().into(),
                         None,
                         GroupHead::Cited,
                     ),
                     None => (
                         "uncounted".into(),
-                        EN.list_text.without_count.into(),
+                        EN.list_text().without_count().into(),
                         None,
                         GroupHead::Uncounted,
                     ),
@@ -516,7 +516,7 @@ impl PubCore {
                     ),
                     None => (
                         "none".into(),
-                        EN.list_text.no_venue.into(),
+                        EN.list_text().no_venue().into(),
                         None,
                         GroupHead::NoVenue,
                     ),

@@ -283,28 +283,28 @@ fn cut(text: &str, max: usize) -> String {
 
 /// What a page other than a profile is, with its counts, in `t`'s language.
 fn page_description(t: &Catalogue, dataset: &Dataset, route: &AppRoute) -> String {
-    let m = &t.meta;
-    let people = m.researchers.count(dataset.researchers.len());
+    let m = t.meta();
+    let people = m.researchers().count(dataset.researchers.len());
     let with_people = |template: &str| fill(template, &[("researchers", &people)]);
     match route.kind() {
         PageKind::Publications => fill(
-            m.publications_page,
+            m.publications_page(),
             &[(
                 "publications",
-                &m.publications.count(dataset.publications.len()),
+                &m.publications().count(dataset.publications.len()),
             )],
         ),
-        PageKind::Compare => m.compare_page.to_owned(),
-        PageKind::Connections => with_people(m.connections_page),
-        PageKind::Shortlist => m.shortlist_page.to_owned(),
+        PageKind::Compare => m.compare_page().to_owned(),
+        PageKind::Connections => with_people(m.connections_page()),
+        PageKind::Shortlist => m.shortlist_page().to_owned(),
         PageKind::Organizations => fill(
-            m.organizations_page,
+            m.organizations_page(),
             &[(
                 "organizations",
-                &m.organizations.count(dataset.organizations.len()),
+                &m.organizations().count(dataset.organizations.len()),
             )],
         ),
-        PageKind::Experts => with_people(m.experts_page),
+        PageKind::Experts => with_people(m.experts_page()),
         _ => {
             let organization = match route {
                 AppRoute::Organization { id, .. } => dataset.organization(id),
@@ -312,7 +312,7 @@ fn page_description(t: &Catalogue, dataset: &Dataset, route: &AppRoute) -> Strin
             };
             match organization {
                 Some(o) => organization_description(t, dataset, &o.id.0, &plain(&o.name)),
-                None => with_people(m.directory),
+                None => with_people(m.directory()),
             }
         }
     }
@@ -321,17 +321,17 @@ fn page_description(t: &Catalogue, dataset: &Dataset, route: &AppRoute) -> Strin
 /// An organization's page: its name and how many of the directory's people are there now
 /// and were there before.
 fn organization_description(t: &Catalogue, dataset: &Dataset, id: &str, name: &str) -> String {
-    let m = &t.meta;
+    let m = t.meta();
     let (now, before) = people_at(dataset, id);
     let people = match (now, before) {
-        (0, 0) => return fill(m.organization_empty, &[("name", name)]),
-        (n, 0) => m.organization_now.count(n),
-        (0, b) => m.organization_before.count(b),
+        (0, 0) => return fill(m.organization_empty(), &[("name", name)]),
+        (n, 0) => m.organization_now().count(n),
+        (0, b) => m.organization_before().count(b),
         (n, b) => {
-            (m.organization_now_and_before).count_with(n, &[("before", &t.lang.number(b as u64))])
+            (m.organization_now_and_before()).count_with(n, &[("before", &t.lang.number(b as u64))])
         }
     };
-    fill(m.organization, &[("name", name), ("people", &people)])
+    fill(m.organization(), &[("name", name), ("people", &people)])
 }
 
 /// How many researchers are at organization `id` now, and how many were there only before,
@@ -371,11 +371,14 @@ fn profile_description(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Stri
     topics.retain(|topic| !topic.is_empty());
     match (role, topics.is_empty()) {
         (Some(role), false) => {
-            let frame = fill(t.meta.role_and_topics, &[("role", &role), ("topics", "")]);
+            let frame = fill(
+                t.meta().role_and_topics(),
+                &[("role", &role), ("topics", "")],
+            );
             let room = DESCRIPTION_MAX.saturating_sub(frame.chars().count());
             let topics = topic_list(t, &topics, room);
             fill(
-                t.meta.role_and_topics,
+                t.meta().role_and_topics(),
                 &[("role", &role), ("topics", &topics)],
             )
         }
@@ -388,49 +391,49 @@ fn profile_description(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Stri
 /// "Assistant Professor at University of Edinburgh.", "PhD Student.", "Ada Lovelace, Analytical
 /// Engines Ltd."; `None` when the record names neither a title nor a known organization.
 fn role(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Option<String> {
-    let m = &t.meta;
+    let m = t.meta();
     let title = r.title.as_deref().map(plain).filter(|t| !t.is_empty());
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
         .map(|o| plain(&o.name))
         .filter(|o| !o.is_empty());
     let role = match (title, org) {
-        (Some(title), Some(org)) => fill(m.role, &[("title", &title), ("organization", &org)]),
+        (Some(title), Some(org)) => fill(m.role(), &[("title", &title), ("organization", &org)]),
         (Some(title), None) => title,
         (None, Some(org)) => fill(
-            m.role_unnamed,
+            m.role_unnamed(),
             &[("name", &plain(&r.name)), ("organization", &org)],
         ),
         (None, None) => return None,
     };
-    Some(if role.ends_with('.') || role.ends_with(m.sentence_end) {
+    Some(if role.ends_with('.') || role.ends_with(m.sentence_end()) {
         role
     } else {
-        format!("{role}{}", m.sentence_end)
+        format!("{role}{}", m.sentence_end())
     })
 }
 
 /// "Topics: ML systems, LLM serving." with as many topics as fit in `room` characters, ", …"
 /// standing for the rest. The first is always listed (the final cut shortens it if need be).
 fn topic_list(t: &Catalogue, topics: &[String], room: usize) -> String {
-    let m = &t.meta;
-    let mut text = String::from(m.topics_label);
+    let m = t.meta();
+    let mut text = String::from(m.topics_label());
     for (i, topic) in topics.iter().enumerate() {
-        let separator = if i == 0 { "" } else { m.topic_separator };
+        let separator = if i == 0 { "" } else { m.topic_separator() };
         let ending = if i + 1 == topics.len() {
-            m.sentence_end
+            m.sentence_end()
         } else {
-            m.topics_more
+            m.topics_more()
         };
         let needed = text.chars().count() + separator.chars().count() + topic.chars().count();
         if i > 0 && needed + ending.chars().count() > room {
-            text.push_str(m.topics_more);
+            text.push_str(m.topics_more());
             return text;
         }
         text.push_str(separator);
         text.push_str(topic);
     }
-    text.push_str(m.sentence_end);
+    text.push_str(m.sentence_end());
     text
 }
 

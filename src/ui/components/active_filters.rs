@@ -23,7 +23,7 @@ pub fn ActiveFilters() -> impl IntoView {
         let filters = active.get();
         (!filters.is_empty()).then(|| {
             view! {
-                <ul class="active-filters" aria-label=t.active_filters.label data-testid="active-filters">
+                <ul class="active-filters" aria-label=t.active_filters().label() data-testid="active-filters">
                     {filters
                         .into_iter()
                         .map(|f| {
@@ -33,7 +33,7 @@ pub fn ActiveFilters() -> impl IntoView {
                                     <button
                                         type="button"
                                         class="chip chip-active"
-                                        aria-label=fill(t.active_filters.remove, &[("filter", &f.label)])
+                                        aria-label=fill(t.active_filters().remove(), &[("filter", &f.label)])
                                         on:click=move |_| {
                                             let r = remove.clone();
                                             search.update(move |p| r.apply(p));
@@ -56,7 +56,7 @@ pub fn ActiveFilters() -> impl IntoView {
                                 *p = crate::search::SearchParams { query, sort, ..Default::default() };
                             })
                         >
-                            {t.active_filters.clear_all}
+                            {t.active_filters().clear_all()}
                         </button>
                     </li>
                 </ul>

@@ -40,14 +40,14 @@ fn digits(t: &Catalogue, n: impl Into<u64>) -> String {
 
 /// "11 publications from 2019 to 2025, most in 2024 (4)." in `t`'s language.
 pub fn describe_activity(t: &Catalogue, a: &Activity) -> String {
-    let c = &t.charts;
+    let c = t.charts();
     let Some(last) = a.last() else {
-        return c.no_publications.into();
+        return c.no_publications().into();
     };
     let total = a.total() as usize;
     let (first, last) = (t.lang.year(a.first.into()), t.lang.year(last.into()));
     if a.first == a.last().unwrap_or(a.first) {
-        return c.one_year.count_with(total, &[("year", &last)]);
+        return c.one_year().count_with(total, &[("year", &last)]);
     }
     let span = [("from", first.as_str()), ("to", last.as_str())];
     let peak = a.peak();
@@ -61,9 +61,9 @@ pub fn describe_activity(t: &Catalogue, a: &Activity) -> String {
                 ("peak_year", y.as_str()),
                 ("peak", peak.as_str()),
             ];
-            c.years_peak.count_with(total, &args)
+            c.years_peak().count_with(total, &args)
         }
-        _ => c.years.count_with(total, &span),
+        _ => c.years().count_with(total, &span),
     }
 }
 
@@ -74,7 +74,7 @@ fn activity_table(caption: String, a: &Activity) -> impl IntoView + use<> {
     view! {
         <div class="visually-hidden"><table>
             <caption>{caption}</caption>
-            <thead><tr><th scope="col">{t.charts.year}</th><th scope="col">{t.charts.publications}</th></tr></thead>
+            <thead><tr><th scope="col">{t.charts().year()}</th><th scope="col">{t.charts().publications()}</th></tr></thead>
             <tbody>
                 {rows.into_iter().map(|(y, c)| view! {
                     <tr><th scope="row">{t.lang.year(y.into())}</th><td>{digits(t, c)}</td></tr>
@@ -98,7 +98,7 @@ pub fn Sparkline(
     let (title_id, desc_id) = (chart_id("spark-t"), chart_id("spark-d"));
     let (title_ref, desc_ref) = (title_id.clone(), desc_id.clone());
     let t = text();
-    let title = fill(t.charts.sparkline_title, &[("name", &name)]);
+    let title = fill(t.charts().sparkline_title(), &[("name", &name)]);
     let desc = describe_activity(t, &activity);
     const W: f32 = 64.0;
     const H: f32 = 16.0;
@@ -186,7 +186,8 @@ pub fn YearChart(
                         y=fixed(H - BOTTOM - h - 4.0, 1) text-anchor="middle">{digits(t, c)}</text>
                 }
             });
-            let tip = (t.charts.bar_tip).count_with(c.into(), &[("year", &t.lang.year(y.into()))]);
+            let tip =
+                (t.charts().bar_tip()).count_with(c.into(), &[("year", &t.lang.year(y.into()))]);
             view! {
                 <g>
                     <rect class="chart-bar" x=fixed(x + step * 0.15, 1)
@@ -237,7 +238,7 @@ pub fn ShareChart(
         <table class="chart share-chart" data-testid="share-chart">
             <caption>{title}</caption>
             <thead class="visually-hidden">
-                <tr><th scope="col">{label}</th><th scope="col">{t.charts.publications}</th><th scope="col">{t.charts.share}</th></tr>
+                <tr><th scope="col">{label}</th><th scope="col">{t.charts().publications()}</th><th scope="col">{t.charts().share()}</th></tr>
             </thead>
             <tbody>
                 {shares.into_iter().map(|s| {

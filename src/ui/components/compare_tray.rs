@@ -34,20 +34,20 @@ pub fn CompareTray() -> impl IntoView {
     };
     view! {
         <Show when=shown>
-            <aside class="compare-tray" aria-label=t.compare_tray.label data-testid="compare-tray">
+            <aside class="compare-tray" aria-label=t.compare_tray().label() data-testid="compare-tray">
                 <span class="tray-names">
                     {move || {
                         let n = picks.compare.with(Vec::len);
-                        fill(t.compare_tray.comparing, &[("n", &t.lang.number(n as u64)), ("names", &names().join(t.compare_tray.separator))])
+                        fill(t.compare_tray().comparing(), &[("n", &t.lang.number(n as u64)), ("names", &names().join(t.compare_tray().separator()))])
                     }}
                 </span>
                 <a class="button" data-testid="open-compare"
                     class:disabled=move || picks.compare.with(|c| c.len() < 2)
                     href=move || AppRoute::Compare(IdList(picks.compare.get())).href()>
-                    {move || if picks.compare.with(|c| c.len() < 2) { t.compare_tray.pick_more } else { t.compare_tray.compare }}
+                    {move || if picks.compare.with(|c| c.len() < 2) { t.compare_tray().pick_more() } else { t.compare_tray().compare() }}
                 </a>
                 <button type="button" class="button secondary" on:click=move |_| picks.compare.set(Vec::new())>
-                    {t.compare_tray.clear}
+                    {t.compare_tray().clear()}
                 </button>
             </aside>
         </Show>

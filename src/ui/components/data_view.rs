@@ -66,7 +66,7 @@ where
 #[component]
 pub fn LoadingView() -> impl IntoView {
     view! {
-        <Loading text=text().data_view.loading>
+        <Loading text=text().data_view().loading()>
             <div class="card-grid" aria-hidden="true">
                 {(0..3).map(|_| view! {
                     <div class="card skeleton">
@@ -109,13 +109,13 @@ pub fn LoadErrorView(
     /// Fetches again.
     retry: Callback<()>,
     /// What could not be loaded, as a heading.
-    #[prop(default = text().data_view.load_failed)]
+    #[prop(default = text().data_view().load_failed())]
     heading: &'static str,
 ) -> impl IntoView {
     if error.is_moved() {
         return view! {
             <div class="load-error" role="alert" data-testid="load-error">
-                <h2>{text().data_view.updated}</h2>
+                <h2>{text().data_view().updated()}</h2>
                 <p class="load-error-detail">{error.text(text())}</p>
                 <ReloadButton/>
             </div>
@@ -141,7 +141,7 @@ pub fn LoadFailed(
             <h2>{heading}</h2>
             <p class="load-error-detail">{detail}</p>
             <button type="button" class="button" on:click=move |_| retry.run(())>
-                {text().common.retry}
+                {text().common().retry()}
             </button>
         </div>
     }
@@ -168,18 +168,18 @@ pub fn DataWarning(
             <aside class="data-warning" role="status" data-testid="data-warning">
                 <p><strong>{headline}</strong>" " {rest}</p>
                 <details>
-                    <summary>{t.data_view.details}</summary>
+                    <summary>{t.data_view().details()}</summary>
                     <ul>
                         {compiled
                             .skipped
                             .iter()
-                            .map(|s| view! { <li>{t.data_view.skipped} " " {s.clone()}</li> })
+                            .map(|s| view! { <li>{t.data_view().skipped()} " " {s.clone()}</li> })
                             .collect_view()}
                         {lines(&compiled.problems)}
                         {compiled
                             .warnings
                             .iter()
-                            .map(|w| view! { <li>{t.data_view.warning} " " <code>{w.clone()}</code></li> })
+                            .map(|w| view! { <li>{t.data_view().warning()} " " <code>{w.clone()}</code></li> })
                             .collect_view()}
                     </ul>
                 </details>
@@ -191,16 +191,16 @@ pub fn DataWarning(
 /// The banner's first sentence and the one after it: skipped records first, then problems, then
 /// warnings alone (nothing was left out).
 fn headline(t: &'static Catalogue, compiled: &CardIndex) -> (String, &'static str) {
-    let d = &t.data_view;
+    let d = t.data_view();
     let skipped = compiled.skipped.len();
     if skipped > 0 {
-        (d.skipped_head.count(skipped), d.rest_shown)
+        (d.skipped_head().count(skipped), d.rest_shown())
     } else if !compiled.problems.is_empty() {
-        (d.problems.to_owned(), d.rest_shown)
+        (d.problems().to_owned(), d.rest_shown())
     } else {
         (
-            d.warnings_head.count(compiled.warnings.len()),
-            d.every_shown,
+            d.warnings_head().count(compiled.warnings.len()),
+            d.every_shown(),
         )
     }
 }

@@ -22,19 +22,19 @@ pub fn EmptyState() -> impl IntoView {
         });
         let query = params.query.trim().to_owned();
         let what = match (query.is_empty(), filters.len()) {
-            (false, 0) => fill(t.empty_state.no_match, &[("query", &query)]),
-            (false, n) => (t.empty_state.no_match_filtered).count_with(n, &[("query", &query)]),
-            (true, n) => t.empty_state.no_match_filters.count(n),
+            (false, 0) => fill(t.empty_state().no_match(), &[("query", &query)]),
+            (false, n) => (t.empty_state().no_match_filtered()).count_with(n, &[("query", &query)]),
+            (true, n) => t.empty_state().no_match_filters().count(n),
         };
         let many = filters.len() > 1;
         view! {
             <div class="empty-state" data-testid="empty-state">
                 <h2>{what}</h2>
-                <p>{t.empty_state.suggestions}</p>
+                <p>{t.empty_state().suggestions()}</p>
                 <ul>
                     {(!query.is_empty()).then(|| view! {
                         <li><button type="button" class="link-button" on:click=move |_| search.update(|p| p.query.clear())>
-                            {fill(t.empty_state.clear_search, &[("query", &query)])}
+                            {fill(t.empty_state().clear_search(), &[("query", &query)])}
                         </button></li>
                     })}
                     {filters.into_iter().map(|f| {
@@ -44,14 +44,14 @@ pub fn EmptyState() -> impl IntoView {
                                 let r = remove.clone();
                                 search.update(move |p| r.apply(p));
                             }>
-                                {fill(t.empty_state.remove, &[("filter", &f.label)])}
+                                {fill(t.empty_state().remove(), &[("filter", &f.label)])}
                             </button></li>
                         }
                     }).collect_view()}
                     {many.then(|| view! {
                         <li><button type="button" class="link-button" on:click=move |_| search.update(|p| {
                             *p = SearchParams { query: std::mem::take(&mut p.query), sort: p.sort, ..Default::default() };
-                        })>{t.empty_state.clear_all}</button></li>
+                        })>{t.empty_state().clear_all()}</button></li>
                     })}
                 </ul>
             </div>

@@ -22,7 +22,7 @@ pub fn FilterPanel(
             id="filters"
             class="filter-panel"
             class:open=move || open.get()
-            aria-label=text().filter_panel.label
+            aria-label=text().filter_panel().label()
             data-testid="filter-panel"
         >
             {Facet::ALL.into_iter().map(|facet| view! { <FacetGroup facet=facet/> }).collect_view()}
@@ -87,11 +87,11 @@ fn FacetGroup(
                     aria-expanded=move || expanded.get().to_string()
                     on:click=move |_| expanded.update(|e| *e = !*e)>
                     {move || if expanded.get() {
-                        t.filter_panel.show_fewer.to_owned()
+                        t.filter_panel().show_fewer().to_owned()
                     } else {
                         // Ungrouped ("1204"), as it has always been written.
                         let n = t.lang.year(total.get() as i64);
-                        crate::lang::fill(t.filter_panel.show_all, &[("n", &n)])
+                        crate::lang::fill(t.filter_panel().show_all(), &[("n", &n)])
                     }}
                 </button>
             })}
@@ -117,7 +117,7 @@ fn FacetOption(
     let t = text();
     // Ungrouped ("1204"), as it has always been written, in the language's digits.
     let count = move || state.with(|s| t.lang.year(s.0 as i64));
-    let said = move || state.with(|s| t.filter_panel.researchers.count(s.0));
+    let said = move || state.with(|s| t.filter_panel().researchers().count(s.0));
     view! {
         <li class:disabled=disabled>
             <input
@@ -154,7 +154,7 @@ fn OrgScopeSwitch() -> impl IntoView {
                 }
             />
             " "
-            {text().filter_panel.include_past}
+            {text().filter_panel().include_past()}
         </label>
     }
 }
@@ -196,9 +196,9 @@ fn YearRange() -> impl IntoView {
         };
     view! {
         <fieldset class="facet years" data-testid="facet-years">
-            <legend>{t.filter_panel.year}</legend>
-            {year_input(t.filter_panel.from, true, |p| p.year_from, |p, y| p.year_from = y)}
-            {year_input(t.filter_panel.to, false, |p| p.year_to, |p, y| p.year_to = y)}
+            <legend>{t.filter_panel().year()}</legend>
+            {year_input(t.filter_panel().from(), true, |p| p.year_from, |p, y| p.year_from = y)}
+            {year_input(t.filter_panel().to(), false, |p| p.year_to, |p, y| p.year_to = y)}
         </fieldset>
     }
 }
@@ -214,7 +214,7 @@ fn AwardFilter() -> impl IntoView {
     });
     view! {
         <fieldset class="facet" data-testid="facet-award">
-            <legend>{text().filter_panel.awards}</legend>
+            <legend>{text().filter_panel().awards()}</legend>
             {move || value.get().map(|v| {
                 let disabled = v.count == 0 && !v.selected;
                 view! {
@@ -231,7 +231,7 @@ fn AwardFilter() -> impl IntoView {
                                 }
                             />
                             <label for="f-award">
-                                <span class="facet-label">{text().facets.has_award}</span>
+                                <span class="facet-label">{text().facets().has_award()}</span>
                                 <span class="facet-count">{text().lang.year(v.count as i64)}</span>
                             </label>
                         </li>

@@ -37,7 +37,7 @@ pub fn LanguageSwitch() -> impl IntoView {
             .collect_view();
         view! {
             <details class="lang-switch" data-testid="lang-switch">
-                <summary aria-label=text().language.label>
+                <summary aria-label=text().language().label()>
                     <svg class="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                         <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" stroke-width="2"></circle>
                         <path d="M3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18" fill="none" stroke="currentColor" stroke-width="2"></path>
@@ -97,11 +97,11 @@ pub fn LanguageOffer() -> impl IntoView {
         let t = lang.text();
         Some(view! {
             <aside class="lang-offer" lang=lang.code() dir=lang.dir() data-testid="lang-offer">
-                <p>{fill(t.language.offer, &[("language", lang.name())])}</p>
+                <p>{fill(t.language().offer(), &[("language", lang.name())])}</p>
                 <a href=move || route.with(|r| href_in_lang(r, lang)) hreflang=lang.code()>
-                    {fill(t.language.offer_go, &[("language", lang.name())])}
+                    {fill(t.language().offer_go(), &[("language", lang.name())])}
                 </a>
-                <button type="button" on:click=dismiss>{t.language.offer_dismiss}</button>
+                <button type="button" on:click=dismiss>{t.language().offer_dismiss()}</button>
             </aside>
         })
     }

@@ -15,17 +15,17 @@ pub fn safe_href(url: &str) -> Option<String> {
 
 /// The accessible name of a link of `kind` on `owner`'s profile.
 pub fn link_name(t: &Catalogue, kind: LinkKind, owner: &str) -> String {
-    let l = &t.links;
+    let l = t.links();
     let template = match kind {
-        LinkKind::Homepage => l.homepage,
-        LinkKind::Github => l.github,
-        LinkKind::Linkedin => l.linkedin,
-        LinkKind::Scholar => l.scholar,
-        LinkKind::Orcid => l.orcid,
-        LinkKind::Dblp => l.dblp,
-        LinkKind::Openalex => l.openalex,
-        LinkKind::Email => l.email,
-        _ => l.other,
+        LinkKind::Homepage => l.homepage(),
+        LinkKind::Github => l.github(),
+        LinkKind::Linkedin => l.linkedin(),
+        LinkKind::Scholar => l.scholar(),
+        LinkKind::Orcid => l.orcid(),
+        LinkKind::Dblp => l.dblp(),
+        LinkKind::Openalex => l.openalex(),
+        LinkKind::Email => l.email(),
+        _ => l.other(),
     };
     fill(template, &[("owner", owner)])
 }

@@ -20,9 +20,9 @@ pub fn OfflineNotice() -> impl IntoView {
                         view! {
                             <p class="offline-notice" data-testid="offline-notice">
                                 {if has_saved_copy() {
-                                    t.notices.offline_saved
+                                    t.notices().offline_saved()
                                 } else {
-                                    t.notices.offline
+                                    t.notices().offline()
                                 }}
                             </p>
                         }

@@ -45,15 +45,15 @@ pub fn OpeningDetails(
         None => view! { <bdi>{s}</bdi> }.into_any(),
     });
     let stated = match stated {
-        Some(d) => fill(t.openings.stated, &[("date", &d.human(t))]),
-        None => t.openings.not_stated.to_owned(),
+        Some(d) => fill(t.openings().stated(), &[("date", &d.human(t))]),
+        None => t.openings().not_stated().to_owned(),
     };
     view! {
-        <section class="openings" aria-label=t.openings.label data-testid="openings">
+        <section class="openings" aria-label=t.openings().label() data-testid="openings">
             <OpeningBadge kinds=kinds/>
             {note.map(|n| view! { <p class="opening-note">{n}</p> })}
             <p class="opening-meta">
-                {source.map(|s| view! { {t.openings.source} {s} " · " })}
+                {source.map(|s| view! { {t.openings().source()} {s} " · " })}
                 <span data-testid="opening-stated">{stated}</span>
             </p>
         </section>

@@ -40,7 +40,7 @@ pub fn PersonPicker(
                         let v = event_target_value(&e);
                         on_pick.run((!v.is_empty()).then_some(v));
                     }>
-                    <option value="">{t.person_picker.choose}</option>
+                    <option value="">{t.person_picker().choose()}</option>
                     {options.iter().map(|(id, name)| {
                         let id = id.clone();
                         let selected = {
@@ -68,14 +68,14 @@ pub fn PersonPicker(
             {move || current_name().map(|name| view! {
                 <span class="picked">
                     <bdi>{name.clone()}</bdi>
-                    <button type="button" class="chip-remove" aria-label=fill(t.person_picker.clear, &[("label", label), ("name", &name)])
+                    <button type="button" class="chip-remove" aria-label=fill(t.person_picker().clear(), &[("label", label), ("name", &name)])
                         on:click=move |_| on_pick.run(None)>"×"</button>
                 </span>
             })}
             <TypeAhead
                 people=people
                 input_id=input_id
-                list_label=fill(t.person_picker.matches, &[("label", label)])
+                list_label=fill(t.person_picker().matches(), &[("label", label)])
                 prefix=""
                 on_pick=Callback::new(move |id| on_pick.run(Some(id)))
             />
@@ -110,7 +110,7 @@ pub fn TypeAhead(
             .collect::<Vec<_>>()
     };
     view! {
-        <input id=input_id type="search" autocomplete="off" placeholder=text().person_picker.type_name node_ref=field
+        <input id=input_id type="search" autocomplete="off" placeholder=text().person_picker().type_name() node_ref=field
             prop:value=move || typed.get() on:input=move |e| typed.set(event_target_value(&e))/>
         <ul class="compare-matches" aria-label=list_label>
             {move || offered().into_iter().map(|(id, name)| view! {

@@ -28,8 +28,8 @@ pub fn PickButtons(
         move || picks.comparing(&id)
     });
     // Constant names; `aria-pressed` says whether each is on.
-    let star_label = fill(t.card.shortlist_name, &[("name", &name)]);
-    let compare_label = fill(t.card.compare_name, &[("name", &name)]);
+    let star_label = fill(t.card().shortlist_name(), &[("name", &name)]);
+    let compare_label = fill(t.card().compare_name(), &[("name", &name)]);
     let (star_id, compare_id) = (id.clone(), id);
     view! {
         <div class="pick-buttons" class:compact=compact>
@@ -39,7 +39,7 @@ pub fn PickButtons(
                 on:click=move |_| picks.toggle_star(&star_id)>
                 <span aria-hidden="true">{move || if starred.get() { "★" } else { "☆" }}</span>
                 {(!compact).then(|| view! {
-                    <span>{move || format!(" {}", if starred.get() { t.card.shortlisted } else { t.card.shortlist })}</span>
+                    <span>{move || format!(" {}", if starred.get() { t.card().shortlisted() } else { t.card().shortlist() })}</span>
                 })}
             </button>
             <button type="button" class="pick compare" data-testid="compare-toggle"
@@ -47,7 +47,7 @@ pub fn PickButtons(
                 aria-label=compare_label.clone() title=compare_label
                 on:click=move |_| picks.toggle_compare(&compare_id)>
                 <span aria-hidden="true">"⇄"</span>
-                {(!compact).then(|| view! { <span>{format!(" {}", t.card.compare)}</span> })}
+                {(!compact).then(|| view! { <span>{format!(" {}", t.card().compare())}</span> })}
             </button>
         </div>
     }

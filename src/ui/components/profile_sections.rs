@@ -95,9 +95,9 @@ pub fn CorrectionLink(
     let t = text();
     view! {
         <a class="correction-link" data-testid="correction-link" href=href
-            aria-label=crate::lang::fill(t.profile_sections.suggest_to, &[("section", section)])
+            aria-label=crate::lang::fill(t.profile_sections().suggest_to(), &[("section", section)])
             rel=external.then_some("noopener noreferrer") target=external.then_some("_blank")>
-            {t.profile_sections.suggest}
+            {t.profile_sections().suggest()}
         </a>
     }
 }
@@ -165,7 +165,7 @@ pub fn PositionsSection(
                 view! { <Entry title=[p.title.clone()] subtitle=sub when=period(text(), p.start, p.end) bullets=p.bullets.clone()/> }
             })
             .collect_view();
-        view! { <Section id="positions" title=text().profile_sections.positions><ol class="timeline">{items}</ol></Section> }
+        view! { <Section id="positions" title=text().profile_sections().positions()><ol class="timeline">{items}</ol></Section> }
     })
 }
 
@@ -185,12 +185,12 @@ pub fn EducationSection(
                 let sub = known([Some(org_name(&dir.dataset, &e.organization)), e.location.clone()]);
                 let advisors = (!e.advisors.is_empty()).then(|| {
                     let names: Vec<String> = e.advisors.iter().map(|a| a.name.clone()).collect();
-                    view! { {t.profile_sections.advised_by} <IsolatedList parts=names separator=t.profile_sections.and/> }.into_any()
+                    view! { {t.profile_sections().advised_by()} <IsolatedList parts=names separator=t.profile_sections().and()/> }.into_any()
                 });
                 view! { <Entry title=[e.degree.clone()] subtitle=sub when=period(text(), e.start, e.end) lead=advisors bullets=e.details.clone()/> }
             })
             .collect_view();
-        view! { <Section id="education" title=t.profile_sections.education><ol class="timeline">{items}</ol></Section> }
+        view! { <Section id="education" title=t.profile_sections().education()><ol class="timeline">{items}</ol></Section> }
     })
 }
 
@@ -209,11 +209,11 @@ pub fn AwardsSection(
             .map(|a| {
                 let paper = (a.publication.as_ref())
                     .and_then(|id| dir.dataset.publication(id))
-                    .map(|p| view! { {t.profile_sections.for_open} <bdi>{p.title.clone()}</bdi> {t.profile_sections.for_close} }.into_any());
+                    .map(|p| view! { {t.profile_sections().for_open()} <bdi>{p.title.clone()}</bdi> {t.profile_sections().for_close()} }.into_any());
                 view! { <Entry title=[a.name.clone()] subtitle=known([a.awarded_by.clone()]) when=years(text(), a.year, a.end_year) bullets=a.details.iter().cloned().collect() tail=paper/> }
             })
             .collect_view();
-        view! { <Section id="awards" title=t.profile_sections.awards><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="awards" title=t.profile_sections().awards()><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -232,7 +232,7 @@ pub fn TalksSection(
                 view! { <Entry title=[t.title.clone()] subtitle=sub when=t.year.map(|y| lang.lang.year(y.into())).unwrap_or_default() bullets=t.details.iter().cloned().collect()/> }
             })
             .collect_view();
-        view! { <Section id="talks" title=lang.profile_sections.talks><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="talks" title=lang.profile_sections().talks()><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -256,12 +256,12 @@ pub fn ProjectsSection(
                 view! {
                     <Entry title=[p.name.clone()] subtitle=sub when=p.year.map(|y| t.lang.year(y.into())).unwrap_or_default() bullets=bullets/>
                     {link.map(|href| view! {
-                        <li class="entry-link"><a href=href rel="noopener noreferrer" target="_blank"><bdi>{p.name.clone()}</bdi>{t.profile_sections.link_suffix}</a></li>
+                        <li class="entry-link"><a href=href rel="noopener noreferrer" target="_blank"><bdi>{p.name.clone()}</bdi>{t.profile_sections().link_suffix()}</a></li>
                     })}
                 }
             })
             .collect_view();
-        view! { <Section id="projects" title=t.profile_sections.projects><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="projects" title=t.profile_sections().projects()><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -276,7 +276,7 @@ pub fn ServiceSection(
             .iter()
             .map(|s| view! { <Entry title=[s.role.clone(), s.event.clone()] when=years(text(), s.year, s.end_year)/> })
             .collect_view();
-        view! { <Section id="service" title=text().profile_sections.service><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="service" title=text().profile_sections().service()><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -301,7 +301,7 @@ pub fn TeachingSection(
                 view! { <Entry title=title title_separator=" " subtitle=sub when=period(text(), t.start, t.end)/> }
             })
             .collect_view();
-        view! { <Section id="teaching" title=lang.profile_sections.teaching><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="teaching" title=lang.profile_sections().teaching()><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -316,7 +316,7 @@ pub fn GroupSection(
             .iter()
             .map(|g| view! { <Entry title=[g.name.clone()] subtitle=vec![g.role.clone()] bullets=g.details.iter().cloned().collect()/> })
             .collect_view();
-        view! { <Section id="group" title=text().profile_sections.group><ul class="entries two-col">{items}</ul></Section> }
+        view! { <Section id="group" title=text().profile_sections().group()><ul class="entries two-col">{items}</ul></Section> }
     })
 }
 
@@ -334,7 +334,7 @@ pub fn LeadershipSection(
                 view! { <Entry title=[l.role.clone()] subtitle=sub when=period(text(), l.start, l.end)/> }
             })
             .collect_view();
-        view! { <Section id="leadership" title=text().profile_sections.leadership><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="leadership" title=text().profile_sections().leadership()><ul class="entries">{items}</ul></Section> }
     })
 }
 
@@ -349,7 +349,7 @@ pub fn SkillsSection(
             .iter()
             .map(|g| view! { <div class="skill-group"><dt>{g.category.clone()}</dt><dd><IsolatedList parts=g.items.clone()/></dd></div> })
             .collect_view();
-        view! { <Section id="skills" title=text().profile_sections.skills><dl class="skills">{items}</dl></Section> }
+        view! { <Section id="skills" title=text().profile_sections().skills()><dl class="skills">{items}</dl></Section> }
     })
 }
 
@@ -365,6 +365,6 @@ pub fn CertificationsSection(
             .iter()
             .map(|c| view! { <Entry title=[c.name.clone()] subtitle=known([c.issuer.clone()]) when=c.year.map(|y| t.lang.year(y.into())).unwrap_or_default()/> })
             .collect_view();
-        view! { <Section id="certifications" title=t.profile_sections.certifications><ul class="entries">{items}</ul></Section> }
+        view! { <Section id="certifications" title=t.profile_sections().certifications()><ul class="entries">{items}</ul></Section> }
     })
 }

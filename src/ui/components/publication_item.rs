@@ -25,10 +25,10 @@ fn link_label(t: &'static Catalogue, kind: LinkKind) -> &'static str {
         LinkKind::Pdf => "PDF",     // not text: a name
         LinkKind::Arxiv => "arXiv", // not text: a name
         LinkKind::Doi => "DOI",     // not text: a name
-        LinkKind::Code => t.publication_item.code,
-        LinkKind::Video => t.publication_item.video,
-        LinkKind::Blog => t.publication_item.blog,
-        _ => t.publication_item.link,
+        LinkKind::Code => t.publication_item().code(),
+        LinkKind::Video => t.publication_item().video(),
+        LinkKind::Blog => t.publication_item().blog(),
+        _ => t.publication_item().link(),
     }
 }
 
@@ -174,7 +174,7 @@ pub fn PublicationItem(
     view! {
         <li class="publication" data-testid="publication">
             <span class="pub-title" id=title_id.clone()>{p.title.clone()}</span>
-            <span class="pub-authors">{authors}{p.authors_incomplete.then_some(t.publication_item.et_al)}</span>
+            <span class="pub-authors">{authors}{p.authors_incomplete.then_some(t.publication_item().et_al())}</span>
             <VenueLine names=venue year=p.year kind=p.kind.label(t)/>
             {p.citations.clone().map(|c| view! { <CitationCount citations=c/> })}
             {(!p.honours.is_empty()).then(|| view! {
@@ -192,9 +192,9 @@ pub fn PublicationItem(
                     aria-controls=cite_id.clone()
                     on:click=move |_| cite_open.update(|o| *o = !*o)
                 >
-                    {t.publication_item.cite}
+                    {t.publication_item().cite()}
                 </button>
-                <a href=experts class="find-experts" aria-describedby=title_id>{t.publication_item.find_experts}</a>
+                <a href=experts class="find-experts" aria-describedby=title_id>{t.publication_item().find_experts()}</a>
             </span>
             <div class="cite" id=cite_id hidden=move || !cite_open.get()>
                 {move || bibtex.get().map(|text| view! { <CiteBox text=text cite_key=cite_key.clone()/> })}
@@ -233,7 +233,7 @@ fn AbstractDisclosure(
 ) -> impl IntoView {
     view! {
         <details class="pub-abstract" data-testid="abstract">
-            <summary>{crate::ui::lang::text().publication_item.abstract_heading}</summary>
+            <summary>{crate::ui::lang::text().publication_item().abstract_heading()}</summary>
             <p>{text}</p>
         </details>
     }
@@ -264,7 +264,7 @@ fn CiteBox(text: String, cite_key: String) -> impl IntoView {
         }
     };
     view! {
-        <label class="visually-hidden" for=format!("bib-{cite_key}")>{crate::lang::fill(t.publication_item.bibtex_for, &[("key", &cite_key)])}</label>
+        <label class="visually-hidden" for=format!("bib-{cite_key}")>{crate::lang::fill(t.publication_item().bibtex_for(), &[("key", &cite_key)])}</label>
         <textarea
             class="bibtex"
             id=format!("bib-{cite_key}")
@@ -276,11 +276,11 @@ fn CiteBox(text: String, cite_key: String) -> impl IntoView {
             prop:value=text
         ></textarea>
         <div class="cite-actions">
-            <button type="button" class="button" on:click=copy>{t.publication_item.copy}</button>
+            <button type="button" class="button" on:click=copy>{t.publication_item().copy()}</button>
             <span class="copy-status" role="status">
                 {move || match status.get() {
-                    Some(Copied::Done) => t.publication_item.copied,
-                    Some(Copied::Selected) => t.publication_item.selected,
+                    Some(Copied::Done) => t.publication_item().copied(),
+                    Some(Copied::Selected) => t.publication_item().selected(),
                     None => "",
                 }}
             </span>

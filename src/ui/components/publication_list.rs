@@ -20,7 +20,7 @@ use crate::ui::state::pub_list::{PubListContext, use_pub_list};
 
 /// "1 publication", "12 publications", "20,000 publications", in the page's language.
 pub fn publications_count(n: usize) -> String {
-    text().publication_list.count.count(n)
+    text().publication_list().count().count(n)
 }
 
 /// `n` grouped as the page's language writes numbers: "20,000".
@@ -123,10 +123,10 @@ pub fn CompiledPublicationList(files: PubFiles) -> impl IntoView {
     view! {
         {move || files.error().map(|e| view! {
             <crate::ui::components::data_view::LoadErrorView error=e retry=Callback::new(move |_| files.retry())
-                heading=t.publication_list.load_failed/>
+                heading=t.publication_list().load_failed()/>
         })}
         {move || files.list.with(Option::is_none).then(|| view! {
-            <p class="muted" role="status" data-testid="loading">{t.publication_list.loading}</p>
+            <p class="muted" role="status" data-testid="loading">{t.publication_list().loading()}</p>
         })}
         // While a filter's or a page's files load, the list shown so far stays, dimmed.
         <div class="pub-files" aria-busy=move || files.busy().to_string()>
@@ -161,9 +161,9 @@ fn ListView(
             <Pager list=list/>
             {move || (started() && shown() == 0 && total > 0).then(|| view! {
                 <p class="empty-list" data-testid="no-publications">
-                    {t.publication_list.no_match} " "
+                    {t.publication_list().no_match()} " "
                     <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
-                        {t.publication_list.show_all}
+                        {t.publication_list().show_all()}
                     </button>
                 </p>
             })}
@@ -192,12 +192,12 @@ fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
             let first = page * PAGE_SIZE + 1;
             let last = ((page + 1) * PAGE_SIZE).min(shown);
             view! {
-                <nav class="pager" aria-label=t.publication_list.pages data-testid="pager">
+                <nav class="pager" aria-label=t.publication_list().pages() data-testid="pager">
                     <button type="button" class="button" disabled={page == 0} on:click=move |_| go(page - 1)>
-                        {t.publication_list.previous}
+                        {t.publication_list().previous()}
                     </button>
                     <span class="pager-at">{crate::lang::fill(
-                        t.publication_list.pager_at,
+                        t.publication_list().pager_at(),
                         &[
                             ("first", &grouped(first)),
                             ("last", &grouped(last)),
@@ -207,7 +207,7 @@ fn Pager(list: Memo<Option<PubList>>) -> impl IntoView {
                         ],
                     )}</span>
                     <button type="button" class="button" disabled={page + 1 >= pages} on:click=move |_| go(page + 1)>
-                        {t.publication_list.next}
+                        {t.publication_list().next()}
                     </button>
                 </nav>
             }
@@ -246,22 +246,22 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
         <details class="pub-filters" open=open>
             <summary>
                 {move || match active() {
-                    0 => t.publication_list.filter_by.to_owned(),
-                    n => crate::lang::fill(t.publication_list.filter_by_active, &[("n", &grouped(n))]),
+                    0 => t.publication_list().filter_by().to_owned(),
+                    n => crate::lang::fill(t.publication_list().filter_by_active(), &[("n", &grouped(n))]),
                 }}
             </summary>
             // An organization and topics come from an organization's score (`porg`, `ptopic`):
             // shown chosen, so a click removes them.
-            <FacetChips title=t.publication_list.organization values=facet(|l| l.facets.org.clone().into_iter().collect())
+            <FacetChips title=t.publication_list().organization() values=facet(|l| l.facets.org.clone().into_iter().collect())
                 on_toggle=toggle(|p, _| p.org = None)/>
-            <FacetChips title=t.publication_list.topic values=facet(|l| l.facets.topics.clone())
+            <FacetChips title=t.publication_list().topic() values=facet(|l| l.facets.topics.clone())
                 on_toggle=toggle(|p, id| { p.topics.remove(id); })/>
-            <FacetChips title=t.publication_list.kind values=facet(kind_values) on_toggle=toggle(PubParams::toggle_kind)/>
-            <FacetChips title=t.publication_list.venue values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
-            <FacetChips title=t.publication_list.year values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>
+            <FacetChips title=t.publication_list().kind() values=facet(kind_values) on_toggle=toggle(PubParams::toggle_kind)/>
+            <FacetChips title=t.publication_list().venue() values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
+            <FacetChips title=t.publication_list().year() values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>
             <YearRange list=list/>
             <FacetChips
-                title=t.publication_list.honours
+                title=t.publication_list().honours()
                 values=facet(|l| vec![l.facets.honoured.clone()])
                 on_toggle=toggle(|p, _| p.honoured = !p.honoured)
             />
@@ -287,14 +287,14 @@ fn ListStatus(
                 {move || match (shown(), total) {
                     (s, all) if s == all => publications_count(all),
                     (s, all) => crate::lang::fill(
-                        t.publication_list.shown_of,
+                        t.publication_list().shown_of(),
                         &[("shown", &grouped(s)), ("total", &publications_count(all))],
                     ),
                 }}
             </p>
             {move || (active() > 0).then(|| view! {
                 <button type="button" class="link-button" on:click=move |_| pubs.update(|p| *p = p.without_filters())>
-                    {t.publication_list.clear_filters}
+                    {t.publication_list().clear_filters()}
                 </button>
             })}
             <ExportButtons list=list entries=entries file_stem=file_stem/>
@@ -332,20 +332,20 @@ fn ListToolbar() -> impl IntoView {
             <input
                 type="search"
                 class="pub-search"
-                placeholder=t.publication_list.search_placeholder
-                aria-label=t.publication_list.search_label
+                placeholder=t.publication_list().search_placeholder()
+                aria-label=t.publication_list().search_label()
                 prop:value=move || pubs.params.with(|p| p.query.clone())
                 on:input=move |ev| typed.push(event_target_value(&ev))
                 on:keydown=move |ev| typed.clear_on_escape(&ev, || pubs.type_query(String::new()))
             />
             {select(
-                t.publication_list.group_by,
+                t.publication_list().group_by(),
                 GroupBy::ALL.iter().map(|g| (g.key(), g.label(t))).collect(),
                 Signal::derive(move || pubs.params.with(|p| p.group.key())),
                 |s, key| s.update(|p| p.group = GroupBy::from_key(key).unwrap_or_default()),
             )}
             {select(
-                t.publication_list.order,
+                t.publication_list().order(),
                 Order::ALL.iter().map(|o| (o.key(), o.label(t))).collect(),
                 Signal::derive(move || pubs.params.with(|p| p.order.key())),
                 |s, key| s.update(|p| p.order = Order::from_key(key).unwrap_or_default()),
@@ -402,9 +402,9 @@ fn FacetChips(
                             aria-expanded=all.to_string()
                             on:click=move |_| expanded.update(|e| *e = !*e)>
                             {if all {
-                                t.publication_list.show_fewer.to_owned()
+                                t.publication_list().show_fewer().to_owned()
                             } else {
-                                crate::lang::fill(t.publication_list.show_all_n, &[("n", &grouped(total))])
+                                crate::lang::fill(t.publication_list().show_all_n(), &[("n", &grouped(total))])
                             }}
                         </button>
                     })}
@@ -434,7 +434,7 @@ fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
                     pubs.update(|p| if from { p.year_from = year } else { p.year_to = year });
                 }>
                     <option value="" selected=move || pubs.params.with(|p| if from { p.year_from.is_none() } else { p.year_to.is_none() })>
-                        {t.publication_list.any}
+                        {t.publication_list().any()}
                     </option>
                     {move || bounds().map(|(lo, hi)| (lo..=hi).rev().map(|y| view! {
                         <option
@@ -449,10 +449,10 @@ fn YearRange(list: Memo<Option<PubList>>) -> impl IntoView {
         }
     };
     view! {
-        <div class="pub-facet pub-years" role="group" aria-label=t.publication_list.year_range>
-            <span class="pub-facet-title">{t.publication_list.range}</span>
-            {select(t.publication_list.from, true)}
-            {select(t.publication_list.to, false)}
+        <div class="pub-facet pub-years" role="group" aria-label=t.publication_list().year_range()>
+            <span class="pub-facet-title">{t.publication_list().range()}</span>
+            {select(t.publication_list().from(), true)}
+            {select(t.publication_list().to(), false)}
         </div>
     }
 }
@@ -508,16 +508,16 @@ fn ExportButtons(
         (!allowed() && list.with(|l| l.as_ref().is_some_and(|l| l.shown > 0))).then(|| {
             // The limit ungrouped ("5000"), as English has always written it.
             let limit = t.lang.year(EXPORT_LIMIT as i64);
-            crate::lang::fill(t.publication_list.export_limit, &[("limit", &limit)])
+            crate::lang::fill(t.publication_list().export_limit(), &[("limit", &limit)])
         })
     };
     view! {
         <span class="export">
             <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(ExportFormat::Bibtex, stem.get_value())>
-                {t.publication_list.export_bibtex}
+                {t.publication_list().export_bibtex()}
             </button>
             <button type="button" class="button" title=hint disabled=move || !allowed() on:click=move |_| export(ExportFormat::Csv, stem.get_value())>
-                {t.publication_list.export_csv}
+                {t.publication_list().export_csv()}
             </button>
             {move || failed.get().map(|e| view! { <span class="export-error" role="alert">{e}</span> })}
         </span>

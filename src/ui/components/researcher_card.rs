@@ -20,13 +20,13 @@ use crate::ui::state::search::use_search;
 pub fn figures(t: &Catalogue, stats: &Stats) -> String {
     let mut parts = vec![];
     if stats.publications > 0 {
-        parts.push(t.card.publications.count(stats.publications));
+        parts.push(t.card().publications().count(stats.publications));
     }
     if stats.awards > 0 {
-        parts.push(t.card.awards.count(stats.awards));
+        parts.push(t.card().awards().count(stats.awards));
     }
     if stats.talks > 0 {
-        parts.push(t.card.talks.count(stats.talks));
+        parts.push(t.card().talks().count(stats.talks));
     }
     if let Some(first) = stats.first_year {
         let last = stats.last_year.unwrap_or(first);
@@ -120,13 +120,13 @@ fn card_body(
             <super::OpeningBadge kinds=card.openings/>
             {move || reason.get().map(|m| view! {
                 <p class="card-reason" data-testid="match-reason">
-                    <span class="reason-kind">{fill(t.card.reason, &[("kind", m.kind.label(t))])}</span>
+                    <span class="reason-kind">{fill(t.card().reason(), &[("kind", m.kind.label(t))])}</span>
                     <Highlighted text=m.text ranges=m.highlights/>
                 </p>
             })}
-            <ul class="chips" aria-label=t.card.topics>
+            <ul class="chips" aria-label=t.card().topics()>
                 {topics.into_iter().map(|(id, name)| {
-                    let label = fill(t.card.filter_topic, &[("topic", &name)]);
+                    let label = fill(t.card().filter_topic(), &[("topic", &name)]);
                     view! {
                         <li>
                             <button type="button" class="chip" title=label.clone() aria-label=label
@@ -159,7 +159,8 @@ fn CardRole(title: Option<String>, organization: Option<(String, String)>) -> im
     if title.is_none() && organization.is_none() {
         return ().into_any();
     }
-    let comma = (title.is_some() && organization.is_some()).then_some(text().card.role_separator);
+    let comma =
+        (title.is_some() && organization.is_some()).then_some(text().card().role_separator());
     view! {
         <p class="card-role">
             {title}

@@ -49,7 +49,7 @@ pub fn SearchBox() -> impl IntoView {
     on_cleanup(move || handle.remove());
     view! {
         <div class="search-box" role="search">
-            <label for="search-input" class="visually-hidden">{t.search_box.label}</label>
+            <label for="search-input" class="visually-hidden">{t.search_box().label()}</label>
             <SearchIcon/>
             <input
                 id="search-input"
@@ -57,7 +57,7 @@ pub fn SearchBox() -> impl IntoView {
                 node_ref=input
                 autocomplete="off"
                 spellcheck="false"
-                placeholder=t.search_box.placeholder
+                placeholder=t.search_box().placeholder()
                 aria-keyshortcuts="/"
                 prop:value=move || search.params.with(|p| p.query.clone())
                 on:input=move |e| typed.push(event_target_value(&e))

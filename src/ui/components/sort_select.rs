@@ -19,7 +19,7 @@ pub fn SortSelect() -> impl IntoView {
     };
     view! {
         <label class="sort">
-            <span>{t.sort.label}</span>
+            <span>{t.sort().label()}</span>
             <select
                 data-testid="sort"
                 on:change=move |e| {

@@ -15,7 +15,7 @@ pub fn ThemeToggle() -> impl IntoView {
             type="button"
             class="theme-toggle"
             data-testid="theme-toggle"
-            title=t.theme.toggle
+            title=t.theme().toggle()
             on:click=move |_| theme.update(|t| *t = t.next())
         >
             <svg class="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

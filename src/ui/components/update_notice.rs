@@ -23,7 +23,7 @@ pub fn UpdateNotice() -> impl IntoView {
         <div class="update-status" role="status">
             {move || moved().map(|_| view! {
                 <p class="update-notice" data-testid="update-notice">
-                    <span>{t.notices.updated}</span>
+                    <span>{t.notices().updated()}</span>
                     " "
                     <ReloadButton/>
                 </p>
@@ -53,7 +53,7 @@ pub fn ReloadButton(
                 replace_page(&route.with_untracked(|r| r.absolute()));
             }
         >
-            {t.notices.reload}
+            {t.notices().reload()}
         </button>
     }
 }

@@ -32,7 +32,7 @@ fn now() -> f32 {
 #[component]
 pub fn ComparePage() -> impl IntoView {
     let t = text();
-    set_title(Some(t.compare.title));
+    set_title(Some(t.compare().title()));
     let route = use_route().route;
     let ids = Memo::new(move |_| match route.get() {
         AppRoute::Compare(IdList(ids)) => ids,
@@ -40,7 +40,7 @@ pub fn ComparePage() -> impl IntoView {
     });
     view! {
         <div class="compare-page" data-testid="compare-page">
-            <h1>{t.compare.heading}</h1>
+            <h1>{t.compare().heading()}</h1>
             <DataView children=move |atlas| {
                 let ids = ids.get();
                 let (known, unknown): (Vec<String>, Vec<String>) =
@@ -50,14 +50,14 @@ pub fn ComparePage() -> impl IntoView {
                 view! {
                     {(!unknown.is_empty()).then(|| view! {
                         <p class="notice" role="status">
-                            {fill(t.compare.unknown, &[("ids", &unknown.join(", "))])}
+                            {fill(t.compare().unknown(), &[("ids", &unknown.join(", "))])}
                         </p>
                     })}
                     <Picker atlas=atlas.clone() ids=known.clone()/>
                     {if known.len() < 2 {
                         view! {
                             <p class="compare-hint" data-testid="compare-hint">
-                                {t.compare.hint}
+                                {t.compare().hint()}
                             </p>
                         }.into_any()
                     } else {
@@ -72,7 +72,7 @@ pub fn ComparePage() -> impl IntoView {
 /// Who is compared: a chip per researcher with a remove button, and a name field to add one.
 #[component]
 fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
-    let t = &text().compare;
+    let t = text().compare();
     let route = use_route();
     let go = move |next: Vec<String>| route.go(&AppRoute::Compare(IdList(next)), History::Push);
     // Everyone not compared yet, by name.
@@ -89,7 +89,7 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
             view! {
                 <li class="compare-chip">
                     <a href=profile(id).href()>{name.clone()}</a>
-                    <button type="button" class="chip-remove" aria-label=fill(t.stop_comparing, &[("name", name)])
+                    <button type="button" class="chip-remove" aria-label=fill(t.stop_comparing(), &[("name", name)])
                         on:click=move |_| go(rest.clone())>"×"</button>
                 </li>
             }
@@ -102,14 +102,14 @@ fn Picker(atlas: Arc<Atlas>, ids: Vec<String>) -> impl IntoView {
     };
     view! {
         <div class="compare-picker">
-            <ul class="compare-chips" aria-label=t.compared>{chips}</ul>
+            <ul class="compare-chips" aria-label=t.compared()>{chips}</ul>
             {(!full).then(|| view! {
                 <div class="compare-add">
-                    <label for="compare-add-input">{t.add}</label>
+                    <label for="compare-add-input">{t.add()}</label>
                     <TypeAhead
                         people=people
                         input_id="compare-add-input".to_owned()
-                        list_label=t.matching.to_owned()
+                        list_label=t.matching().to_owned()
                         prefix="+ "
                         on_pick=Callback::new(add)
                     />
@@ -149,47 +149,47 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
             })
         })
         .collect();
-    let t = &text().compare;
+    let t = text().compare();
     let c = Comparison::new(&subjects, now(), text());
     let names: Vec<String> = c.columns.iter().map(|c| c.name.clone()).collect();
     let n = c.columns.len();
     view! {
         <section class="compare-section" aria-labelledby="cmp-shared">
-            <h2 id="cmp-shared">{t.shared}</h2>
+            <h2 id="cmp-shared">{t.shared()}</h2>
             <div class="shared-grid">
-                <SharedList title=t.papers items=c.papers.clone() names=names.clone()
-                    empty=t.papers_none testid="shared-papers"/>
-                <SharedList title=t.coauthors items=c.coauthors.clone() names=names.clone()
-                    empty=t.coauthors_none testid="shared-coauthors"/>
-                <SharedList title=t.advisors items=c.advisors.clone() names=names.clone()
-                    empty=t.advisors_none testid="shared-advisors"/>
-                <SharedList title=t.organizations items=c.organizations.clone() names=names.clone()
-                    empty=t.organizations_none testid="shared-organizations"/>
-                <SharedList title=t.topics_common items=c.topics.clone() names=names.clone()
-                    empty=t.topics_none testid="shared-topics"/>
+                <SharedList title=t.papers() items=c.papers.clone() names=names.clone()
+                    empty=t.papers_none() testid="shared-papers"/>
+                <SharedList title=t.coauthors() items=c.coauthors.clone() names=names.clone()
+                    empty=t.coauthors_none() testid="shared-coauthors"/>
+                <SharedList title=t.advisors() items=c.advisors.clone() names=names.clone()
+                    empty=t.advisors_none() testid="shared-advisors"/>
+                <SharedList title=t.organizations() items=c.organizations.clone() names=names.clone()
+                    empty=t.organizations_none() testid="shared-organizations"/>
+                <SharedList title=t.topics_common() items=c.topics.clone() names=names.clone()
+                    empty=t.topics_none() testid="shared-topics"/>
             </div>
         </section>
         <section class="compare-section" aria-labelledby="cmp-timeline">
-            <h2 id="cmp-timeline">{t.careers}</h2>
+            <h2 id="cmp-timeline">{t.careers()}</h2>
             <Timeline columns=c.columns.clone() axis=c.axis/>
             {c.columns.iter().filter(|col| !col.undated.is_empty()).map(|col| view! {
-                <p class="muted" data-testid="undated">{undated(t.undated, col)}</p>
+                <p class="muted" data-testid="undated">{undated(t.undated(), col)}</p>
             }).collect_view()}
         </section>
         <section class="compare-section" aria-labelledby="cmp-output">
-            <h2 id="cmp-output">{t.per_year}</h2>
+            <h2 id="cmp-output">{t.per_year()}</h2>
             <div class=format!("compare-columns cols-{n}")>
                 {c.columns.iter().enumerate().map(|(i, col)| view! {
                     <div class=format!("compare-col series-{i}")>
                         <h3>{col.name.clone()}</h3>
                         <YearChart activity=col.activity.clone()
-                            title=fill(t.per_year_of, &[("name", &col.name)]) axis=c.axis/>
+                            title=fill(t.per_year_of(), &[("name", &col.name)]) axis=c.axis/>
                     </div>
                 }).collect_view()}
             </div>
         </section>
         <section class="compare-section" aria-labelledby="cmp-profile">
-            <h2 id="cmp-profile">{t.side_by_side}</h2>
+            <h2 id="cmp-profile">{t.side_by_side()}</h2>
             <div class=format!("compare-columns cols-{n}")>
                 {c.columns.into_iter().enumerate().map(|(i, col)| view! { <ColumnView col=col series=i/> }).collect_view()}
             </div>
@@ -201,16 +201,16 @@ fn Side(details: Vec<Arc<Detail>>, ids: Vec<String>) -> impl IntoView {
 #[component]
 fn ColumnView(col: Column, series: usize) -> impl IntoView {
     let lang = text().lang;
-    let t = &text().compare;
+    let t = text().compare();
     let figures = match col.activity.last() {
-        Some(last) => t.figures.count_with(
+        Some(last) => t.figures().count_with(
             col.activity.total() as usize,
             &[(
                 "years",
                 &lang.years(i64::from(col.activity.first), i64::from(last)),
             )],
         ),
-        None => t.no_publications.into(),
+        None => t.no_publications().into(),
     };
     view! {
         <div class=format!("compare-col series-{series}") data-testid="compare-column">
@@ -218,18 +218,18 @@ fn ColumnView(col: Column, series: usize) -> impl IntoView {
             {col.role.map(|r| view! { <p class="card-role">{r}</p> })}
             <p class="card-figures">{figures}</p>
             <ShareChart shares=crate::search::summary::top(&col.venues, 6)
-                title=fill(t.venues_of, &[("name", &col.name)]) label=t.venue/>
+                title=fill(t.venues_of(), &[("name", &col.name)]) label=t.venue()/>
             <ShareChart shares=crate::search::summary::top(&col.topic_mix, 6)
-                title=fill(t.topics_of, &[("name", &col.name)]) label=t.topic/>
-            <h4>{t.topics}</h4>
+                title=fill(t.topics_of(), &[("name", &col.name)]) label=t.topic()/>
+            <h4>{t.topics()}</h4>
             {if col.topics.is_empty() {
-                view! { <p class="muted">{t.none_recorded}</p> }.into_any()
+                view! { <p class="muted">{t.none_recorded()}</p> }.into_any()
             } else {
                 view! { <ul class="chips">{col.topics.into_iter().map(|t| view! { <li class="chip static">{t}</li> }).collect_view()}</ul> }.into_any()
             }}
-            <h4>{t.awards}</h4>
+            <h4>{t.awards()}</h4>
             {if col.awards.is_empty() {
-                view! { <p class="muted">{t.none_recorded}</p> }.into_any()
+                view! { <p class="muted">{t.none_recorded()}</p> }.into_any()
             } else {
                 view! { <ul class="plain-list">{col.awards.into_iter().map(|a| view! { <li>{a}</li> }).collect_view()}</ul> }.into_any()
             }}
@@ -246,7 +246,7 @@ fn SharedList(
     empty: &'static str,
     testid: &'static str,
 ) -> impl IntoView {
-    let t = &text().compare;
+    let t = text().compare();
     view! {
         <div class="shared-list" data-testid=testid>
             <h3>{title}</h3>
@@ -259,7 +259,7 @@ fn SharedList(
                             let everyone = item.who.len() == names.len();
                             let who = item.who.iter().map(|(i, how)| {
                                 let name = names.get(*i).cloned().unwrap_or_default();
-                                if how.is_empty() { name } else { fill(t.who_how, &[("name", &name), ("how", how)]) }
+                                if how.is_empty() { name } else { fill(t.who_how(), &[("name", &name), ("how", how)]) }
                             }).collect::<Vec<_>>();
                             view! {
                                 <li>
@@ -282,18 +282,18 @@ fn SharedList(
 #[component]
 fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
     let lang = text().lang;
-    let text = &text().compare;
+    let text = text().compare();
     let Some(t) = timeline::layout(&columns, axis, crate::ui::lang::text()) else {
-        return view! { <p class="muted">{text.no_timeline}</p> }.into_any();
+        return view! { <p class="muted">{text.no_timeline()}</p> }.into_any();
     };
     let (lo, hi) = axis;
     let desc = columns
         .iter()
-        .map(|c| (text.timeline_row).count_with(c.spans.len(), &[("name", &c.name)]))
+        .map(|c| (text.timeline_row()).count_with(c.spans.len(), &[("name", &c.name)]))
         .collect::<Vec<_>>()
         .join("; ");
     let desc = fill(
-        text.timeline_desc,
+        text.timeline_desc(),
         &[
             ("from", &lang.year(i64::from(lo))),
             ("to", &lang.year(i64::from(hi))),
@@ -312,14 +312,14 @@ fn Timeline(columns: Vec<Column>, axis: (u16, u16)) -> impl IntoView {
         <figure class="chart timeline" data-testid="timeline">
             <svg role="img" viewBox=format!("0 0 {} {height}", timeline::WIDTH) aria-labelledby="timeline-t"
                 aria-describedby="timeline-d" focusable="false">
-                <title id="timeline-t">{text.timeline_title}</title>
+                <title id="timeline-t">{text.timeline_title()}</title>
                 <desc id="timeline-d">{desc}</desc>
                 {grid.collect_view()}
                 {t.rows.into_iter().map(|row| view! { <TimelineRow row=row/> }).collect_view()}
             </svg>
             <figcaption>
-                <span class="legend"><span class="swatch span-edu" aria-hidden="true"></span>{text.education}</span>
-                <span class="legend"><span class="swatch span-job" aria-hidden="true"></span>{text.positions}</span>
+                <span class="legend"><span class="swatch span-edu" aria-hidden="true"></span>{text.education()}</span>
+                <span class="legend"><span class="swatch span-job" aria-hidden="true"></span>{text.positions()}</span>
             </figcaption>
             <TimelineTable columns=columns/>
         </figure>
@@ -353,14 +353,14 @@ fn TimelineRow(row: timeline::Row) -> impl IntoView {
 /// The timeline as a table, for screen readers.
 #[component]
 fn TimelineTable(columns: Vec<Column>) -> impl IntoView {
-    let t = &text().compare;
+    let t = text().compare();
     let rows = columns.into_iter().flat_map(|c| {
         c.spans
             .into_iter()
             .map(|s| {
                 let kind = match s.kind {
-                    SpanKind::Education => t.education,
-                    SpanKind::Position => t.position,
+                    SpanKind::Education => t.education(),
+                    SpanKind::Position => t.position(),
                 };
                 view! { <tr><td>{c.name.clone()}</td><td>{kind}</td><td>{s.label}</td><td>{s.dates}</td></tr> }
             })
@@ -368,12 +368,12 @@ fn TimelineTable(columns: Vec<Column>) -> impl IntoView {
     });
     view! {
         <div class="visually-hidden"><table>
-            <caption>{t.careers}</caption>
+            <caption>{t.careers()}</caption>
             <thead><tr>
-                <th scope="col">{t.researcher}</th>
-                <th scope="col">{t.kind}</th>
-                <th scope="col">{t.what}</th>
-                <th scope="col">{t.when}</th>
+                <th scope="col">{t.researcher()}</th>
+                <th scope="col">{t.kind()}</th>
+                <th scope="col">{t.what()}</th>
+                <th scope="col">{t.when()}</th>
             </tr></thead>
             <tbody>{rows.collect_view()}</tbody>
         </table></div>

@@ -30,7 +30,7 @@ pub fn DirectoryPage() -> impl IntoView {
     // The search box stays mounted from the first paint on, so what the user types while the
     // directory is still arriving (and the focus) survives the switch to the loaded page.
     view! {
-        <h1>{t.directory.heading}</h1>
+        <h1>{t.directory().heading()}</h1>
         <SearchBox/>
         <DataView loading=|| view! { <FirstPagePreview/> } children=move |_| {
             // The usual next step, a profile: its code comes now, not on the click.
@@ -42,7 +42,7 @@ pub fn DirectoryPage() -> impl IntoView {
                     <InTurn>
                         <FilterPanel open=filters_open/>
                     </InTurn>
-                    <section class="results" aria-label=t.directory.results>
+                    <section class="results" aria-label=t.directory().results()>
                         <ResultsBar filters_open=filters_open/>
                         <ActiveFilters/>
                         <ResultList/>
@@ -76,11 +76,11 @@ fn FirstPagePreview() -> impl IntoView {
                 let total = page.total as usize;
                 view! {
                     <div class="directory">
-                        <aside class="filter-panel" aria-label=t.directory.filters aria-busy="true"></aside>
-                        <section class="results" aria-label=t.directory.results aria-busy="true">
+                        <aside class="filter-panel" aria-label=t.directory().filters() aria-busy="true"></aside>
+                        <section class="results" aria-label=t.directory().results() aria-busy="true">
                             <div class="results-bar">
                                 <p class="result-count" data-testid="result-count">
-                                    {t.directory.count.count(total)}
+                                    {t.directory().count().count(total)}
                                 </p>
                             </div>
                             <div class="card-grid windowed" data-testid="results" role="list">
@@ -110,12 +110,12 @@ fn FirstAnswerPreview(answer: Arc<FirstAnswer>) -> impl IntoView {
     let t = text();
     view! {
         <div class="directory">
-            <aside class="filter-panel" aria-label=t.directory.filters>
-                <p class="filters-counting" role="status" data-testid="filters-counting">{t.directory.counting}</p>
+            <aside class="filter-panel" aria-label=t.directory().filters()>
+                <p class="filters-counting" role="status" data-testid="filters-counting">{t.directory().counting()}</p>
             </aside>
-            <section class="results" aria-label=t.directory.results>
+            <section class="results" aria-label=t.directory().results()>
                 <div class="results-bar">
-                    <p class="result-count" data-testid="result-count">{t.directory.count.count(total)}</p>
+                    <p class="result-count" data-testid="result-count">{t.directory().count().count(total)}</p>
                 </div>
                 {(total == 0).then(|| view! { <EmptyState/> })}
                 <div class="card-grid windowed" data-testid="results" role="list">
@@ -149,7 +149,7 @@ fn ResultsBar(
     view! {
         <div class="results-bar">
             <p class="result-count" role="status" aria-live="polite" data-testid="result-count">
-                {move || t.directory.count.count(count())}
+                {move || t.directory().count().count(count())}
             </p>
             <button
                 type="button"
@@ -159,8 +159,8 @@ fn ResultsBar(
                 on:click=move |_| filters_open.update(|o| *o = !*o)
             >
                 {move || match active() {
-                    0 => t.directory.filters.to_owned(),
-                    n => fill(t.directory.filters_active, &[("n", &t.lang.number(n as u64))]),
+                    0 => t.directory().filters().to_owned(),
+                    n => fill(t.directory().filters_active(), &[("n", &t.lang.number(n as u64))]),
                 }}
             </button>
             <SortSelect/>
@@ -191,7 +191,7 @@ fn TitleSearchStatus() -> impl IntoView {
     };
     view! {
         {move || pending().then(|| view! {
-            <p class="titles-status" data-testid="titles-pending">{t.directory.titles_pending}</p>
+            <p class="titles-status" data-testid="titles-pending">{t.directory().titles_pending()}</p>
         })}
         {move || failed().map(|e| {
             let mut why = e.text(t);
@@ -204,14 +204,14 @@ fn TitleSearchStatus() -> impl IntoView {
             } else {
                 view! {
                     <button type="button" class="link-button" on:click=move |_| titles.failed.set(Default::default())>
-                        {t.common.retry}
+                        {t.common().retry()}
                     </button>
                 }
                 .into_any()
             };
             view! {
                 <p class="titles-status titles-failed" role="alert" data-testid="titles-failed">
-                    {format!("{} ", fill(t.directory.titles_failed, &[("why", &why)]))}
+                    {format!("{} ", fill(t.directory().titles_failed(), &[("why", &why)]))}
                     {again}
                 </p>
             }

@@ -11,12 +11,12 @@ use crate::ui::router::Href;
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
     let t = text();
-    set_title(Some(t.not_found.title));
+    set_title(Some(t.not_found().title()));
     view! {
         <div class="not-found" data-testid="not-found">
-            <h1>{t.not_found.heading}</h1>
-            <p>{t.not_found.text}</p>
-            <p><a href=AppRoute::home().href()>{t.not_found.browse}</a></p>
+            <h1>{t.not_found().heading()}</h1>
+            <p>{t.not_found().text()}</p>
+            <p><a href=AppRoute::home().href()>{t.not_found().browse()}</a></p>
         </div>
     }
 }

@@ -20,15 +20,15 @@ use crate::ui::state::pub_files::{PubFiles, fetch_index};
 
 /// "60 publications by 5 researchers of the directory, 2015–2025. …"
 fn lead(t: &Catalogue, count: usize, authors: usize, span: Option<(u16, u16)>) -> String {
-    let p = &t.publications;
+    let p = t.publications();
     let span = span.map_or_else(String::new, |(a, b)| {
-        fill(p.span, &[("years", &t.lang.years(a.into(), b.into()))])
+        fill(p.span(), &[("years", &t.lang.years(a.into(), b.into()))])
     });
     fill(
-        p.lead,
+        p.lead(),
         &[
-            ("publications", &p.publications.count(count)),
-            ("researchers", &p.researchers.count(authors)),
+            ("publications", &p.publications().count(count)),
+            ("researchers", &p.researchers().count(authors)),
             ("span", &span),
         ],
     )
@@ -38,7 +38,7 @@ fn lead(t: &Catalogue, count: usize, authors: usize, span: Option<(u16, u16)>) -
 #[component]
 pub fn PublicationsPage() -> impl IntoView {
     let t = text();
-    set_title(Some(t.publications.title));
+    set_title(Some(t.publications().title()));
     let compiled = Load::new(|| async {
         if static_data().is_some() {
             return Ok(None);
@@ -46,12 +46,12 @@ pub fn PublicationsPage() -> impl IntoView {
         fetch_index().await
     });
     view! {
-        <h1>{t.publications.heading}</h1>
+        <h1>{t.publications().heading()}</h1>
         {move || match compiled.get() {
             None => view! { <LoadingView/> }.into_any(),
             Some(Err(e)) => view! {
                 <LoadErrorView error=e retry=Callback::new(move |_| compiled.refetch())
-                    heading=t.publications.load_failed/>
+                    heading=t.publications().load_failed()/>
             }.into_any(),
             Some(Ok(Some(index))) => view! { <Compiled index=index/> }.into_any(),
             Some(Ok(None)) => view! { <Loaded/> }.into_any(),

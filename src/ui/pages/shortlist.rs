@@ -21,7 +21,7 @@ use crate::ui::state::picks::{MAX_COMPARED, use_picks};
 #[component]
 pub fn ShortlistPage() -> impl IntoView {
     let t = text();
-    set_title(Some(t.shortlist.title));
+    set_title(Some(t.shortlist().title()));
     let route = use_route().route;
     let shared = Memo::new(move |_| match route.get() {
         AppRoute::Shortlist(Some(IdList(ids))) => Some(ids),
@@ -33,12 +33,12 @@ pub fn ShortlistPage() -> impl IntoView {
             <DataView children=move |atlas| {
                 match shared.get() {
                     Some(ids) => view! {
-                        <h1>{t.shortlist.shared_heading}</h1>
+                        <h1>{t.shortlist().shared_heading()}</h1>
                         <SharedIntro ids=ids.clone()/>
                         <ShortlistView atlas=atlas ids=Signal::derive(move || ids.clone())/>
                     }.into_any(),
                     None => view! {
-                        <h1>{t.shortlist.heading}</h1>
+                        <h1>{t.shortlist().heading()}</h1>
                         <ShortlistView atlas=atlas ids=picks.shortlist.into()/>
                     }.into_any(),
                 }
@@ -64,12 +64,12 @@ fn SharedIntro(ids: Vec<String>) -> impl IntoView {
     };
     view! {
         <p class="shortlist-intro">
-            {format!("{} ", t.shortlist.shared.count(count))}
+            {format!("{} ", t.shortlist().shared().count(count))}
             <button type="button" class="button" data-testid="save-shared" on:click=add>
-                {t.shortlist.add}
+                {t.shortlist().add()}
             </button>
             " "
-            <a href=AppRoute::Shortlist(None).href()>{t.shortlist.mine}</a>
+            <a href=AppRoute::Shortlist(None).href()>{t.shortlist().mine()}</a>
         </p>
     }
 }
@@ -100,7 +100,7 @@ fn ShortlistView(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoView {
             if rows.is_empty() {
                 return view! {
                     <p class="empty-state" data-testid="shortlist-empty">
-                        {t.shortlist.empty}
+                        {t.shortlist().empty()}
                     </p>
                 }.into_any();
             }
@@ -122,14 +122,14 @@ fn ShortlistRows(rows: Vec<Row>) -> impl IntoView {
         .collect();
     view! {
         <p class="shortlist-count" data-testid="shortlist-count">
-            {t.shortlist.count.count(n)}
+            {t.shortlist().count().count(n)}
         </p>
         <ul class="shortlist" data-testid="shortlist">
             {rows.into_iter().map(|r| view! { <ShortlistItem row=r/> }).collect_view()}
         </ul>
         {(n >= 2).then(|| view! {
             <p><a class="button" href=AppRoute::Compare(IdList(compare_ids)).href() data-testid="compare-shortlist">
-                {if n > MAX_COMPARED { t.shortlist.compare_first.count(MAX_COMPARED) } else { t.shortlist.compare_these.count(n) }}
+                {if n > MAX_COMPARED { t.shortlist().compare_first().count(MAX_COMPARED) } else { t.shortlist().compare_these().count(n) }}
             </a></p>
         })}
     }
@@ -156,8 +156,8 @@ fn ShortlistItem(row: Row) -> impl IntoView {
 /// "12 publications · LLM serving, Networks": the count only where the dataset lists
 /// publications (unknown is not zero).
 fn figures(t: &Catalogue, publications: Option<usize>, topics: &[String]) -> String {
-    let count = publications.map(|n| t.shortlist.publications.count(n));
-    let topics = (!topics.is_empty()).then(|| topics.join(t.shortlist.topic_separator));
+    let count = publications.map(|n| t.shortlist().publications().count(n));
+    let topics = (!topics.is_empty()).then(|| topics.join(t.shortlist().topic_separator()));
     count
         .into_iter()
         .chain(topics)
@@ -190,9 +190,9 @@ fn ShortlistActions(atlas: Arc<Atlas>, ids: Signal<Vec<String>>) -> impl IntoVie
     };
     view! {
         <div class="shortlist-actions">
-            <label for="share-link">{t.shortlist.share}</label>
+            <label for="share-link">{t.shortlist().share()}</label>
             <input id="share-link" data-testid="share-link" type="text" readonly prop:value=share_href/>
-            <div class="export-buttons" role="group" aria-label=t.shortlist.export>
+            <div class="export-buttons" role="group" aria-label=t.shortlist().export()>
                 {button(Export::Csv, "export-csv", "CSV")}
                 {button(Export::Json, "export-json", "JSON")}
                 {button(Export::Bibtex, "export-bibtex", "BibTeX")}
@@ -225,7 +225,7 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
         ),
         Export::Bibtex => {
             let wanted: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-            status.set(t.shortlist.collecting.into());
+            status.set(t.shortlist().collecting().into());
             leptos::task::spawn_local(async move {
                 match fetch_details(atlas, wanted.clone()).await {
                     Ok(details) => {
@@ -240,7 +240,7 @@ fn export(atlas: Arc<Atlas>, ids: Vec<String>, kind: Export, status: RwSignal<St
                     }
                     Err(e) => {
                         status.try_set(fill(
-                            t.shortlist.collect_failed,
+                            t.shortlist().collect_failed(),
                             &[("error", &e.to_string())],
                         ));
                     }
@@ -255,7 +255,10 @@ fn report(status: RwSignal<String>, result: Result<(), wasm_bindgen::JsValue>) {
     // `try_`: after a fetch, the page may have gone.
     let t = text();
     status.try_set(match result {
-        Ok(()) => t.shortlist.downloaded.into(),
-        Err(e) => fill(t.shortlist.download_failed, &[("error", &format!("{e:?}"))]),
+        Ok(()) => t.shortlist().downloaded().into(),
+        Err(e) => fill(
+            t.shortlist().download_failed(),
+            &[("error", &format!("{e:?}"))],
+        ),
     });
 }

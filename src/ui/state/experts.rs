@@ -234,7 +234,7 @@ async fn fetch_part(index: &ExpertsIndex, part: Part) -> Result<Body, DataError>
         DataError::Invalid(
             paths::experts::INDEX.to_owned(),
             crate::lang::fill(
-                crate::ui::lang::text().experts.missing_part,
+                crate::ui::lang::text().experts().missing_part(),
                 &[("part", &format!("{part:?}"))],
             ),
         )

@@ -41,13 +41,13 @@ impl Removal {
 
 /// The active filters in panel order, labelled from the facet counts in `t`'s language.
 pub fn active_filters(p: &SearchParams, counts: &FacetCounts, t: &Catalogue) -> Vec<ActiveFilter> {
-    let f_text = &t.facets;
+    let f_text = t.facets();
     let mut out = Vec::new();
     for f in Facet::ALL {
         for v in counts.get(f).iter().filter(|v| v.selected) {
             let value = f.value_label(&v.id, &v.label, t);
             out.push(ActiveFilter {
-                label: fill(f_text.chip, &[("facet", f.label(t)), ("value", &value)]),
+                label: fill(f_text.chip(), &[("facet", f.label(t)), ("value", &value)]),
                 remove: Removal::Value(f, v.id.clone()),
             });
         }
@@ -56,10 +56,10 @@ pub fn active_filters(p: &SearchParams, counts: &FacetCounts, t: &Catalogue) -> 
     let years = match (p.year_from, p.year_to) {
         (Some(a), Some(b)) => {
             let span = crate::model::date::span(&year(a), &year(b));
-            Some(fill(f_text.published_years, &[("years", &span)]))
+            Some(fill(f_text.published_years(), &[("years", &span)]))
         }
-        (Some(a), None) => Some(fill(f_text.published_from, &[("year", &year(a))])),
-        (None, Some(b)) => Some(fill(f_text.published_until, &[("year", &year(b))])),
+        (Some(a), None) => Some(fill(f_text.published_from(), &[("year", &year(a))])),
+        (None, Some(b)) => Some(fill(f_text.published_until(), &[("year", &year(b))])),
         (None, None) => None,
     };
     if let Some(label) = years {
@@ -70,7 +70,7 @@ pub fn active_filters(p: &SearchParams, counts: &FacetCounts, t: &Catalogue) -> 
     }
     if p.has_award {
         out.push(ActiveFilter {
-            label: f_text.has_award.into(),
+            label: f_text.has_award().into(),
             remove: Removal::Award,
         });
     }

@@ -46,16 +46,16 @@ impl DataError {
 impl DataError {
     /// The error in `t`'s language, as a view shows it (`Display` is English, for logs).
     pub fn text(&self, t: &Catalogue) -> String {
-        let x = &t.errors;
+        let x = t.errors();
         match self {
-            Self::Network(url, e) => fill(x.network, &[("url", url), ("error", e)]),
+            Self::Network(url, e) => fill(x.network(), &[("url", url), ("error", e)]),
             Self::Status(url, code, text) => fill(
-                x.status,
+                x.status(),
                 &[("url", url), ("code", &code.to_string()), ("status", text)],
             ),
-            Self::Invalid(url, e) => fill(x.invalid, &[("url", url), ("error", e)]),
-            Self::Moved(url) => fill(x.moved, &[("url", url)]),
-            Self::NotCompiled(url) => fill(x.not_compiled, &[("url", url)]),
+            Self::Invalid(url, e) => fill(x.invalid(), &[("url", url), ("error", e)]),
+            Self::Moved(url) => fill(x.moved(), &[("url", url)]),
+            Self::NotCompiled(url) => fill(x.not_compiled(), &[("url", url)]),
         }
     }
 }

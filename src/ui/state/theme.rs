@@ -30,9 +30,9 @@ impl Theme {
     /// The label shown on the toggle.
     pub fn label(self, t: &'static Catalogue) -> &'static str {
         match self {
-            Self::System => t.theme.system,
-            Self::Light => t.theme.light,
-            Self::Dark => t.theme.dark,
+            Self::System => t.theme().system(),
+            Self::Light => t.theme().light(),
+            Self::Dark => t.theme().dark(),
         }
     }
 

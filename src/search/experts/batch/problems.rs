@@ -52,17 +52,17 @@ pub enum Why {
 impl Why {
     /// The reason in `t`'s language.
     pub fn text(&self, t: &Catalogue) -> String {
-        let x = &t.experts_text;
+        let x = t.experts_text();
         let kind = |template: &str, k: &ValueKind| fill(template, &[("kind", &k.text(t))]);
         match self {
-            Self::NotObject(k) => kind(x.problem_not_object, k),
-            Self::NoId => x.problem_no_id.to_owned(),
-            Self::NoTitle => x.problem_no_title.to_owned(),
-            Self::NotText(k) => kind(x.problem_not_text, k),
-            Self::NotList(k) => kind(x.problem_not_list, k),
-            Self::Again { id, first } => fill(x.problem_again, &[("id", id), ("first", first)]),
-            Self::NotJson(e) => fill(x.problem_not_json, &[("error", e)]),
-            Self::Csv(e) => fill(x.problem_csv, &[("error", e)]),
+            Self::NotObject(k) => kind(x.problem_not_object(), k),
+            Self::NoId => x.problem_no_id().to_owned(),
+            Self::NoTitle => x.problem_no_title().to_owned(),
+            Self::NotText(k) => kind(x.problem_not_text(), k),
+            Self::NotList(k) => kind(x.problem_not_list(), k),
+            Self::Again { id, first } => fill(x.problem_again(), &[("id", id), ("first", first)]),
+            Self::NotJson(e) => fill(x.problem_not_json(), &[("error", e)]),
+            Self::Csv(e) => fill(x.problem_csv(), &[("error", e)]),
         }
     }
 }
@@ -93,14 +93,14 @@ pub enum ValueKind {
 impl ValueKind {
     /// The kind in `t`'s language: `a number (3)`.
     pub fn text(&self, t: &Catalogue) -> String {
-        let x = &t.experts_text;
+        let x = t.experts_text();
         match self {
-            Self::Null => x.kind_null.to_owned(),
-            Self::Boolean(b) => fill(x.kind_boolean, &[("value", &b.to_string())]),
-            Self::Number(n) => fill(x.kind_number, &[("value", n)]),
-            Self::Text => x.kind_text.to_owned(),
-            Self::List => x.kind_list.to_owned(),
-            Self::Object => x.kind_object.to_owned(),
+            Self::Null => x.kind_null().to_owned(),
+            Self::Boolean(b) => fill(x.kind_boolean(), &[("value", &b.to_string())]),
+            Self::Number(n) => fill(x.kind_number(), &[("value", n)]),
+            Self::Text => x.kind_text().to_owned(),
+            Self::List => x.kind_list().to_owned(),
+            Self::Object => x.kind_object().to_owned(),
         }
     }
 }
@@ -108,15 +108,15 @@ impl ValueKind {
 impl BatchError {
     /// The error in `t`'s language (its `Display` is English).
     pub fn text(&self, t: &Catalogue) -> String {
-        let x = &t.experts_text;
+        let x = t.experts_text();
         match self {
-            Self::Empty => x.file_empty.to_owned(),
+            Self::Empty => x.file_empty().to_owned(),
             Self::Json {
                 line,
                 column,
                 message,
             } => fill(
-                x.file_json,
+                x.file_json(),
                 &[
                     ("line", &t.lang.year(*line as i64)),
                     ("column", &t.lang.year(*column as i64)),
@@ -124,9 +124,9 @@ impl BatchError {
                 ],
             ),
             Self::Unrecognised { first } => {
-                fill(x.file_unrecognised, &[("first", &format!("{first:?}"))])
+                fill(x.file_unrecognised(), &[("first", &format!("{first:?}"))])
             }
-            Self::Csv(e) => fill(x.file_csv_header, &[("error", e)]),
+            Self::Csv(e) => fill(x.file_csv_header(), &[("error", e)]),
         }
     }
 }

@@ -49,12 +49,12 @@ pub fn ChainFinder(
                 <LoadErrorView
                     error=error
                     retry=Callback::new(move |()| data.retry())
-                    heading=t.connections.names_error
+                    heading=t.connections().names_error()
                 />
             }
             .into_any(),
             None => view! {
-                <p class="muted" data-testid="pickers-loading">{t.connections.names_loading}</p>
+                <p class="muted" data-testid="pickers-loading">{t.connections().names_loading()}</p>
             }
             .into_any(),
         }
@@ -102,8 +102,8 @@ fn EndPicker(
 ) -> impl IntoView {
     let t = text();
     let (label, testid) = match end {
-        End::From => (t.connections.from, "path-from"),
-        End::To => (t.connections.to, "path-to"),
+        End::From => (t.connections().from(), "path-from"),
+        End::To => (t.connections().to(), "path-to"),
     };
     let current = Signal::derive(move || question.params.with(|q| end.get(q)));
     let on_pick = Callback::new(move |v: Option<String>| question.update(|q| *end.slot(q) = v));
@@ -127,30 +127,30 @@ fn ChainAnswer(
     let t = text();
     move || match chain.get() {
         None => view! {
-            <p class="muted">{t.connections.choose}</p>
+            <p class="muted">{t.connections().choose()}</p>
         }
         .into_any(),
         Some(None) if too_big.get() => view! {
             <p class="path-none" data-testid="path-too-big" role="status">
-                {t.connections.too_big}
+                {t.connections().too_big()}
             </p>
         }
         .into_any(),
         Some(None) => view! {
             <p class="path-none" data-testid="path-none" role="status">
-                {t.connections.not_connected}
+                {t.connections().not_connected()}
             </p>
         }
         .into_any(),
         Some(Some(steps)) if steps.is_empty() => {
-            view! { <p class="muted" role="status">{t.connections.same_person}</p> }.into_any()
+            view! { <p class="muted" role="status">{t.connections().same_person()}</p> }.into_any()
         }
         Some(Some(steps)) => {
             let n = steps.len();
             let network = network.clone();
             view! {
                 <p role="status" class="path-summary">
-                    {t.connections.connected_in.count(n)}
+                    {t.connections().connected_in().count(n)}
                 </p>
                 <ol class="path-steps" data-testid="path">
                     {steps

@@ -15,7 +15,7 @@ pub fn KindToggles(
 ) -> impl IntoView {
     view! {
         <fieldset class="kinds">
-            <legend>{text().connections.connect_by}</legend>
+            <legend>{text().connections().connect_by()}</legend>
             {EdgeKind::ALL
                 .into_iter()
                 .map(|kind| view! { <KindToggle kind=kind question=question/> })

@@ -24,16 +24,16 @@ pub fn EdgeList(
     move || {
         let es: Vec<Edge> = edges.get().into_iter().filter(direct).collect();
         if es.is_empty() {
-            return view! { <p class="muted">{t.connections.no_direct}</p> }.into_any();
+            return view! { <p class="muted">{t.connections().no_direct()}</p> }.into_any();
         }
         view! {
             <table class="edge-list" data-testid="edge-list">
-                <caption class="visually-hidden">{t.connections.edges_caption}</caption>
+                <caption class="visually-hidden">{t.connections().edges_caption()}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.connections.researcher}</th>
-                        <th scope="col">{t.connections.researcher}</th>
-                        <th scope="col">{t.connections.why}</th>
+                        <th scope="col">{t.connections().researcher()}</th>
+                        <th scope="col">{t.connections().researcher()}</th>
+                        <th scope="col">{t.connections().why()}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -87,11 +87,11 @@ pub fn GroupList(
                 .collect_view();
             view! {
                 <table class="edge-list" data-testid="group-list">
-                    <caption class="visually-hidden">{t.connections.groups_caption}</caption>
+                    <caption class="visually-hidden">{t.connections().groups_caption()}</caption>
                     <thead>
                         <tr>
-                            <th scope="col">{t.connections.shared}</th>
-                            <th scope="col">{t.connections.researchers_shown}</th>
+                            <th scope="col">{t.connections().shared()}</th>
+                            <th scope="col">{t.connections().researchers_shown()}</th>
                         </tr>
                     </thead>
                     <tbody>{rows}</tbody>
@@ -111,8 +111,8 @@ fn GroupRow(
 ) -> impl IntoView {
     let t = text();
     let what = match hub.kind {
-        EdgeKind::Advisor => t.connections.advised_by,
-        _ => t.connections.at,
+        EdgeKind::Advisor => t.connections().advised_by(),
+        _ => t.connections().at(),
     };
     let what = crate::lang::fill(what, &[("name", &hub.label)]);
     let n = t.lang.number(hub.members.len() as u64);

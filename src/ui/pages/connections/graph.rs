@@ -27,7 +27,7 @@ pub fn Graph(
         <div class="graph-wrap">
             <ZoomTools viewport=viewport/>
             <svg node_ref=viewport.svg class="graph" data-testid="graph" role="group"
-                aria-label=t.connections.graph_label
+                aria-label=t.connections().graph_label()
                 viewBox=move || viewport.view_box_attr()
                 on:wheel=move |e| {
                     e.prevent_default();
@@ -127,13 +127,13 @@ fn ZoomTools(
 ) -> impl IntoView {
     let t = text();
     view! {
-        <div class="graph-tools" role="group" aria-label=t.connections.zoom>
+        <div class="graph-tools" role="group" aria-label=t.connections().zoom()>
             <button type="button" class="button small" on:click=move |_| viewport.zoom(0.8)
-                aria-label=t.connections.zoom_in>"+"</button>
+                aria-label=t.connections().zoom_in()>"+"</button>
             <button type="button" class="button small" on:click=move |_| viewport.zoom(1.25)
-                aria-label=t.connections.zoom_out>"−"</button>
+                aria-label=t.connections().zoom_out()>"−"</button>
             <button type="button" class="button small secondary"
-                on:click=move |_| viewport.reset()>{t.connections.reset}</button>
+                on:click=move |_| viewport.reset()>{t.connections().reset()}</button>
         </div>
     }
 }
@@ -146,17 +146,17 @@ fn GraphLegend() -> impl IntoView {
         <p class="graph-legend muted">
             <span class="legend">
                 <span class="swatch edge-coauthor" aria-hidden="true"></span>
-                {t.connections.legend_coauthor}
+                {t.connections().legend_coauthor()}
             </span>
             <span class="legend">
                 <span class="swatch edge-advisor" aria-hidden="true"></span>
-                {t.connections.legend_advisor}
+                {t.connections().legend_advisor()}
             </span>
             <span class="legend">
                 <span class="swatch edge-organization" aria-hidden="true"></span>
-                {t.connections.legend_organization}
+                {t.connections().legend_organization()}
             </span>
-            {t.connections.legend_help}
+            {t.connections().legend_help()}
         </p>
     }
 }

@@ -151,8 +151,8 @@ fn HubMark(
     let r = hub_radius(hub.members.len());
     let t = text();
     let what = match hub.kind {
-        EdgeKind::Advisor => t.connections.hub_advisor,
-        _ => t.connections.hub_organization,
+        EdgeKind::Advisor => t.connections().hub_advisor(),
+        _ => t.connections().hub_organization(),
     };
     let desc = what.count_with(hub.members.len(), &[("name", &hub.label)]);
     let me = Lit::Hub(hub.group);
@@ -226,7 +226,7 @@ fn NodeMark(
     let (x, y) = at;
     let r = node_radius(node.degree);
     let (name, degree) = (&node.name, node.degree);
-    let desc = (text().connections.node).count_with(degree, &[("name", name)]);
+    let desc = (text().connections().node()).count_with(degree, &[("name", name)]);
     let me = Lit::Person(p);
     // Inside a `g`, so the macro makes an SVG `a`, not an HTML one.
     view! {
@@ -340,15 +340,15 @@ pub fn NodeDetails(
                     .collect();
                 let more = names.len().saturating_sub(DETAIL_LINES);
                 let title = match hub.kind {
-                    EdgeKind::Advisor => t.connections.advised_by,
-                    _ => t.connections.at,
+                    EdgeKind::Advisor => t.connections().advised_by(),
+                    _ => t.connections().at(),
                 };
                 let title = crate::lang::fill(title, &[("name", &hub.label)]);
                 (title, names.into_iter().take(DETAIL_LINES).collect(), more)
             }
         };
         let list = if lines.is_empty() {
-            view! { <p class="muted">{t.connections.no_connection}</p> }.into_any()
+            view! { <p class="muted">{t.connections().no_connection()}</p> }.into_any()
         } else {
             view! { <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul> }
                 .into_any()
@@ -357,7 +357,7 @@ pub fn NodeDetails(
             <div class="graph-details" data-testid="graph-details" aria-live="polite">
                 <strong>{title}</strong>
                 {list}
-                {(more > 0).then(|| view! { <p class="muted">{t.connections.and_more.count(more)}</p> })}
+                {(more > 0).then(|| view! { <p class="muted">{t.connections().and_more().count(more)}</p> })}
             </div>
         })
     }

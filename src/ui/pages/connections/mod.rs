@@ -34,10 +34,10 @@ use crate::ui::state::network::{SharedSource, fetch_network};
 #[component]
 pub fn ConnectionsPage() -> impl IntoView {
     let t = text();
-    set_title(Some(t.connections.title));
+    set_title(Some(t.connections().title()));
     view! {
         <div class="connections-page" data-testid="connections-page">
-            <h1>{t.connections.title}</h1>
+            <h1>{t.connections().title()}</h1>
             <NetworkLoader/>
         </div>
     }
@@ -100,7 +100,7 @@ fn NetworkLoader() -> impl IntoView {
     view! {
         {move || failed.get().map(|e| view! {
             <LoadErrorView error=e retry=Callback::new(move |_| resource.refetch())
-                heading=t.connections.load_error/>
+                heading=t.connections().load_error()/>
         })}
         <Show when=move || latest.with(Option::is_some)
             fallback=move || (failed.with(Option::is_none)).then(|| view! { <LoadingView/> })>
@@ -121,21 +121,21 @@ fn Explorer(question: Question, answer: Signal<Answer>) -> impl IntoView {
     let t = text();
     view! {
         <section class="connections-controls" aria-labelledby="kinds-h">
-            <h2 id="kinds-h" class="visually-hidden">{t.connections.kinds}</h2>
+            <h2 id="kinds-h" class="visually-hidden">{t.connections().kinds()}</h2>
             <KindToggles question=question/>
         </section>
         <section class="path-finder" aria-labelledby="path-h">
-            <h2 id="path-h">{t.connections.how}</h2>
+            <h2 id="path-h">{t.connections().how()}</h2>
             <ChainFinder network=network.clone() question=question chain=drawn.chain
                 too_big=drawn.too_big/>
         </section>
         <section aria-labelledby="graph-h">
-            <h2 id="graph-h">{t.connections.graph}</h2>
+            <h2 id="graph-h">{t.connections().graph()}</h2>
             <GraphCount total=network.people.len() drawn=drawn/>
             <Graph network=network.clone() drawn=drawn/>
         </section>
         <section aria-labelledby="list-h">
-            <h2 id="list-h">{t.connections.all_shown}</h2>
+            <h2 id="list-h">{t.connections().all_shown()}</h2>
             <EdgeList network=network.clone() edges=drawn.edges/>
             <GroupList network=network hubs=drawn.hubs/>
         </section>

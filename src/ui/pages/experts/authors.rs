@@ -40,23 +40,23 @@ pub fn AuthorsField(
         let people = people.get().unwrap_or_default();
         view! {
             <TypeAhead people=people input_id="experts-author".to_owned()
-                list_label=t.experts.author_matches.to_owned() prefix="+ "
+                list_label=t.experts().author_matches().to_owned() prefix="+ "
                 on_pick=Callback::new(add)/>
         }
     };
     view! {
         <fieldset class="experts-authors">
-            <legend>{t.experts.authors_legend}</legend>
-            <p class="muted experts-hint">{t.experts.authors_hint}</p>
+            <legend>{t.experts().authors_legend()}</legend>
+            <p class="muted experts-hint">{t.experts().authors_hint()}</p>
             <AuthorChips form=form/>
             <div class="experts-field">
-                <label for="experts-author">{t.experts.author_add}</label>
+                <label for="experts-author">{t.experts().author_add()}</label>
                 {picker}
             </div>
             <div class="experts-field">
-                <label for="experts-names">{t.experts.other_authors}</label>
+                <label for="experts-names">{t.experts().other_authors()}</label>
                 <input id="experts-names" type="text" data-testid="experts-names" node_ref=names
-                    autocomplete="off" placeholder=t.experts.names_placeholder
+                    autocomplete="off" placeholder=t.experts().names_placeholder()
                     prop:value=move || typed.get()/>
             </div>
         </fieldset>
@@ -76,7 +76,7 @@ fn AuthorChips(form: ExpertForm) -> impl IntoView {
                 let name = (atlas.as_ref())
                     .and_then(|a| a.cards.iter().find(|c| c.id == id))
                     .map_or_else(|| id.clone(), |c| c.name.clone());
-                let label = crate::lang::fill(t.experts.author_remove, &[("name", &name)]);
+                let label = crate::lang::fill(t.experts().author_remove(), &[("name", &name)]);
                 view! {
                     <li class="compare-chip" data-testid="experts-author-chip">
                         <bdi>{name}</bdi>
@@ -87,5 +87,5 @@ fn AuthorChips(form: ExpertForm) -> impl IntoView {
             })
             .collect_view()
     };
-    view! { <ul class="compare-chips" aria-label=t.experts.authors_chips>{chips}</ul> }
+    view! { <ul class="compare-chips" aria-label=t.experts().authors_chips()>{chips}</ul> }
 }

@@ -42,7 +42,7 @@ pub fn ExpertCard(
             <div class="expert-head">
                 <div>
                     <h3 class="expert-name">
-                        <span class="visually-hidden">{fill(t.experts.rank, &[("rank", &t.lang.number(rank as u64))])}</span>
+                        <span class="visually-hidden">{fill(t.experts().rank(), &[("rank", &t.lang.number(rank as u64))])}</span>
                         <a href=profile(&id).href()><bdi>{name.clone()}</bdi></a>
                     </h3>
                     {role.map(|t| view! { <p class="card-role"><bdi>{t}</bdi></p> })}
@@ -52,7 +52,7 @@ pub fn ExpertCard(
             <MatchBar expert=expert.clone()/>
             <MatchedPapers id=id papers=expert.papers.clone()/>
             {(!topics.is_empty()).then(|| view! {
-                <p class="expert-topics"><span class="muted">{t.experts.matching_topics}</span>{topics.join(t.experts.separator)}</p>
+                <p class="expert-topics"><span class="muted">{t.experts().matching_topics()}</span>{topics.join(t.experts().separator())}</p>
             })}
             <Conflicts conflicts=expert.conflicts/>
         </li>
@@ -65,9 +65,9 @@ fn MatchBar(expert: Expert) -> impl IntoView {
     let t = text();
     let pct = percent(&expert);
     let level = match expert.level {
-        Level::Strong => t.experts.level_strong,
-        Level::Good => t.experts.level_good,
-        Level::Some => t.experts.level_some,
+        Level::Strong => t.experts().level_strong(),
+        Level::Good => t.experts().level_good(),
+        Level::Some => t.experts().level_some(),
     };
     view! {
         <div class="expert-match">
@@ -77,7 +77,7 @@ fn MatchBar(expert: Expert) -> impl IntoView {
             </svg>
             <span class="match-level" data-testid="expert-level">
                 {level}
-                <span class="visually-hidden">{fill(t.experts.of_best, &[("pct", &t.lang.number(pct as u64))])}</span>
+                <span class="visually-hidden">{fill(t.experts().of_best(), &[("pct", &t.lang.number(pct as u64))])}</span>
             </span>
         </div>
     }
@@ -93,22 +93,22 @@ fn MatchedPapers(id: String, papers: Vec<MatchedPaper>) -> impl IntoView {
         .map(|p| {
             let href = profile(&id).fragment(&publication_anchor(p.publication.as_str()));
             let ranges = marks(&p.title, &p.words);
-            let words = p.words.join(t.experts.separator);
+            let words = p.words.join(t.experts().separator());
             // Words matched in the abstract, venue or topics: the title cannot show them.
-            let elsewhere = unmarked(&p.title, &p.words).join(t.experts.separator);
+            let elsewhere = unmarked(&p.title, &p.words).join(t.experts().separator());
             view! {
                 <li>
                     <a href=href><Highlighted text=p.title ranges=ranges/></a>
-                    <span class="muted">{fill(t.experts.year, &[("year", &t.lang.year(i64::from(p.year)))])}</span>
-                    <span class="visually-hidden">{fill(t.experts.matching_words, &[("words", &words)])}</span>
+                    <span class="muted">{fill(t.experts().year(), &[("year", &t.lang.year(i64::from(p.year)))])}</span>
+                    <span class="visually-hidden">{fill(t.experts().matching_words(), &[("words", &words)])}</span>
                     {(!elsewhere.is_empty()).then(|| view! {
-                        <span class="expert-elsewhere" aria-hidden="true">{fill(t.experts.also_matches, &[("words", &elsewhere)])}</span>
+                        <span class="expert-elsewhere" aria-hidden="true">{fill(t.experts().also_matches(), &[("words", &elsewhere)])}</span>
                     })}
                 </li>
             }
         })
         .collect_view();
-    view! { <ul class="expert-papers" aria-label=t.experts.matching_papers>{items}</ul> }
+    view! { <ul class="expert-papers" aria-label=t.experts().matching_papers()>{items}</ul> }
 }
 
 /// A badge per conflict: "Conflict: …" as an error, "Possible conflict: …" as a warning.
@@ -121,12 +121,12 @@ fn Conflicts(conflicts: Vec<Conflict>) -> impl IntoView {
                 let (kind, reason) = badge(t, c);
                 view! {
                     <li class="conflict" class:possible=!c.certain data-testid="conflict">
-                        <strong>{kind}{t.experts.colon}</strong>{reason}
+                        <strong>{kind}{t.experts().colon()}</strong>{reason}
                     </li>
                 }
             })
             .collect_view();
-        view! { <ul class="conflicts" aria-label=t.experts.conflicts>{items}</ul> }
+        view! { <ul class="conflicts" aria-label=t.experts().conflicts()>{items}</ul> }
     })
 }
 
@@ -135,12 +135,12 @@ fn Conflicts(conflicts: Vec<Conflict>) -> impl IntoView {
 /// as the search wrote it.
 pub fn badge(t: &Catalogue, c: &Conflict) -> (&'static str, String) {
     let kind = if c.certain {
-        t.experts.conflict
+        t.experts().conflict()
     } else {
-        t.experts.possible_conflict
+        t.experts().possible_conflict()
     };
     let reason = match c.rule {
-        Rule::Author => t.experts.conflict_author.to_owned(),
+        Rule::Author => t.experts().conflict_author().to_owned(),
         _ => c.reason.text(t),
     };
     (kind, reason)

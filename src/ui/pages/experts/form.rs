@@ -28,19 +28,19 @@ pub fn ExpertsForm(query: ExpertQuery) -> impl IntoView {
         }
     };
     view! {
-        <form class="experts-form" role="search" aria-label=t.experts.find on:submit=submit>
-            <label for="experts-text" class="experts-text-label">{t.experts.text_label}</label>
+        <form class="experts-form" role="search" aria-label=t.experts().find() on:submit=submit>
+            <label for="experts-text" class="experts-text-label">{t.experts().text_label()}</label>
             <p id="experts-text-hint" class="muted experts-hint">
-                {t.experts.text_hint}
+                {t.experts().text_hint()}
             </p>
             <textarea id="experts-text" data-testid="experts-text" rows="7" spellcheck="false"
                 aria-describedby="experts-text-hint" node_ref=form.text
-                placeholder=t.experts.text_placeholder
+                placeholder=t.experts().text_placeholder()
                 prop:value=move || text.get() on:keydown=shortcut></textarea>
             <AuthorsField form=form names=form.names/>
             <ExpertOptions form=form years=form.years since=form.since/>
             <button type="submit" class="button experts-submit" data-testid="experts-submit">
-                {t.experts.find}
+                {t.experts().find()}
             </button>
         </form>
     }

@@ -32,7 +32,7 @@ use crate::ui::state::experts_many::ManyRun;
 #[component]
 pub fn ExpertsPage() -> impl IntoView {
     let t = text();
-    set_title(Some(t.experts.find));
+    set_title(Some(t.experts().find()));
     let query = use_expert_query();
     let data = use_experts();
     // Made here, so a scored file outlasts a look at one paper and back.
@@ -48,9 +48,9 @@ pub fn ExpertsPage() -> impl IntoView {
     };
     view! {
         <div class="experts-page" data-testid="experts-page">
-            <h1>{t.experts.find}</h1>
+            <h1>{t.experts().find()}</h1>
             <mode::ModeSwitch query=query/>
-            <p class="experts-how" data-testid="experts-how">{t.experts.how}</p>
+            <p class="experts-how" data-testid="experts-how">{t.experts().how()}</p>
             {body}
         </div>
     }

@@ -24,10 +24,10 @@ pub fn ModeSwitch(query: ExpertQuery) -> impl IntoView {
         }
     };
     view! {
-        <nav class="experts-modes" aria-label=t.experts.modes_label>
+        <nav class="experts-modes" aria-label=t.experts().modes_label()>
             <ul>
-                {link(Mode::One, t.experts.mode_one, "experts-mode-one")}
-                {link(Mode::Many, t.experts.mode_many, "experts-mode-many")}
+                {link(Mode::One, t.experts().mode_one(), "experts-mode-one")}
+                {link(Mode::Many, t.experts().mode_many(), "experts-mode-many")}
             </ul>
         </nav>
     }

@@ -23,17 +23,17 @@ pub fn ExpertOptions(
     let hide = move || params.with(|p| p.hide_conflicted);
     view! {
         <fieldset class="experts-options">
-            <legend>{t.experts.options}</legend>
+            <legend>{t.experts().options()}</legend>
             <div class="experts-numbers">
                 <label>
-                    <span>{t.experts.window}</span>
+                    <span>{t.experts().window()}</span>
                     <input type="number" min="0" max="20" data-testid="experts-years" node_ref=years
                         prop:value=move || params.with(|p| p.years.to_string())
                         on:change=move |_| form.ask(|_| {})/>
                 </label>
                 <label>
-                    <span>{t.experts.since}</span>
-                    <input type="number" min="1900" max="2999" placeholder=t.experts.any_year
+                    <span>{t.experts().since()}</span>
+                    <input type="number" min="1900" max="2999" placeholder=t.experts().any_year()
                         data-testid="experts-since" node_ref=since
                         prop:value=move || params.with(|p| p.since.map(|y| y.to_string()).unwrap_or_default())
                         on:change=move |_| form.ask(|_| {})/>
@@ -47,7 +47,7 @@ pub fn ExpertOptions(
                         let on = event_target_checked(&e);
                         form.ask(|p| p.hide_conflicted = on);
                     }/>
-                " "{t.experts.hide}
+                " "{t.experts().hide()}
             </label>
         </fieldset>
     }
@@ -60,7 +60,7 @@ fn StageChecks(form: ExpertForm) -> impl IntoView {
     let params = form.query.params;
     view! {
         <fieldset class="experts-stages">
-            <legend>{t.experts.stages}</legend>
+            <legend>{t.experts().stages()}</legend>
             {CareerStage::ALL.into_iter().map(|s| {
                 let id = format!("experts-stage-{}", s.key());
                 view! {

@@ -46,21 +46,21 @@ pub fn ExpertsResults(query: ExpertQuery, data: Load<ExpertsResult>) -> impl Int
     let body = move || match (data.get(), found.get().flatten(), asked.get()) {
         (_, _, false) => ().into_any(),
         (Some(Err(e)), _, true) => view! {
-            <LoadErrorView error=e heading=t.experts.load_failed
+            <LoadErrorView error=e heading=t.experts().load_failed()
                 retry=Callback::new(move |_| data.refetch())/>
         }
         .into_any(),
         (_, Some(Err(e)), true) => view! {
-            <LoadErrorView error=e heading=t.experts.load_failed
+            <LoadErrorView error=e heading=t.experts().load_failed()
                 retry=Callback::new(move |_| found.refetch())/>
         }
         .into_any(),
         (_, Some(Ok(f)), true) => view! { <ExpertList found=f hide=hide/> }.into_any(),
-        (_, None, true) => view! { <Loading text=t.experts.loading/> }.into_any(),
+        (_, None, true) => view! { <Loading text=t.experts().loading()/> }.into_any(),
     };
     view! {
         <section class="experts-results" aria-labelledby="experts-results-h">
-            <h2 id="experts-results-h" class="visually-hidden">{t.experts.results_h}</h2>
+            <h2 id="experts-results-h" class="visually-hidden">{t.experts().results_h()}</h2>
             <p class="experts-count" role="status" aria-live="polite" data-testid="experts-count">
                 {count}
             </p>
@@ -96,13 +96,13 @@ fn ExpertList(found: Found, hide: Memo<bool>) -> impl IntoView {
 fn NoMatch(hidden: usize) -> impl IntoView {
     let t = text();
     let why = if hidden > 0 {
-        t.experts.no_match_hidden
+        t.experts().no_match_hidden()
     } else {
-        t.experts.no_match_words
+        t.experts().no_match_words()
     };
     view! {
         <div class="empty-state" data-testid="experts-empty">
-            <h3>{t.experts.no_experts}</h3>
+            <h3>{t.experts().no_experts()}</h3>
             <p>{why}</p>
         </div>
     }
@@ -118,17 +118,18 @@ fn ExportButton(dataset: Arc<Dataset>, answer: Arc<Answer>, hide: bool) -> impl 
         let text = export::csv(&dataset, &shown.experts, &answer);
         status.set(
             match download("experts.csv", "text/csv;charset=utf-8", &text) {
-                Ok(()) => t.experts.downloaded.into(),
-                Err(e) => {
-                    crate::lang::fill(t.experts.download_failed, &[("error", &format!("{e:?}"))])
-                }
+                Ok(()) => t.experts().downloaded().into(),
+                Err(e) => crate::lang::fill(
+                    t.experts().download_failed(),
+                    &[("error", &format!("{e:?}"))],
+                ),
             },
         );
     };
     view! {
         <div class="experts-export">
             <button type="button" class="button secondary" data-testid="experts-export" on:click=save>
-                {t.experts.export}
+                {t.experts().export()}
             </button>
             <span class="muted" role="status">{move || status.get()}</span>
         </div>
@@ -140,12 +141,12 @@ fn ExportButton(dataset: Arc<Dataset>, answer: Arc<Answer>, hide: bool) -> impl 
 fn sentence(shown: &Shown) -> String {
     let t = text();
     let matches = match shown.experts.len() {
-        0 => t.experts.no_match.to_owned(),
-        n => t.experts.matches.count(n),
+        0 => t.experts().no_match().to_owned(),
+        n => t.experts().matches().count(n),
     };
     if shown.hidden > 0 {
-        (t.experts.sentence_hidden).count_with(shown.hidden, &[("matches", &matches)])
+        (t.experts().sentence_hidden()).count_with(shown.hidden, &[("matches", &matches)])
     } else {
-        crate::lang::fill(t.experts.sentence, &[("matches", &matches)])
+        crate::lang::fill(t.experts().sentence(), &[("matches", &matches)])
     }
 }

@@ -28,14 +28,14 @@ pub fn OrgFilters(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
         Callback::new(move |value: String| query.update(|p| apply(p, &value)))
     };
     view! {
-        <h2 class="panel-heading">{t.organizations.filters}</h2>
-        <OrgFacet key="country" title=t.organizations.country values=facet(|f| &f.countries)
+        <h2 class="panel-heading">{t.organizations().filters()}</h2>
+        <OrgFacet key="country" title=t.organizations().country() values=facet(|f| &f.countries)
             on_toggle=toggle(OrgParams::toggle_country)/>
-        <OrgFacet key="sector" title=t.organizations.sector values=facet(|f| &f.sectors)
+        <OrgFacet key="sector" title=t.organizations().sector() values=facet(|f| &f.sectors)
             on_toggle=toggle(OrgParams::toggle_sector)/>
-        <OrgFacet key="kind" title=t.organizations.kind values=facet(|f| &f.kinds)
+        <OrgFacet key="kind" title=t.organizations().kind() values=facet(|f| &f.kinds)
             on_toggle=toggle(OrgParams::toggle_kind)/>
-        <OrgFacet key="topic" title=t.organizations.works_on values=facet(|f| &f.topics)
+        <OrgFacet key="topic" title=t.organizations().works_on() values=facet(|f| &f.topics)
             on_toggle=toggle(OrgParams::toggle_topic)/>
     }
 }
@@ -75,7 +75,7 @@ fn OrgFacet(
                     aria-expanded=move || expanded.get().to_string()
                     on:click=move |_| expanded.update(|e| *e = !*e)>
                     {move || if expanded.get() {
-                        t.organizations.show_fewer.to_owned()
+                        t.organizations().show_fewer().to_owned()
                     } else {
                         show_all(total())
                     }}
@@ -88,7 +88,10 @@ fn OrgFacet(
 /// "Show all 12", in the page's language.
 pub fn show_all(n: usize) -> String {
     let t = text();
-    crate::lang::fill(t.organizations.show_all, &[("n", &t.lang.number(n as u64))])
+    crate::lang::fill(
+        t.organizations().show_all(),
+        &[("n", &t.lang.number(n as u64))],
+    )
 }
 
 /// Checkboxes with labels and counts; shared with the ranking's pickers. A row is keyed by its
@@ -106,7 +109,7 @@ pub fn CheckList(
     #[prop(optional)]
     unit: Option<&'static str>,
 ) -> impl IntoView {
-    let unit = unit.unwrap_or(text().organizations.unit_organizations);
+    let unit = unit.unwrap_or(text().organizations().unit_organizations());
     let rows = Memo::new(move |_| {
         values.with(|v| (v.iter().map(|v| (v.id.clone(), v.label.clone()))).collect::<Vec<_>>())
     });

@@ -42,12 +42,12 @@ pub fn OrgList(
         <PanelButton query=query panel_open=panel_open/>
         <div class="orgs">
             <aside id="org-panel" class="filter-panel org-panel" class:open=move || panel_open.get()
-                aria-label=t.organizations.panel data-testid="org-panel">
+                aria-label=t.organizations().panel() data-testid="org-panel">
                 <RankingControls table=table.clone() query=query params=params/>
                 <OrgFilters query=query ranking=ranking/>
             </aside>
             <section class="org-results" aria-labelledby="org-results-h">
-                <h2 id="org-results-h" class="visually-hidden">{t.organizations.ranking}</h2>
+                <h2 id="org-results-h" class="visually-hidden">{t.organizations().ranking()}</h2>
                 <Explanation table=table.clone() params=params ranking=ranking/>
                 <ResultsBar query=query ranking=ranking/>
                 <Rows table=table query=query params=params ranking=ranking/>
@@ -64,14 +64,14 @@ fn OrgSearchBox(query: OrgQuery) -> impl IntoView {
     let t = text();
     view! {
         <div class="search-box org-search" role="search">
-            <label for="org-search" class="visually-hidden">{t.organizations.search_label}</label>
+            <label for="org-search" class="visually-hidden">{t.organizations().search_label()}</label>
             <SearchIcon/>
             <input
                 id="org-search"
                 type="search"
                 autocomplete="off"
                 spellcheck="false"
-                placeholder=t.organizations.search_placeholder
+                placeholder=t.organizations().search_placeholder()
                 prop:value=move || query.params.with(|p| p.query.clone())
                 on:input=move |e| typed.push(event_target_value(&e))
                 on:keydown=move |e| typed.clear_on_escape(&e, || query.update(|p| p.query.clear()))
@@ -90,8 +90,8 @@ fn Explanation(
     let t = text();
     let describe = move || params.with(|p| table.describe(&p.selection, t));
     let counted = move || {
-        t.organizations
-            .papers_counted
+        t.organizations()
+            .papers_counted()
             .count(ranking.with(|r| r.papers) as usize)
     };
     let credit = Memo::new(move |_| params.with(|p| p.selection.credit));
@@ -99,7 +99,7 @@ fn Explanation(
         <div class="org-explain" data-testid="org-explain">
             <p class="org-describe" role="status" aria-live="polite">{describe}{counted}</p>
             <details class="org-rules" open=wide_screen()>
-                <summary>{t.organizations.how_computed}</summary>
+                <summary>{t.organizations().how_computed()}</summary>
                 {move || rules(credit.get(), t).map(|r| view! { <p>{r}</p> }).collect_view()}
             </details>
         </div>
@@ -116,8 +116,8 @@ fn PanelButton(query: OrgQuery, panel_open: RwSignal<bool>) -> impl IntoView {
             aria-expanded=move || panel_open.get().to_string()
             on:click=move |_| panel_open.update(|o| *o = !*o)>
             {move || match active() {
-                0 => t.organizations.panel.to_owned(),
-                n => t.organizations.panel_filters.count(n),
+                0 => t.organizations().panel().to_owned(),
+                n => t.organizations().panel_filters().count(n),
             }}
         </button>
     }
@@ -129,11 +129,11 @@ fn ResultsBar(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
     let t = text();
     let count = move || {
         ranking.with(|r| match (r.rows.len(), r.total) {
-            (n, total) if n == total => t.organizations.count_all.count(n),
+            (n, total) if n == total => t.organizations().count_all().count(n),
             (n, total) => {
                 let shown = t.lang.number(n as u64);
-                t.organizations
-                    .count_some
+                t.organizations()
+                    .count_some()
                     .count_with(total, &[("shown", &shown)])
             }
         })
@@ -142,7 +142,7 @@ fn ResultsBar(query: OrgQuery, ranking: Memo<Ranking>) -> impl IntoView {
         <div class="results-bar">
             <p class="result-count" data-testid="org-count">{count}</p>
             <label class="sort">
-                <span>{t.organizations.sort_by}</span>
+                <span>{t.organizations().sort_by()}</span>
                 <select data-testid="org-sort" on:change=move |e| {
                     let sort = OrgSort::from_key(&event_target_value(&e)).unwrap_or_default();
                     query.update(|p| p.sort = sort);
@@ -189,7 +189,7 @@ fn Rows(
             t.lang.number(total() as u64),
         );
         crate::lang::fill(
-            t.organizations.showing,
+            t.organizations().showing(),
             &[("shown", &shown), ("total", &total)],
         )
     };
@@ -202,10 +202,10 @@ fn Rows(
         </ol>
         {move || (total() == 0).then(|| view! {
             <p class="empty-list" data-testid="no-organizations">
-                {t.organizations.no_match}
+                {t.organizations().no_match()}
                 <button type="button" class="link-button"
                     on:click=move |_| query.update(|p| *p = p.without_filters())>
-                    {t.organizations.clear_filters}
+                    {t.organizations().clear_filters()}
                 </button>
             </p>
         })}
@@ -214,7 +214,7 @@ fn Rows(
                 {showing}
                 <button type="button" class="button secondary" data-testid="org-more"
                     on:click=move |_| shown.update(|n| *n += PAGE)>
-                    {t.organizations.show_more}
+                    {t.organizations().show_more()}
                 </button>
             </p>
         })}

@@ -30,10 +30,10 @@ use crate::ui::state::organizations::use_organizations;
 #[component]
 pub fn OrganizationsPage() -> impl IntoView {
     let t = text();
-    set_title(Some(t.organizations.title));
+    set_title(Some(t.organizations().title()));
     view! {
         <div class="orgs-page" data-testid="organizations-page">
-            <h1>{t.organizations.title}</h1>
+            <h1>{t.organizations().title()}</h1>
             <TableLoader children=|table| view! { <list::OrgList table=table/> }/>
         </div>
     }

@@ -42,14 +42,14 @@ pub fn OrgView(
     view! {
         <article class="org-page" data-testid="org-page">
             <p class="back-link">
-                <a href=move || AppRoute::Organizations(query.params.get()).href()>{t.organization.back}</a>
+                <a href=move || AppRoute::Organizations(query.params.get()).href()>{t.organization().back()}</a>
             </p>
             <header class="org-header">
                 <h1><bdi>{entry.name.clone()}</bdi></h1>
                 <p class="org-meta">
                     <IsolatedList parts=meta separator=" · "/>
                     {website.map(|href| view! {
-                        " · " <a href=href rel="noopener noreferrer" target="_blank">{t.organization.website}</a>
+                        " · " <a href=href rel="noopener noreferrer" target="_blank">{t.organization().website()}</a>
                     })}
                 </p>
                 <StandingLine table=table.clone() org=org query=query/>
@@ -81,22 +81,22 @@ fn StandingLine(table: Arc<OrgTable>, org: usize, query: OrgQuery) -> impl IntoV
 fn StandingText(s: Standing, params: OrgParams, describe: String, id: String) -> impl IntoView {
     let t = text();
     let credit = params.selection.credit;
-    let papers = t.organizations.papers.count(s.papers as usize);
+    let papers = t.organizations().papers().count(s.papers as usize);
     let score = match credit {
         Credit::Count => papers.clone(),
         Credit::Fractional => {
             let share = t.lang.decimal(s.share, 2);
             crate::lang::fill(
-                t.organization.credit_score,
+                t.organization().credit_score(),
                 &[("score", &share), ("papers", &papers)],
             )
         }
     };
     let rank = t.lang.number(s.rank as u64);
     let among = if s.filtered {
-        t.organization.rank_listed
+        t.organization().rank_listed()
     } else {
-        t.organization.rank_all
+        t.organization().rank_all()
     }
     .count_with(s.of, &[("rank", &rank)]);
     let list = AppRoute::Publications(params.selection.publications(&id)).href();
@@ -105,13 +105,13 @@ fn StandingText(s: Standing, params: OrgParams, describe: String, id: String) ->
         <div class="org-standing" data-testid="org-standing">
             <p><strong>{among}</strong> " " {describe}</p>
             <p>
-                {t.organization.score}
+                {t.organization().score()}
                 {if s.papers == 0 {
                     view! { <span>{score}</span> }.into_any()
                 } else {
                     view! { <a href=list data-testid="org-standing-papers">{score}</a> }.into_any()
                 }}
-                " · " <a href=change>{t.organization.change}</a>
+                " · " <a href=change>{t.organization().change()}</a>
             </p>
         </div>
     }
@@ -137,18 +137,18 @@ fn DirectoryLinks(
     let t = text();
     view! {
         <p class="org-directory-links">
-            {t.organization.in_directory}
+            {t.organization().in_directory()}
             <a href=AppRoute::Directory(now).href() data-testid="org-directory-now">
-                {t.organization.people_current}
+                {t.organization().people_current()}
             </a>
             " · "
             <a href=AppRoute::Directory(any).href() data-testid="org-directory-any">
-                {t.organization.people_any}
+                {t.organization().people_any()}
             </a>
             {(taking_phd > 0).then(|| view! {
                 " · "
                 <a href=AppRoute::Directory(phd).href() data-testid="org-directory-phd">
-                    {t.organization.people_phd}
+                    {t.organization().people_phd()}
                 </a>
             })}
         </p>
@@ -166,22 +166,22 @@ fn Output(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     );
     view! {
         <section class="org-section" aria-labelledby="org-output-h">
-            <h2 id="org-output-h">{t.organization.publications}</h2>
+            <h2 id="org-output-h">{t.organization().publications()}</h2>
             {if n == 0 {
-                view! { <p class="muted">{t.organization.no_papers}</p> }.into_any()
+                view! { <p class="muted">{t.organization().no_papers()}</p> }.into_any()
             } else {
                 view! {
                     <p>
-                        {t.organization.papers_credited.count(n as usize)}
-                        <a href=all.href() data-testid="org-all-papers">{t.organization.list_them}</a>
+                        {t.organization().papers_credited().count(n as usize)}
+                        <a href=all.href() data-testid="org-all-papers">{t.organization().list_them()}</a>
                     </p>
                     <div class="output-charts">
                         <YearChart activity=summary.activity
-                            title=t.organization.papers_per_year.into()/>
-                        <ShareChart shares=top(&summary.venues, 7) title=t.organization.venues.into()
-                            label=t.organization.venue/>
+                            title=t.organization().papers_per_year().into()/>
+                        <ShareChart shares=top(&summary.venues, 7) title=t.organization().venues().into()
+                            label=t.organization().venue()/>
                         <ShareChart shares=top(&summary.topics, 7)
-                            title=t.organization.paper_topics.into() label=t.organization.topic/>
+                            title=t.organization().paper_topics().into() label=t.organization().topic()/>
                     </div>
                 }
                 .into_any()
@@ -197,18 +197,18 @@ pub fn NoSuchOrganization(
     id: String,
 ) -> impl IntoView {
     let t = text();
-    set_title(Some(t.organization.missing));
+    set_title(Some(t.organization().missing()));
     // The id in <code>, where the text places it.
-    let (before, after) = (t.organization.missing_id)
+    let (before, after) = (t.organization().missing_id())
         .split_once("{id}")
-        .unwrap_or((t.organization.missing_id, ""));
+        .unwrap_or((t.organization().missing_id(), ""));
     view! {
         <div class="org-missing" data-testid="org-missing">
-            <h1>{t.organization.missing}</h1>
+            <h1>{t.organization().missing()}</h1>
             <p>{before}<code>{id}</code>{after}</p>
             <p>
                 <a href=AppRoute::Organizations(OrgParams::default()).href()>
-                    {t.organization.all}
+                    {t.organization().all()}
                 </a>
             </p>
         </div>

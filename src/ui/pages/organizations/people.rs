@@ -25,10 +25,10 @@ pub fn PeopleNow(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     let summary = stages_line(&counts, t);
     view! {
         <section class="org-section" aria-labelledby="org-now-h" data-testid="org-people-now">
-            <h2 id="org-now-h">{t.organization.people_now}</h2>
+            <h2 id="org-now-h">{t.organization().people_now()}</h2>
             {match summary {
                 Some(s) => view! { <p class="muted">{s}</p> }.into_any(),
-                None => view! { <p class="muted">{t.organization.no_one_now}</p> }.into_any(),
+                None => view! { <p class="muted">{t.organization().no_one_now()}</p> }.into_any(),
             }}
             <People table=table org=org now=true/>
         </section>
@@ -42,9 +42,9 @@ pub fn PeopleBefore(table: Arc<OrgTable>, org: usize) -> impl IntoView {
     let t = text();
     stages_line(&counts, t).map(|summary| view! {
         <section class="org-section" aria-labelledby="org-before-h" data-testid="org-people-before">
-            <h2 id="org-before-h">{t.organization.before}</h2>
+            <h2 id="org-before-h">{t.organization().before()}</h2>
             <p class="muted">
-                {crate::lang::fill(t.organization.before_summary, &[("summary", &summary)])}
+                {crate::lang::fill(t.organization().before_summary(), &[("summary", &summary)])}
             </p>
             <People table=table org=org now=false/>
         </section>
@@ -73,7 +73,7 @@ fn People(table: Arc<OrgTable>, org: usize, now: bool) -> impl IntoView {
             <button type="button" class="link-button" aria-expanded=move || all.get().to_string()
                 on:click=move |_| all.update(|a| *a = !*a)>
                 {move || if all.get() {
-                    t.organizations.show_fewer.to_owned()
+                    t.organizations().show_fewer().to_owned()
                 } else {
                     show_all(total)
                 }}
@@ -101,8 +101,10 @@ fn Person(table: Arc<OrgTable>, member: Member, now: bool) -> impl IntoView {
         let t = text();
         let stage = stage_phrase(person.stage, t);
         parts.push(match at {
-            Some(at) => crate::lang::fill(t.organization.now_at, &[("stage", stage), ("org", at)]),
-            None => crate::lang::fill(t.organization.now, &[("stage", stage)]),
+            Some(at) => {
+                crate::lang::fill(t.organization().now_at(), &[("stage", stage), ("org", at)])
+            }
+            None => crate::lang::fill(t.organization().now(), &[("stage", stage)]),
         });
     }
     view! {

@@ -38,13 +38,13 @@ pub fn RankingControls(
     };
     let t = text();
     view! {
-        <h2 class="panel-heading">{t.organizations.ranking}</h2>
+        <h2 class="panel-heading">{t.organizations().ranking()}</h2>
         <CreditChoice query=query/>
         <YearRange query=query/>
-        <Picker key="rvenue" title=t.organizations.venues find_label=t.organizations.find_venues
+        <Picker key="rvenue" title=t.organizations().venues() find_label=t.organizations().find_venues()
             values=pick(|o| &o.venues) on_toggle=toggle(OrgParams::toggle_rank_venue)/>
-        <Picker key="rtopic" title=t.organizations.paper_topics
-            find_label=t.organizations.find_topics values=pick(|o| &o.topics)
+        <Picker key="rtopic" title=t.organizations().paper_topics()
+            find_label=t.organizations().find_topics() values=pick(|o| &o.topics)
             on_toggle=toggle(OrgParams::toggle_rank_topic)/>
     }
 }
@@ -56,7 +56,7 @@ fn CreditChoice(query: OrgQuery) -> impl IntoView {
     let t = text();
     view! {
         <fieldset class="facet credit" data-testid="org-credit">
-            <legend>{t.organizations.score}</legend>
+            <legend>{t.organizations().score()}</legend>
             {Credit::ALL.into_iter().map(|c| view! {
                 <label class="radio">
                     <input type="radio" name="org-credit" value=c.key()
@@ -97,9 +97,9 @@ fn YearRange(query: OrgQuery) -> impl IntoView {
     let t = text();
     view! {
         <fieldset class="facet years" data-testid="org-years">
-            <legend>{t.organizations.years}</legend>
-            {input(t.organizations.from, true)}
-            {input(t.organizations.to, false)}
+            <legend>{t.organizations().years()}</legend>
+            {input(t.organizations().from(), true)}
+            {input(t.organizations().to(), false)}
         </fieldset>
     }
 }
@@ -128,18 +128,18 @@ fn Picker(
             <legend>{title}</legend>
             <p class="picker-note">
                 {move || match chosen() {
-                    0 => t.organizations.none_chosen.to_owned(),
-                    n => t.organizations.chosen.count(n),
+                    0 => t.organizations().none_chosen().to_owned(),
+                    n => t.organizations().chosen().count(n),
                 }}
             </p>
             <input type="search" class="picker-find" autocomplete="off"
                 aria-label=find_label
-                placeholder=t.organizations.find_placeholder
+                placeholder=t.organizations().find_placeholder()
                 prop:value=move || find.get()
                 on:input=move |e| find.set(event_target_value(&e))/>
             <ul class="picker-list">
                 <CheckList prefix=key values=Signal::derive(move || shown.get()) on_toggle=on_toggle
-                    unit=t.organizations.unit_papers/>
+                    unit=t.organizations().unit_papers()/>
             </ul>
         </fieldset>
     }

@@ -61,7 +61,7 @@ pub fn OrgRow(
     view! {
         <li class="org-row" data-testid="org-row">
             <p class="org-rank">
-                <span class="visually-hidden">{t.organizations.rank}</span>
+                <span class="visually-hidden">{t.organizations().rank()}</span>
                 {move || row.get().map(|r| t.lang.number(r.rank as u64))}
             </p>
             <div class="org-main">
@@ -71,10 +71,10 @@ pub fn OrgRow(
                 {(!venues.is_empty() || !topics.is_empty()).then(|| view! {
                     <p class="org-top">
                         {(!venues.is_empty()).then(|| view! {
-                            <span>{t.organizations.venues_label} <IsolatedList parts=venues/></span>
+                            <span>{t.organizations().venues_label()} <IsolatedList parts=venues/></span>
                         })}
                         {(!topics.is_empty()).then(|| view! {
-                            <span>{t.organizations.topics_label} <IsolatedList parts=topics/></span>
+                            <span>{t.organizations().topics_label()} <IsolatedList parts=topics/></span>
                         })}
                     </p>
                 })}
@@ -94,16 +94,16 @@ fn PeopleLine(
     taking_phd: u32,
 ) -> impl IntoView {
     let lang = text();
-    let t = &lang.organizations;
+    let t = &lang.organizations();
     let fill = crate::lang::fill;
     let mut line = match (stages_line(&counts.0, lang), stages_line(&counts.1, lang)) {
-        (None, None) => t.people_none.to_owned(),
-        (Some(now), None) => fill(t.people_now, &[("now", &now)]),
-        (None, Some(before)) => fill(t.people_before, &[("before", &before)]),
-        (Some(now), Some(before)) => fill(t.people_both, &[("now", &now), ("before", &before)]),
+        (None, None) => t.people_none().to_owned(),
+        (Some(now), None) => fill(t.people_now(), &[("now", &now)]),
+        (None, Some(before)) => fill(t.people_before(), &[("before", &before)]),
+        (Some(now), Some(before)) => fill(t.people_both(), &[("now", &now), ("before", &before)]),
     };
     if taking_phd > 0 {
-        line.push_str(&t.taking_phd.count(taking_phd as usize));
+        line.push_str(&t.taking_phd().count(taking_phd as usize));
     }
     view! { <p class="org-people" data-testid="org-people">{line}</p> }
 }
@@ -123,7 +123,7 @@ fn Score(
     params: Memo<OrgParams>,
 ) -> impl IntoView {
     let t = text();
-    let papers = move |n: u32| t.organizations.papers.count(n as usize);
+    let papers = move |n: u32| t.organizations().papers().count(n as usize);
     let credit = Memo::new(move |_| params.with(|p| p.selection.credit));
     let count = move || row.with(|r| r.map_or(0, |r| r.papers));
     let has_papers = move || count() != 0;
@@ -134,13 +134,14 @@ fn Score(
     };
     let unit = move || match credit.get() {
         Credit::Count => String::new(),
-        Credit::Fractional => {
-            crate::lang::fill(t.organizations.credit_unit, &[("papers", &papers(count()))])
-        }
+        Credit::Fractional => crate::lang::fill(
+            t.organizations().credit_unit(),
+            &[("papers", &papers(count()))],
+        ),
     };
     let hidden = move || match credit.get() {
-        Credit::Count => crate::lang::fill(t.organizations.score_by, &[("name", &label)]),
-        Credit::Fractional => crate::lang::fill(t.organizations.credit_by, &[("name", &label)]),
+        Credit::Count => crate::lang::fill(t.organizations().score_by(), &[("name", &label)]),
+        Credit::Fractional => crate::lang::fill(t.organizations().credit_by(), &[("name", &label)]),
     };
     let href = move || {
         let list = params.with(|p| p.selection.publications(&id));

@@ -20,27 +20,31 @@ use crate::ui::state::data::Detail;
 
 /// The profile sections that can appear, in page order: (anchor, title, present?).
 fn section_index(r: &Researcher) -> Vec<(&'static str, &'static str)> {
-    let t = &text().profile;
+    let t = text().profile();
     [
-        ("output", t.section_output, !r.publications.is_empty()),
+        ("output", t.section_output(), !r.publications.is_empty()),
         (
             "publications",
-            t.section_publications,
+            t.section_publications(),
             !r.publications.is_empty(),
         ),
-        ("positions", t.section_positions, !r.positions.is_empty()),
-        ("education", t.section_education, !r.education.is_empty()),
-        ("awards", t.section_awards, !r.awards.is_empty()),
-        ("talks", t.section_talks, !r.talks.is_empty()),
-        ("projects", t.section_projects, !r.projects.is_empty()),
-        ("service", t.section_service, !r.service.is_empty()),
-        ("teaching", t.section_teaching, !r.teaching.is_empty()),
-        ("group", t.section_group, !r.group.is_empty()),
-        ("leadership", t.section_leadership, !r.leadership.is_empty()),
-        ("skills", t.section_skills, !r.skills.is_empty()),
+        ("positions", t.section_positions(), !r.positions.is_empty()),
+        ("education", t.section_education(), !r.education.is_empty()),
+        ("awards", t.section_awards(), !r.awards.is_empty()),
+        ("talks", t.section_talks(), !r.talks.is_empty()),
+        ("projects", t.section_projects(), !r.projects.is_empty()),
+        ("service", t.section_service(), !r.service.is_empty()),
+        ("teaching", t.section_teaching(), !r.teaching.is_empty()),
+        ("group", t.section_group(), !r.group.is_empty()),
+        (
+            "leadership",
+            t.section_leadership(),
+            !r.leadership.is_empty(),
+        ),
+        ("skills", t.section_skills(), !r.skills.is_empty()),
         (
             "certifications",
-            t.section_certifications,
+            t.section_certifications(),
             !r.certifications.is_empty(),
         ),
     ]
@@ -65,7 +69,9 @@ pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoV
             page: profile(&researcher.id.0).absolute(),
         });
     let t = text();
-    let header_fix = corrections.as_ref().and_then(|c| c.link(t.profile.profile));
+    let header_fix = corrections
+        .as_ref()
+        .and_then(|c| c.link(t.profile().profile()));
     provide_context(corrections);
     let sections = section_index(&researcher);
     let scope = detail.publications.scope_of(&researcher);
@@ -79,7 +85,7 @@ pub(super) fn Profile(detail: Arc<Detail>, researcher: Researcher) -> impl IntoV
                     {profile_output(&researcher, &dir)}
                     // The longest parts, each rendered in a task of its own.
                     {(!scope.is_empty()).then(|| view! {
-                        <Section id="publications" title=t.profile.section_publications>
+                        <Section id="publications" title=t.profile().section_publications()>
                             <InTurn>
                                 <PublicationList
                                     detail=detail.clone()
@@ -111,7 +117,7 @@ fn SectionIndex(sections: Vec<(&'static str, &'static str)>) -> impl IntoView {
         })
         .collect_view();
     view! {
-        <nav class="section-index" aria-label=t.profile.sections>
+        <nav class="section-index" aria-label=t.profile().sections()>
             <ul>{items}</ul>
         </nav>
     }
@@ -125,15 +131,15 @@ fn profile_output(researcher: &Researcher, dir: &LoadedDataset) -> impl IntoView
     let activity = summary::activity(dataset, researcher);
     let venues = summary::top(&summary::venue_mix(dataset, researcher), 7);
     let topics = summary::top(&summary::topic_mix(dataset, researcher), 7);
-    let t = &text().profile;
+    let t = text().profile();
     (!activity.is_empty()).then(|| {
         view! {
-            <Section id="output" title=t.section_output>
+            <Section id="output" title=t.section_output()>
                 {cited.map(|summary| view! { <HIndex summary=summary/> })}
                 <div class="output-charts">
-                    <YearChart activity=activity title=t.per_year.into()/>
-                    <ShareChart shares=venues title=t.venues.into() label=t.venue/>
-                    <ShareChart shares=topics title=t.publication_topics.into() label=t.topic/>
+                    <YearChart activity=activity title=t.per_year().into()/>
+                    <ShareChart shares=venues title=t.venues().into() label=t.venue()/>
+                    <ShareChart shares=topics title=t.publication_topics().into() label=t.topic()/>
                 </div>
             </Section>
         }
@@ -147,7 +153,7 @@ fn HIndex(summary: CitationSummary) -> impl IntoView {
     let t = text();
     let h = t.lang.number(u64::from(summary.h));
     let detail = fill(
-        t.profile.h_index_detail,
+        t.profile().h_index_detail(),
         &[
             ("meaning", &summary.meaning(t)),
             ("basis", &summary.basis(t)),
@@ -155,7 +161,7 @@ fn HIndex(summary: CitationSummary) -> impl IntoView {
     );
     view! {
         <p class="h-index" data-testid="h-index">
-            <strong>{fill(t.profile.h_index, &[("h", &h)])}</strong>
+            <strong>{fill(t.profile().h_index(), &[("h", &h)])}</strong>
             {detail}
         </p>
     }

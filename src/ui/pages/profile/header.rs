@@ -64,14 +64,14 @@ pub(super) fn profile_header(
                 <AdvisedBy advisors=r.advisors.clone()/>
             </p>
             {(!topics.is_empty()).then(|| view! {
-                <ul class="chips" aria-label=t.profile.topics>{topics}</ul>
+                <ul class="chips" aria-label=t.profile().topics()>{topics}</ul>
             })}
             <ExternalLinks links=r.links.clone() owner=r.name.clone() kinds=HEADER_LINKS.to_vec()/>
             <p class="profile-summary">{r.summary.clone()}</p>
             {r.openings.clone().map(|o| view! { <OpeningDetails openings=o/> })}
             <div class="profile-actions">
                 <PickButtons id=r.id.0.clone() name=r.name.clone()/>
-                {fix.map(|href| view! { <CorrectionLink href=href section=t.profile.profile/> })}
+                {fix.map(|href| view! { <CorrectionLink href=href section=t.profile().profile()/> })}
             </div>
         </header>
     }
@@ -80,7 +80,7 @@ pub(super) fn profile_header(
 /// " · Advised by A, B and C", each advisor in the directory linked to their profile.
 #[component]
 fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
-    let t = &text().profile;
+    let t = text().profile();
     let search = use_search();
     let n = advisors.len();
     let names = advisors
@@ -88,8 +88,8 @@ fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
         .enumerate()
         .map(|(i, a)| {
             let sep = match (i + 2).cmp(&n) {
-                std::cmp::Ordering::Less => t.advisor_separator,
-                std::cmp::Ordering::Equal => t.advisor_last,
+                std::cmp::Ordering::Less => t.advisor_separator(),
+                std::cmp::Ordering::Equal => t.advisor_last(),
                 std::cmp::Ordering::Greater => "",
             };
             let name = match a.researcher {
@@ -102,5 +102,5 @@ fn AdvisedBy(advisors: Vec<Advisor>) -> impl IntoView {
             view! { {name}{sep} }
         })
         .collect_view();
-    (n > 0).then(|| view! { {t.advised_by} {names} })
+    (n > 0).then(|| view! { {t.advised_by()} {names} })
 }

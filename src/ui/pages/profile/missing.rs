@@ -15,8 +15,8 @@ use crate::ui::state::data::Atlas;
 /// An unknown id: say so, suggest close names, and offer the way home.
 #[component]
 pub(super) fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
-    let t = &text().profile;
-    set_title(Some(t.no_such));
+    let t = text().profile();
+    set_title(Some(t.no_such()));
     let cards = &atlas.cards;
     let names = cards.iter().map(|c| {
         std::iter::once(c.id.as_str())
@@ -29,17 +29,17 @@ pub(super) fn NoSuchResearcher(id: String, atlas: Arc<Atlas>) -> impl IntoView {
         .collect();
     view! {
         <div class="not-found" data-testid="no-such-researcher">
-            <h1>{t.no_such}</h1>
-            <p>{fill(t.no_such_text, &[("id", &id)])}</p>
+            <h1>{t.no_such()}</h1>
+            <p>{fill(t.no_such_text(), &[("id", &id)])}</p>
             {(!close.is_empty()).then(|| view! {
-                <p>{t.did_you_mean}</p>
+                <p>{t.did_you_mean()}</p>
                 <ul class="suggestions" data-testid="suggestions">
                     {close.into_iter().map(|(id, name)| view! {
                         <li><a href=profile(&id).href()>{name}</a></li>
                     }).collect_view()}
                 </ul>
             })}
-            <p><a href=AppRoute::home().href()>{t.browse_all}</a></p>
+            <p><a href=AppRoute::home().href()>{t.browse_all()}</a></p>
         </div>
     }
 }

@@ -47,18 +47,18 @@ fn nav(steps: impl Fn() -> Option<Steps> + Send + Sync + 'static) -> impl IntoVi
         })
     };
     view! {
-        <nav class="profile-nav" aria-label=t.profile.results>
+        <nav class="profile-nav" aria-label=t.profile().results()>
             <a class="back" href=move || search.directory_href()>
-                {move || if filtered() { t.profile.back_to_results } else { t.profile.all_researchers }}
+                {move || if filtered() { t.profile().back_to_results() } else { t.profile().all_researchers() }}
             </a>
             {move || steps().map(|Steps { at, of, prev, next }| view! {
                 <span class="steps">
-                    {step(prev, "prev", t.profile.previous)}
-                    <span class="step-position">{fill(t.profile.position, &[
+                    {step(prev, "prev", t.profile().previous())}
+                    <span class="step-position">{fill(t.profile().position(), &[
                         ("at", &t.lang.number(u64::from(at))),
                         ("of", &t.lang.number(u64::from(of))),
                     ])}</span>
-                    {step(next, "next", t.profile.next)}
+                    {step(next, "next", t.profile().next())}
                 </span>
             })}
         </nav>

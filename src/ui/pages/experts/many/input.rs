@@ -33,7 +33,7 @@ pub fn ManyForm(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> 
     let file_note = RwSignal::new(String::new());
     let take = move |file: web_sys::File| {
         let name = file.name();
-        file_note.set(fill(t.experts_many.reading, &[("name", &name)]));
+        file_note.set(fill(t.experts_many().reading(), &[("name", &name)]));
         spawn_local(async move {
             match read_file(&file).await {
                 Ok(body) => {
@@ -42,14 +42,14 @@ pub fn ManyForm(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> 
                     };
                     area.set_value(&body);
                     file_note.try_set(fill(
-                        t.experts_many.file_size,
+                        t.experts_many().file_size(),
                         &[("name", &name), ("size", &size(body.len()))],
                     ));
                     score();
                 }
                 Err(e) => {
                     file_note.try_set(fill(
-                        t.experts_many.read_failed,
+                        t.experts_many().read_failed(),
                         &[("name", &name), ("error", &e.to_string())],
                     ));
                 }
@@ -61,16 +61,16 @@ pub fn ManyForm(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> 
         score();
     };
     view! {
-        <form class="experts-form many-form" aria-label=t.experts_many.form_label on:submit=submit>
+        <form class="experts-form many-form" aria-label=t.experts_many().form_label() on:submit=submit>
             <DropZone take=take note=file_note/>
-            <label for="many-text" class="experts-text-label">{t.experts_many.paste_label}</label>
+            <label for="many-text" class="experts-text-label">{t.experts_many().paste_label()}</label>
             <textarea id="many-text" data-testid="many-text" rows="6" spellcheck="false"
                 node_ref=text aria-describedby="many-stays"
                 placeholder=r#"[{"id": "sub1", "title": "…", "abstract": "…", "authors": ["…"]}]"#></textarea> // not text
             <ManyOptions query=query/>
             <div class="many-submit">
-                <button type="submit" class="button experts-submit" data-testid="many-score">{t.experts_many.score}</button>
-                <p id="many-stays" class="muted experts-hint">{t.experts_many.stays}</p>
+                <button type="submit" class="button experts-submit" data-testid="many-score">{t.experts_many().score()}</button>
+                <p id="many-stays" class="muted experts-hint">{t.experts_many().stays()}</p>
             </div>
         </form>
     }
@@ -111,9 +111,9 @@ fn DropZone(
             }
             on:dragleave=move |_| over.set(false)
             on:drop=dropped>
-            <label for="many-file" class="experts-text-label">{t.experts_many.file_label}</label>
+            <label for="many-file" class="experts-text-label">{t.experts_many().file_label()}</label>
             <p class="muted experts-hint" id="many-file-hint">
-                {t.experts_many.file_hint}
+                {t.experts_many().file_hint()}
             </p>
             <input id="many-file" type="file" data-testid="many-file"
                 accept=".json,.jsonl,.csv,.txt,application/json,text/csv,text/plain"
@@ -137,21 +137,21 @@ fn ManyOptions(query: ExpertQuery) -> impl IntoView {
     view! {
         <div class="experts-numbers">
             <label>
-                <span>{t.experts_many.per_paper}</span>
+                <span>{t.experts_many().per_paper()}</span>
                 <select data-testid="many-per" on:change=move |e| {
                     let per = event_target_value(&e).parse::<usize>().ok();
                     change(&|p| p.per_paper = per);
                 }>
-                    <option value="all" prop:selected=move || per().is_none()>{t.experts_many.all}</option>
+                    <option value="all" prop:selected=move || per().is_none()>{t.experts_many().all()}</option>
                     {PER_PAPER.into_iter().map(|n| view! {
                         <option value=n.to_string() prop:selected=move || per() == Some(n)>
-                            {fill(t.experts_many.best, &[("n", &t.lang.number(n as u64))])}
+                            {fill(t.experts_many().best(), &[("n", &t.lang.number(n as u64))])}
                         </option>
                     }).collect_view()}
                 </select>
             </label>
             <label>
-                <span>{t.experts.window}</span>
+                <span>{t.experts().window()}</span>
                 <input type="number" min="0" max="20" data-testid="many-years"
                     prop:value=move || params.with(|p| p.years.to_string())
                     on:change=move |e| {
@@ -168,13 +168,13 @@ fn ManyOptions(query: ExpertQuery) -> impl IntoView {
 fn size(bytes: usize) -> String {
     let t = text();
     match bytes {
-        b if b < 1_000 => t.experts_many.bytes.count(b),
+        b if b < 1_000 => t.experts_many().bytes().count(b),
         b if b < 1_000_000 => fill(
-            t.experts_many.kb,
+            t.experts_many().kb(),
             &[("n", &t.lang.number(b.div_ceil(1_000) as u64))],
         ),
         b => fill(
-            t.experts_many.mb,
+            t.experts_many().mb(),
             &[("n", &t.lang.decimal(b as f64 / 1e6, 1))],
         ),
     }

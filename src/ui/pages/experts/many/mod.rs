@@ -22,8 +22,8 @@ pub fn ManyPapers(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -
     let t = text();
     view! {
         <section class="many" aria-labelledby="many-h" data-testid="many">
-            <h2 id="many-h">{t.experts_many.heading}</h2>
-            <p class="experts-how">{t.experts_many.about}</p>
+            <h2 id="many-h">{t.experts_many().heading()}</h2>
+            <p class="experts-how">{t.experts_many().about()}</p>
             <input::ManyForm query=query data=data run=run/>
             <ReadSummary run=run/>
             <RunStatus query=query data=data run=run/>
@@ -39,18 +39,18 @@ fn ReadSummary(run: ManyRun) -> impl IntoView {
         run.read.get().map(|r| {
             let left_out = r.problems.len();
             let format = match r.format {
-                Format::OpenReview => t.experts_many.format_openreview,
-                Format::JsonList => t.experts_many.format_json_list,
-                Format::JsonLines => t.experts_many.format_json_lines,
-                Format::Csv => t.experts_many.format_csv,
+                Format::OpenReview => t.experts_many().format_openreview(),
+                Format::JsonList => t.experts_many().format_json_list(),
+                Format::JsonLines => t.experts_many().format_json_lines(),
+                Format::Csv => t.experts_many().format_csv(),
             };
-            let read = (t.experts_many.read).count_with(r.submissions, &[("format", format)]);
+            let read = (t.experts_many().read()).count_with(r.submissions, &[("format", format)]);
             let line = match left_out {
-                0 => fill(t.experts_many.read_done, &[("read", &read)]),
-                n => (t.experts_many.read_left_out).count_with(n, &[("read", &read)]),
+                0 => fill(t.experts_many().read_done(), &[("read", &read)]),
+                n => (t.experts_many().read_left_out()).count_with(n, &[("read", &read)]),
             };
             let problems = (r.problems.iter())
-                .map(|p| view! { <li><code>{p.path.clone()}</code>{t.experts.colon}{p.reason.text(t)}</li> })
+                .map(|p| view! { <li><code>{p.path.clone()}</code>{t.experts().colon()}{p.reason.text(t)}</li> })
                 .collect_view();
             view! {
                 <div class="many-read" data-testid="many-read">
@@ -71,13 +71,13 @@ fn RunStatus(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> imp
     let atlas = use_atlas();
     let said = move || match run.status.get() {
         Status::Scoring { done, total } => fill(
-            t.experts_many.scoring,
+            t.experts_many().scoring(),
             &[
                 ("done", &t.lang.number(done as u64)),
                 ("total", &t.lang.number(total as u64)),
             ],
         ),
-        Status::Done(f) => (t.experts_many.scored).count_with(
+        Status::Done(f) => (t.experts_many().scored()).count_with(
             f.scored.len(),
             &[("seconds", &t.lang.decimal(f.took_ms / 1000.0, 1))],
         ),
@@ -87,25 +87,25 @@ fn RunStatus(query: ExpertQuery, data: Load<ExpertsResult>, run: ManyRun) -> imp
         Status::Idle | Status::Scoring { .. } => ().into_any(),
         Status::Empty => view! {
             <p class="many-error" role="alert" data-testid="many-error">
-                {t.experts_many.empty}
+                {t.experts_many().empty()}
             </p>
         }
         .into_any(),
         Status::Unreadable(e) => view! {
             <div class="many-error" role="alert" data-testid="many-error">
-                <p><strong>{t.experts_many.unreadable}</strong>{e.text(t)}</p>
-                <p>{t.experts_many.unreadable_help}</p>
+                <p><strong>{t.experts_many().unreadable()}</strong>{e.text(t)}</p>
+                <p>{t.experts_many().unreadable_help()}</p>
             </div>
         }
         .into_any(),
         Status::NoSubmissions => view! {
             <p class="many-error" role="alert" data-testid="many-error">
-                {t.experts_many.no_submissions}
+                {t.experts_many().no_submissions()}
             </p>
         }
         .into_any(),
         Status::Failed(e) => view! {
-            <LoadErrorView error=e heading=t.experts.load_failed
+            <LoadErrorView error=e heading=t.experts().load_failed()
                 retry=Callback::new(move |_| run.retry(data, atlas))/>
         }
         .into_any(),

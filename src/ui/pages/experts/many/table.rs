@@ -32,7 +32,7 @@ pub fn ManyResults(query: ExpertQuery, file: Arc<ScoredFile>) -> impl IntoView {
         (now != scored_with).then(|| {
             view! {
                 <p class="many-stale" role="note" data-testid="many-stale">
-                    {t.experts_many.stale}
+                    {t.experts_many().stale()}
                 </p>
             }
         })
@@ -49,7 +49,7 @@ pub fn ManyResults(query: ExpertQuery, file: Arc<ScoredFile>) -> impl IntoView {
         let (range, _, _) = table_page(rows, page.get());
         let n = |n: usize| t.lang.number(n as u64);
         fill(
-            t.experts_many.caption,
+            t.experts_many().caption(),
             &[
                 ("best", &n(BEST)),
                 ("from", &n(range.start + 1)),
@@ -66,8 +66,8 @@ pub fn ManyResults(query: ExpertQuery, file: Arc<ScoredFile>) -> impl IntoView {
                 <caption id="many-caption">{caption}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t.experts_many.col_submission}</th>
-                        <th scope="col">{t.experts_many.col_best}</th>
+                        <th scope="col">{t.experts_many().col_submission()}</th>
+                        <th scope="col">{t.experts_many().col_best()}</th>
                     </tr>
                 </thead>
                 <tbody>{body}</tbody>
@@ -94,7 +94,7 @@ fn SubmissionRow(scored: Scored, people: Arc<People>) -> impl IntoView {
                     let (kind, reason) = badge(t, c);
                     view! {
                         <span class="conflict" class:possible=!c.certain data-testid="conflict">
-                            <strong>{kind}{t.experts.colon}</strong>{reason}
+                            <strong>{kind}{t.experts().colon()}</strong>{reason}
                         </span>
                     }
                 })
@@ -102,7 +102,7 @@ fn SubmissionRow(scored: Scored, people: Arc<People>) -> impl IntoView {
             view! {
                 <li data-testid="many-reviewer">
                     <a href=profile(e.researcher.as_str()).href()><bdi>{name}</bdi></a>
-                    " "<span class="many-score"><span class="visually-hidden">{t.experts_many.score_label}</span>{t.lang.decimal(f64::from(e.score), 2)}</span>
+                    " "<span class="many-score"><span class="visually-hidden">{t.experts_many().score_label()}</span>{t.lang.decimal(f64::from(e.score), 2)}</span>
                     {badges}
                 </li>
             }
@@ -117,12 +117,12 @@ fn SubmissionRow(scored: Scored, people: Arc<People>) -> impl IntoView {
             </th>
             <td>
                 {if nobody {
-                    view! { <span class="muted">{t.experts.no_match}</span> }.into_any()
+                    view! { <span class="muted">{t.experts().no_match()}</span> }.into_any()
                 } else {
                     view! { <ol class="many-reviewers">{best}</ol> }.into_any()
                 }}
                 {(more_conflicted > 0).then(|| view! {
-                    <p class="muted many-more">{t.experts_many.more_conflicted.count(more_conflicted)}</p>
+                    <p class="muted many-more">{t.experts_many().more_conflicted().count(more_conflicted)}</p>
                 })}
             </td>
         </tr>
@@ -136,24 +136,27 @@ fn CsvButton(file: Arc<ScoredFile>) -> impl IntoView {
     let t = text();
     let status = RwSignal::new(String::new());
     let what = match file.options.top {
-        Some(k) => t.experts_many.csv_best.count(k),
-        None => t.experts_many.csv_all.count(file.people.ids.len()),
+        Some(k) => t.experts_many().csv_best().count(k),
+        None => t.experts_many().csv_all().count(file.people.ids.len()),
     };
     let save = move |_| {
         let text = file.csv();
         status.set(
             match download("affinity.csv", "text/csv;charset=utf-8", &text) {
-                Ok(()) => t.experts_many.downloaded_csv.into(),
-                Err(e) => fill(t.experts.download_failed, &[("error", &format!("{e:?}"))]),
+                Ok(()) => t.experts_many().downloaded_csv().into(),
+                Err(e) => fill(
+                    t.experts().download_failed(),
+                    &[("error", &format!("{e:?}"))],
+                ),
             },
         );
     };
     view! {
         <div class="experts-export">
             <button type="button" class="button" data-testid="many-csv" on:click=save>
-                {t.experts_many.download_csv}
+                {t.experts_many().download_csv()}
             </button>
-            <span class="muted">{fill(t.experts_many.parenthesised, &[("what", &what)])}</span>
+            <span class="muted">{fill(t.experts_many().parenthesised(), &[("what", &what)])}</span>
             <span class="muted" role="status">{move || status.get()}</span>
         </div>
     }
@@ -167,11 +170,11 @@ fn Pager(rows: usize, page: RwSignal<usize>) -> impl IntoView {
         let (range, at, pages) = table_page(rows, page.get());
         (pages > 1).then(|| {
             view! {
-                <nav class="pager" aria-label=t.experts_many.pages_label data-testid="many-pager">
+                <nav class="pager" aria-label=t.experts_many().pages_label() data-testid="many-pager">
                     <button type="button" class="button" disabled={at == 0}
-                        on:click=move |_| page.set(at.saturating_sub(1))>{t.experts_many.previous}</button>
+                        on:click=move |_| page.set(at.saturating_sub(1))>{t.experts_many().previous()}</button>
                     <span class="pager-at">{fill(
-                        t.experts_many.pager,
+                        t.experts_many().pager(),
                         &[
                             ("from", &t.lang.number((range.start + 1) as u64)),
                             ("to", &t.lang.number(range.end as u64)),
@@ -181,7 +184,7 @@ fn Pager(rows: usize, page: RwSignal<usize>) -> impl IntoView {
                         ],
                     )}</span>
                     <button type="button" class="button" disabled={at + 1 >= pages}
-                        on:click=move |_| page.set(at + 1)>{t.experts_many.next}</button>
+                        on:click=move |_| page.set(at + 1)>{t.experts_many().next()}</button>
                 </nav>
             }
         })
