@@ -159,6 +159,7 @@ fn add_universities(orgs: &mut Vec<Organization>, rng: &mut Rng) {
             continue;
         }
         orgs.push(Organization {
+            translations: Default::default(),
             url: Some(format!("https://example.org/orgs/{id}")),
             id: OrgId(id),
             name,

@@ -154,6 +154,7 @@ fn organizations(rng: &mut Rng) -> Vec<Org> {
         };
         out.push(Org {
             record: Organization {
+                translations: Default::default(),
                 url: Some(format!("https://example.org/orgs/{id}")),
                 id: OrgId(id),
                 name,
@@ -200,6 +201,7 @@ fn topics() -> Vec<Topic> {
     TOPICS
         .iter()
         .map(|name| Topic {
+            translations: Default::default(),
             id: TopicId(slug(name)),
             name: (*name).to_owned(),
             description: Some(format!("Research on {}", lower_first(name))),

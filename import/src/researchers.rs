@@ -101,6 +101,7 @@ pub fn add_organization(
         dataset.organizations.iter().any(|o| o.id.0 == s)
     }));
     dataset.organizations.push(Organization {
+        translations: Default::default(),
         id: id.clone(),
         name: name.trim().to_owned(),
         short_name: None,

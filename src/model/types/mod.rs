@@ -23,6 +23,7 @@ mod publication;
 mod researcher;
 mod sections;
 mod skip;
+mod translation;
 mod vocabulary;
 
 pub use super::date::{EndDate, PartialDate};
@@ -39,4 +40,5 @@ pub use sections::{
     Source, Talk, Teaching,
 };
 pub use skip::every_field;
+pub use translation::{OrgText, ResearcherText, Shown, TopicText, Translations};
 pub use vocabulary::{OrgKind, Organization, Topic, Venue, VenueKind};

@@ -7,6 +7,7 @@ use super::skip;
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
+use super::translation::{ResearcherText, Shown, Translations, pick};
 use super::{
     Advisor, Award, CareerStage, Certification, Education, GroupMember, Leadership, Link, Openings,
     OrgId, Position, Project, PublicationId, ResearcherId, Service, SkillGroup, Source, Talk,
@@ -103,9 +104,34 @@ pub struct Researcher {
     pub openings: Option<Openings>,
     /// Where the facts came from.
     pub sources: Vec<Source>,
+    /// The title and summary in other languages of `config.languages`, by code: `{"de":
+    /// {"summary": "…"}}`.
+    #[serde(default, skip_serializing_if = "skip::empty_map")]
+    pub translations: Translations<ResearcherText>,
 }
 
 impl Researcher {
+    /// The title a page in `lang` shows: its translation, else the dataset's own.
+    pub fn title_in(&self, lang: &str) -> Option<Shown<'_>> {
+        pick(
+            &self.translations,
+            lang,
+            |t| t.title.as_ref(),
+            self.title.as_deref(),
+        )
+    }
+
+    /// The summary a page in `lang` shows: its translation, else the dataset's own.
+    pub fn summary_in(&self, lang: &str) -> Shown<'_> {
+        pick(
+            &self.translations,
+            lang,
+            |t| t.summary.as_ref(),
+            Some(&self.summary),
+        )
+        .unwrap_or(Shown::own(""))
+    }
+
     /// A researcher with their id, name and stage and nothing else: every optional fact
     /// unknown, every section empty, no summary and no source. Set the rest with struct update
     /// syntax, `Researcher { topics, ..Researcher::new(…) }`.
@@ -141,6 +167,7 @@ impl Researcher {
             office: None,
             openings: None,
             sources: Vec::new(),
+            translations: Translations::new(),
         }
     }
 }

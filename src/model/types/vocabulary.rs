@@ -7,6 +7,7 @@ use super::skip;
 #[cfg(feature = "schema")]
 use schemars::JsonSchema;
 
+use super::translation::{OrgText, Shown, TopicText, Translations, pick};
 use super::{OrgId, TopicId, VenueId};
 
 /// What kind of body an organization is; it decides the academia / industry sector facet.
@@ -47,12 +48,38 @@ pub struct Organization {
     /// The organization's own website.
     #[serde(default, skip_serializing_if = "skip::none")]
     pub url: Option<String>,
+    /// The name and short name in other languages of `config.languages`, by code.
+    #[serde(default, skip_serializing_if = "skip::empty_map")]
+    pub translations: Translations<OrgText>,
 }
 
 impl Organization {
     /// What cards and charts call it: the short name when there is one (`"UC Berkeley"`).
     pub fn label(&self) -> &str {
         self.short_name.as_deref().unwrap_or(&self.name)
+    }
+
+    /// The name a page in `lang` shows: its translation, else the dataset's own.
+    pub fn name_in(&self, lang: &str) -> Shown<'_> {
+        pick(
+            &self.translations,
+            lang,
+            |t| t.name.as_ref(),
+            Some(&self.name),
+        )
+        .unwrap_or(Shown::own(&self.name))
+    }
+
+    /// The label a page in `lang` shows: the short name in `lang`, else the dataset's short
+    /// name (an abbreviation is often the same in every language), else the name in `lang`.
+    pub fn label_in(&self, lang: &str) -> Shown<'_> {
+        pick(
+            &self.translations,
+            lang,
+            |t| t.short_name.as_ref(),
+            self.short_name.as_deref(),
+        )
+        .unwrap_or_else(|| self.name_in(lang))
     }
 }
 
@@ -68,6 +95,22 @@ pub struct Topic {
     /// One line on what the topic covers.
     #[serde(default, skip_serializing_if = "skip::none")]
     pub description: Option<String>,
+    /// The name in other languages of `config.languages`, by code.
+    #[serde(default, skip_serializing_if = "skip::empty_map")]
+    pub translations: Translations<TopicText>,
+}
+
+impl Topic {
+    /// The name a page in `lang` shows: its translation, else the dataset's own.
+    pub fn name_in(&self, lang: &str) -> Shown<'_> {
+        pick(
+            &self.translations,
+            lang,
+            |t| t.name.as_ref(),
+            Some(&self.name),
+        )
+        .unwrap_or(Shown::own(&self.name))
+    }
 }
 
 /// What kind of outlet a venue is.

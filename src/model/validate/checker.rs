@@ -20,6 +20,9 @@ pub(super) struct Ids<'a> {
     pub(super) publications: HashSet<&'a str>,
     /// Publications by id, for the checks that look inside the one a record refers to.
     pub(super) publication: HashMap<&'a str, &'a Publication>,
+    /// The languages a record may give translations in: the site's, but its first (the
+    /// dataset's own).
+    pub(super) translated: Vec<&'static str>,
 }
 
 impl<'a> Ids<'a> {
@@ -31,6 +34,15 @@ impl<'a> Ids<'a> {
             researchers: d.researchers.iter().map(|x| x.id.as_str()).collect(),
             publications: d.publications.iter().map(|x| x.id.as_str()).collect(),
             publication: d.publications.iter().map(|x| (x.id.as_str(), x)).collect(),
+            translated: d
+                .config
+                .clone()
+                .unwrap_or_default()
+                .site_languages()
+                .iter()
+                .skip(1)
+                .map(|l| l.code())
+                .collect(),
         }
     }
 }

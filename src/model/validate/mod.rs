@@ -8,7 +8,7 @@
 //! This file runs the checks over the whole dataset and checks the vocabularies; the
 //! `Checker` that collects findings and the checks every record shares are in
 //! `checker.rs` and `dates.rs`, the per-record checks in `researcher.rs` (with its openings in
-//! `openings.rs`) and `publication.rs`, and
+//! `openings.rs`), `publication.rs` and `translations.rs` (a record's texts in other languages), and
 //! the format rules (slugs, language tags, DOIs, arXiv ids, ORCIDs, URLs, phone numbers) in
 //! `rules.rs` and `phone.rs`.
 //!
@@ -26,6 +26,7 @@ mod publication;
 mod researcher;
 mod rules;
 mod site_url;
+mod translations;
 
 pub use super::problem::Problem;
 pub use identifiers::{
@@ -149,6 +150,7 @@ pub(crate) fn check(
         c.non_empty(&format!("{p}.name"), &o.name);
         c.opt_text(&format!("{p}.short_name"), &o.short_name);
         c.texts(&format!("{p}.aliases"), &o.aliases);
+        c.translations(&p, &o.translations, &ids);
         if let Some(cc) = &o.country
             && (cc.len() != 2 || !cc.bytes().all(|b| b.is_ascii_uppercase()))
         {
@@ -165,6 +167,7 @@ pub(crate) fn check(
         let p = c.enter(Collection::Topics, i);
         c.non_empty(&format!("{p}.name"), &t.name);
         c.opt_text(&format!("{p}.description"), &t.description);
+        c.translations(&p, &t.translations, &ids);
     }
     for (i, v) in dataset.venues.iter().enumerate() {
         let p = c.enter(Collection::Venues, i);

@@ -28,6 +28,7 @@ impl Checker<'_> {
         self.opt_text(&format!("{p}.location"), &r.location);
         self.opt_text(&format!("{p}.office"), &r.office);
         self.non_empty(&format!("{p}.summary"), &r.summary);
+        self.translations(p, &r.translations, ids);
         if let Some(o) = &r.organization {
             self.known_organization(&format!("{p}.organization"), o, ids);
         }
