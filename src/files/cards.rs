@@ -15,8 +15,9 @@ use crate::search::{Card, CardIndex, SearchParams, Stats};
 
 /// Version of the compiled directory's format (and the first page's, and of the title shards
 /// read with it); a file of another version is refused with a clear message. 8: title shards
-/// number researchers by their place in name order.
-pub const FORMAT_VERSION: u32 = 8;
+/// number researchers by their place in name order; 9: a card's title and organization in the
+/// site's other languages.
+pub const FORMAT_VERSION: u32 = 9;
 
 /// The first bytes of a compiled directory file.
 pub const MAGIC: &[u8] = b"ATLAS\x00";

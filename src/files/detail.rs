@@ -25,8 +25,8 @@ pub struct DetailFile {
 
 /// The version of the detail files (profile packs and publication chunks); the app refuses
 /// files of another. 3: a publication's abstract, citations, source ids and provenance (always
-/// empty: [`DetailFile::subset`]).
-pub const DETAIL_FORMAT: u32 = 3;
+/// empty: [`DetailFile::subset`]); 4: a researcher's, organization's and topic's translations.
+pub const DETAIL_FORMAT: u32 = 4;
 
 /// Whether a detail file keeps its publications' abstracts: a profile shows them, the list of
 /// every publication does not.

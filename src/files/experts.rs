@@ -17,8 +17,8 @@ use crate::files::paths;
 use crate::model::{CareerStage, Dataset};
 use crate::search::experts::parts::{Block, Part, Parts, PartsIndex, Posting, TermFile};
 
-/// Version of the experts files' format.
-pub const EXPERTS_FORMAT: u32 = 3;
+/// Version of the experts files' format. 4: the blocks' records carry their translations.
+pub const EXPERTS_FORMAT: u32 = 4;
 
 /// The first bytes of every experts file.
 pub const MAGIC: &[u8] = b"ATLAS-EXPERTS\x00";

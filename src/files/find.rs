@@ -27,8 +27,9 @@ use super::Header;
 use crate::Error;
 use crate::search::{Card, CardIndex, Stats};
 
-/// Version of these files' format; a file of another version is refused.
-pub const FORMAT_VERSION: u32 = 3;
+/// Version of these files' format; a file of another version is refused. 4: a card's
+/// translations.
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The first bytes of `find.bin`.
 pub const MAGIC: &[u8] = b"ATLASQ";

@@ -15,7 +15,9 @@ use serde::{Deserialize, Serialize};
 use super::index::SearchIndex;
 use super::summary::Activity;
 use super::titles::TitleShard;
-use crate::model::{CareerStage, Dataset, Link, LinkKind, LoadedDataset, OpeningKind, Researcher};
+use crate::model::{
+    CareerStage, Dataset, Link, LinkKind, LoadedDataset, OpeningKind, Researcher, Shown,
+};
 
 /// What a researcher's card shows (the figures come from [`SearchIndex::stats`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -45,6 +47,18 @@ pub struct Card {
     pub links: Vec<CardLink>,
     /// Publications per year, for the card's sparkline.
     pub activity: Activity,
+    /// The title and organization label in the site's other languages, by language code:
+    /// only those the dataset translates (a page in another shows the dataset's own).
+    pub translations: Vec<(String, CardText)>,
+}
+
+/// A card's title and organization label in one other language.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct CardText {
+    /// The title, when the researcher's record translates it.
+    pub title: Option<String>,
+    /// The organization's label, when its record translates it.
+    pub organization: Option<String>,
 }
 
 /// A link on a card. (The model's [`Link`] leaves out empty labels when written, which a
@@ -122,7 +136,40 @@ impl Card {
                 })
                 .collect(),
             activity,
+            translations: card_texts(dataset, r),
         }
+    }
+
+    /// The title a page in `lang` shows: the translation, else the dataset's own.
+    pub fn title_in(&self, lang: &str) -> Option<Shown<'_>> {
+        match self.text_in(lang).and_then(|t| t.title.as_deref()) {
+            Some(text) => Some(Shown {
+                text,
+                translated: true,
+            }),
+            None => self.title.as_deref().map(Shown::own),
+        }
+    }
+
+    /// The organization (id, label) a page in `lang` shows: the label's translation, else the
+    /// dataset's own.
+    pub fn organization_in(&self, lang: &str) -> Option<(&str, Shown<'_>)> {
+        let (id, label) = self.organization.as_ref()?;
+        let shown = match self.text_in(lang).and_then(|t| t.organization.as_deref()) {
+            Some(text) => Shown {
+                text,
+                translated: true,
+            },
+            None => Shown::own(label),
+        };
+        Some((id, shown))
+    }
+
+    fn text_in(&self, lang: &str) -> Option<&CardText> {
+        self.translations
+            .iter()
+            .find(|(l, _)| l == lang)
+            .map(|(_, t)| t)
     }
 }
 
@@ -136,6 +183,26 @@ impl Card {
             (t, o) => t.or(o),
         }
     }
+}
+
+/// A card's texts in each language the researcher's or their organization's record translates.
+fn card_texts(dataset: &Dataset, r: &Researcher) -> Vec<(String, CardText)> {
+    let org = (r.organization.as_ref()).and_then(|id| dataset.organization(id));
+    let languages: std::collections::BTreeSet<&String> = (r.translations.keys())
+        .chain(org.iter().flat_map(|o| o.translations.keys()))
+        .collect();
+    languages
+        .into_iter()
+        .filter_map(|lang| {
+            let title = r.title_in(lang).filter(|s| s.translated);
+            let label = org.map(|o| o.label_in(lang)).filter(|s| s.translated);
+            let text = CardText {
+                title: title.map(|s| s.text.to_owned()),
+                organization: label.map(|s| s.text.to_owned()),
+            };
+            (text != CardText::default()).then(|| (lang.clone(), text))
+        })
+        .collect()
 }
 
 /// Title and current organization, e.g. `"PhD student, UC Berkeley"`, as cards and the compare
@@ -232,6 +299,7 @@ mod tests {
     use super::*;
 
     use crate::model::bundled::{JSON as BUNDLED, loaded as bundled};
+    use crate::search::SearchParams;
 
     #[test]
     fn every_researcher_has_a_card_with_what_it_shows() {
@@ -251,6 +319,43 @@ mod tests {
         assert!(!shards.is_empty());
         assert_eq!(c.shards.as_ref().map(Vec::len), Some(shards.len()));
         assert_eq!(c.index.len(), dir.dataset.researchers.len());
+    }
+
+    #[test]
+    fn a_card_carries_the_title_and_organization_its_records_translate() {
+        let json = BUNDLED
+            .replacen(
+                r#""id": "luo-mai","#,
+                r#""id": "luo-mai", "translations": {"de": {"title": "Dozent"}},"#,
+                1,
+            )
+            .replacen(
+                r#""id": "edinburgh","#,
+                r#""id": "edinburgh", "translations": {"zh": {"name": "爱丁堡大学", "short_name": "爱丁堡"}, "de": {"name": "Universität Edinburgh"}},"#,
+                1,
+            );
+        let dir = crate::model::load(&json, 2027).unwrap();
+        assert!(dir.problems.is_empty(), "{:#?}", dir.problems);
+        let c = CardIndex::compile(&dir);
+        let mai = &c.cards[c.position("luo-mai").unwrap()];
+        assert_eq!(
+            mai.title_in("de").unwrap(),
+            Shown {
+                text: "Dozent",
+                translated: true
+            }
+        );
+        let own = mai.title.as_deref().unwrap();
+        assert_eq!(mai.title_in("es").unwrap(), Shown::own(own));
+        assert_eq!(mai.title_in("en").unwrap(), Shown::own(own));
+        let (_, org) = mai.organization_in("de").unwrap();
+        assert!(
+            !org.translated,
+            "the bundled organizations give no translation"
+        );
+        // A card of a record without translations carries none.
+        let luo = &c.cards[c.position("michael-luo").unwrap()];
+        assert!(luo.translations.is_empty());
     }
 
     #[test]

@@ -9,3 +9,9 @@ use crate::lang::Catalogue;
 pub fn text() -> &'static Catalogue {
     page_lang().text()
 }
+
+/// The `lang` a text of the dataset needs on this page: the dataset's own language (the site's
+/// first) when the page speaks another and the record gives no translation, else none.
+pub fn data_lang(shown: &crate::model::Shown<'_>) -> Option<&'static str> {
+    shown.lang(page_lang().code(), site_languages().first().code())
+}

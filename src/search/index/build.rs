@@ -64,10 +64,11 @@ pub(super) struct ById<'a> {
     organizations: HashMap<&'a str, usize>,
     publications: HashMap<&'a str, usize>,
     venues: HashMap<&'a str, usize>,
+    topics: HashMap<&'a str, usize>,
 }
 
 impl<'a> ById<'a> {
-    /// Maps `d`'s organizations, publications and venues.
+    /// Maps `d`'s organizations, publications, venues and topics.
     pub(super) fn new(d: &'a Dataset) -> Self {
         Self {
             organizations: d
@@ -84,6 +85,12 @@ impl<'a> ById<'a> {
                 .collect(),
             venues: d
                 .venues
+                .iter()
+                .enumerate()
+                .map(|(i, x)| (x.id.as_str(), i))
+                .collect(),
+            topics: d
+                .topics
                 .iter()
                 .enumerate()
                 .map(|(i, x)| (x.id.as_str(), i))
@@ -428,6 +435,12 @@ impl SearchIndex {
             for alias in &o.aliases {
                 table.add(&mut fields, FieldKind::Organization, alias);
             }
+            // Its names in the site's other languages: a page in any finds them.
+            for t in o.translations.values() {
+                for name in [&t.name, &t.short_name].into_iter().flatten() {
+                    table.add(&mut fields, FieldKind::Organization, name);
+                }
+            }
             if let Some(v) = orgs.get(o.id.as_str()) {
                 push_unique(&mut p.org_any, v);
             }
@@ -448,6 +461,12 @@ impl SearchIndex {
             {
                 p.values[Facet::Topic.index()].push(v);
                 table.add(&mut fields, FieldKind::Topic, &topics.labels[v as usize]);
+                let translated = by_id.topics.get(id.as_str()).map(|&i| &dataset.topics[i]);
+                for t in translated.iter().flat_map(|t| t.translations.values()) {
+                    if let Some(name) = &t.name {
+                        table.add(&mut fields, FieldKind::Topic, name);
+                    }
+                }
             }
         }
         for interest in &r.interests {

@@ -358,12 +358,13 @@ fn people_at(dataset: &Dataset, id: &str) -> (usize, usize) {
 }
 
 /// A profile: their title at their organization, then their main topics as many as fit; their
-/// summary when the record has neither.
+/// summary when the record has neither (each in the catalogue's language when the record
+/// translates it).
 fn profile_description(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> String {
     let role = role(t, dataset, r);
     let mut topics: Vec<String> = (r.topics.iter())
         .filter_map(|id| dataset.topic(id))
-        .map(|topic| plain(&topic.name))
+        .map(|topic| plain(topic.name_in(t.lang.code()).text))
         .collect();
     if topics.is_empty() {
         topics = r.interests.iter().map(|i| plain(i)).collect();
@@ -384,7 +385,7 @@ fn profile_description(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Stri
         }
         (Some(role), true) => role,
         (None, false) => topic_list(t, &topics, DESCRIPTION_MAX),
-        (None, true) => plain(&r.summary),
+        (None, true) => plain(r.summary_in(t.lang.code()).text),
     }
 }
 
@@ -392,10 +393,14 @@ fn profile_description(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Stri
 /// Engines Ltd."; `None` when the record names neither a title nor a known organization.
 fn role(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Option<String> {
     let m = t.meta();
-    let title = r.title.as_deref().map(plain).filter(|t| !t.is_empty());
+    let lang = t.lang.code();
+    let title = r
+        .title_in(lang)
+        .map(|s| plain(s.text))
+        .filter(|t| !t.is_empty());
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
-        .map(|o| plain(&o.name))
+        .map(|o| plain(o.name_in(lang).text))
         .filter(|o| !o.is_empty());
     let role = match (title, org) {
         (Some(title), Some(org)) => fill(m.role(), &[("title", &title), ("organization", &org)]),

@@ -24,11 +24,17 @@ fn known<const N: usize>(parts: [Option<String>; N]) -> Vec<String> {
     parts.into_iter().flatten().collect()
 }
 
-/// The organization's full name, or its id when the vocabulary lacks it.
+/// The organization's full name in the page's language (else the dataset's), or its id when the
+/// vocabulary lacks it.
 fn org_name(dataset: &Dataset, id: &OrgId) -> String {
-    dataset
-        .organization(id)
-        .map_or_else(|| id.0.clone(), |o| o.name.clone())
+    dataset.organization(id).map_or_else(
+        || id.0.clone(),
+        |o| {
+            o.name_in(crate::ui::lang::page_lang().code())
+                .text
+                .to_owned()
+        },
+    )
 }
 
 /// A titled section with an anchor for the section index.

@@ -10,7 +10,7 @@ use super::{Avatar, ExternalLinks, Highlighted};
 use crate::lang::{Catalogue, fill};
 use crate::model::{Link, LinkKind};
 use crate::search::{Card, FieldKind, MatchReason, Stats};
-use crate::ui::lang::text;
+use crate::ui::lang::{data_lang, page_lang, text};
 use crate::ui::router::Href;
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
@@ -98,6 +98,7 @@ fn card_body(
     let topics: Vec<(String, String)> = (card.topics.iter())
         .filter_map(|&t| topics.get(t as usize).cloned())
         .collect();
+    let role = card_role(&card);
     let links: Vec<Link> = card.links.into_iter().map(Link::from).collect();
     let id = card.id.clone();
     let reason = Memo::new(move |_| reason.get());
@@ -110,7 +111,7 @@ fn card_body(
                     <h2 class="card-name">
                         <a href=move || search.profile_href(&id)>{card.name.clone()}</a>
                     </h2>
-                    <CardRole title=card.title organization=card.organization/>
+                    {role}
                 </div>
             </div>
             <p class="card-meta">
@@ -153,9 +154,15 @@ fn card_body(
     }
 }
 
-/// "PhD student, UC Berkeley": the title, and the current organization linking its page.
-#[component]
-fn CardRole(title: Option<String>, organization: Option<(String, String)>) -> impl IntoView {
+/// "PhD student, UC Berkeley": the title, and the current organization linking its page, each
+/// in the page's language when the dataset translates it (else marked as the dataset's).
+fn card_role(card: &Card) -> impl IntoView + use<> {
+    let lang = page_lang().code();
+    let title = card
+        .title_in(lang)
+        .map(|s| (s.text.to_owned(), data_lang(&s)));
+    let organization = (card.organization_in(lang))
+        .map(|(id, s)| (id.to_owned(), s.text.to_owned(), data_lang(&s)));
     if title.is_none() && organization.is_none() {
         return ().into_any();
     }
@@ -163,10 +170,13 @@ fn CardRole(title: Option<String>, organization: Option<(String, String)>) -> im
         (title.is_some() && organization.is_some()).then_some(text().card().role_separator());
     view! {
         <p class="card-role">
-            {title}
+            {title.map(|(title, lang)| match lang {
+                Some(lang) => view! { <span lang=lang>{title}</span> }.into_any(),
+                None => title.into_any(),
+            })}
             {comma}
-            {organization.map(|(id, label)| view! {
-                <a class="card-org" href=crate::site::route::organization(&id).href()>{label}</a>
+            {organization.map(|(id, label, lang)| view! {
+                <a class="card-org" href=crate::site::route::organization(&id).href() lang=lang>{label}</a>
             })}
         </p>
     }

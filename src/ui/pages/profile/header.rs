@@ -7,7 +7,7 @@ use crate::model::{Advisor, Dataset, LinkKind, Researcher};
 use crate::site::route::organization;
 use crate::ui::components::profile_sections::CorrectionLink;
 use crate::ui::components::{ExternalLinks, IsolatedList, OpeningDetails, PickButtons};
-use crate::ui::lang::text;
+use crate::ui::lang::{data_lang, page_lang, text};
 use crate::ui::router::Href;
 use crate::ui::state::search::use_search;
 
@@ -30,20 +30,35 @@ pub(super) fn profile_header(
     fix: Option<String>,
 ) -> impl IntoView + use<> {
     let t = text();
+    let lang = page_lang().code();
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
-        .map(|o| (organization(o.id.as_str()).href(), o.name.clone()));
-    let role: Vec<String> = [r.title.clone(), r.department.clone()]
-        .into_iter()
-        .flatten()
-        .collect();
-    let (has_role, has_org) = (!role.is_empty(), org.is_some());
+        .map(|o| {
+            let name = o.name_in(lang);
+            (
+                organization(o.id.as_str()).href(),
+                name.text.to_owned(),
+                data_lang(&name),
+            )
+        });
+    // The title in the page's language (or marked as the dataset's), then the department.
+    let title = r.title_in(lang).map(|s| (s.text.to_owned(), data_lang(&s)));
+    let department: Vec<String> = r.department.clone().into_iter().collect();
+    let has_role = title.is_some() || !department.is_empty();
+    let title_comma = (title.is_some() && !department.is_empty()).then_some(t.lang.comma());
+    let has_org = org.is_some();
     let topics = r
         .topics
         .iter()
         .filter_map(|t| dataset.topic(t))
-        .map(|t| view! { <li class="chip static">{t.name.clone()}</li> })
+        .map(|t| {
+            let name = t.name_in(lang);
+            view! { <li class="chip static" lang=data_lang(&name)>{name.text.to_owned()}</li> }
+        })
         .collect::<Vec<_>>();
+    let summary = r.summary_in(lang);
+    let summary_lang = data_lang(&summary);
+    let summary = summary.text.to_owned();
     let native = r.native_name.clone().map(|n| {
         view! { " " <span class="native-name" lang=r.native_name_lang.clone()>{n}</span> }
     });
@@ -52,9 +67,11 @@ pub(super) fn profile_header(
             <h1><bdi>{r.name.clone()}</bdi>{native}</h1>
             {(has_role || has_org).then(|| view! {
                 <p class="profile-title">
-                    <IsolatedList parts=role/>
-                    {org.map(|(href, name)| view! {
-                        {has_role.then_some(t.lang.comma())}<a href=href><bdi>{name}</bdi></a>
+                    {title.map(|(title, lang)| view! { <bdi lang=lang>{title}</bdi> })}
+                    {title_comma}
+                    <IsolatedList parts=department/>
+                    {org.map(|(href, name, lang)| view! {
+                        {has_role.then_some(t.lang.comma())}<a href=href><bdi lang=lang>{name}</bdi></a>
                     })}
                 </p>
             })}
@@ -67,7 +84,7 @@ pub(super) fn profile_header(
                 <ul class="chips" aria-label=t.profile().topics()>{topics}</ul>
             })}
             <ExternalLinks links=r.links.clone() owner=r.name.clone() kinds=HEADER_LINKS.to_vec()/>
-            <p class="profile-summary">{r.summary.clone()}</p>
+            <p class="profile-summary" lang=summary_lang>{summary}</p>
             {r.openings.clone().map(|o| view! { <OpeningDetails openings=o/> })}
             <div class="profile-actions">
                 <PickButtons id=r.id.0.clone() name=r.name.clone()/>
