@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Header;
 use crate::Error;
-use crate::search::{Card, CardIndex, SearchParams, Stats};
+use crate::search::{Card, CardIndex, SearchParams, Stats, VocabNames};
 
 /// Version of the compiled directory's format (and the first page's, and of the title shards
 /// read with it); a file of another version is refused with a clear message. 8: title shards
@@ -60,21 +60,32 @@ pub struct FirstPage {
     pub cards: Vec<(Card, Stats)>,
     /// The topic vocabulary the cards' topics point into: (id, name).
     pub topics: Vec<(String, String)>,
+    /// The names of the cards' organizations and topics in the site's other languages.
+    pub names: VocabNames,
 }
 
 impl FirstPage {
     /// The first `n` cards of `directory` in default order.
     pub fn new(compiled: &CardIndex, n: usize) -> Self {
         let hits = compiled.index.search(&SearchParams::default()).hits;
+        let cards: Vec<(Card, Stats)> = (hits.iter().take(n))
+            .map(|h| {
+                let stats = compiled.index.stats(h.researcher);
+                (compiled.cards[h.researcher].clone(), stats)
+            })
+            .collect();
+        let orgs = (cards.iter())
+            .filter_map(|(c, _)| c.organization.as_ref().map(|(id, _)| id.as_str()))
+            .collect();
+        let topics = (cards.iter())
+            .flat_map(|(c, _)| &c.topics)
+            .filter_map(|&t| compiled.topics.get(t as usize).map(|(id, _)| id.as_str()))
+            .collect();
         Self {
             format: FORMAT_VERSION,
             total: compiled.cards.len() as u32,
-            cards: (hits.iter().take(n))
-                .map(|h| {
-                    let stats = compiled.index.stats(h.researcher);
-                    (compiled.cards[h.researcher].clone(), stats)
-                })
-                .collect(),
+            names: compiled.names.only(&orgs, &topics),
+            cards,
             topics: compiled.topics.clone(),
         }
     }

@@ -6,8 +6,8 @@ use super::Header;
 use crate::Error;
 use crate::search::organizations::{NO_VENUE, OrgTable};
 
-/// Version of the organizations file's format.
-pub const ORGS_FORMAT: u32 = 2;
+/// Version of the organizations file's format. 3: the names in the site's other languages.
+pub const ORGS_FORMAT: u32 = 3;
 
 /// The first bytes of the organizations file.
 pub const MAGIC: &[u8] = b"ATLAS-ORGS\x00";

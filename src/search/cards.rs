@@ -13,6 +13,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 
 use super::index::SearchIndex;
+use super::names::VocabNames;
 use super::summary::Activity;
 use super::titles::TitleShard;
 use crate::model::{
@@ -224,6 +225,8 @@ pub struct CardIndex {
     pub cards: Vec<Card>,
     /// The topic vocabulary: (id, name).
     pub topics: Vec<(String, String)>,
+    /// Organizations' and topics' names in the site's other languages.
+    pub names: VocabNames,
     /// The researcher index; without publication titles when `shards` is `Some`.
     pub index: SearchIndex,
     /// Keys of the publication-title shards; `None` when the index holds the titles itself.
@@ -270,6 +273,7 @@ impl CardIndex {
             topics: (d.topics.iter())
                 .map(|t| (t.id.0.clone(), t.name.clone()))
                 .collect(),
+            names: VocabNames::of(d),
             index: SearchIndex::default(),
             shards: None,
             problems: (loaded.problems.iter())

@@ -225,13 +225,15 @@ fn column(s: &Subject<'_>, now: f32, t: &Catalogue) -> Column {
     }
 }
 
-/// Title and current organization, e.g. `"PhD student, UC Berkeley"` (as
-/// [`super::cards::role_line`] says it in English).
-fn role_line(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Option<String> {
+/// Title and current organization in `t`'s language, e.g. `"PhD student, UC Berkeley"`: each
+/// as the record translates it, else the dataset's.
+pub fn role_line(t: &Catalogue, dataset: &Dataset, r: &Researcher) -> Option<String> {
+    let lang = t.lang.code();
     let org = (r.organization.as_ref())
         .and_then(|id| dataset.organization(id))
-        .map(|o| o.label().to_owned());
-    match (r.title.clone(), org) {
+        .map(|o| o.label_in(lang).text.to_owned());
+    let title = r.title_in(lang).map(|s| s.text.to_owned());
+    match (title, org) {
         (Some(title), Some(o)) => Some(fill(
             t.compare_text().role(),
             &[("title", &title), ("organization", &o)],

@@ -23,6 +23,7 @@ pub mod experts;
 pub mod facet;
 pub mod index;
 pub mod layout;
+pub mod names;
 pub mod network;
 pub mod organizations;
 pub mod params;
@@ -40,6 +41,7 @@ pub use index::{
     FacetCounts, FacetValue, FieldKind, Found, Hit, MatchReason, SearchIndex, SearchResults, Stats,
 };
 pub use layout::{LayoutParams, force_layout};
+pub use names::VocabNames;
 pub use network::{
     AdvisedEdge, CoauthorEdge, Edge, EdgeKind, EdgeKinds, Group, GroupKind, Member, Network,
     Reason, Records, SharedPaper, Step, Via,

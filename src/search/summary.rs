@@ -128,15 +128,15 @@ fn mix(labels: impl Iterator<Item = Vec<String>>) -> Vec<Share> {
     shares
 }
 
-/// The first `n` shares, the rest summed as "Other (k more)".
-pub fn top(shares: &[Share], n: usize) -> Vec<Share> {
+/// The first `n` shares, the rest summed as one, "k others" in `t`'s language.
+pub fn top(t: &crate::lang::Catalogue, shares: &[Share], n: usize) -> Vec<Share> {
     if shares.len() <= n + 1 {
         return shares.to_vec();
     }
     let mut out = shares[..n].to_vec();
     let rest = &shares[n..];
     out.push(Share {
-        label: format!("{} others", rest.len()),
+        label: t.charts().others().count(rest.len()),
         count: rest.iter().map(|s| s.count).sum(),
     });
     out
@@ -216,12 +216,12 @@ mod tests {
                 count: 10 - i,
             })
             .collect();
-        let t = top(&shares, 3);
+        let t = top(&crate::lang::EN, &shares, 3);
         assert_eq!(t.len(), 4);
         assert_eq!(t[3].label, "3 others");
         assert_eq!(t[3].count, 7 + 6 + 5);
         // One left over is shown, not folded.
-        assert_eq!(top(&shares[..4], 3).len(), 4);
-        assert_eq!(top(&shares[..4], 3)[3].label, "v3");
+        assert_eq!(top(&crate::lang::EN, &shares[..4], 3).len(), 4);
+        assert_eq!(top(&crate::lang::EN, &shares[..4], 3)[3].label, "v3");
     }
 }

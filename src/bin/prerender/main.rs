@@ -104,8 +104,12 @@ fn run(opts: &Options) -> Result<(), String> {
             )
         })
         .collect();
+    // Each language's data: the directory in its name order where that differs.
+    let in_lang: HashMap<Lang, StaticData> = (languages.all().iter())
+        .map(|&lang| (lang, data.in_lang(lang)))
+        .collect();
     let pages = Pages {
-        data: &data,
+        data: &in_lang,
         packs,
         dataset: &full.loaded.dataset,
         shell: &shell,
@@ -164,7 +168,8 @@ fn run(opts: &Options) -> Result<(), String> {
 
 /// Renders pages into the shell.
 struct Pages<'a> {
-    data: &'a StaticData,
+    /// The data of each language's pages.
+    data: &'a HashMap<Lang, StaticData>,
     /// The pack of each profile's records, by id: empty when the directory has something to
     /// warn of (the app then loads the directory, to show the warning as the page does).
     packs: HashMap<&'a str, usize>,
@@ -180,8 +185,9 @@ impl Pages<'_> {
     /// Writes the page of `route` in `lang` as `dist/<path>/index.html`; its size.
     fn write(&self, dist: &Path, lang: Lang, route: &AppRoute) -> Result<u64, String> {
         let path = self.languages.path(lang, route);
+        let data = self.data.get(&lang).ok_or("a language without its data")?;
         let rendered = render(
-            self.data,
+            data,
             StaticPage {
                 base: self.base.to_owned(),
                 path: path.clone(),

@@ -281,6 +281,7 @@ impl SearchIndex {
             fields.len(),
             people.flat_map(|(i, p)| p.fields.iter().map(move |&f| (f, i as u32))),
         );
+        self.use_name_order("");
     }
 
     /// The index of `dataset`, with publication titles as fields when `titles_inline`.
@@ -303,6 +304,11 @@ impl SearchIndex {
         index.add_fields(table.texts);
         renumber_by_use(&mut index.fields, &mut people);
         rank_names(dataset, &mut people);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let ranks: Vec<u32> = people.iter().map(|p| p.name_rank).collect();
+            index.orders = super::collate::orders(dataset, &ranks);
+        }
         index.mark_occurring(&people);
 
         index.year_min = dataset.publications.iter().map(|p| p.year).min();

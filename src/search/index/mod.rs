@@ -23,6 +23,7 @@
 //! [`SearchParams`]: super::SearchParams
 
 mod build;
+mod collate;
 mod explain;
 mod facets;
 mod query;
@@ -343,6 +344,16 @@ pub struct SearchIndex {
     /// researcher's fields against a query word). Derived (not encoded).
     #[serde(skip)]
     tokens_per_person: usize,
+    /// Each site language's name order (a rank per researcher) where it differs from
+    /// `name_rank`'s ([`collate`]).
+    orders: Vec<(String, Vec<u32>)>,
+    /// The rank by which hits are in name order: `name_rank`, or the page's language's
+    /// ([`Self::use_name_order`]). Derived (not encoded).
+    #[serde(skip)]
+    sort_rank: Vec<u32>,
+    /// Researchers in `sort_rank` order. Derived (not encoded).
+    #[serde(skip)]
+    by_sort: Vec<u32>,
 }
 
 impl SearchIndex {

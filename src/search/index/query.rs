@@ -231,12 +231,12 @@ impl SearchIndex {
         };
         if !in_name_order {
             let mut hits: Vec<Hit> = passing.iter().map(hit).collect();
-            hits.sort_by_cached_key(|h| (primary(h), self.people[h.researcher].name_rank));
+            hits.sort_by_cached_key(|h| (primary(h), self.sort_rank[h.researcher]));
             return hits;
         }
         let mut hits = Vec::with_capacity(passing.count());
         hits.extend(
-            (self.by_name.iter())
+            (self.by_sort.iter())
                 .map(|&i| i as usize)
                 .filter(|&i| passing.contains(i))
                 .map(hit),

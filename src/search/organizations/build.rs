@@ -49,6 +49,7 @@ impl OrgTable {
             topics: (dataset.topics.iter())
                 .map(|t| (t.id.0.clone(), t.name.clone()))
                 .collect(),
+            names: crate::search::VocabNames::of(dataset),
             ..Self::default()
         };
         table.add_people(dataset, &org_pos);

@@ -42,6 +42,8 @@ pub struct OrgTable {
     pub venues: Vec<VenueLabel>,
     /// The topic vocabulary: (id, name).
     pub topics: Vec<(String, String)>,
+    /// Organizations' and topics' names in the site's other languages.
+    pub names: crate::search::VocabNames,
     /// Everyone who is or was at an organization.
     pub people: Vec<PersonLabel>,
     /// Distinct job titles and degrees, which [`Member::roles`] point into.
@@ -309,7 +311,13 @@ impl OrgTable {
         self.derived.haystack = (self.orgs.iter())
             .map(|o| {
                 let mut text = format!("{} {} {}", o.name, o.label(), o.id);
-                for a in &o.aliases {
+                // Its names in every language the dataset translates them into.
+                for a in o
+                    .aliases
+                    .iter()
+                    .map(String::as_str)
+                    .chain(self.names.org_texts(&o.id))
+                {
                     text.push(' ');
                     text.push_str(a);
                 }

@@ -385,3 +385,42 @@ fn counts_are_written_in_the_language() {
     assert!(description(Lang::Es).starts_with("5 investigadores:"));
     assert!(description(Lang::Ar).starts_with("٥ باحثين"));
 }
+
+#[test]
+fn a_profile_is_described_in_the_texts_its_records_translate() {
+    let mut d = bundled();
+    let r = d
+        .researchers
+        .iter_mut()
+        .find(|r| r.id.as_str() == "luo-mai")
+        .unwrap();
+    r.translations.insert(
+        "de".into(),
+        crate::model::ResearcherText {
+            title: Some("Assistenzprofessor".into()),
+            summary: None,
+        },
+    );
+    let o = d
+        .organizations
+        .iter_mut()
+        .find(|o| o.id.as_str() == "edinburgh")
+        .unwrap();
+    o.translations.insert(
+        "de".into(),
+        crate::model::OrgText {
+            name: Some("Universität Edinburgh".into()),
+            short_name: None,
+        },
+    );
+    let describe = |lang| page_meta(&d, "/researchers/luo-mai", "T", None, lang).description;
+    let german = describe(Lang::De);
+    assert!(german.starts_with("Assistenzprofessor"), "{german}");
+    assert!(german.contains("Universität Edinburgh"), "{german}");
+    // Spanish has no translation: the dataset's own texts.
+    let spanish = describe(Lang::Es);
+    assert!(
+        spanish.contains("Assistant Professor") && spanish.contains("University of Edinburgh"),
+        "{spanish}"
+    );
+}

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::search::facet::{FIRST_VALUES, listable_values, visible_values};
 use crate::search::{Facet, OrgScope};
-use crate::ui::lang::text;
+use crate::ui::lang::{org_label, text, topic_name};
 use crate::ui::state::search::use_search;
 
 /// The whole panel.
@@ -58,7 +58,15 @@ fn FacetGroup(
         let expanded = expanded.get();
         all.with(|all| {
             (visible_values(all, expanded).into_iter())
-                .map(|v| (v.id.clone(), facet.value_label(&v.id, &v.label, t)))
+                .map(|v| {
+                    let (label, lang) = match facet {
+                        // The dataset's names, in the page's language when it translates them.
+                        Facet::Topic => topic_name(&v.id, &v.label),
+                        Facet::Organization => org_label(&v.id, &v.label),
+                        _ => (facet.value_label(&v.id, &v.label, t), None),
+                    };
+                    (v.id.clone(), (label, lang))
+                })
                 .collect::<Vec<_>>()
         })
     });
@@ -76,10 +84,10 @@ fn FacetGroup(
             <legend>{facet.label(t)}</legend>
             {(facet == Facet::Organization).then(|| view! { <OrgScopeSwitch/> })}
             <ul class:expanded=move || expanded.get()>
-                <For each=move || values.get() key=|(id, _)| id.clone() children=move |(id, label)| {
+                <For each=move || values.get() key=|(id, _)| id.clone() children=move |(id, (label, lang))| {
                     let key = id.clone();
                     let state = Memo::new(move |_| states.with(|s| s.get(&key).copied().unwrap_or_default()));
-                    view! { <FacetOption facet=facet id=id label=label state=state/> }
+                    view! { <FacetOption facet=facet id=id label=label lang=lang state=state/> }
                 }/>
             </ul>
             {move || (total.get() > FIRST_VALUES).then(|| view! {
@@ -108,6 +116,8 @@ fn FacetOption(
     id: String,
     /// The value's label.
     label: String,
+    /// The label's language when it is not the page's (a dataset name it does not translate).
+    lang: Option<&'static str>,
     /// Its "as if added" count and whether it is selected.
     state: Memo<(usize, bool)>,
 ) -> impl IntoView {
@@ -131,7 +141,7 @@ fn FacetOption(
                 }
             />
             <label for=element_id>
-                <span class="facet-label">{label}</span>
+                <span class="facet-label" lang=lang>{label}</span>
                 <span class="facet-count" aria-label=said>{count}</span>
             </label>
         </li>

@@ -12,7 +12,7 @@ use crate::model::{LoadedDataset, Publication, PublicationType};
 use crate::search::publications::PAGE_SIZE;
 use crate::search::{FacetValue, GroupBy, Order, PubList, PubParams};
 use crate::ui::browser::download;
-use crate::ui::lang::text;
+use crate::ui::lang::{org_name, text, topic_name};
 use crate::ui::state::after_paint::AfterPaint;
 use crate::ui::state::data::{DataError, Detail};
 use crate::ui::state::pub_files::PubFiles;
@@ -252,9 +252,13 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
             </summary>
             // An organization and topics come from an organization's score (`porg`, `ptopic`):
             // shown chosen, so a click removes them.
-            <FacetChips title=t.publication_list().organization() values=facet(|l| l.facets.org.clone().into_iter().collect())
+            <FacetChips title=t.publication_list().organization() values=facet(|l| (l.facets.org.iter())
+                    .map(|v| FacetValue { label: org_name(&v.id, &v.label).0, ..v.clone() })
+                    .collect())
                 on_toggle=toggle(|p, _| p.org = None)/>
-            <FacetChips title=t.publication_list().topic() values=facet(|l| l.facets.topics.clone())
+            <FacetChips title=t.publication_list().topic() values=facet(|l| (l.facets.topics.iter())
+                    .map(|v| FacetValue { label: topic_name(&v.id, &v.label).0, ..v.clone() })
+                    .collect())
                 on_toggle=toggle(|p, id| { p.topics.remove(id); })/>
             <FacetChips title=t.publication_list().kind() values=facet(kind_values) on_toggle=toggle(PubParams::toggle_kind)/>
             <FacetChips title=t.publication_list().venue() values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
@@ -262,7 +266,10 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
             <YearRange list=list/>
             <FacetChips
                 title=t.publication_list().honours()
-                values=facet(|l| vec![l.facets.honoured.clone()])
+                values=facet(|l| vec![FacetValue {
+                    label: text().publication_list().has_honour().into(),
+                    ..l.facets.honoured.clone()
+                }])
                 on_toggle=toggle(|p, _| p.honoured = !p.honoured)
             />
         </details>

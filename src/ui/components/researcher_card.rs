@@ -10,7 +10,7 @@ use super::{Avatar, ExternalLinks, Highlighted};
 use crate::lang::{Catalogue, fill};
 use crate::model::{Link, LinkKind};
 use crate::search::{Card, FieldKind, MatchReason, Stats};
-use crate::ui::lang::{data_lang, page_lang, text};
+use crate::ui::lang::{data_lang, page_lang, text, topic_name};
 use crate::ui::router::Href;
 use crate::ui::state::data::Atlas;
 use crate::ui::state::search::use_search;
@@ -127,6 +127,7 @@ fn card_body(
             })}
             <ul class="chips" aria-label=t.card().topics()>
                 {topics.into_iter().map(|(id, name)| {
+                    let (name, lang) = topic_name(&id, &name);
                     let label = fill(t.card().filter_topic(), &[("topic", &name)]);
                     view! {
                         <li>
@@ -135,16 +136,18 @@ fn card_body(
                                     let id = id.clone();
                                     search.update(move |p| { p.topics.insert(id); });
                                 }>
-                                {name}
+                                <span lang=lang>{name}</span>
                             </button>
                         </li>
                     }
                 }).collect_view()}
             </ul>
-            <p class="card-figures">
+            // A div: the sparkline's table for screen readers cannot be inside a paragraph (the
+            // HTML parser would end it there in a pre-rendered page).
+            <div class="card-figures">
                 <Sparkline activity=activity name=card.name.clone()/>
                 <span class="figures">{figures(t, &stats)}</span>
-            </p>
+            </div>
             <div class="card-foot">
                 <ExternalLinks links=links owner=card.name.clone()
                     kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>

@@ -217,9 +217,9 @@ fn ColumnView(col: Column, series: usize) -> impl IntoView {
             <h3><a href=profile(&col.id).href()>{col.name.clone()}</a></h3>
             {col.role.map(|r| view! { <p class="card-role">{r}</p> })}
             <p class="card-figures">{figures}</p>
-            <ShareChart shares=crate::search::summary::top(&col.venues, 6)
+            <ShareChart shares=crate::search::summary::top(text(), &col.venues, 6)
                 title=fill(t.venues_of(), &[("name", &col.name)]) label=t.venue()/>
-            <ShareChart shares=crate::search::summary::top(&col.topic_mix, 6)
+            <ShareChart shares=crate::search::summary::top(text(), &col.topic_mix, 6)
                 title=fill(t.topics_of(), &[("name", &col.name)]) label=t.topic()/>
             <h4>{t.topics()}</h4>
             {if col.topics.is_empty() {

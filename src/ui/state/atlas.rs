@@ -31,8 +31,13 @@ impl std::ops::Deref for Atlas {
 impl Atlas {
     /// A directory loaded from the authoring JSON: compiled here, every record kept in memory.
     pub fn from_json(loaded: LoadedDataset) -> Self {
+        let mut compiled = CardIndex::compile(&loaded);
+        crate::ui::lang::learn_names(&compiled.names);
+        compiled
+            .index
+            .use_name_order(crate::ui::lang::page_lang().code());
         Self {
-            compiled: CardIndex::compile(&loaded),
+            compiled,
             full: Some(Arc::new(Detail::whole(loaded))),
         }
     }

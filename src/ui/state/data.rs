@@ -185,6 +185,21 @@ pub struct StaticData {
 }
 
 impl StaticData {
+    /// The data as pages in `lang` show it: the directory in `lang`'s name order when it has
+    /// its own (a copy then), else this.
+    pub fn in_lang(&self, lang: crate::lang::Lang) -> StaticData {
+        let mut out = self.clone();
+        if self.atlas.index.has_name_order(lang.code()) {
+            let mut compiled = self.atlas.compiled.clone();
+            compiled.index.use_name_order(lang.code());
+            out.atlas = Arc::new(Atlas {
+                compiled,
+                full: self.atlas.full.clone(),
+            });
+        }
+        out
+    }
+
     /// Everything the pages show, from the whole dataset.
     pub fn new(loaded: LoadedDataset) -> Self {
         let by_id = DetailFile::publications_by_id(&loaded.dataset);
@@ -256,6 +271,7 @@ async fn fetch_first_page() -> Option<Arc<FirstPage>> {
     }
     let result = match fetch_bytes(paths::FIRST_PAGE).await {
         Ok(Some(bytes)) => FirstPage::from_bytes(&bytes)
+            .inspect(|page| crate::ui::lang::learn_names(&page.names))
             .map(Some)
             .map_err(|e| e.to_string()),
         Ok(None) => Ok(None),
@@ -277,8 +293,12 @@ pub fn use_atlas() -> AtlasContext {
 /// The compiled directory, or the JSON compiled here when the host has none.
 pub async fn fetch_atlas() -> DataResult {
     if let Some(bytes) = fetch_bytes(paths::DIRECTORY).await? {
-        let compiled = timed("atlas:index", || CardIndex::from_bytes(&bytes))
+        let mut compiled = timed("atlas:index", || CardIndex::from_bytes(&bytes))
             .map_err(DataError::refused(paths::DIRECTORY))?;
+        crate::ui::lang::learn_names(&compiled.names);
+        compiled
+            .index
+            .use_name_order(crate::ui::lang::page_lang().code());
         return Ok(Arc::new(Atlas {
             compiled,
             full: None,
@@ -401,6 +421,7 @@ pub async fn fetch_organizations(atlas: Arc<Atlas>) -> Result<Arc<OrgTable>, Dat
     {
         let table = timed("atlas:organizations", || OrgTable::from_bytes(&bytes))
             .map_err(DataError::refused(paths::ORGANIZATIONS))?;
+        crate::ui::lang::learn_names(&table.names);
         return Ok(Arc::new(table));
     }
     Ok(Arc::new(

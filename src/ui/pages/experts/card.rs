@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::lang::{Catalogue, fill};
 use crate::model::Dataset;
-use crate::search::cards::role_line;
+use crate::search::compare::role_line;
 use crate::search::experts::conflicts::Rule;
 use crate::search::experts::page::{marks, percent, unmarked};
 use crate::search::experts::{Conflict, Expert, Level, MatchedPaper};
@@ -33,9 +33,13 @@ pub fn ExpertCard(
     let id = expert.researcher.0.clone();
     let r = d.researcher(&id);
     let name = r.map_or_else(|| id.clone(), |r| r.name.clone());
-    let role = r.and_then(|r| role_line(d, r));
+    let role = r.and_then(|r| role_line(t, d, r));
     let topics: Vec<String> = (expert.topics.iter())
-        .map(|t| d.topic_name(t).to_owned())
+        .map(|id| {
+            d.topic(id)
+                .map_or(id.as_str(), |x| x.name_in(t.lang.code()).text)
+                .to_owned()
+        })
         .collect();
     view! {
         <li class="expert" data-testid="expert">

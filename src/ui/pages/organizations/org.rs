@@ -17,7 +17,7 @@ use crate::ui::browser::set_title;
 use crate::ui::components::IsolatedList;
 use crate::ui::components::charts::{ShareChart, YearChart};
 use crate::ui::components::links::safe_href;
-use crate::ui::lang::text;
+use crate::ui::lang::{org_name, text};
 use crate::ui::router::Href;
 use crate::ui::state::organizations::{OrgQuery, use_org_query};
 
@@ -31,7 +31,8 @@ pub fn OrgView(
 ) -> impl IntoView {
     let query = use_org_query();
     let entry = &table.orgs[org];
-    set_title(Some(&entry.name));
+    let (name, name_lang) = org_name(&entry.id, &entry.name);
+    set_title(Some(&name));
     let t = text();
     let mut meta: Vec<String> = Vec::new();
     meta.extend(entry.short_name.clone());
@@ -45,7 +46,7 @@ pub fn OrgView(
                 <a href=move || AppRoute::Organizations(query.params.get()).href()>{t.organization().back()}</a>
             </p>
             <header class="org-header">
-                <h1><bdi>{entry.name.clone()}</bdi></h1>
+                <h1><bdi lang=name_lang>{name}</bdi></h1>
                 <p class="org-meta">
                     <IsolatedList parts=meta separator=" · "/>
                     {website.map(|href| view! {
@@ -178,9 +179,9 @@ fn Output(table: Arc<OrgTable>, org: usize) -> impl IntoView {
                     <div class="output-charts">
                         <YearChart activity=summary.activity
                             title=t.organization().papers_per_year().into()/>
-                        <ShareChart shares=top(&summary.venues, 7) title=t.organization().venues().into()
+                        <ShareChart shares=top(t, &summary.venues, 7) title=t.organization().venues().into()
                             label=t.organization().venue()/>
-                        <ShareChart shares=top(&summary.topics, 7)
+                        <ShareChart shares=top(t, &summary.topics, 7)
                             title=t.organization().paper_topics().into() label=t.organization().topic()/>
                     </div>
                 }

@@ -13,7 +13,7 @@ use crate::search::params::kind_label;
 use crate::search::{Credit, OrgParams};
 use crate::site::route::AppRoute;
 use crate::ui::components::IsolatedList;
-use crate::ui::lang::text;
+use crate::ui::lang::{org_label, org_name, text, topic_name};
 use crate::ui::router::Href;
 
 /// One row of the ranking.
@@ -55,8 +55,10 @@ pub fn OrgRow(
         .map(|&(v, _)| table.venues[v as usize].short.clone())
         .collect();
     let topics: Vec<String> = (org.top_topics.iter())
-        .map(|&(t, _)| table.topic_name(t).to_owned())
+        .filter_map(|&(t, _)| table.topics.get(t as usize))
+        .map(|(id, own)| topic_name(id, own).0)
         .collect();
+    let (name, name_lang) = org_name(&org.id, &org.name);
     let t = text();
     view! {
         <li class="org-row" data-testid="org-row">
@@ -65,7 +67,7 @@ pub fn OrgRow(
                 {move || row.get().map(|r| t.lang.number(r.rank as u64))}
             </p>
             <div class="org-main">
-                <h3 class="org-name"><a href=page><bdi>{org.name.clone()}</bdi></a></h3>
+                <h3 class="org-name"><a href=page><bdi lang=name_lang>{name}</bdi></a></h3>
                 <p class="org-meta"><IsolatedList parts=meta separator=" · "/></p>
                 <PeopleLine counts=table.stage_counts(o) taking_phd=table.taking_phd(o)/>
                 {(!venues.is_empty() || !topics.is_empty()).then(|| view! {
@@ -79,7 +81,7 @@ pub fn OrgRow(
                     </p>
                 })}
             </div>
-            <Score row=row id=id label=org.label().to_owned() params=params/>
+            <Score row=row id=id label=org_label(&org.id, org.label()).0 params=params/>
         </li>
     }
 }

@@ -129,8 +129,8 @@ fn profile_output(researcher: &Researcher, dir: &LoadedDataset) -> impl IntoView
     let dataset = &dir.dataset;
     let cited = CitationSummary::of(dataset, researcher);
     let activity = summary::activity(dataset, researcher);
-    let venues = summary::top(&summary::venue_mix(dataset, researcher), 7);
-    let topics = summary::top(&summary::topic_mix(dataset, researcher), 7);
+    let venues = summary::top(text(), &summary::venue_mix(dataset, researcher), 7);
+    let topics = summary::top(text(), &summary::topic_mix(dataset, researcher), 7);
     let t = text().profile();
     (!activity.is_empty()).then(|| {
         view! {
