@@ -303,7 +303,6 @@ mod tests {
     use super::*;
 
     use crate::model::bundled::{JSON as BUNDLED, loaded as bundled};
-    use crate::search::SearchParams;
 
     #[test]
     fn every_researcher_has_a_card_with_what_it_shows() {

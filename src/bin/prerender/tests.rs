@@ -141,3 +141,64 @@ fn with_a_site_url_pages_are_canonical_and_the_sitemap_lists_every_route() {
     assert!(robots.contains("Sitemap: https://lab.example/atlas/sitemap.xml"));
     let _ = std::fs::remove_dir_all(&dist);
 }
+
+/// Every page in the languages the dataset translates into: its records' texts in the page's
+/// language, the dataset's own marked with `lang="en"`.
+#[test]
+fn pages_in_another_language_show_the_texts_the_dataset_translates() {
+    let (dist, data) = site("translated", None);
+    let mut json: serde_json::Value = serde_json::from_str(&read(&data).unwrap()).unwrap();
+    for o in json["organizations"].as_array_mut().unwrap() {
+        if o["id"] == "edinburgh" {
+            o["translations"] = serde_json::json!({
+                "de": {"name": "Universität Edinburgh"},
+                "zh": {"name": "爱丁堡大学", "short_name": "爱丁堡"}
+            });
+        }
+    }
+    for t in json["topics"].as_array_mut().unwrap() {
+        if t["id"] == "llm-serving" {
+            t["translations"] = serde_json::json!({"de": {"name": "LLM-Bereitstellung"}});
+        }
+    }
+    for r in json["researchers"].as_array_mut().unwrap() {
+        if r["id"] == "luo-mai" {
+            r["translations"] = serde_json::json!({"de": {
+                "title": "Assistenzprofessor",
+                "summary": "Luo Mai forscht an Systemen für maschinelles Lernen."
+            }});
+        }
+    }
+    std::fs::write(&data, json.to_string()).unwrap();
+    run(&options(dist.clone(), data.clone(), None)).unwrap();
+
+    let german = page(&dist, "de/researchers/luo-mai");
+    for text in [
+        "<p class=\"profile-summary\">Luo Mai forscht an Systemen für maschinelles Lernen.</p>",
+        "<bdi>Assistenzprofessor</bdi>",
+        "<bdi>Universität Edinburgh</bdi>",
+        "<li class=\"chip static\">LLM-Bereitstellung</li>",
+        // A topic German has no name for: the dataset's, marked as English.
+        "<li class=\"chip static\" lang=\"en\">",
+    ] {
+        assert!(german.contains(text), "{text}");
+    }
+    assert!(german.contains("<meta name=\"description\" content=\"Assistenzprofessor"));
+    // Spanish has none: the dataset's texts, marked.
+    let spanish = page(&dist, "es/researchers/luo-mai");
+    assert!(spanish.contains("<p class=\"profile-summary\" lang=\"en\">"));
+    assert!(spanish.contains("<bdi lang=\"en\">Assistant Professor</bdi>"));
+    // English pages are as they were: no lang marks.
+    let english = page(&dist, "researchers/luo-mai");
+    assert!(english.contains("<p class=\"profile-summary\">"));
+    assert!(!english.contains("lang=\"en\""));
+
+    // The directory: the card's title and organization, the facets' names.
+    let directory = page(&dist, "de");
+    assert!(directory.contains("Assistenzprofessor"));
+    assert!(directory.contains("LLM-Bereitstellung"));
+    let chinese = page(&dist, "zh");
+    assert!(chinese.contains(">爱丁堡</a>"), "the card's organization");
+    assert!(page(&dist, "zh/organizations").contains("爱丁堡大学"));
+    let _ = std::fs::remove_dir_all(&dist);
+}
