@@ -1,46 +1,51 @@
 //! Names in each language's order: CLDR's collation for the language (Spanish puts `ñ` after
 //! `n`, Chinese orders Han names by pinyin before Latin ones, Arabic puts Arabic script first),
 //! computed natively when the directory is compiled, with `icu_collator`'s data; the browser
-//! only reads the result. The index keeps a language's order only where it differs from the
-//! folded order every index has ([`SearchIndex::use_name_order`]).
+//! only reads the result. A language's order is kept only where its tailoring changes the
+//! order of these names, compared with CLDR's root order: otherwise (English and German always,
+//! Spanish without `ñ`, Chinese without Han names) the folded order every index has stands
+//! ([`SearchIndex::use_name_order`]), and a directory of 100,000 English names carries none.
 
 use super::SearchIndex;
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::Dataset;
 
-/// Each site language's rank per researcher, for the languages whose order differs from
-/// `name_rank` (the folded order, then id).
+/// Each site language's rank per researcher, for the languages whose collation orders these
+/// names otherwise than the root collation.
 #[cfg(not(target_arch = "wasm32"))]
 pub(super) fn orders(dataset: &Dataset, name_rank: &[u32]) -> Vec<(String, Vec<u32>)> {
+    let languages = dataset.config.clone().unwrap_or_default().site_languages();
+    let Some(root) = rank_in("und", dataset, name_rank) else {
+        return Vec::new();
+    };
+    (languages.iter())
+        .filter_map(|lang| {
+            let rank = rank_in(lang.code(), dataset, name_rank)?;
+            (rank != root).then(|| (lang.code().to_owned(), rank))
+        })
+        .collect()
+}
+
+/// Each researcher's rank in `locale`'s collation of their names (equal names in the folded
+/// order's); `None` when the locale has no collation data.
+#[cfg(not(target_arch = "wasm32"))]
+fn rank_in(locale: &str, dataset: &Dataset, name_rank: &[u32]) -> Option<Vec<u32>> {
     use icu_collator::Collator;
     use icu_collator::options::CollatorOptions;
 
-    let languages = dataset.config.clone().unwrap_or_default().site_languages();
-    let mut out = Vec::new();
-    for lang in languages {
-        let Ok(locale) = lang.code().parse::<icu_locale_core::Locale>() else {
-            continue;
-        };
-        let Ok(collator) = Collator::try_new(locale.into(), CollatorOptions::default()) else {
-            continue;
-        };
-        let mut order: Vec<usize> = (0..dataset.researchers.len()).collect();
-        let rs = &dataset.researchers;
-        order.sort_by(|&a, &b| {
-            (collator.compare(&rs[a].name, &rs[b].name))
-                // Equal names: the folded order's tie-break, so equal names keep one order.
-                .then_with(|| name_rank[a].cmp(&name_rank[b]))
-        });
-        let mut rank = vec![0u32; order.len()];
-        for (r, i) in order.into_iter().enumerate() {
-            rank[i] = r as u32;
-        }
-        if rank != name_rank {
-            out.push((lang.code().to_owned(), rank));
-        }
+    let locale = locale.parse::<icu_locale_core::Locale>().ok()?;
+    let collator = Collator::try_new(locale.into(), CollatorOptions::default()).ok()?;
+    let rs = &dataset.researchers;
+    let mut order: Vec<usize> = (0..rs.len()).collect();
+    order.sort_by(|&a, &b| {
+        (collator.compare(&rs[a].name, &rs[b].name)).then_with(|| name_rank[a].cmp(&name_rank[b]))
+    });
+    let mut rank = vec![0u32; order.len()];
+    for (r, i) in order.into_iter().enumerate() {
+        rank[i] = r as u32;
     }
-    out
+    Some(rank)
 }
 
 impl SearchIndex {
@@ -161,6 +166,20 @@ mod tests {
         back.after_decode();
         back.use_name_order("es");
         assert_eq!(by_name(&back, &d), spanish);
+    }
+
+    #[test]
+    fn only_a_tailored_order_is_kept() {
+        // Names the root collation orders otherwise than folding (case and punctuation), in
+        // languages without tailoring for them: no order is stored.
+        let names = [
+            "de Vries", "De Vries", "O'Brien", "Obrien", "van Dam", "Van-Dam",
+        ];
+        let d = directory(&["en", "de", "es", "zh", "ar"], &names);
+        let index = SearchIndex::new(&d);
+        for lang in ["en", "de", "es", "zh", "ar"] {
+            assert!(!index.has_name_order(lang), "{lang}");
+        }
     }
 
     #[test]
