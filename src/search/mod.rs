@@ -38,7 +38,8 @@ pub mod titles;
 pub use cards::{Card, CardIndex};
 pub use facet::Facet;
 pub use index::{
-    FacetCounts, FacetValue, FieldKind, Found, Hit, MatchReason, SearchIndex, SearchResults, Stats,
+    FacetCounts, FacetValue, FieldKind, Found, Hit, MatchReason, QueryMemory, SearchIndex,
+    SearchResults, Stats,
 };
 pub use layout::{LayoutParams, force_layout};
 pub use names::VocabNames;

@@ -8,6 +8,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{Field, FieldKind, FieldToken, Person, Rows, SearchIndex, Stats};
 use crate::model::{
@@ -250,6 +251,8 @@ impl SearchIndex {
 
     /// Builds the inverted lists from the fields' words and the researchers' field lists.
     pub(super) fn invert(&mut self) {
+        static STAMPS: AtomicU64 = AtomicU64::new(1);
+        self.stamp = STAMPS.fetch_add(1, Ordering::Relaxed);
         let fields = &self.fields;
         let mut words: Vec<(u32, u32)> = Vec::new();
         for (f, field) in fields.iter().enumerate() {

@@ -26,6 +26,7 @@ mod build;
 mod collate;
 mod explain;
 mod facets;
+mod narrow;
 mod query;
 pub mod shards;
 
@@ -40,6 +41,7 @@ use super::facet::Facet;
 pub use super::facet::country_name;
 use super::text::fold;
 use facets::FacetSets;
+pub use narrow::QueryMemory;
 pub use query::Found;
 
 /// What kind of text a query word matched; decides its weight and the reason's label.
@@ -191,6 +193,8 @@ pub struct SearchResults {
     pub hits: Vec<Hit>,
     /// Facet values with "if added" counts.
     pub facets: FacetCounts,
+    /// What the next key's search may start from (not compared: see [`QueryMemory`]).
+    pub memory: QueryMemory,
 }
 
 /// A facet's vocabulary: URL ids, labels, folded labels for sorting, and id → position.
@@ -354,6 +358,10 @@ pub struct SearchIndex {
     /// Researchers in `sort_rank` order. Derived (not encoded).
     #[serde(skip)]
     by_sort: Vec<u32>,
+    /// Which index this is, for a [`QueryMemory`] to be read only by the index that wrote it:
+    /// new each time the inverted lists are built. Derived (not encoded).
+    #[serde(skip)]
+    stamp: u64,
 }
 
 impl SearchIndex {

@@ -10,6 +10,7 @@
 use std::cmp::Reverse;
 
 use super::facets::Filters;
+use super::narrow::QueryMemory;
 use super::{FacetCounts, FieldKind, Hit, SearchIndex, SearchResults};
 use crate::search::bits::Bits;
 use crate::search::params::{SearchParams, Sort};
@@ -22,6 +23,8 @@ pub(super) struct Matches {
     pub(super) count: Vec<u32>,
     /// Sum of each word's best score.
     pub(super) score: Vec<u32>,
+    /// The last word's best score (its part of `score`).
+    pub(super) last: Vec<u32>,
 }
 
 /// How [`SearchIndex::run`] reads a query word after the first: from the word's postings, or
@@ -45,6 +48,8 @@ pub struct Found {
     /// Matching researchers, in the effective sort order.
     pub hits: Vec<Hit>,
     filters: Filters,
+    /// What the next key's search may start from.
+    pub memory: QueryMemory,
 }
 
 /// A query word's matches among the publication-title words of one loaded shard.
@@ -70,6 +75,8 @@ pub(super) struct QueryTerm<'a> {
     pub(super) word: String,
     /// Whether longer words match too (the query's last word).
     pub(super) prefix: bool,
+    /// Whether the word is searched in the loaded title shards (a prefix of one letter is not).
+    pub(super) titles_searched: bool,
     /// Its matches in publication titles, when titles are sharded: one per loaded shard that
     /// has some (a prefix may span the parts of a split shard).
     pub(super) titles: Vec<TitleTerm<'a>>,
@@ -147,6 +154,7 @@ impl SearchIndex {
         SearchResults {
             hits: found.hits,
             facets,
+            memory: found.memory,
         }
     }
 
@@ -154,9 +162,21 @@ impl SearchIndex {
     /// with the filters kept for [`Self::count`] (the facet counts are a second step, so each
     /// can be timed and paid apart).
     pub fn find(&self, params: &SearchParams, titles: &TitleShards, reasons: bool) -> Found {
+        self.find_after(params, titles, reasons, &QueryMemory::default())
+    }
+
+    /// [`Self::find`], starting from the previous key's matches (`memory`, from its
+    /// [`Found::memory`]) when this query narrows that one ([`super::narrow`]): the same answer.
+    pub fn find_after(
+        &self,
+        params: &SearchParams,
+        titles: &TitleShards,
+        reasons: bool,
+        memory: &QueryMemory,
+    ) -> Found {
         let query = self.compile(&params.query, titles);
         let terms = query.terms();
-        let matches = (!terms.is_empty()).then(|| self.run(terms));
+        let (matches, memory) = self.run_after(&query, titles, memory);
         let matched = self.matched(&query, matches.as_ref());
         let filters = self.filter(params, matched);
         let hits = self.sorted_hits(
@@ -170,7 +190,11 @@ impl SearchIndex {
                 h.reason = self.reason_for(h.researcher, terms);
             }
         }
-        Found { hits, filters }
+        Found {
+            hits,
+            filters,
+            memory,
+        }
     }
 
     /// The facet counts of a search [`Self::find`] answered for the same `params`.
@@ -295,6 +319,7 @@ impl SearchIndex {
                 folded_len: word.len(),
                 word,
                 prefix,
+                titles_searched: searchable,
                 titles: title_terms,
             });
         }
@@ -315,17 +340,11 @@ impl SearchIndex {
         let mut m = Matches {
             count: vec![0; n],
             score: vec![0; n],
+            last: vec![0; n],
         };
         let mut best = vec![0u32; n];
-        let title_weight = FieldKind::Publication.weight();
         for (i, q) in terms.iter().enumerate() {
             best.fill(0);
-            let mut offer = |person: usize, s: u32| {
-                // A researcher an earlier word already failed stays failed.
-                if m.count[person] as usize == i && s > best[person] {
-                    best[person] = s;
-                }
-            };
             // After the first word, only those who matched every word so far can match: when
             // they are few against the postings of this word's range, their own fields are read
             // instead (the same scores, from the other side).
@@ -347,47 +366,20 @@ impl SearchIndex {
                     .then_some(cands)
                 })
                 .flatten();
+            let count = &m.count;
+            let mut offer = |person: usize, s: u32| {
+                // A researcher an earlier word already failed stays failed.
+                if count[person] as usize == i && s > best[person] {
+                    best[person] = s;
+                }
+            };
             if let Some(cands) = candidates {
                 for person in cands {
-                    let mut b = 0;
-                    for &f in &self.people[person].fields {
-                        let field = &self.fields[f as usize];
-                        let w = field.kind.weight();
-                        for t in &field.tokens {
-                            b = b.max(q.score(t.term, w));
-                        }
-                    }
-                    offer(person, b);
+                    offer(person, self.best_in_fields(q, person));
                 }
+                self.offer_titles(q, &mut offer);
             } else {
-                // The word itself, when known, sorts first among the words it is a prefix of.
-                let split = q.lo + u32::from(q.exact.is_some());
-                for (fields, quarters) in [
-                    (self.word_fields.range(q.lo, split), 4),
-                    (self.word_fields.range(split, q.hi), 3),
-                ] {
-                    for &f in fields {
-                        let s = self.fields[f as usize].kind.weight() * quarters / 4;
-                        for &person in self.field_people.row(f) {
-                            offer(person as usize, s);
-                        }
-                    }
-                }
-            }
-            for t in &q.titles {
-                let split = t.lo + u32::from(t.exact.is_some());
-                for (postings, quarters) in [
-                    (t.shard.postings(t.lo, split), 4),
-                    (t.shard.postings(split, t.hi), 3),
-                ] {
-                    // Title shards number researchers by their place in name order.
-                    for x in postings {
-                        offer(
-                            self.by_name[x.person as usize] as usize,
-                            title_weight * quarters / 4,
-                        );
-                    }
-                }
+                self.offer_postings(q, &mut offer);
             }
             for ((count, score), &b) in m.count.iter_mut().zip(&mut m.score).zip(&best) {
                 if b > 0 {
@@ -396,6 +388,59 @@ impl SearchIndex {
                 }
             }
         }
+        m.last = best;
         m
+    }
+
+    /// `person`'s best score for the word `q` among their own fields (0: none matches).
+    pub(super) fn best_in_fields(&self, q: &QueryTerm, person: usize) -> u32 {
+        let mut b = 0;
+        for &f in &self.people[person].fields {
+            let field = &self.fields[f as usize];
+            let w = field.kind.weight();
+            for t in &field.tokens {
+                b = b.max(q.score(t.term, w));
+            }
+        }
+        b
+    }
+
+    /// Offers every researcher the word `q` matches, from its postings and the title shards',
+    /// with the score of each match (a researcher may be offered several).
+    pub(super) fn offer_postings(&self, q: &QueryTerm, offer: &mut impl FnMut(usize, u32)) {
+        // The word itself, when known, sorts first among the words it is a prefix of.
+        let split = q.lo + u32::from(q.exact.is_some());
+        for (fields, quarters) in [
+            (self.word_fields.range(q.lo, split), 4),
+            (self.word_fields.range(split, q.hi), 3),
+        ] {
+            for &f in fields {
+                let s = self.fields[f as usize].kind.weight() * quarters / 4;
+                for &person in self.field_people.row(f) {
+                    offer(person as usize, s);
+                }
+            }
+        }
+        self.offer_titles(q, offer);
+    }
+
+    /// Offers every researcher the word `q` matches in the loaded title shards.
+    fn offer_titles(&self, q: &QueryTerm, offer: &mut impl FnMut(usize, u32)) {
+        let title_weight = FieldKind::Publication.weight();
+        for t in &q.titles {
+            let split = t.lo + u32::from(t.exact.is_some());
+            for (postings, quarters) in [
+                (t.shard.postings(t.lo, split), 4),
+                (t.shard.postings(split, t.hi), 3),
+            ] {
+                // Title shards number researchers by their place in name order.
+                for x in postings {
+                    offer(
+                        self.by_name[x.person as usize] as usize,
+                        title_weight * quarters / 4,
+                    );
+                }
+            }
+        }
     }
 }

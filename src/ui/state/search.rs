@@ -137,17 +137,24 @@ pub fn provide_search() {
         pending: RwSignal::new(Set::new()),
         failed: RwSignal::new(BTreeMap::new()),
     };
-    let results = Memo::new(move |_| {
+    // Each key's search starts from the previous key's matches when the query narrows them
+    // (the memory the previous answer carries; the same answer as a search from scratch).
+    let results = Memo::new(move |before: Option<&Option<SearchResults>>| {
         let ix = indexed.get()?;
         let index = &ix.atlas.index;
+        let memory = before.and_then(Option::as_ref).map(|r| &r.memory);
         // Timed apart, so the benchmark reads the search alone and the facet counts.
         Some(titles.loaded.with(|t| {
             params.with(|p| {
-                let found = timed("atlas:search", || index.find(p, t, false));
+                let found = timed("atlas:search", || match memory {
+                    Some(m) => index.find_after(p, t, false, m),
+                    None => index.find(p, t, false),
+                });
                 let facets = timed("atlas:facets", || index.count(p, &found));
                 SearchResults {
                     hits: found.hits,
                     facets,
+                    memory: found.memory,
                 }
             })
         }))

@@ -309,6 +309,7 @@ fn field_kinds() {
 
 mod explain;
 mod facets;
+mod narrow;
 mod shards;
 
 /// Every two-word query of the index's own words (the second also cut to a prefix) scores each
