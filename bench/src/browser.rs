@@ -44,11 +44,7 @@ pub(crate) fn browser(r: &mut Run, sizes: &[usize]) -> Result<(), Error> {
     run_child(&mut node)?;
     let measured = read_json(&out)?;
     let path = r.results();
-    let mut doc = read_doc(&path)?;
-    for key in ["results", "bundle"] {
-        doc.insert(key.into(), measured[key].clone());
-    }
-    write_doc(&path, doc)?;
+    store_browser(&path, &measured)?;
     r.table(&browser_table(&measured["results"]));
     r.figure(format!(
         "bundle: wasm {} B, JS {} B gzipped; {} holds \"results\" and \"bundle\"",
@@ -58,6 +54,17 @@ pub(crate) fn browser(r: &mut Run, sizes: &[usize]) -> Result<(), Error> {
     ));
     site(r)?;
     cold(r, &dist, sizes)
+}
+
+/// Stores what `browser.mjs` wrote into the results file at `path` under `"results"` and
+/// `"bundle"`, as it wrote them, keeping the file's other keys: each row whole, its per-key
+/// arrays (`keys`, `typed_keys`, with `warmup_keys`) included.
+pub(crate) fn store_browser(path: &Path, measured: &Value) -> Result<(), Error> {
+    let mut doc = read_doc(path)?;
+    for key in ["results", "bundle"] {
+        doc.insert(key.into(), measured[key].clone());
+    }
+    write_doc(path, doc)
 }
 
 /// The release build the generated sizes share, in `target/bench-dist`.
@@ -231,6 +238,7 @@ pub(crate) fn is_fresh(output: &Path, input: &Path) -> bool {
 }
 
 /// The browser rows as an aligned table; `-` where a figure does not apply or did not finish.
+/// The per-key arrays are in the results file only.
 pub(crate) fn browser_table(rows: &Value) -> String {
     const COLUMNS: [(&str, &str); 16] = [
         ("researchers", "researchers"),

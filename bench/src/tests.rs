@@ -1,6 +1,6 @@
 use std::time::SystemTime;
 
-use super::browser::browser_table;
+use super::browser::{browser_table, store_browser};
 use super::native::{read_estimates, table};
 
 use std::path::Path;
@@ -116,6 +116,45 @@ fn the_browser_table_shows_missing_figures_as_dashes_and_failures_with_their_rea
     assert!(lines[1].contains("research-atlas") && lines[1].contains("724.9"));
     assert!(lines[1].contains("452965"));
     assert!(lines[2].contains(" - ") && lines[2].ends_with("Timeout 180000ms exceeded."));
+}
+
+#[test]
+fn the_browser_rows_are_stored_with_their_keys_and_tabled_without_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench/results.json");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, r#"{ "native": [1], "results": [] }"#).unwrap();
+    let measured = json!({
+        "results": [
+            { "researchers": 5, "shape": "research", "system": "research-atlas",
+              "keystroke_p50_ms": 26.6, "warmup_keys": 2,
+              "keys": [
+                  { "order": 0, "query": "l", "warm": false, "search_ms": [0.2],
+                    "facets_ms": [0.1], "painted_ms": 24.2 },
+                  { "order": 1, "query": "", "warm": false, "search_ms": [],
+                    "facets_ms": [], "painted_ms": 30.1 },
+                  { "order": 2, "query": "l", "warm": true, "search_ms": [0.1],
+                    "facets_ms": [0.1], "painted_ms": 26.6 }
+              ],
+              "typed_keys": [{ "order": 0, "key": "l", "query": "l", "duration_ms": null }] },
+            { "researchers": 5, "shape": "research", "system": "flexsearch",
+              "query_p50_ms": 0.1, "warmup_keys": 2,
+              "keys": [{ "order": 0, "query": "l", "warm": false, "search_ms": 0.8 }] }
+        ],
+        "bundle": { "wasm_gz_bytes": 1 }
+    });
+    store_browser(&path, &measured).unwrap();
+    let stored = read_json(&path).unwrap();
+    assert_eq!(stored["results"], measured["results"]);
+    assert_eq!(stored["bundle"], measured["bundle"]);
+    assert_eq!(stored["native"], json!([1]));
+    let table = browser_table(&stored["results"]);
+    assert_eq!(table.lines().count(), 3, "{table}");
+    assert!(table.lines().nth(1).unwrap().contains("26.6"), "{table}");
+    assert!(
+        !table.contains("painted") && !table.contains("warm"),
+        "{table}"
+    );
 }
 
 #[test]

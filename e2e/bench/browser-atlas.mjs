@@ -1,11 +1,15 @@
 // The browser benchmark's main measurement of Research Atlas, on `/` in one page: first card,
 // search ready, each key of the typing sequence (time to the next paint, and the search and facet
-// times the app marks), keystrokes typed as a person types them (Event Timing), a profile opened
-// from a card, bytes and memory.
+// times the app marks; a warm-up pass, then the measured one, every key kept), keystrokes typed
+// as a person types them (Event Timing, every key kept), a profile opened from a card, bytes and
+// memory.
+import { runOrder } from './browser-dataset.mjs';
+import { firstLine } from './browser-results.mjs';
 import { appMemory, appPage, quantile, round } from './browser-session.mjs';
 
-/** Research Atlas: first card, search ready, keystrokes, query time, bytes, memory. */
-export async function atlas(session, base, seq) {
+/** Research Atlas: first card, search ready, keystrokes, query time, bytes, memory; `seq` is the
+ * typing sequence (the box's text after each key), `typed` the keys the person presses. */
+export async function atlas(session, base, seq, typed) {
   const { timeout } = session;
   const { context, page, cdp } = await appPage(session);
   // Bytes of the profiles' detail packs (data/people/N.bin).
@@ -31,9 +35,13 @@ export async function atlas(session, base, seq) {
     bench.events = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        if (e.interactionId) bench.events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+        if (e.interactionId) bench.events.push({ id: e.interactionId, name: e.name, start: e.startTime, duration: e.duration });
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+    // Each keydown's time stamp (an Event Timing entry starts at its event's): which key an
+    // interaction belongs to.
+    bench.keydowns = [];
+    addEventListener('keydown', (e) => { bench.keydowns.push({ key: e.key, at: e.timeStamp }); }, true);
     const mo = new MutationObserver(() => {
       if (bench.firstCard == null && document.querySelector('[data-testid=researcher-card]')) {
         mo.disconnect();
@@ -66,11 +74,15 @@ export async function atlas(session, base, seq) {
   });
   await page.waitForTimeout(500);
   const memory = await appMemory(page);
-  // Type the sequence: input event to the next paint after the DOM changed.
+  // Type the sequence: input event to the next paint after the DOM changed. Once as a warm-up,
+  // the box cleared, then again, measured (`runOrder`): every key is kept in `keys`, in the
+  // order typed; the quantiles are the measured keys'.
+  const { order, warmupKeys } = runOrder(seq);
+  const keys = [];
   const keystrokes = [];
   const queryMs = [];
   const withFacetsMs = [];
-  for (const q of seq) {
+  for (const [i, { query: q, warm }] of order.entries()) {
     const r = await page.evaluate((q) => new Promise((done) => {
       const b = window.__bench;
       const before = b.measures.length;
@@ -92,14 +104,26 @@ export async function atlas(session, base, seq) {
       input.dispatchEvent(new Event('input', { bubbles: true }));
       setTimeout(finish, 5000);
     }), q);
-    keystrokes.push(r.ms);
-    queryMs.push(...r.searches);
-    // Each search is followed by its facet counts (timed apart): the two together.
-    withFacetsMs.push(...r.searches.map((ms, i) => ms + (r.facets[i] ?? 0)));
+    keys.push({
+      order: i,
+      query: q,
+      warm,
+      search_ms: r.searches.map((ms) => round(ms, 3)),
+      facets_ms: r.facets.map((ms) => round(ms, 3)),
+      painted_ms: round(r.ms),
+    });
+    if (warm) {
+      keystrokes.push(r.ms);
+      queryMs.push(...r.searches);
+      // Each search is followed by its facet counts (timed apart): the two together.
+      withFacetsMs.push(...r.searches.map((ms, i) => ms + (r.facets[i] ?? 0)));
+    }
     await page.waitForTimeout(30);
   }
-  // The typing sequence twice over, so the figures rest on a couple of dozen keystrokes.
-  const typed = await typeLikeAPerson(page, `${seq[seq.length - 1]} ${seq[seq.length - 1]}`);
+  // Real key presses (research: the typing sequence's text twice over, so the figures rest on a
+  // couple of dozen keystrokes; faculty: the sequence's own keys, Backspace and clearing too).
+  // Keys the page did not see as pressed leave the row without these figures, and say why.
+  const person = await typeLikeAPerson(page, cdp, typed).catch((e) => ({ typing_error: firstLine(e) }));
   // A profile opened from a card: click to the profile shown whole (its pack fetched, decoded
   // and rendered, no loading state left), and the pack's bytes.
   const profileMs = await page.evaluate(() => new Promise((done) => {
@@ -130,39 +154,89 @@ export async function atlas(session, base, seq) {
     memory_mb: round(memory, 1),
     profile_click_ms: round(profileMs, 1),
     profile_pack_bytes_gz: packBytes,
-    ...typed,
+    ...person,
+    warmup_keys: warmupKeys,
+    keys,
   };
 }
 
 /**
- * Types `text` into the cleared search box with real key presses at about 8 keys a second and
- * reads each keystroke's input-to-next-paint from the Event Timing API (the measure behind
- * Interaction to Next Paint): the longest event of each interaction. A keystroke the browser
- * reports nothing for took under 16 ms, and counts as 16 ("within a frame"). Also counts the
- * history writes made while typing.
+ * Presses `keys` (Playwright key names; a character off the US layout, such as "é", is sent as
+ * a key that types it) in the cleared search box at about 8 keys a second, and reads each key's
+ * input-to-next-paint from the Event Timing API (the measure behind Interaction to Next Paint):
+ * the longest event of the interactions that began with that key (from its keydown to the next
+ * key's). A key the browser reports nothing for took under 16 ms: `duration_ms` null in
+ * `typed_keys`, and 16 ("within a frame") in the quantiles. Also counts the history writes made
+ * while typing.
  */
-async function typeLikeAPerson(page, text) {
+async function typeLikeAPerson(page, cdp, keys) {
   const box = page.locator('input[type=search]').first();
   await box.fill('');
   await page.waitForTimeout(1500);
   await box.focus();
-  const before = await page.evaluate(() => ({ events: window.__bench.events.length, history: window.__bench.history }));
-  await page.keyboard.type(text, { delay: 125 });
+  const before = await page.evaluate(() => ({
+    events: window.__bench.events.length,
+    keydowns: window.__bench.keydowns.length,
+    history: window.__bench.history,
+  }));
+  for (const key of keys) {
+    if (key.length === 1 && key.codePointAt(0) > 0x7e) {
+      // What a keyboard with that letter sends (Playwright's own `type` would insert the text
+      // with no key event, so no interaction to time).
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: key, unmodifiedText: key });
+      await page.waitForTimeout(125);
+      await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key });
+    } else {
+      await page.keyboard.press(key, { delay: 125 });
+    }
+  }
   await page.waitForTimeout(1500);
   const after = await page.evaluate((before) => ({
     events: window.__bench.events.slice(before.events),
+    keydowns: window.__bench.keydowns.slice(before.keydowns),
     history: window.__bench.history - before.history,
+    text: document.querySelector('input[type=search]').value,
   }), before);
-  const slowest = new Map();
-  for (const e of after.events) slowest.set(e.id, Math.max(slowest.get(e.id) ?? 0, e.duration));
-  const slow = [...slowest.values()];
-  const inp = [...slow, ...Array(Math.max(0, text.length - slow.length)).fill(16)];
+  // Each key's first keydown (a chord such as Control+A sends one per key it holds).
+  const downs = after.keydowns.map((d) => d.at);
+  const starts = [];
+  for (const key of keys) {
+    starts.push(downs[0]);
+    downs.splice(0, key.split('+').filter(Boolean).length);
+  }
+  if (starts.some((t) => t == null) || downs.length > 0) {
+    throw new Error(`typed ${keys.length} keys, the page saw ${after.keydowns.length} keydowns`);
+  }
+  // Each interaction: its longest event, charged to the key pressed last before it began.
+  const interactions = new Map();
+  for (const e of after.events) {
+    const i = interactions.get(e.id) ?? { start: Infinity, duration: 0 };
+    interactions.set(e.id, { start: Math.min(i.start, e.start), duration: Math.max(i.duration, e.duration) });
+  }
+  const slowest = keys.map(() => null);
+  for (const { start, duration } of interactions.values()) {
+    let k = -1;
+    while (k + 1 < starts.length && starts[k + 1] <= start + 0.01) k += 1;
+    if (k >= 0) slowest[k] = Math.max(slowest[k] ?? 0, duration);
+  }
+  // The box's text after each key (Control+A selects it all, the Backspace after it clears it).
+  let text = [];
+  const typedKeys = keys.map((key, i) => {
+    if (key === 'Backspace') text = keys[i - 1] === 'Control+A' ? [] : text.slice(0, -1);
+    else if (key !== 'Control+A') text.push(key);
+    return { order: i, key, query: text.join(''), duration_ms: slowest[i] };
+  });
+  if (after.text !== text.join('')) {
+    throw new Error(`typed ${JSON.stringify(text.join(''))}, the box holds ${JSON.stringify(after.text)}`);
+  }
+  const inp = slowest.map((d) => d ?? 16);
   return {
     inp_p50_ms: round(quantile(inp, 0.5)),
     inp_p95_ms: round(quantile(inp, 0.95)),
     inp_max_ms: round(Math.max(...inp)),
-    inp_over_frame: slow.filter((d) => d > 16).length,
-    keys_typed: text.length,
+    inp_over_frame: inp.filter((d) => d > 16).length,
+    keys_typed: keys.length,
     typing_history_calls: after.history,
+    typed_keys: typedKeys,
   };
 }

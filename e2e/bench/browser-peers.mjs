@@ -2,7 +2,8 @@
 // browser-server.mjs from Playwright's node_modules), and their rows, measured in that page on
 // the same records and typing sequence as the app.
 import { join, resolve } from 'node:path';
-import { round } from './browser-session.mjs';
+import { runOrder } from './browser-dataset.mjs';
+import { quantile, round } from './browser-session.mjs';
 
 const modules = resolve(new URL('..', import.meta.url).pathname, 'node_modules');
 export const peerScripts = {
@@ -17,7 +18,9 @@ export const PEERS = ['minisearch', 'flexsearch'];
 
 /** MiniSearch and FlexSearch, each in a page of its own: fetch and parse the records' indexed
  * fields (`data/peers.json`), index the same fields of the same records, then time each query of
- * the typing sequence (search alone, no rendering). Memory is read in that page once its index is
+ * the typing sequence (search alone, no rendering) in the app's run order (`runOrder`: the
+ * sequence once as a warm-up, the box cleared, then the sequence measured), every key kept in
+ * `keys` and the quantiles the measured keys'. Memory is read in that page once its index is
  * built and queried, the parsed records still held, as the app's is read with its directory
  * decoded (JS heap; the peers have no wasm). */
 export async function peers(session, base, seq) {
@@ -31,8 +34,8 @@ async function peer(session, base, seq, system) {
   const page = await context.newPage();
   page.setDefaultTimeout(session.timeout);
   await page.goto(`${base}__peers.html`);
-  const r = await page.evaluate(async ({ seq, system }) => {
-    const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+  const { order, warmupKeys } = runOrder(seq);
+  const r = await page.evaluate(async ({ queries, system }) => {
     const t0 = performance.now();
     const data = await (await fetch('data/peers.json')).json();
     const parsed = performance.now();
@@ -63,11 +66,13 @@ async function peer(session, base, seq, system) {
       search = (s) => fx.search(s, { limit: docs.length });
     }
     const built = performance.now();
-    const times = seq.map((s) => { const a = performance.now(); search(s); return performance.now() - a; });
+    const times = queries.map((s) => { const a = performance.now(); search(s); return performance.now() - a; });
     // Kept alive until memory is read: what a page searching with it would hold.
     window.__peer = { data, search };
-    return { build: built - start, ready: built - t0, parse: parsed - t0, p50: q(times, 0.5), p95: q(times, 0.95) };
-  }, { seq, system });
+    return { build: built - start, ready: built - t0, parse: parsed - t0, times };
+  }, { queries: order.map((k) => k.query), system });
+  const keys = order.map(({ query, warm }, i) => ({ order: i, query, warm, search_ms: round(r.times[i], 3) }));
+  const measured = r.times.filter((_, i) => order[i].warm);
   const memory = await page.evaluate(() => performance.memory.usedJSHeapSize / 1e6);
   await context.close();
   return {
@@ -76,11 +81,13 @@ async function peer(session, base, seq, system) {
     search_ready_ms: round(r.ready, 1),
     keystroke_p50_ms: null,
     keystroke_p95_ms: null,
-    query_p50_ms: round(r.p50, 3),
-    query_p95_ms: round(r.p95, 3),
+    query_p50_ms: round(quantile(measured, 0.5), 3),
+    query_p95_ms: round(quantile(measured, 0.95), 3),
     initial_bytes_gz: null,
     memory_mb: round(memory, 1),
     index_build_ms: round(r.build, 1),
     json_parse_ms: round(r.parse, 1),
+    warmup_keys: warmupKeys,
+    keys,
   };
 }

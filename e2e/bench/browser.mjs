@@ -6,7 +6,8 @@
 //   made of it, served as the site's data/ folder.
 //
 // Prints one line per figure and writes a JSON array with one object per (size, system), keys as
-// in bench/results.json. `cargo xtask bench` runs it; see docs/performance.md.
+// in bench/results.json (with every key timed: `keys`, `typed_keys`, `warmup_keys`). `cargo
+// xtask bench` runs it; see docs/performance.md.
 //
 // This file owns the command line and the run over the sizes; the rest is in a module each:
 // browser-server.mjs (the site served with a size's data), browser-dataset.mjs (the typing
@@ -28,7 +29,8 @@ const dist = resolve(opt('dist')[0] ?? '../dist');
 const out = opt('out')[0];
 const timeout = Number(opt('timeout-s')[0] ?? 180) * 1000;
 // `--size N=FILE@DATADIR`, or `--size N:faculty=…` for a faculty list (`gen-data --shape
-// faculty`), typed as a new user would: a person's whole name.
+// faculty`), typed as people look people up: a name with its accents, another with a typo
+// corrected, an organization (`typingSequence`).
 const sizes = opt('size').map((s) => {
   const [head, rest] = s.split('=');
   const [n, shape] = head.split(':');
@@ -45,11 +47,10 @@ const session = await launch(timeout);
 const caught = (key) => async (e) => { await session.closeAll(); return { [key]: firstLine(e) }; };
 const rows = [];
 for (const { researchers, shape, file, dataDir } of sizes) {
-  const { seq, bytes } = await typingSequence(file, shape);
+  const { seq, typed, word, bytes } = await typingSequence(file, shape);
   const { server, base } = await serve(dist, dataDir);
-  console.error(`bench: ${researchers} researchers, ${shape} (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(seq.at(-1))}`);
-  const word = seq[seq.length - 1].split(' ').pop();
-  const atlasRows = await atlas(session, base, seq).then(
+  console.error(`bench: ${researchers} researchers, ${shape} (${(bytes / 1e6).toFixed(1)} MB of JSON), typing ${JSON.stringify(shape === 'faculty' ? seq.filter((q, i) => seq[i + 1] === '' || i === seq.length - 1) : seq.at(-1))}`);
+  const atlasRows = await atlas(session, base, seq, typed).then(
     async (r) => [{
       ...r,
       ...(await firstAnswers(session, base, word).catch(caught('first_answer_error'))),
@@ -66,7 +67,9 @@ for (const { researchers, shape, file, dataDir } of sizes) {
     : await peers(session, base, seq).catch(async (e) => { await session.closeAll(); return PEERS.flatMap((system) => failed(system, e)); });
   for (const row of [...atlasRows, ...peerRows]) {
     rows.push({ researchers, shape, ...row });
-    console.error(`bench:   ${row.system}: ${JSON.stringify(row)}`);
+    // The per-key arrays go to the JSON only (twice the typing sequence and more, a row).
+    const { keys, typed_keys: typedKeys, ...figures } = row;
+    console.error(`bench:   ${row.system}: ${JSON.stringify(figures)}${keys ? ` (${keys.length} keys kept${typedKeys ? `, ${typedKeys.length} typed` : ''})` : ''}`);
   }
   server.close();
 }
