@@ -25,8 +25,8 @@ mod native {
     use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, criterion_group};
     use research_atlas::model::{Dataset, LoadedDataset};
     use research_atlas::search::{
-        CardIndex, Credit, OrgParams, OrgTable, PubParams, PublicationIndex, SearchIndex,
-        SearchParams, Selection, TitleShards,
+        CardIndex, Credit, OrgParams, OrgTable, PubParams, PublicationIndex, QueryMemory,
+        SearchIndex, SearchParams, Selection, TitleShards,
     };
 
     /// Researchers in the generated datasets.
@@ -46,6 +46,7 @@ mod native {
         benches,
         build,
         typing,
+        typed,
         filtered,
         publications,
         organizations
@@ -145,6 +146,43 @@ mod native {
                     b.iter(|| dir.index.search_with(black_box(&params), titles, false))
                 });
             }
+        }
+        g.finish();
+    }
+
+    /// "distributed scheduling" typed letter by letter, every key's search and facet counts
+    /// (the app's memo): each from the postings, and each from the previous key's matches
+    /// where the query narrows them (`find_after`), as the app searches.
+    fn typed(c: &mut Criterion) {
+        let mut g = group(c, "typed");
+        let text = TYPING[TYPING.len() - 1];
+        let keys: Vec<SearchParams> = (1..=text.len())
+            .map(|i| SearchParams {
+                query: text[..i].into(),
+                ..SearchParams::default()
+            })
+            .collect();
+        for n in SIZES {
+            let (dir, titles) = compiled(n);
+            let index = &dir.index;
+            g.bench_function(BenchmarkId::new("from_postings", n), |b| {
+                b.iter(|| {
+                    for p in &keys {
+                        let found = index.find(black_box(p), titles, false);
+                        black_box(index.count(p, &found));
+                    }
+                })
+            });
+            g.bench_function(BenchmarkId::new("from_last_key", n), |b| {
+                b.iter(|| {
+                    let mut memory = QueryMemory::default();
+                    for p in &keys {
+                        let found = index.find_after(black_box(p), titles, false, &memory);
+                        black_box(index.count(p, &found));
+                        memory = found.memory;
+                    }
+                })
+            });
         }
         g.finish();
     }
