@@ -47,6 +47,31 @@ struct Remembered {
     last: Vec<u32>,
     /// Whether these matches were found from the previous key's.
     narrowed: bool,
+    /// What the last word matched: a longer word matching the same words scores the same.
+    reach: Reach,
+}
+
+/// The words a query word matches: its vocabulary range and its ranges in the title shards
+/// (each shard known by its address, the same while the same shards are loaded).
+#[derive(Debug, PartialEq, Eq)]
+struct Reach {
+    lo: u32,
+    hi: u32,
+    exact: Option<u32>,
+    titles: Vec<(usize, u32, u32, Option<u32>)>,
+}
+
+impl Reach {
+    fn of(q: &QueryTerm) -> Self {
+        Reach {
+            lo: q.lo,
+            hi: q.hi,
+            exact: q.exact,
+            titles: (q.titles.iter())
+                .map(|t| (std::ptr::from_ref(t.shard) as usize, t.lo, t.hi, t.exact))
+                .collect(),
+        }
+    }
 }
 
 impl QueryMemory {
@@ -112,8 +137,14 @@ impl SearchIndex {
             .map(|(s, l)| s - l)
             .collect();
         let mut last = vec![0; people.len()];
-        for q in &terms[from..] {
-            let bests = self.bests(q, &people);
+        for (j, q) in terms[from..].iter().enumerate() {
+            // The word that replaces the last one, when it matches the same words (a word typed
+            // on past the point where its prefix tells words apart), scores as it did.
+            let bests = if j == 0 && Reach::of(q) == before.reach {
+                before.last.clone()
+            } else {
+                self.bests(q, &people)
+            };
             let mut kept = 0;
             for (i, b) in bests.into_iter().enumerate() {
                 if b > 0 {
@@ -184,6 +215,7 @@ impl SearchIndex {
             last: people.iter().map(|&p| m.last[p as usize]).collect(),
             people,
             narrowed,
+            reach: Reach::of(terms.last().expect("a query with words")),
         })))
     }
 }

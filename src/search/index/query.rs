@@ -7,8 +7,6 @@
 //! itself only; an exact match scores its field's full [`FieldKind::weight`], a longer word
 //! 3/4 of it, and a researcher's score is the sum over the query's words of each word's best.
 
-use std::cmp::Reverse;
-
 use super::facets::Filters;
 use super::narrow::QueryMemory;
 use super::{FacetCounts, FieldKind, Hit, SearchIndex, SearchResults};
@@ -238,14 +236,15 @@ impl SearchIndex {
         sort: Sort,
         in_name_order: bool,
     ) -> Vec<Hit> {
-        let primary = |h: &Hit| {
-            let p = &self.people[h.researcher];
+        // Ascending: the sort's key of researcher `i`, ties left to the name order.
+        let key = |i: usize| -> u32 {
+            let p = &self.people[i];
             match sort {
-                Sort::Relevance => Reverse(h.score),
-                Sort::Name => Reverse(0),
-                Sort::Publications => Reverse(p.stats.publications as u32),
+                Sort::Relevance => u32::MAX - matches.map_or(0, |m| m.score[i]),
+                Sort::Name => 0,
+                Sort::Publications => u32::MAX - p.stats.publications as u32,
                 // Newest first; no publication (None) sorts last.
-                Sort::Recent => Reverse(p.stats.last_year.map_or(0, |y| u32::from(y) + 1)),
+                Sort::Recent => u32::MAX - p.stats.last_year.map_or(0, |y| u32::from(y) + 1),
             }
         };
         let hit = |i: usize| Hit {
@@ -254,21 +253,27 @@ impl SearchIndex {
             reason: None,
         };
         if !in_name_order {
-            let mut hits: Vec<Hit> = passing.iter().map(hit).collect();
-            hits.sort_by_cached_key(|h| (primary(h), self.sort_rank[h.researcher]));
-            return hits;
+            let mut order: Vec<usize> = passing.iter().collect();
+            order.sort_by_cached_key(|&i| (key(i), self.sort_rank[i]));
+            return order.into_iter().map(hit).collect();
         }
-        let mut hits = Vec::with_capacity(passing.count());
-        hits.extend(
-            (self.by_sort.iter())
-                .map(|&i| i as usize)
-                .filter(|&i| passing.contains(i))
-                .map(hit),
-        );
-        if sort != Sort::Name {
-            hits.sort_by_key(primary);
+        let order: Vec<u32> = (self.by_sort.iter())
+            .copied()
+            .filter(|&i| passing.contains(i as usize))
+            .collect();
+        if sort == Sort::Name {
+            return order.iter().map(|&i| hit(i as usize)).collect();
         }
-        hits
+        // The key above the place in name order, sorted as plain numbers: a stable sort by the
+        // key alone, without moving the hits themselves.
+        let mut keyed: Vec<u64> = (order.iter().enumerate())
+            .map(|(at, &i)| (u64::from(key(i as usize)) << 32) | at as u64)
+            .collect();
+        keyed.sort_unstable();
+        keyed
+            .into_iter()
+            .map(|k| hit(order[(k & u64::from(u32::MAX)) as usize] as usize))
+            .collect()
     }
 
     /// Compiles the query's words to vocabulary ranges: exact for all but the last, prefix for it;
