@@ -83,7 +83,7 @@ pub fn ResearcherCard(
             })
         }
     });
-    let topic: TopicLookup = Arc::new(move |i| atlas.compiled.topics.get(i as usize).cloned());
+    let topic = move |i: u32| atlas.compiled.topics.get(i as usize).cloned();
     card_body(card.into(), topic, reason).into_any()
 }
 
@@ -101,24 +101,23 @@ pub fn FirstPageCard(
 ) -> impl IntoView {
     card_body(
         Signal::stored(card),
-        Arc::new(move |i| topics.get(i as usize).cloned()),
+        move |i| topics.get(i as usize).cloned(),
         Signal::derive(move || reason.clone()),
     )
 }
-
-/// A topic of the vocabulary a card's topics point into, by number (one type for every card:
-/// `card_body` is compiled once).
-type TopicLookup = Arc<dyn Fn(u32) -> Option<(String, String)> + Send + Sync>;
 
 /// What every card shows, each part following `card` (a slot's card changes with the
 /// results): texts and attributes are updated in place; the parts whose shape depends on the
 /// card (its role line, openings, topic chips, sparkline, links) are built again when it
 /// changes. `topic` looks up a topic of the vocabulary the card's topics point into.
-fn card_body(
+fn card_body<F>(
     card: Signal<(Card, Stats)>,
-    topic: TopicLookup,
+    topic: F,
     reason: Signal<Option<MatchReason>>,
-) -> impl IntoView + use<> {
+) -> impl IntoView + use<F>
+where
+    F: Fn(u32) -> Option<(String, String)> + Send + Sync + 'static,
+{
     let search = use_search();
     let t = text();
     // Each part reads the card: when the slot's researcher changes, what shows it is updated
