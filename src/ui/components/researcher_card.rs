@@ -107,9 +107,9 @@ pub fn FirstPageCard(
 }
 
 /// What every card shows, each part following `card` (a slot's card changes with the
-/// results): texts and attributes are updated in place; the parts whose shape depends on the
-/// card (its role line, openings, topic chips, sparkline, links) are built again when it
-/// changes. `topic` looks up a topic of the vocabulary the card's topics point into.
+/// results): texts and attributes are updated in place, topic chips kept where the topic stays;
+/// the few parts whose shape depends on the card (its role line, openings, sparkline, links)
+/// are built again when it changes. `topic` looks up a topic of the vocabulary the card's topics point into.
 fn card_body<F>(
     card: Signal<(Card, Stats)>,
     topic: F,
@@ -124,10 +124,6 @@ where
     // (the card is a memo, so nothing runs while the researcher stays).
     let id = Signal::derive(move || card.with(|(c, _)| c.id.clone()));
     let name = Signal::derive(move || card.with(|(c, _)| c.name.clone()));
-    // Texts as `Signal<String>` (one kind of view for them all, which keeps the code small).
-    let href = Signal::derive(move || id.with(|id| search.profile_href(id)));
-    let stage = Signal::derive(move || card.with(|(c, _)| c.stage.label(t).to_owned()));
-    let figures_line = Signal::derive(move || card.with(|(_, stats)| figures(t, stats)));
     let role = move || {
         card.with(|(c, _)| {
             let lang = page_lang().code();
@@ -151,13 +147,13 @@ where
                 <Avatar name=name/>
                 <div>
                     <h2 class="card-name">
-                        <a href=href>{name}</a>
+                        <a href=move || id.with(|id| search.profile_href(id))>{name}</a>
                     </h2>
                     {role}
                 </div>
             </div>
             <p class="card-meta">
-                <span class="card-stage">{stage}</span>
+                <span class="card-stage">{move || card.with(|(c, _)| c.stage.label(t))}</span>
                 {move || card.with(|(c, _)| c.location.clone()).map(|l| view! { " · " <span class="card-location">{l}</span> })}
             </p>
             {move || view! { <super::OpeningBadge kinds=card.with(|(c, _)| c.openings.clone())/> }}
@@ -168,7 +164,7 @@ where
                 </p>
             })}
             <ul class="chips" aria-label=t.card().topics()>
-                {move || chips().into_iter().map(|(id, name)| {
+                <For each=chips key=|(id, _)| id.clone() children=move |(id, name)| {
                     let (name, lang) = topic_name(&id, &name);
                     let label = fill(t.card().filter_topic(), &[("topic", &name)]);
                     view! {
@@ -182,13 +178,13 @@ where
                             </button>
                         </li>
                     }
-                }).collect_view()}
+                }/>
             </ul>
             // A div: the sparkline's table for screen readers cannot be inside a paragraph (the
             // HTML parser would end it there in a pre-rendered page).
             <div class="card-figures">
                 {move || card.with(|(c, _)| view! { <Sparkline activity=c.activity.clone() name=c.name.clone()/> })}
-                <span class="figures">{figures_line}</span>
+                <span class="figures">{move || card.with(|(_, stats)| figures(t, stats))}</span>
             </div>
             <div class="card-foot">
                 {move || card.with(|(c, _)| view! {
