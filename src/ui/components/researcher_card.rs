@@ -106,10 +106,18 @@ pub fn FirstPageCard(
     )
 }
 
+/// A part of a card, as a memo: it wakes its views only when that part changes.
+fn part<T: PartialEq + Send + Sync + 'static>(
+    card: Signal<(Card, Stats)>,
+    f: fn(&Card) -> T,
+) -> Memo<T> {
+    Memo::new(move |_| card.with(|(c, _)| f(c)))
+}
+
 /// What every card shows, each part following `card` (a slot's card changes with the
-/// results): texts and attributes are updated in place, topic chips kept where the topic stays;
-/// the few parts whose shape depends on the card (its role line, openings, sparkline, links)
-/// are built again when it changes. `topic` looks up a topic of the vocabulary the card's topics point into.
+/// results): texts and attributes are updated in place; the few parts whose shape depends on
+/// the card (its role line, openings, sparkline, links) are built again only when their own
+/// content changes. `topic` looks up a topic of the vocabulary the card's topics point into.
 fn card_body<F>(
     card: Signal<(Card, Stats)>,
     topic: F,
@@ -120,27 +128,33 @@ where
 {
     let search = use_search();
     let t = text();
-    // Each part reads the card: when the slot's researcher changes, what shows it is updated
-    // (the card is a memo, so nothing runs while the researcher stays).
-    let id = Signal::derive(move || card.with(|(c, _)| c.id.clone()));
-    let name = Signal::derive(move || card.with(|(c, _)| c.name.clone()));
-    let role = move || {
+    let id = part(card, |c| c.id.clone());
+    let name = part(card, |c| c.name.clone());
+    let stage = part(card, |c| c.stage);
+    let location = part(card, |c| c.location.clone());
+    let openings = part(card, |c| c.openings.clone());
+    let activity = part(card, |c| c.activity.clone());
+    let links = part(card, |c| {
+        c.links.iter().cloned().map(Link::from).collect::<Vec<_>>()
+    });
+    let role = Memo::new(move |_| {
         card.with(|(c, _)| {
             let lang = page_lang().code();
             let title = c.title_in(lang).map(|s| (s.text.to_owned(), data_lang(&s)));
             let organization = (c.organization_in(lang))
                 .map(|(id, s)| (id.to_owned(), s.text.to_owned(), data_lang(&s)));
-            card_role(title, organization)
+            (title, organization)
         })
-    };
-    let reason = Memo::new(move |_| reason.get());
-    let chips = move || {
+    });
+    let figures_line = Memo::new(move |_| card.with(|(_, stats)| figures(t, stats)));
+    let chips = Memo::new(move |_| {
         card.with(|(c, _)| {
             (c.topics.iter())
                 .filter_map(|&i| topic(i))
                 .collect::<Vec<_>>()
         })
-    };
+    });
+    let reason = Memo::new(move |_| reason.get());
     view! {
         <article class="card" data-testid="researcher-card">
             <div class="card-head">
@@ -149,14 +163,14 @@ where
                     <h2 class="card-name">
                         <a href=move || id.with(|id| search.profile_href(id))>{name}</a>
                     </h2>
-                    {role}
+                    {move || role.with(|(title, organization)| card_role(title.clone(), organization.clone()))}
                 </div>
             </div>
             <p class="card-meta">
-                <span class="card-stage">{move || card.with(|(c, _)| c.stage.label(t))}</span>
-                {move || card.with(|(c, _)| c.location.clone()).map(|l| view! { " · " <span class="card-location">{l}</span> })}
+                <span class="card-stage">{move || stage.get().label(t)}</span>
+                {move || location.get().map(|l| view! { " · " <span class="card-location">{l}</span> })}
             </p>
-            {move || view! { <super::OpeningBadge kinds=card.with(|(c, _)| c.openings.clone())/> }}
+            {move || view! { <super::OpeningBadge kinds=openings.get()/> }}
             {move || reason.get().map(|m| view! {
                 <p class="card-reason" data-testid="match-reason">
                     <span class="reason-kind">{fill(t.card().reason(), &[("kind", m.kind.label(t))])}</span>
@@ -164,7 +178,7 @@ where
                 </p>
             })}
             <ul class="chips" aria-label=t.card().topics()>
-                <For each=chips key=|(id, _)| id.clone() children=move |(id, name)| {
+                <For each=move || chips.get() key=|(id, _)| id.clone() children=move |(id, name)| {
                     let (name, lang) = topic_name(&id, &name);
                     let label = fill(t.card().filter_topic(), &[("topic", &name)]);
                     view! {
@@ -183,14 +197,14 @@ where
             // A div: the sparkline's table for screen readers cannot be inside a paragraph (the
             // HTML parser would end it there in a pre-rendered page).
             <div class="card-figures">
-                {move || card.with(|(c, _)| view! { <Sparkline activity=c.activity.clone() name=c.name.clone()/> })}
-                <span class="figures">{move || card.with(|(_, stats)| figures(t, stats))}</span>
+                {move || view! { <Sparkline activity=activity.get() name=name.get()/> }}
+                <span class="figures">{figures_line}</span>
             </div>
             <div class="card-foot">
-                {move || card.with(|(c, _)| view! {
-                    <ExternalLinks links=c.links.iter().cloned().map(Link::from).collect() owner=c.name.clone()
+                {move || view! {
+                    <ExternalLinks links=links.get() owner=name.get()
                         kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>
-                })}
+                }}
                 <PickButtons id=id name=name compact=true/>
             </div>
         </article>
