@@ -131,101 +131,16 @@ fn mount_app_at<V: IntoView + 'static>(
     root
 }
 
-/// Mounts the card slot that shows researcher `id` in the directory's first results, with no
-/// match reason.
+/// Mounts the card of researcher `id`, with no match reason.
 fn mount_card(id: &'static str) -> web_sys::HtmlElement {
     mount_app(move || {
         let search = use_search();
         move || {
             let atlas = search.indexed.get()?.atlas;
             let i = atlas.compiled.position(id)?;
-            let position = search
-                .results
-                .with_untracked(|r| r.as_ref()?.hits.iter().position(|h| h.researcher == i))?;
-            Some(view! { <ResearcherCard atlas=atlas.clone() position=position/> })
+            Some(view! { <ResearcherCard atlas=atlas.clone() researcher=i/> })
         }
     })
-}
-
-/// Types `text` into the search box under `root`, as one input event.
-async fn type_into(root: &web_sys::HtmlElement, text: &str) {
-    let input: web_sys::HtmlInputElement = root
-        .query_selector("input[type=search]")
-        .unwrap()
-        .unwrap()
-        .unchecked_into();
-    input.set_value(text);
-    input
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
-    settle().await;
-}
-
-#[wasm_bindgen_test]
-async fn a_card_slot_follows_the_results_in_place() {
-    let root = mount_app(|| {
-        let search = use_search();
-        view! {
-            <SearchBox/>
-            {move || {
-                let atlas = search.indexed.get()?.atlas;
-                Some(view! { <ResearcherCard atlas=atlas.clone() position=0/> })
-            }}
-        }
-    });
-    settle().await;
-    let article = root
-        .query_selector("article.card")
-        .unwrap()
-        .expect("the first card");
-    let first = texts(&root, ".card-name a");
-    for (query, name, id, initials) in [
-        ("tao", "Tao Luo", "tao-luo", "TL"),
-        ("luo mai", "Luo Mai", "luo-mai", "LM"),
-    ] {
-        type_into(&root, query).await;
-        assert_ne!(texts(&root, ".card-name a"), first);
-        assert_eq!(texts(&root, ".card-name a"), [name]);
-        // The same element, its content changed in place.
-        let now = root.query_selector("article.card").unwrap().unwrap();
-        assert!(
-            now.is_same_node(Some(&article)),
-            "the slot's card was rebuilt"
-        );
-        let link = root.query_selector(".card-name a").unwrap().unwrap();
-        // The profile's link carries the query (its back link returns to these results).
-        let href = link.get_attribute("href").unwrap();
-        assert!(href.contains(&format!("/researchers/{id}?")), "{href}");
-        assert_eq!(texts(&root, ".avatar"), [initials]);
-        let title = root.query_selector(".sparkline title").unwrap().unwrap();
-        assert_eq!(
-            title.text_content().unwrap(),
-            format!("Publications per year, {name}")
-        );
-    }
-    // The slot's buttons act on the researcher it shows now.
-    let star: web_sys::HtmlElement = root
-        .query_selector("button[aria-label='Shortlist Luo Mai']")
-        .unwrap()
-        .expect("Luo Mai's star")
-        .unchecked_into();
-    star.click();
-    settle().await;
-    assert_eq!(star.get_attribute("aria-pressed").unwrap(), "true");
-    let stored = window()
-        .local_storage()
-        .unwrap()
-        .unwrap()
-        .get_item(SHORTLIST_KEY)
-        .unwrap();
-    assert_eq!(stored.as_deref(), Some("luo-mai"));
-    // Another researcher in the slot: the star says theirs is not shortlisted.
-    type_into(&root, "tao").await;
-    assert_eq!(star.get_attribute("aria-pressed").unwrap(), "false");
-    assert_eq!(
-        star.get_attribute("aria-label").as_deref(),
-        Some("Shortlist Tao Luo")
-    );
 }
 
 /// Mounts the publication list of researcher `id`, as their profile does.

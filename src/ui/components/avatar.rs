@@ -27,11 +27,10 @@ pub fn initials(name: &str) -> String {
 /// is next to it).
 #[component]
 pub fn Avatar(
-    /// Whose initials to show (a card slot's follow its researcher).
-    #[prop(into)]
-    name: Signal<String>,
+    /// Whose initials to show.
+    name: String,
 ) -> impl IntoView {
-    view! { <span class="avatar" aria-hidden="true">{move || name.with(|n| initials(n))}</span> }
+    view! { <span class="avatar" aria-hidden="true">{initials(&name)}</span> }
 }
 
 #[cfg(test)]

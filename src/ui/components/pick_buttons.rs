@@ -9,31 +9,34 @@ use crate::ui::state::picks::use_picks;
 /// "☆ Shortlist" and "Compare" toggles for one researcher; `compact` shows icons only (cards).
 #[component]
 pub fn PickButtons(
-    /// The researcher's id (a card slot's follows its researcher).
-    #[prop(into)]
-    id: Signal<String>,
+    /// The researcher's id.
+    id: String,
     /// Their name, for accessible labels.
-    #[prop(into)]
-    name: Signal<String>,
+    name: String,
     /// Icons only, with the words as accessible names.
     #[prop(optional)]
     compact: bool,
 ) -> impl IntoView {
     let picks = use_picks();
     let t = text();
-    let starred = Signal::derive(move || id.with(|id| picks.starred(id)));
-    let comparing = Signal::derive(move || id.with(|id| picks.comparing(id)));
+    let starred = Signal::derive({
+        let id = id.clone();
+        move || picks.starred(&id)
+    });
+    let comparing = Signal::derive({
+        let id = id.clone();
+        move || picks.comparing(&id)
+    });
     // Constant names; `aria-pressed` says whether each is on.
-    let star_label =
-        Memo::new(move |_| name.with(|name| fill(t.card().shortlist_name(), &[("name", name)])));
-    let compare_label =
-        Memo::new(move |_| name.with(|name| fill(t.card().compare_name(), &[("name", name)])));
+    let star_label = fill(t.card().shortlist_name(), &[("name", &name)]);
+    let compare_label = fill(t.card().compare_name(), &[("name", &name)]);
+    let (star_id, compare_id) = (id.clone(), id);
     view! {
         <div class="pick-buttons" class:compact=compact>
             <button type="button" class="pick star" data-testid="star"
                 aria-pressed=move || starred.get().to_string()
-                aria-label=star_label title=star_label
-                on:click=move |_| id.with_untracked(|id| picks.toggle_star(id))>
+                aria-label=star_label.clone() title=star_label
+                on:click=move |_| picks.toggle_star(&star_id)>
                 <span aria-hidden="true">{move || if starred.get() { "★" } else { "☆" }}</span>
                 {(!compact).then(|| view! {
                     <span>{move || format!(" {}", if starred.get() { t.card().shortlisted() } else { t.card().shortlist() })}</span>
@@ -41,8 +44,8 @@ pub fn PickButtons(
             </button>
             <button type="button" class="pick compare" data-testid="compare-toggle"
                 aria-pressed=move || comparing.get().to_string()
-                aria-label=compare_label title=compare_label
-                on:click=move |_| id.with_untracked(|id| picks.toggle_compare(id))>
+                aria-label=compare_label.clone() title=compare_label
+                on:click=move |_| picks.toggle_compare(&compare_id)>
                 <span aria-hidden="true">"⇄"</span>
                 {(!compact).then(|| view! { <span>{format!(" {}", t.card().compare())}</span> })}
             </button>

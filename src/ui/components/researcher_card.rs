@@ -35,56 +35,35 @@ pub fn figures(t: &Catalogue, stats: &Stats) -> String {
     parts.join(" · ")
 }
 
-/// A card slot of the directory's list: the card at list position `position` of the current
-/// results. The slot stays while the results change under it (a key typed, a filter chosen):
-/// its card's texts, links and buttons follow the researcher now at that position, updated in
-/// place rather than built anew, and only the parts whose content changed are touched.
+/// A card: avatar, name linking to the profile, role, location, stage, topics, figures, links,
+/// and why it matched the query.
 #[component]
 pub fn ResearcherCard(
-    /// The directory the researchers are in.
+    /// The directory the researcher is in.
     atlas: Arc<Atlas>,
-    /// The slot's place in the results (0-based).
-    position: usize,
+    /// The researcher's position in it.
+    researcher: usize,
 ) -> impl IntoView {
     let search = use_search();
-    let hit = move || {
-        search.results.with(|r| {
-            (r.as_ref())
-                .and_then(|r| r.hits.get(position))
-                .map(|h| h.researcher)
-        })
-    };
-    // The list of slots follows the results, so a slot is made for a position they have.
-    let Some(first) = untrack(hit) else {
-        return ().into_any();
-    };
-    // The researcher at this position; the last one while the slot is being taken down (the
-    // results may shrink a moment before the list of slots does).
-    let researcher =
-        Memo::new(move |before: Option<&usize>| hit().unwrap_or(before.copied().unwrap_or(first)));
-    let card = Memo::new({
-        let atlas = atlas.clone();
-        move |_| {
-            let r = researcher.get();
-            let compiled = &atlas.compiled;
-            (compiled.cards[r].clone(), compiled.index.stats(r))
-        }
-    });
+    let compiled = &atlas.compiled;
     // Why it matched: asked for here, only for the cards on screen.
     let reason = Signal::derive({
         let atlas = atlas.clone();
         move || {
-            let r = researcher.get();
             let query = search.params.with(|p| p.query.clone());
             search.titles.loaded.with(|t| {
                 (atlas.index)
-                    .reason(r, &query, t)
+                    .reason(researcher, &query, t)
                     .filter(|m| m.kind != FieldKind::Name)
             })
         }
     });
-    let topic = move |i: u32| atlas.compiled.topics.get(i as usize).cloned();
-    card_body(card.into(), topic, reason).into_any()
+    card_body(
+        compiled.cards[researcher].clone(),
+        compiled.index.stats(researcher),
+        &compiled.topics,
+        reason,
+    )
 }
 
 /// A card from the first page or the first answer, painted before the whole directory has
@@ -100,77 +79,46 @@ pub fn FirstPageCard(
     reason: Option<MatchReason>,
 ) -> impl IntoView {
     card_body(
-        Signal::stored(card),
-        move |i| topics.get(i as usize).cloned(),
+        card.0,
+        card.1,
+        &topics,
         Signal::derive(move || reason.clone()),
     )
 }
 
-/// A part of a card, as a memo: it wakes its views only when that part changes.
-fn part<T: PartialEq + Send + Sync + 'static>(
-    card: Signal<(Card, Stats)>,
-    f: fn(&Card) -> T,
-) -> Memo<T> {
-    Memo::new(move |_| card.with(|(c, _)| f(c)))
-}
-
-/// What every card shows, each part following `card` (a slot's card changes with the
-/// results): texts and attributes are updated in place; the few parts whose shape depends on
-/// the card (its role line, openings, sparkline, links) are built again only when their own
-/// content changes. `topic` looks up a topic of the vocabulary the card's topics point into.
-fn card_body<F>(
-    card: Signal<(Card, Stats)>,
-    topic: F,
+/// What every card shows; `topics` is the vocabulary the card's topics point into.
+fn card_body(
+    card: Card,
+    stats: Stats,
+    topics: &[(String, String)],
     reason: Signal<Option<MatchReason>>,
-) -> impl IntoView + use<F>
-where
-    F: Fn(u32) -> Option<(String, String)> + Send + Sync + 'static,
-{
+) -> impl IntoView + use<> {
     let search = use_search();
     let t = text();
-    let id = part(card, |c| c.id.clone());
-    let name = part(card, |c| c.name.clone());
-    let stage = part(card, |c| c.stage);
-    let location = part(card, |c| c.location.clone());
-    let openings = part(card, |c| c.openings.clone());
-    let activity = part(card, |c| c.activity.clone());
-    let links = part(card, |c| {
-        c.links.iter().cloned().map(Link::from).collect::<Vec<_>>()
-    });
-    let role = Memo::new(move |_| {
-        card.with(|(c, _)| {
-            let lang = page_lang().code();
-            let title = c.title_in(lang).map(|s| (s.text.to_owned(), data_lang(&s)));
-            let organization = (c.organization_in(lang))
-                .map(|(id, s)| (id.to_owned(), s.text.to_owned(), data_lang(&s)));
-            (title, organization)
-        })
-    });
-    let figures_line = Memo::new(move |_| card.with(|(_, stats)| figures(t, stats)));
-    let chips = Memo::new(move |_| {
-        card.with(|(c, _)| {
-            (c.topics.iter())
-                .filter_map(|&i| topic(i))
-                .collect::<Vec<_>>()
-        })
-    });
+    let topics: Vec<(String, String)> = (card.topics.iter())
+        .filter_map(|&t| topics.get(t as usize).cloned())
+        .collect();
+    let role = card_role(&card);
+    let links: Vec<Link> = card.links.into_iter().map(Link::from).collect();
+    let id = card.id.clone();
     let reason = Memo::new(move |_| reason.get());
+    let activity = card.activity;
     view! {
         <article class="card" data-testid="researcher-card">
             <div class="card-head">
-                <Avatar name=name/>
+                <Avatar name=card.name.clone()/>
                 <div>
                     <h2 class="card-name">
-                        <a href=move || id.with(|id| search.profile_href(id))>{name}</a>
+                        <a href=move || search.profile_href(&id)>{card.name.clone()}</a>
                     </h2>
-                    {move || role.with(|(title, organization)| card_role(title.clone(), organization.clone()))}
+                    {role}
                 </div>
             </div>
             <p class="card-meta">
-                <span class="card-stage">{move || stage.get().label(t)}</span>
-                {move || location.get().map(|l| view! { " · " <span class="card-location">{l}</span> })}
+                <span class="card-stage">{card.stage.label(t)}</span>
+                {card.location.map(|l| view! { " · " <span class="card-location">{l}</span> })}
             </p>
-            {move || view! { <super::OpeningBadge kinds=openings.get()/> }}
+            <super::OpeningBadge kinds=card.openings/>
             {move || reason.get().map(|m| view! {
                 <p class="card-reason" data-testid="match-reason">
                     <span class="reason-kind">{fill(t.card().reason(), &[("kind", m.kind.label(t))])}</span>
@@ -178,7 +126,7 @@ where
                 </p>
             })}
             <ul class="chips" aria-label=t.card().topics()>
-                <For each=move || chips.get() key=|(id, _)| id.clone() children=move |(id, name)| {
+                {topics.into_iter().map(|(id, name)| {
                     let (name, lang) = topic_name(&id, &name);
                     let label = fill(t.card().filter_topic(), &[("topic", &name)]);
                     view! {
@@ -192,20 +140,18 @@ where
                             </button>
                         </li>
                     }
-                }/>
+                }).collect_view()}
             </ul>
             // A div: the sparkline's table for screen readers cannot be inside a paragraph (the
             // HTML parser would end it there in a pre-rendered page).
             <div class="card-figures">
-                {move || view! { <Sparkline activity=activity.get() name=name.get()/> }}
-                <span class="figures">{figures_line}</span>
+                <Sparkline activity=activity name=card.name.clone()/>
+                <span class="figures">{figures(t, &stats)}</span>
             </div>
             <div class="card-foot">
-                {move || view! {
-                    <ExternalLinks links=links.get() owner=name.get()
-                        kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>
-                }}
-                <PickButtons id=id name=name compact=true/>
+                <ExternalLinks links=links owner=card.name.clone()
+                    kinds=vec![LinkKind::Homepage, LinkKind::Github, LinkKind::Email]/>
+                <PickButtons id=card.id.clone() name=card.name compact=true/>
             </div>
         </article>
     }
@@ -213,10 +159,13 @@ where
 
 /// "PhD student, UC Berkeley": the title, and the current organization linking its page, each
 /// in the page's language when the dataset translates it (else marked as the dataset's).
-fn card_role(
-    title: Option<(String, Option<&'static str>)>,
-    organization: Option<(String, String, Option<&'static str>)>,
-) -> impl IntoView + use<> {
+fn card_role(card: &Card) -> impl IntoView + use<> {
+    let lang = page_lang().code();
+    let title = card
+        .title_in(lang)
+        .map(|s| (s.text.to_owned(), data_lang(&s)));
+    let organization = (card.organization_in(lang))
+        .map(|(id, s)| (id.to_owned(), s.text.to_owned(), data_lang(&s)));
     if title.is_none() && organization.is_none() {
         return ().into_any();
     }

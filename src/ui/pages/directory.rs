@@ -222,8 +222,8 @@ fn TitleSearchStatus() -> impl IntoView {
 /// The cards, or the empty state. Only the rows on screen (and a few around them) are in the DOM
 /// ([`use_grid_window`]): spacers stand in for the rest, so 20,000 results render as fast as 20,
 /// and each card carries its position in the list (`aria-posinset` of `aria-setsize`) for screen
-/// readers. Cards are slots keyed by list position: a keystroke changes the researcher a slot
-/// shows, and the slot updates what differs in place (and works out its match reason).
+/// readers. Cards are keyed by researcher and work out their own match reason, so a keystroke
+/// only touches what changed.
 #[component]
 fn ResultList() -> impl IntoView {
     let search = use_search();
@@ -235,19 +235,33 @@ fn ResultList() -> impl IntoView {
     });
     let shown = RwSignal::new(0usize);
     let window = use_grid_window(grid, total, move || shown.track());
-    // The list positions of the cards in the window: each a slot whose card follows the
-    // results (see [`ResearcherCard`]), so a key typed updates the cards in place.
-    let slots = Memo::new(move |_| {
+    // (list position, researcher) of the cards in the window.
+    let hits = Memo::new(move |_| {
         let w = window.rows.get();
         let columns = window.columns();
-        let end = (w.end * columns).min(total.get());
-        let start = (w.first * columns).min(end);
-        start..end
+        search.results.with(|r| {
+            r.as_ref()
+                .map(|r| {
+                    let end = (w.end * columns).min(r.hits.len());
+                    let start = (w.first * columns).min(end);
+                    (start..end)
+                        .map(|i| (i, r.hits[i].researcher))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
     });
     Effect::new(move |_| {
-        slots.track();
+        hits.track();
         shown.update(|n| *n = n.wrapping_add(1));
     });
+    let position = move |researcher: usize| {
+        hits.with(|h| {
+            h.iter()
+                .find(|(_, r)| *r == researcher)
+                .map(|(i, _)| (i + 1).to_string())
+        })
+    };
     move || {
         let atlas = StoredValue::new(search.indexed.get()?.atlas);
         // Padding stands in for the rows not rendered, so the page keeps the whole list's
@@ -260,11 +274,11 @@ fn ResultList() -> impl IntoView {
                     on:focusout=move |_| window.focus(None)
                     style:padding-top=move || window.padding(false)
                     style:padding-bottom=move || window.padding(true)>
-                    <For each=move || slots.get() key=|position| *position let:position>
+                    <For each=move || hits.get() key=|(_, researcher)| *researcher let:item>
                         <div class="card-slot" role="listitem"
                             aria-setsize=move || total.get().to_string()
-                            aria-posinset=(position + 1).to_string()>
-                            <ResearcherCard atlas=atlas.get_value() position=position/>
+                            aria-posinset=move || position(item.1)>
+                            <ResearcherCard atlas=atlas.get_value() researcher=item.1/>
                         </div>
                     </For>
                 </div>
