@@ -309,6 +309,7 @@ fn field_kinds() {
 
 mod explain;
 mod facets;
+#[cfg(not(target_arch = "wasm32"))]
 mod narrow;
 mod shards;
 
