@@ -75,8 +75,7 @@ impl Reach {
 }
 
 impl QueryMemory {
-    /// Whether this query's matches were found from the previous key's (for the tests and the
-    /// benchmark's traces).
+    /// Whether this query's matches were found from the previous key's (for the tests).
     pub fn narrowed(&self) -> bool {
         self.0.as_ref().is_some_and(|r| r.narrowed)
     }
@@ -175,10 +174,7 @@ impl SearchIndex {
     /// Each of `people`'s best score for the word `q` (0: no match), read from their fields or
     /// from the word's postings, whichever reads fewer entries, and from the title shards.
     fn bests(&self, q: &QueryTerm, people: &[u32]) -> Vec<u32> {
-        let postings: usize = (self.word_fields.range(q.lo, q.hi).iter())
-            .map(|&f| self.field_people.row(f).len())
-            .sum();
-        if q.titles.is_empty() && people.len() * self.tokens_per_person < postings {
+        if q.titles.is_empty() && self.fields_cheaper(q, people.len()) {
             return people
                 .iter()
                 .map(|&p| self.best_in_fields(q, p as usize))

@@ -355,14 +355,11 @@ impl SearchIndex {
             // instead (the same scores, from the other side).
             let candidates: Option<Vec<usize>> = (i > 0)
                 .then(|| {
-                    let postings: usize = (self.word_fields.range(q.lo, q.hi).iter())
-                        .map(|&f| self.field_people.row(f).len())
-                        .sum();
                     let cands: Vec<usize> = (m.count.iter().enumerate())
                         .filter(|(_, c)| **c as usize == i)
                         .map(|(p, _)| p)
                         .collect();
-                    let cheaper = cands.len() * self.tokens_per_person < postings;
+                    let cheaper = self.fields_cheaper(q, cands.len());
                     match reading {
                         Reading::Cheaper => cheaper,
                         Reading::Postings => false,
@@ -395,6 +392,15 @@ impl SearchIndex {
         }
         m.last = best;
         m
+    }
+
+    /// Whether reading `people` researchers' own fields against the word `q` reads fewer
+    /// entries than the word's postings.
+    pub(super) fn fields_cheaper(&self, q: &QueryTerm, people: usize) -> bool {
+        let postings: usize = (self.word_fields.range(q.lo, q.hi).iter())
+            .map(|&f| self.field_people.row(f).len())
+            .sum();
+        people * self.tokens_per_person < postings
     }
 
     /// `person`'s best score for the word `q` among their own fields (0: none matches).

@@ -11,7 +11,7 @@ use leptos::task::spawn_local;
 use super::data::{Atlas, DataError, fetch_titles, use_atlas, use_first_answer};
 use crate::search::params::Set;
 use crate::search::titles::shards_for_query;
-use crate::search::{PubParams, SearchParams, SearchResults, TitleShards};
+use crate::search::{PubParams, QueryMemory, SearchParams, SearchResults, TitleShards};
 use crate::site::route::AppRoute;
 use crate::ui::browser::timed;
 use crate::ui::router::{History, Href, RouteContext, use_route};
@@ -142,14 +142,14 @@ pub fn provide_search() {
     let results = Memo::new(move |before: Option<&Option<SearchResults>>| {
         let ix = indexed.get()?;
         let index = &ix.atlas.index;
-        let memory = before.and_then(Option::as_ref).map(|r| &r.memory);
+        let fresh = QueryMemory::default();
+        let memory = before
+            .and_then(Option::as_ref)
+            .map_or(&fresh, |r| &r.memory);
         // Timed apart, so the benchmark reads the search alone and the facet counts.
         Some(titles.loaded.with(|t| {
             params.with(|p| {
-                let found = timed("atlas:search", || match memory {
-                    Some(m) => index.find_after(p, t, false, m),
-                    None => index.find(p, t, false),
-                });
+                let found = timed("atlas:search", || index.find_after(p, t, false, memory));
                 let facets = timed("atlas:facets", || index.count(p, &found));
                 SearchResults {
                     hits: found.hits,
