@@ -8,8 +8,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use research_atlas::files::detail::DetailFile;
 use research_atlas::files::people::{PeoplePack, Steps};
-use research_atlas::files::publications::{CompiledPubs, Fetched, check_against};
+use research_atlas::files::publications::{CompiledPubs, Fetched, check_against, part_from_bytes};
 use research_atlas::model::{self, CitationSource, Citations, Dataset, Origin, cite};
+use research_atlas::search::publications::parts::{Column, Part};
 use research_atlas::search::{CardIndex, GroupBy, Order, PubParams, PublicationIndex};
 
 const BUNDLED: &str = research_atlas::model::bundled::JSON;
@@ -157,9 +158,10 @@ fn packs_keep_abstracts_and_counts_chunks_keep_counts_and_nothing_keeps_provenan
         assert!(!text.contains("The abstract of paper"), "chunk {n}");
     }
     assert_eq!(seen, d.publications.len());
-    // The attributes carry each entry's count, in list order.
+    // The citations' column carries each entry's count, in list order.
     let ix = PublicationIndex::new(&d);
-    let attrs = &Fetched::of(&compiled).unwrap().core.attrs;
+    let attrs = &Fetched::of(&compiled).unwrap().parts;
+    let attrs = &attrs.core().attrs;
     for (pos, &i) in ix.order().iter().enumerate() {
         assert_eq!(attrs.cited(pos), cited(&d, i));
     }
@@ -168,12 +170,9 @@ fn packs_keep_abstracts_and_counts_chunks_keep_counts_and_nothing_keeps_provenan
 #[test]
 fn a_list_without_counts_pays_one_byte_for_them() {
     let d = model::load(BUNDLED, 2027).unwrap().dataset;
-    let core = PublicationIndex::new(&d).core().clone();
-    assert!(core.attrs.cited.is_empty());
-    let mut without = core.clone();
-    without.attrs.cited = vec![0; core.attrs.len()];
-    assert_eq!(
-        core.to_bytes().len() + core.attrs.len(),
-        without.to_bytes().len()
-    );
+    let compiled = CompiledPubs::build(&d);
+    let column = Part::Column(Column::Cited);
+    assert_eq!(compiled.part_bytes(column), [0]);
+    let n = compiled.index.total as usize;
+    assert_eq!(part_from_bytes(&[0], column, n).unwrap(), Vec::<u32>::new());
 }

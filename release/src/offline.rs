@@ -100,7 +100,6 @@ pub fn plan(dist: &Path, template: &str, budget: u64) -> Result<Precache, Error>
         paths::experts::INDEX.into(),
         paths::pubs::INDEX.into(),
         paths::pubs::chunk(0),
-        paths::pubs::ATTRS.into(),
     ];
     for url in &mut optional {
         *url = gen_path(url);

@@ -77,8 +77,8 @@ pub mod pubs {
     pub const DIR: &str = "data/pubs";
     /// The index.
     pub const INDEX: &str = "data/pubs/index.bin";
-    /// The filter attributes.
-    pub const ATTRS: &str = "data/pubs/attrs.bin";
+    /// The folder of the attributes' parts.
+    pub const PARTS: &str = "data/pubs/p";
     /// The folder of the word shards.
     pub const WORDS: &str = "data/pubs/w";
 
@@ -90,6 +90,12 @@ pub mod pubs {
     /// A word shard.
     pub fn words(key: &str) -> String {
         format!("{WORDS}/{key}.bin")
+    }
+
+    /// A part of the attributes, by its name
+    /// ([`Part::name`](crate::search::publications::parts::Part::name)).
+    pub fn part(name: &str) -> String {
+        format!("{PARTS}/{name}.bin")
     }
 }
 
@@ -108,4 +114,11 @@ pub mod experts {
 
 /// The folders whose every file belongs to a build: the service worker precaches them by
 /// listing them.
-pub const FOLDERS: [&str; 5] = [net::IDS, TITLES, PEOPLE, pubs::WORDS, pubs::DIR];
+pub const FOLDERS: [&str; 6] = [
+    net::IDS,
+    TITLES,
+    PEOPLE,
+    pubs::WORDS,
+    pubs::PARTS,
+    pubs::DIR,
+];

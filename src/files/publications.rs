@@ -6,8 +6,10 @@
 //!   answers the first page.
 //! - `data/pubs/N.bin`: chunk `N` of the entries in list order, as a [`DetailFile`] (the
 //!   publications, the vocabulary entries they mention, their BibTeX keys).
-//! - `data/pubs/attrs.bin` ([`PubCore`]): every entry's filter attributes, fetched by the first
-//!   filter, grouping or order that needs them.
+//! - `data/pubs/p/NAME.bin` ([`Part`]): each filter value's entries (`type-journal`,
+//!   `venue-12`, `topic-3`, `org-40`, `honoured`), fetched by a filter that chooses it; and one
+//!   attribute of every entry (`c-type`, `c-venue`, `c-cited`), fetched to count a filtered
+//!   list's facets, or by a grouping or an order that reads it.
 //! - `data/pubs/w/KEY.bin` ([`WordShard`]): the words of every entry, fetched by the text filter
 //!   for the words it has.
 
@@ -21,6 +23,7 @@ use crate::Error;
 use crate::model::sort;
 use crate::model::{Dataset, PublicationId};
 use crate::search::params::{GroupBy, Order, PubParams};
+use crate::search::publications::parts::{Column, Part, PubParts};
 use crate::search::publications::words::{self, WordShard};
 use crate::search::publications::{PubCore, PubFacets, PubList, PublicationIndex, TextQuery};
 
@@ -29,10 +32,8 @@ use crate::search::publications::{PubCore, PubFacets, PubList, PublicationIndex,
 pub struct Fetched {
     /// `index.bin`.
     pub index: PubsIndex,
-    /// [`PubsIndex::dates`].
-    pub dates: PubCore,
-    /// `attrs.bin`.
-    pub core: PubCore,
+    /// Every part.
+    pub parts: PubParts,
     /// Every word shard.
     pub shards: BTreeMap<String, Arc<WordShard>>,
 }
@@ -46,10 +47,14 @@ impl Fetched {
             let shard = WordShard::from_bytes(&shard.to_bytes())?;
             shards.insert(key.clone(), Arc::new(shard));
         }
+        let mut parts = index.parts();
+        for &part in compiled.parts.keys() {
+            let values = part_from_bytes(&compiled.part_bytes(part), part, parts.len())?;
+            parts.insert(part, values);
+        }
         Ok(Self {
-            dates: index.dates(),
             index,
-            core: PubCore::from_bytes(&compiled.core.to_bytes())?,
+            parts,
             shards,
         })
     }
@@ -67,12 +72,11 @@ pub fn check_against(
 ) -> Result<(), Error> {
     let Fetched {
         index,
-        dates,
-        core,
+        parts,
         shards,
     } = fetched;
     let want = ix.list(&ix.scope_all(), params);
-    let got = answer(index, dates, Some(core), shards, params)
+    let got = answer(index, parts, shards, params)
         .map_err(|need| Error::Differs(format!("{params:?}: still needs {need:?}")))?;
     let order = ix.order();
     // Each chunk the page touches, made once (a page spans one or two).
@@ -102,15 +106,92 @@ pub fn check_against(
             "{params:?}: compiled {got:#?}\nloaded {want:#?}"
         )));
     }
-    match answer(index, dates, None, &BTreeMap::new(), params) {
-        Ok(early) if early.clone().map(|pos| order[pos]) != want => Err(Error::Differs(format!(
-            "{params:?}: the index alone answers otherwise"
-        ))),
-        Err(Need::Words(_)) => Err(Error::Differs(format!(
-            "{params:?}: words needed before the attributes"
-        ))),
-        _ => Ok(()),
+    // As the page fetches: from the index alone, what each answer says it needs, until the
+    // list comes; it is the same list, its facets counting until their columns come.
+    let mut early = (index.parts(), BTreeMap::new());
+    let mut asked = 0;
+    let list = loop {
+        match answer(index, &early.0, &early.1, params) {
+            Ok(list) => break list.map(|pos| order[pos]),
+            Err(need) if asked < 2 => {
+                asked += 1;
+                for part in need.parts {
+                    early
+                        .0
+                        .insert(part, fetched_part(compiled, part, parts.len())?);
+                }
+                for key in need.words {
+                    let shard = shards.get(&key).ok_or_else(|| {
+                        Error::Differs(format!("{params:?}: no word shard {key}"))
+                    })?;
+                    early.1.insert(key, shard.clone());
+                }
+            }
+            Err(need) => {
+                return Err(Error::Differs(format!(
+                    "{params:?}: still needs {need:?} after fetching what it asked"
+                )));
+            }
+        }
+    };
+    // A facet whose column has not come is the unfiltered list's values (and the chosen), each
+    // counted 0; with the columns, it is counted.
+    let mut same = list.clone();
+    same.facets.counting = false;
+    let chosen = |id: &String| {
+        params.venues.contains(id) || params.kinds.iter().any(|k| k.key() == id.as_str())
+    };
+    for (column, got, wanted, unfiltered) in [
+        (
+            Column::Venue,
+            &mut same.facets.venues,
+            &want.facets.venues,
+            &index.facets.venues,
+        ),
+        (
+            Column::Kind,
+            &mut same.facets.kinds,
+            &want.facets.kinds,
+            &index.facets.kinds,
+        ),
+    ] {
+        // Counted (or the index's own, unfiltered): compared as they are below.
+        if early.0.has(Part::Column(column)) || !list.facets.counting {
+            continue;
+        }
+        for v in got.iter() {
+            if v.count != 0 || !(unfiltered.iter().any(|u| u.id == v.id) || chosen(&v.id)) {
+                return Err(Error::Differs(format!(
+                    "{params:?}: a value counted before its column: {v:?}"
+                )));
+            }
+        }
+        *got = wanted.clone();
     }
+    if same != want {
+        return Err(Error::Differs(format!(
+            "{params:?}: with only the parts it asked for {same:#?}\nloaded {want:#?}"
+        )));
+    }
+    // The columns count the rest, as the page fetches them then.
+    for part in early.0.counting() {
+        early
+            .0
+            .insert(part, fetched_part(compiled, part, parts.len())?);
+    }
+    let counted = answer(index, &early.0, &early.1, params)
+        .map_err(|need| Error::Differs(format!("{params:?}: counting needs {need:?}")))?;
+    if counted.map(|pos| order[pos]) != want {
+        return Err(Error::Differs(format!(
+            "{params:?}: the counted facets differ"
+        )));
+    }
+    Ok(())
+}
+
+/// `part` of `compiled`, through its bytes.
+fn fetched_part(compiled: &CompiledPubs, part: Part, len: usize) -> Result<Vec<u32>, Error> {
+    part_from_bytes(&compiled.part_bytes(part), part, len)
 }
 
 /// Params covering every filter, grouping, order and a few pages, from the dataset's own
@@ -167,8 +248,8 @@ pub fn sample_params(d: &Dataset) -> Vec<PubParams> {
 }
 
 /// The version of these files; the app refuses files of another. 2: citation counts among the
-/// attributes ([`crate::search::publications::PubAttrs::cited`]).
-pub const FORMAT: u32 = 2;
+/// attributes ([`crate::search::publications::PubAttrs::cited`]). 3: the attributes in parts.
+pub const FORMAT: u32 = 3;
 
 /// Entries per chunk for a list of `total`: about 50 KB gzipped, and at most 300 chunks.
 pub fn chunk_size(total: usize) -> usize {
@@ -226,8 +307,9 @@ impl PubsIndex {
         Some((self.runs.last()?.0, self.runs.first()?.0))
     }
 
-    /// The unfiltered list's dates as a core (no other attribute), for [`answer`].
-    pub fn dates(&self) -> PubCore {
+    /// The unfiltered list's dates and vocabularies, and no part yet: what [`answer`] starts
+    /// from.
+    pub fn parts(&self) -> PubParts {
         let mut core = PubCore {
             vocab: self.core.vocab.clone(),
             ..PubCore::default()
@@ -237,41 +319,64 @@ impl PubsIndex {
             core.attrs.year.extend(std::iter::repeat_n(year, n));
             core.attrs.month.extend(std::iter::repeat_n(month, n));
         }
-        core
+        PubParts::new(core, self.facets.clone())
     }
 }
 
-impl PubCore {
-    /// Encodes the attributes for `attrs.bin`.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        postcard::to_allocvec(self).expect("publication attributes always encode")
+/// Encodes `values` of `part` for its file: a value's entries as the gaps between them, a
+/// column as it is (both as variable-length integers).
+pub fn part_to_bytes(part: Part, values: &[u32]) -> Vec<u8> {
+    let mut out: Vec<u32> = values.to_vec();
+    if part.is_entries() {
+        let mut last = 0;
+        for v in &mut out {
+            (*v, last) = (*v - last, *v);
+        }
     }
+    postcard::to_allocvec(&out).expect("a part always encodes")
+}
 
-    /// Decodes `attrs.bin`.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        postcard::from_bytes(bytes).map_err(Error::decoding("publication attributes"))
+/// Decodes a part's file written by [`part_to_bytes`] for a list of `len` entries, refusing
+/// entries out of order or past the list, and a column of another length (the citations'
+/// column may be empty: no entry has a count).
+pub fn part_from_bytes(bytes: &[u8], part: Part, len: usize) -> Result<Vec<u32>, Error> {
+    let mut values: Vec<u32> =
+        postcard::from_bytes(bytes).map_err(Error::decoding("a publication part"))?;
+    let wrong = |why: String| Error::Differs(format!("publication part {}: {why}", part.name()));
+    if part.is_entries() {
+        let mut at: u64 = 0;
+        for (n, v) in values.iter_mut().enumerate() {
+            at += u64::from(*v);
+            if (n > 0 && *v == 0) || at >= len as u64 {
+                return Err(wrong(format!("entry {n} is out of order or past the list")));
+            }
+            *v = at as u32;
+        }
+    } else if values.len() != len && !(part == Part::Column(Column::Cited) && values.is_empty()) {
+        return Err(wrong(format!("{} values for {len} entries", values.len())));
     }
+    Ok(values)
 }
 
 /// What the page must fetch before it can answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Need {
-    /// The attributes (`attrs.bin`).
-    Attrs,
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Need {
+    /// These parts of the attributes.
+    pub parts: Vec<Part>,
     /// These word shards.
-    Words(Vec<String>),
+    pub words: Vec<String>,
 }
 
-/// The list for `params` from the compiled files loaded so far: `dates` is
-/// [`PubsIndex::dates`], `core` the attributes once fetched, `shards` the word shards fetched.
-/// Entries are list positions. Without a filter, grouped by year, the index alone answers.
+/// The list for `params` from the compiled files loaded so far: `parts` starts as
+/// [`PubsIndex::parts`], `shards` the word shards fetched. Entries are list positions. Without a
+/// filter, grouped by year, the index alone answers.
 pub fn answer(
     index: &PubsIndex,
-    dates: &PubCore,
-    core: Option<&PubCore>,
+    parts: &PubParts,
     shards: &BTreeMap<String, Arc<WordShard>>,
     params: &PubParams,
 ) -> Result<PubList, Need> {
+    let dates = parts.core();
     let params = index.core.sanitize(params);
     let query = TextQuery::new(&params.query);
     // Most cited needs the counts, which are among the attributes.
@@ -292,13 +397,29 @@ pub fn answer(
             facets: index.facets.clone(),
         });
     }
-    let core = core.ok_or(Need::Attrs)?;
     let text = if query.is_empty() {
-        None
+        Ok(None)
     } else {
-        Some(words::matches(&query, &index.word_keys, shards).map_err(Need::Words)?)
+        words::matches(&query, &index.word_keys, shards).map(Some)
     };
-    Ok(core.list(None, text.as_deref(), &params))
+    // The parts and the words are fetched together.
+    let missing = parts.missing(&params);
+    match text {
+        Ok(text) if missing.is_empty() => {
+            parts.list(text.as_deref(), &params).map_err(|parts| Need {
+                parts,
+                words: Vec::new(),
+            })
+        }
+        Ok(_) => Err(Need {
+            parts: missing,
+            words: Vec::new(),
+        }),
+        Err(words) => Err(Need {
+            parts: missing,
+            words,
+        }),
+    }
 }
 
 /// Everything `build-data` writes for `/publications`.
@@ -306,8 +427,8 @@ pub fn answer(
 pub struct CompiledPubs {
     /// `index.bin`.
     pub index: PubsIndex,
-    /// `attrs.bin`.
-    pub core: PubCore,
+    /// `p/NAME.bin`: every part's values ([`Part::all_of`]).
+    pub parts: BTreeMap<Part, Vec<u32>>,
     /// The dataset position of each entry, in list order: chunk `N` ([`Self::chunk`]) holds
     /// `order[N * chunk_size..]`, up to `chunk_size` of them.
     pub order: Vec<usize>,
@@ -355,10 +476,15 @@ impl CompiledPubs {
         };
         Self {
             index,
-            core,
+            parts: Part::all_of(&core),
             order,
             words,
         }
+    }
+
+    /// The file of `part` ([`part_to_bytes`]); an empty list for a part the list has not.
+    pub fn part_bytes(&self, part: Part) -> Vec<u8> {
+        part_to_bytes(part, self.parts.get(&part).map_or(&[][..], Vec::as_slice))
     }
 
     /// How many chunk files there are.
@@ -424,5 +550,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_part_out_of_order_past_the_list_or_of_another_length_is_refused() {
+        let entries = Part::Kind(0);
+        let bytes = part_to_bytes(entries, &[0, 3, 9]);
+        assert_eq!(part_from_bytes(&bytes, entries, 10).unwrap(), [0, 3, 9]);
+        for len in [9, 3, 0] {
+            let e = part_from_bytes(&bytes, entries, len).unwrap_err();
+            assert!(e.to_string().contains("type-conference"), "{e}");
+        }
+        // A repeated entry (a gap of 0 after the first).
+        let twice = postcard::to_allocvec(&vec![2u32, 0]).unwrap();
+        assert!(part_from_bytes(&twice, entries, 10).is_err());
+        let column = Part::Column(Column::Venue);
+        let bytes = part_to_bytes(column, &[4, 0, 4]);
+        assert_eq!(part_from_bytes(&bytes, column, 3).unwrap(), [4, 0, 4]);
+        assert!(part_from_bytes(&bytes, column, 4).is_err());
+        assert!(part_from_bytes(&bytes[..2], column, 3).is_err());
+        assert!(part_from_bytes(&[0], column, 3).is_err());
+        assert!(part_from_bytes(&[0], Part::Column(Column::Cited), 3).is_ok());
     }
 }

@@ -269,11 +269,17 @@ pub fn compile(dir: LoadedDataset, out: &Path) -> Result<Written, Error> {
 
     let compiled = CompiledPubs::build(&dir.dataset);
     fresh(&under(out, paths::pubs::DIR))?;
-    let words = under(out, paths::pubs::WORDS);
-    std::fs::create_dir_all(&words).map_err(io(&words))?;
+    for dir in [paths::pubs::WORDS, paths::pubs::PARTS] {
+        let dir = under(out, dir);
+        std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    }
     w.pub_bytes += write(&under(out, paths::pubs::INDEX), &compiled.index.to_bytes())?;
-    w.pub_bytes += write(&under(out, paths::pubs::ATTRS), &compiled.core.to_bytes())?;
-    w.pub_files += 2;
+    w.pub_files += 1;
+    for &part in compiled.parts.keys() {
+        let path = under(out, &paths::pubs::part(&part.name()));
+        w.pub_bytes += write(&path, &compiled.part_bytes(part))?;
+        w.pub_files += 1;
+    }
     for (key, shard) in &compiled.words {
         w.pub_bytes += write(&under(out, &paths::pubs::words(key)), &shard.to_bytes())?;
         w.pub_files += 1;

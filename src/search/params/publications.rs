@@ -214,6 +214,11 @@ impl PubParams {
         out
     }
 
+    /// Whether year `y` is within the year range (an open end holds every year).
+    pub fn years_hold(&self, y: u16) -> bool {
+        self.year_from.is_none_or(|f| y >= f) && self.year_to.is_none_or(|t| y <= t)
+    }
+
     /// How many filters narrow the list (text, years, venues, topics, organization, types,
     /// honours).
     pub fn filter_count(&self) -> usize {

@@ -8,8 +8,9 @@
 //! - [`PublicationIndex`] (`memory.rs`): a loaded dataset, for profiles and for a site without
 //!   compiled files; it matches the text against each publication's words itself;
 //! - the compiled files (`files.rs`): what `build-data` writes for `/publications`, so that the
-//!   page downloads its first page of entries and, only when a filter needs them, the attributes
-//!   and the word shards of the query ([`words`]).
+//!   page downloads its first page of entries and, only when a filter needs them, the parts of
+//!   the attributes it reads ([`parts`]: each chosen value's entries, a column for the facet
+//!   counts) and the word shards of the query ([`words`]).
 //!
 //! Both answer the same list for the same params: that is tested on the bundled data and on
 //! 2,000 generated researchers.
@@ -26,6 +27,7 @@ use crate::lang::{Catalogue, EN};
 use crate::model::PublicationType;
 
 mod memory;
+pub mod parts;
 pub mod words;
 
 pub use memory::PublicationIndex;
@@ -237,6 +239,10 @@ pub struct PubFacets {
     /// The chosen organization (id = its id, label = its short name), counting the shown
     /// publications.
     pub org: Option<FacetValue>,
+    /// Whether the venues' and types' counts are still coming (their parts are being fetched):
+    /// their values are then the unfiltered list's, each counted 0.
+    #[serde(default)]
+    pub counting: bool,
 }
 
 /// The answer for one list.
@@ -277,6 +283,90 @@ impl PubList {
     }
 }
 
+/// The vocabulary positions of a list's chosen venues, topics and organization.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Chosen {
+    pub venues: BTreeSet<usize>,
+    pub topics: BTreeSet<u32>,
+    pub org: Option<u32>,
+}
+
+/// One entry's filter tests, each on its own.
+pub(crate) struct Tests {
+    /// The text and the organization (they narrow the scope every facet counts over).
+    pub scope: bool,
+    pub year: bool,
+    /// The venues and topics: one selection, either matches.
+    pub venue: bool,
+    pub kind: bool,
+    pub honour: bool,
+}
+
+/// What one pass over a list's entries gathers: the entries shown and each facet's counts
+/// with its own test left out (`None`: that facet is not counted).
+pub(crate) struct Tally {
+    pub shown: Vec<usize>,
+    pub venue_counts: Option<BTreeMap<Option<usize>, usize>>,
+    pub kind_counts: Option<BTreeMap<PublicationType, usize>>,
+    pub year_counts: BTreeMap<u16, usize>,
+    pub honoured_count: usize,
+    pub year_min: Option<u16>,
+    pub year_max: Option<u16>,
+}
+
+impl Tally {
+    /// A tally counting every facet.
+    pub fn counting_all() -> Self {
+        Self {
+            shown: Vec::new(),
+            venue_counts: Some(BTreeMap::new()),
+            kind_counts: Some(BTreeMap::new()),
+            year_counts: BTreeMap::new(),
+            honoured_count: 0,
+            year_min: None,
+            year_max: None,
+        }
+    }
+
+    /// Widens the years in scope to `y`.
+    pub fn span(&mut self, y: u16) {
+        self.year_min = Some(self.year_min.map_or(y, |m| m.min(y)));
+        self.year_max = Some(self.year_max.map_or(y, |m| m.max(y)));
+    }
+
+    /// Counts entry `i` (of year `y`, type and venue when known, honoured or not).
+    pub fn add(
+        &mut self,
+        i: usize,
+        t: &Tests,
+        y: u16,
+        kind: Option<PublicationType>,
+        venue: Option<Option<usize>>,
+        honoured: bool,
+    ) {
+        let [but_year, but_venue, but_kind, but_honour] = all_but_each(
+            &t.scope,
+            &[Some(t.year), Some(t.venue), Some(t.kind), Some(t.honour)],
+            |a, b| *a &= *b,
+        );
+        if but_venue && let (Some(counts), Some(v)) = (&mut self.venue_counts, venue) {
+            *counts.entry(v).or_default() += 1;
+        }
+        if but_kind && let (Some(counts), Some(k)) = (&mut self.kind_counts, kind) {
+            *counts.entry(k).or_default() += 1;
+        }
+        if but_year {
+            *self.year_counts.entry(y).or_default() += 1;
+        }
+        if but_honour && honoured {
+            self.honoured_count += 1;
+        }
+        if but_honour && t.honour {
+            self.shown.push(i);
+        }
+    }
+}
+
 /// The attributes and vocabularies of a list's publications: everything needed to answer it.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PubCore {
@@ -306,28 +396,9 @@ impl PubCore {
         text: Option<&[usize]>,
         params: &PubParams,
     ) -> PubList {
-        let (a, v) = (&self.attrs, &self.vocab);
-        let venue_ids: BTreeSet<usize> = (params.venues.iter())
-            .filter_map(|id| v.venues.iter().position(|x| &x.id == id))
-            .collect();
-        let topic_ids: BTreeSet<u32> = (params.topics.iter())
-            .filter_map(|t| v.topics.iter().position(|(id, _)| id == t))
-            .map(|i| i as u32)
-            .collect();
-        let org = (params.org.as_ref())
-            .and_then(|o| v.orgs.iter().position(|(id, _)| id == o))
-            .map(|i| i as u32);
-        let year_ok = |y: u16| {
-            params.year_from.is_none_or(|f| y >= f) && params.year_to.is_none_or(|t| y <= t)
-        };
-
-        let mut shown = Vec::new();
-        let mut venue_counts: BTreeMap<Option<usize>, usize> = BTreeMap::new();
-        let mut kind_counts: BTreeMap<PublicationType, usize> = BTreeMap::new();
-        let mut year_counts: BTreeMap<u16, usize> = BTreeMap::new();
-        let mut honoured_count = 0;
-        let mut year_min: Option<u16> = None;
-        let mut year_max: Option<u16> = None;
+        let a = &self.attrs;
+        let chosen = self.chosen(params);
+        let mut tally = Tally::counting_all();
         let all: Vec<usize>;
         let scope = match scope {
             Some(s) => s,
@@ -341,40 +412,70 @@ impl PubCore {
                 continue;
             }
             let (y, kind, venue_of) = (a.year[i], a.kind_of(i), a.venue_of(i));
-            year_min = Some(year_min.map_or(y, |m| m.min(y)));
-            year_max = Some(year_max.map_or(y, |m| m.max(y)));
+            tally.span(y);
             // Each test on its own, so every facet can count with its own test left out. The
             // organization narrows the scope, so it goes with the text; venues and topics are one
             // selection (either matches), counted per venue with the whole selection left out.
-            let text = org.is_none_or(|o| a.orgs[i].contains(&o))
+            let text = chosen.org.is_none_or(|o| a.orgs[i].contains(&o))
                 && text.is_none_or(|t| t.binary_search(&i).is_ok());
-            let year = year_ok(y);
-            let venue = (venue_ids.is_empty() && topic_ids.is_empty())
-                || venue_of.is_some_and(|v| venue_ids.contains(&v))
-                || a.topics[i].iter().any(|t| topic_ids.contains(t));
+            let venue = (chosen.venues.is_empty() && chosen.topics.is_empty())
+                || venue_of.is_some_and(|v| chosen.venues.contains(&v))
+                || a.topics[i].iter().any(|t| chosen.topics.contains(t));
             let kind_ok = params.kinds.is_empty() || params.kinds.contains(&kind);
-            let honour = !params.honoured || a.honoured[i];
-            let [but_year, but_venue, but_kind, but_honour] = all_but_each(
-                &text,
-                &[Some(year), Some(venue), Some(kind_ok), Some(honour)],
-                |a, b| *a &= *b,
-            );
-            if but_venue {
-                *venue_counts.entry(venue_of).or_default() += 1;
-            }
-            if but_kind {
-                *kind_counts.entry(kind).or_default() += 1;
-            }
-            if but_year {
-                *year_counts.entry(y).or_default() += 1;
-            }
-            if but_honour && a.honoured[i] {
-                honoured_count += 1;
-            }
-            if but_honour && honour {
-                shown.push(i);
-            }
+            let tests = Tests {
+                scope: text,
+                year: params.years_hold(y),
+                venue,
+                kind: kind_ok,
+                honour: !params.honoured || a.honoured[i],
+            };
+            tally.add(i, &tests, y, Some(kind), Some(venue_of), a.honoured[i]);
         }
+        let topic_count = |t: u32, shown: &[usize]| -> usize {
+            shown.iter().filter(|&&i| a.topics[i].contains(&t)).count()
+        };
+        self.finish(tally, &chosen, scope.len(), params, topic_count, None)
+    }
+
+    /// The vocabulary positions of the filters' venues, topics and organization.
+    pub(crate) fn chosen(&self, params: &PubParams) -> Chosen {
+        let v = &self.vocab;
+        Chosen {
+            venues: (params.venues.iter())
+                .filter_map(|id| v.venues.iter().position(|x| &x.id == id))
+                .collect(),
+            topics: (params.topics.iter())
+                .filter_map(|t| v.topics.iter().position(|(id, _)| id == t))
+                .map(|i| i as u32)
+                .collect(),
+            org: (params.org.as_ref())
+                .and_then(|o| v.orgs.iter().position(|(id, _)| id == o))
+                .map(|i| i as u32),
+        }
+    }
+
+    /// Orders, groups and pages what `tally` kept and builds the facets from its counts (a
+    /// facet it did not count is `unfiltered`'s values, counting). `topic_count` counts the
+    /// shown entries with a topic; `scope` is how many entries the list was taken from.
+    pub(crate) fn finish(
+        &self,
+        tally: Tally,
+        chosen: &Chosen,
+        scope: usize,
+        params: &PubParams,
+        topic_count: impl Fn(u32, &[usize]) -> usize,
+        unfiltered: Option<&PubFacets>,
+    ) -> PubList {
+        let (a, v) = (&self.attrs, &self.vocab);
+        let Tally {
+            mut shown,
+            venue_counts,
+            kind_counts,
+            year_counts,
+            honoured_count,
+            year_min,
+            year_max,
+        } = tally;
         // List order is newest first; the oldest first reverses the dates only, so entries of
         // the same month keep their order by title. Most cited keeps list order among equal
         // counts and among the papers without one, which come last.
@@ -387,37 +488,49 @@ impl PubCore {
         }
         let (page, groups) = self.group(&mut shown, params);
 
-        let label = |x: usize| v.venues[x].short.clone();
-        let mut venues: Vec<FacetValue> = (venue_counts.iter())
-            .filter_map(|(x, &count)| x.map(|x| (x, count)))
-            .map(|(x, count)| FacetValue {
-                id: v.venues[x].id.clone(),
-                label: label(x),
-                count,
-                selected: venue_ids.contains(&x),
-            })
-            .collect();
-        // Selected venues stay listed even when nothing else matches them.
-        for &x in &venue_ids {
-            if !venue_counts.contains_key(&Some(x)) {
-                venues.push(FacetValue {
-                    id: v.venues[x].id.clone(),
-                    label: label(x),
+        let venue_value = |x: usize, count: usize| FacetValue {
+            id: v.venues[x].id.clone(),
+            label: v.venues[x].short.clone(),
+            count,
+            selected: chosen.venues.contains(&x),
+        };
+        let counting = venue_counts.is_none() || kind_counts.is_none();
+        let mut venues: Vec<FacetValue> = match &venue_counts {
+            Some(counts) => (counts.iter())
+                .filter_map(|(x, &count)| x.map(|x| venue_value(x, count)))
+                .collect(),
+            // Not counted yet: the unfiltered list's venues, in its order.
+            None => (unfiltered.map_or(&[][..], |u| &u.venues[..]).iter())
+                .map(|u| FacetValue {
                     count: 0,
-                    selected: true,
-                });
+                    selected: params.venues.contains(&u.id),
+                    ..u.clone()
+                })
+                .collect(),
+        };
+        // Selected venues stay listed even when nothing else matches them.
+        for &x in &chosen.venues {
+            if !venues.iter().any(|f| f.id == v.venues[x].id) {
+                venues.push(venue_value(x, 0));
             }
         }
-        sort::by(&mut venues, |a, b| {
-            b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
-        });
+        if venue_counts.is_some() {
+            sort::by(&mut venues, |a, b| {
+                b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label))
+            });
+        }
+        let kind_listed = |k: &PublicationType| match (&kind_counts, unfiltered) {
+            (Some(counts), _) => counts.contains_key(k),
+            (None, Some(u)) => u.kinds.iter().any(|f| f.id == k.key()),
+            (None, None) => false,
+        };
         let kinds: Vec<FacetValue> = PublicationType::ALL
             .into_iter()
-            .filter(|k| kind_counts.contains_key(k) || params.kinds.contains(k))
+            .filter(|k| kind_listed(k) || params.kinds.contains(k))
             .map(|k| FacetValue {
                 id: k.key().into(),
                 label: k.label(&EN).into(),
-                count: kind_counts.get(&k).copied().unwrap_or(0),
+                count: (kind_counts.as_ref()).map_or(0, |c| c.get(&k).copied().unwrap_or(0)),
                 selected: params.kinds.contains(&k),
             })
             .collect();
@@ -426,25 +539,26 @@ impl PubCore {
                 id: y.to_string(),
                 label: y.to_string(),
                 count,
-                selected: year_ok(y) && (params.year_from.is_some() || params.year_to.is_some()),
+                selected: params.years_hold(y)
+                    && (params.year_from.is_some() || params.year_to.is_some()),
             })
             .collect();
-        let topics = (topic_ids.iter())
+        let topics = (chosen.topics.iter())
             .map(|&t| FacetValue {
                 id: v.topics[t as usize].0.clone(),
                 label: v.topics[t as usize].1.clone(),
-                count: shown.iter().filter(|&&i| a.topics[i].contains(&t)).count(),
+                count: topic_count(t, &shown),
                 selected: true,
             })
             .collect();
-        let org = org.map(|o| FacetValue {
+        let org = chosen.org.map(|o| FacetValue {
             id: v.orgs[o as usize].0.clone(),
             label: v.orgs[o as usize].1.clone(),
             count: shown.len(),
             selected: true,
         });
         PubList {
-            total: scope.len(),
+            total: scope,
             shown: shown.len(),
             entries: shown,
             page,
@@ -463,6 +577,7 @@ impl PubCore {
                 year_max,
                 topics,
                 org,
+                counting,
             },
         }
     }

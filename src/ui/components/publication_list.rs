@@ -239,6 +239,9 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
     let facet = move |pick: fn(&PubList) -> Vec<FacetValue>| {
         Signal::derive(move || list.with(|l| l.as_ref().map(pick).unwrap_or_default()))
     };
+    // The venues' and types' counts of a filtered list come with their parts.
+    let counting =
+        Signal::derive(move || list.with(|l| l.as_ref().is_some_and(|l| l.facets.counting)));
     let toggle = move |apply: fn(&mut PubParams, &str)| {
         Callback::new(move |value: String| pubs.update(|p| apply(p, &value)))
     };
@@ -260,8 +263,13 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
                     .map(|v| FacetValue { label: topic_name(&v.id, &v.label).0, ..v.clone() })
                     .collect())
                 on_toggle=toggle(|p, id| { p.topics.remove(id); })/>
-            <FacetChips title=t.publication_list().kind() values=facet(kind_values) on_toggle=toggle(PubParams::toggle_kind)/>
-            <FacetChips title=t.publication_list().venue() values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)/>
+            {move || counting.get().then(|| view! {
+                <p class="muted pub-counting" role="status" data-testid="pub-counting">{t.publication_list().counting()}</p>
+            })}
+            <FacetChips title=t.publication_list().kind() values=facet(kind_values) on_toggle=toggle(PubParams::toggle_kind)
+                counting=counting/>
+            <FacetChips title=t.publication_list().venue() values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)
+                counting=counting/>
             <FacetChips title=t.publication_list().year() values=facet(|l| l.facets.years.clone()) on_toggle=toggle(PubParams::toggle_year)/>
             <YearRange list=list/>
             <FacetChips
@@ -374,11 +382,15 @@ fn FacetChips(
     values: Signal<Vec<FacetValue>>,
     /// Called with a value's id when it is toggled.
     on_toggle: Callback<String>,
+    /// Whether the counts are still coming: each shows "…" and no value is disabled.
+    #[prop(optional, into)]
+    counting: Signal<bool>,
 ) -> impl IntoView {
     let expanded = RwSignal::new(false);
     let t = text();
     move || {
         let values = values.get();
+        let counting = counting.get();
         let total = values.len();
         let all = expanded.get();
         (total > 0).then(|| {
@@ -392,10 +404,14 @@ fn FacetChips(
                             class="chip"
                             class:chip-active=v.selected
                             aria-pressed=v.selected.to_string()
-                            disabled={v.count == 0 && !v.selected}
+                            disabled={v.count == 0 && !v.selected && !counting}
                             on:click=move |_| on_toggle.run(id.clone())
                         >
-                            <bdi>{v.label}</bdi> " " <span class="chip-count">{grouped(v.count)}</span>
+                            <bdi>{v.label}</bdi> " " <span class="chip-count">{if counting {
+                                "…".to_owned()
+                            } else {
+                                grouped(v.count)
+                            }}</span>
                         </button>
                     }
                 })

@@ -1,9 +1,11 @@
 //! The compiled `/publications` in the browser: the index fetched when the page opens, then
-//! only what the current list needs — the attributes for a filter, the word shards of the
-//! query's words, the chunks holding the page's entries — each once.
+//! only what the current list needs — the entries of each value a filter chooses, the word
+//! shards of the query's words, the chunks holding the page's entries, and last the columns that
+//! count a filtered list's facets — each once.
 //!
 //! [`PubFiles::list`] is the list to show: it changes only once everything its page needs has
-//! arrived, so a filter or a page never blanks the list while its files load.
+//! arrived, so a filter or a page never blanks the list while its files load. Its facets say
+//! they are counting until their columns arrive; the list is not busy for them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -15,9 +17,10 @@ use super::data::{DataError, Detail, READS_JSON, fetch_bytes, fetch_required};
 use super::pub_list::use_pub_list;
 use crate::files::detail::DetailFile;
 use crate::files::paths;
-use crate::files::publications::{Need, PubsIndex, answer};
+use crate::files::publications::{Need, PubsIndex, answer, part_from_bytes};
 use crate::search::publications::PubList;
-use crate::search::publications::{PubCore, words::WordShard};
+use crate::search::publications::parts::{Part, PubParts};
+use crate::search::publications::words::WordShard;
 use crate::ui::browser::timed;
 
 /// The index, or `None` when the host has no compiled publication files (the page then loads
@@ -36,7 +39,7 @@ pub async fn fetch_index() -> Result<Option<Arc<PubsIndex>>, DataError> {
 /// One file the list may need.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum File {
-    Attrs,
+    Part(Part),
     Words(String),
     Chunk(usize),
 }
@@ -44,7 +47,7 @@ enum File {
 impl File {
     fn url(&self) -> String {
         match self {
-            Self::Attrs => paths::pubs::ATTRS.to_owned(),
+            Self::Part(part) => paths::pubs::part(&part.name()),
             Self::Words(key) => paths::pubs::words(key),
             Self::Chunk(n) => paths::pubs::chunk(*n),
         }
@@ -52,9 +55,8 @@ impl File {
 }
 
 /// The files fetched so far.
-#[derive(Default, Clone)]
 struct Loaded {
-    core: Option<Arc<PubCore>>,
+    parts: PubParts,
     shards: BTreeMap<String, Arc<WordShard>>,
     chunks: BTreeMap<usize, Arc<Detail>>,
     /// Files being fetched.
@@ -68,6 +70,8 @@ struct Loaded {
 pub struct PubFiles {
     index: StoredValue<Arc<PubsIndex>>,
     loaded: RwSignal<Loaded>,
+    /// Whether the answer still needs files.
+    waiting: Memo<bool>,
     /// The list to show, once its page's entries have arrived.
     pub list: Memo<Option<PubList>>,
 }
@@ -76,20 +80,26 @@ impl PubFiles {
     /// Starts answering the list params of the URL from `index`.
     pub fn new(index: Arc<PubsIndex>) -> Self {
         let pubs = use_pub_list();
-        let dates = Arc::new(index.dates());
-        let loaded = RwSignal::new(Loaded::default());
+        let loaded = RwSignal::new(Loaded {
+            parts: index.parts(),
+            shards: BTreeMap::new(),
+            chunks: BTreeMap::new(),
+            pending: BTreeSet::new(),
+            error: None,
+        });
         let answer = Memo::new({
             let index = index.clone();
             move |_| {
                 pubs.params.with(|p| {
                     loaded.with(|l| {
                         timed("publications:list", || {
-                            answer(&index, &dates, l.core.as_deref(), &l.shards, p)
+                            answer(&index, &l.parts, &l.shards, p)
                         })
                     })
                 })
             }
         });
+        let total = index.total as usize;
         let index = StoredValue::new(index);
         let chunk_of = move |pos: usize| index.with_value(|i| i.chunk_of(pos));
         let list = Memo::new(move |prev: Option<&Option<PubList>>| {
@@ -109,18 +119,28 @@ impl PubFiles {
                 return;
             }
             let wanted: Vec<File> = answer.with(|a| match a {
-                Err(Need::Attrs) => vec![File::Attrs],
-                Err(Need::Words(keys)) => keys.iter().cloned().map(File::Words).collect(),
+                Err(Need { parts, words }) => (parts.iter().copied().map(File::Part))
+                    .chain(words.iter().cloned().map(File::Words))
+                    .collect(),
                 Ok(l) => {
                     let chunks: BTreeSet<usize> = l.items().map(chunk_of).collect();
-                    chunks.into_iter().map(File::Chunk).collect()
+                    // The facets' columns once the page's entries are there.
+                    let shown = loaded.with(|s| chunks.iter().all(|n| s.chunks.contains_key(n)));
+                    let counting = if l.facets.counting && shown {
+                        loaded.with_untracked(|s| s.parts.counting())
+                    } else {
+                        Vec::new()
+                    };
+                    (chunks.into_iter().map(File::Chunk))
+                        .chain(counting.into_iter().map(File::Part))
+                        .collect()
                 }
             });
             for file in wanted {
                 let skip = loaded.with_untracked(|l| {
                     l.pending.contains(&file)
                         || match &file {
-                            File::Attrs => l.core.is_some(),
+                            File::Part(p) => l.parts.has(*p),
                             File::Words(k) => l.shards.contains_key(k),
                             File::Chunk(n) => l.chunks.contains_key(n),
                         }
@@ -132,11 +152,11 @@ impl PubFiles {
                     l.pending.insert(file.clone());
                 });
                 spawn_local(async move {
-                    let result = fetch(&file).await;
+                    let result = fetch(&file, total).await;
                     loaded.update(|l| {
                         l.pending.remove(&file);
                         match result {
-                            Ok(Got::Core(c)) => l.core = Some(c),
+                            Ok(Got::Part(p, values)) => l.parts.insert(p, values),
                             Ok(Got::Words(k, s)) => {
                                 l.shards.insert(k, s);
                             }
@@ -152,6 +172,7 @@ impl PubFiles {
         Self {
             index,
             loaded,
+            waiting: Memo::new(move |_| answer.with(Result::is_err)),
             list,
         }
     }
@@ -166,9 +187,15 @@ impl PubFiles {
         self.loaded.with(|l| l.error.clone())
     }
 
-    /// Whether files the current params need are still coming.
+    /// Whether files the current list needs are still coming (not the facets' columns: the
+    /// facets say they are counting).
     pub fn busy(&self) -> bool {
-        self.loaded.with(|l| !l.pending.is_empty())
+        self.waiting.with(|w| *w)
+            || (self.loaded).with(|l| {
+                l.pending
+                    .iter()
+                    .any(|f| !matches!(f, File::Part(Part::Column(_))))
+            })
     }
 
     /// Clears the failure, so loading starts again (the Retry button).
@@ -196,7 +223,7 @@ impl PubFiles {
             if self.loaded.with_untracked(|l| l.chunks.contains_key(&n)) {
                 continue;
             }
-            if let Got::Chunk(n, d) = fetch(&File::Chunk(n)).await? {
+            if let Got::Chunk(n, d) = fetch(&File::Chunk(n), 0).await? {
                 self.loaded.update(|l| {
                     l.chunks.insert(n, d);
                 });
@@ -208,19 +235,21 @@ impl PubFiles {
 
 /// A fetched file, decoded.
 enum Got {
-    Core(Arc<PubCore>),
+    Part(Part, Vec<u32>),
     Words(String, Arc<WordShard>),
     Chunk(usize, Arc<Detail>),
 }
 
-async fn fetch(file: &File) -> Result<Got, DataError> {
+/// Fetches and decodes `file` of a list of `len` entries.
+async fn fetch(file: &File, len: usize) -> Result<Got, DataError> {
     let url = file.url();
     let bytes = fetch_required(&url).await?;
     let invalid = |e: crate::Error| DataError::refused(url.clone())(e);
     Ok(match file {
-        File::Attrs => Got::Core(Arc::new(
-            timed("publications:attrs", || PubCore::from_bytes(&bytes)).map_err(invalid)?,
-        )),
+        File::Part(part) => Got::Part(
+            *part,
+            timed("publications:part", || part_from_bytes(&bytes, *part, len)).map_err(invalid)?,
+        ),
         File::Words(key) => Got::Words(
             key.clone(),
             Arc::new(WordShard::from_bytes(&bytes).map_err(invalid)?),
