@@ -50,16 +50,25 @@ test('the publications of 2,000 researchers page through the compiled files only
   await expect(publications.pager).toContainText(`101–200 ${of}`);
   expect(await titles(publications)).toEqual(second);
 
-  // A filter needs the attributes, goes back to the first page, and counts what it leaves.
+  // A filter needs its value's entries only, goes back to the first page, and counts what it
+  // leaves; the venues' and types' counts come after, with their columns.
   const journal = publications.typeChips.getByRole('button', { name: /^Journal [\d,]+$/ });
+  const before = requests.length;
   await journal.click();
   await expect(publications.count).toHaveText(new RegExp(`^[\\d,]+ ${of} publications$`));
   await expect(page).not.toHaveURL(/ppage=/);
   await expect(publications.pager).toContainText('1–100 of');
-  expect(requests).toContain('pubs/attrs.bin');
   await expect(page.locator('.pub-files')).toHaveAttribute('aria-busy', 'false');
   const venues = await publications.entries.locator('.pub-venue').allTextContents();
   expect(venues.every((v) => v.endsWith(' · Journal'))).toBe(true);
+  await expect(page.getByTestId('pub-counting')).toHaveCount(0);
+  await expect(publications.typeChips.getByRole('button', { name: /^Journal [\d,]+$/ })).toHaveAttribute('aria-pressed', 'true');
+  const parts = requests.slice(before).filter((r) => r.startsWith('pubs/p/')).sort();
+  expect(parts).toEqual(['pubs/p/c-type.bin', 'pubs/p/c-venue.bin', 'pubs/p/honoured.bin', 'pubs/p/type-journal.bin']);
+  // Every value of the facet counted with the journals' filter left out: they add up to all.
+  const counts = (await publications.typeChips.locator('.chip-count').allTextContents())
+    .map((c) => Number(c.replace(/,/g, '')));
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
 
   // Text needs the word shards of its words only.
   const word = first[0].split(/\s+/).find((w) => /^[a-z]{5,}$/i.test(w))!;
@@ -107,6 +116,35 @@ test('a chunk that fails to load shows the error with Retry, and Retry loads it'
   await expect(error).toHaveCount(0);
   await expect(publications.entries).toHaveCount(100);
   await expect(publications.pager).toContainText('201–300 of');
+});
+
+test('a filtered list shows at once; its venues and types say Counting… until their columns come', async ({ page }) => {
+  // The columns are held until the list is checked, then let through.
+  let release = () => {};
+  const held = new Promise<void>((done) => { release = done; });
+  await page.route('**/data/*/pubs/p/c-*.bin', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const publications = new PublicationsPage(page);
+  await publications.open('?ptype=journal');
+  await expect(publications.entries).toHaveCount(100);
+  await expect(publications.count).toHaveText(/^[\d,]+ of [\d,]+ publications$/);
+  await expect(page.locator('.pub-files')).toHaveAttribute('aria-busy', 'false');
+  const counting = page.getByTestId('pub-counting');
+  await expect(counting).toHaveText('Counting…');
+  await expect(counting).toHaveAttribute('role', 'status');
+  // The chosen type stays pressed (a click takes it away) and no value is disabled meanwhile.
+  const journal = publications.typeChips.getByRole('button', { name: 'Journal …' });
+  await expect(journal).toHaveAttribute('aria-pressed', 'true');
+  await expect(publications.typeChips.locator('.chip-count').first()).toHaveText('…');
+  await expect(publications.typeChips.locator('button[disabled]')).toHaveCount(0);
+  // The years are counted already: they come with the index.
+  const years = page.getByRole('group', { name: 'Year' }).locator('.chip-count');
+  expect(await years.first().textContent()).toMatch(/^[\d,]+$/);
+  release();
+  await expect(counting).toHaveCount(0);
+  await expect(publications.typeChips.getByRole('button', { name: /^Journal [\d,]+$/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('the directory of 2,000 researchers never fetches the authoring file either', async ({ page }) => {

@@ -168,6 +168,14 @@ pub fn check_against(
         }
         *got = wanted.clone();
     }
+    if !early.0.has(Part::Honoured) && list.facets.counting {
+        if list.facets.honoured.count != 0 {
+            return Err(Error::Differs(format!(
+                "{params:?}: honours counted before their part"
+            )));
+        }
+        same.facets.honoured.count = want.facets.honoured.count;
+    }
     if same != want {
         return Err(Error::Differs(format!(
             "{params:?}: with only the parts it asked for {same:#?}\nloaded {want:#?}"

@@ -239,8 +239,8 @@ pub struct PubFacets {
     /// The chosen organization (id = its id, label = its short name), counting the shown
     /// publications.
     pub org: Option<FacetValue>,
-    /// Whether the venues' and types' counts are still coming (their parts are being fetched):
-    /// their values are then the unfiltered list's, each counted 0.
+    /// Whether the venues', types' and honours' counts are still coming (their parts are being
+    /// fetched): their values are then the unfiltered list's, each counted 0.
     #[serde(default)]
     pub counting: bool,
 }
@@ -310,6 +310,8 @@ pub(crate) struct Tally {
     pub kind_counts: Option<BTreeMap<PublicationType, usize>>,
     pub year_counts: BTreeMap<u16, usize>,
     pub honoured_count: usize,
+    /// Whether `honoured_count` counts (the honoured entries are known).
+    pub honoured_counted: bool,
     pub year_min: Option<u16>,
     pub year_max: Option<u16>,
 }
@@ -323,6 +325,7 @@ impl Tally {
             kind_counts: Some(BTreeMap::new()),
             year_counts: BTreeMap::new(),
             honoured_count: 0,
+            honoured_counted: true,
             year_min: None,
             year_max: None,
         }
@@ -473,6 +476,7 @@ impl PubCore {
             kind_counts,
             year_counts,
             honoured_count,
+            honoured_counted,
             year_min,
             year_max,
         } = tally;
@@ -494,7 +498,7 @@ impl PubCore {
             count,
             selected: chosen.venues.contains(&x),
         };
-        let counting = venue_counts.is_none() || kind_counts.is_none();
+        let counting = venue_counts.is_none() || kind_counts.is_none() || !honoured_counted;
         let mut venues: Vec<FacetValue> = match &venue_counts {
             Some(counts) => (counts.iter())
                 .filter_map(|(x, &count)| x.map(|x| venue_value(x, count)))

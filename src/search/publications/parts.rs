@@ -4,8 +4,8 @@
 //! dates come with the index, so years need no part.
 //!
 //! [`PubParts::list`] answers exactly as [`PubCore::list`] over the whole attributes; until the
-//! type and venue columns are there, those two facets are the unfiltered list's values, counting
-//! ([`PubFacets::counting`](super::PubFacets::counting)).
+//! type and venue columns and the honoured entries are there, those facets are the unfiltered
+//! list's values, counting ([`PubFacets::counting`](super::PubFacets::counting)).
 
 use std::collections::BTreeMap;
 
@@ -184,8 +184,8 @@ impl PubParts {
         }
     }
 
-    /// The parts `params` needs that are not loaded: its filters' values, the honours (their
-    /// count), and the column its grouping or order reads.
+    /// The parts `params` needs that are not loaded: its filters' values and the column its
+    /// grouping or order reads.
     pub fn missing(&self, params: &PubParams) -> Vec<Part> {
         let chosen = self.core.chosen(params);
         let mut need: Vec<Part> = (params.kinds.iter())
@@ -194,7 +194,9 @@ impl PubParts {
         need.extend(chosen.venues.iter().map(|&x| Part::Venue(x as u32)));
         need.extend(chosen.topics.iter().map(|&t| Part::Topic(t)));
         need.extend(chosen.org.map(Part::Org));
-        need.push(Part::Honoured);
+        if params.honoured {
+            need.push(Part::Honoured);
+        }
         match params.group {
             GroupBy::Type => need.push(Part::Column(Column::Kind)),
             GroupBy::Venue => need.push(Part::Column(Column::Venue)),
@@ -207,13 +209,17 @@ impl PubParts {
         need
     }
 
-    /// The columns that would count the facets the last answer could not.
+    /// The parts that would count the facets a filtered list's answer could not: the types'
+    /// and venues' columns and the honoured entries.
     pub fn counting(&self) -> Vec<Part> {
-        [Column::Kind, Column::Venue]
-            .into_iter()
-            .filter(|c| !self.columns.contains(c))
-            .map(Part::Column)
-            .collect()
+        [
+            Part::Column(Column::Kind),
+            Part::Column(Column::Venue),
+            Part::Honoured,
+        ]
+        .into_iter()
+        .filter(|&p| !self.has(p))
+        .collect()
     }
 
     /// The list for `params` (`text`: the entries matching its text, ascending; `None` when it
@@ -242,7 +248,7 @@ impl PubParts {
             )
         });
         let org = chosen.org.map(|o| got(Part::Org(o)));
-        let honoured = got(Part::Honoured);
+        let honoured = self.entries.get(&Part::Honoured);
         let has_kind = self.columns.contains(&Column::Kind);
         let has_venue = self.columns.contains(&Column::Venue);
 
@@ -253,6 +259,7 @@ impl PubParts {
         if !has_venue {
             tally.venue_counts = None;
         }
+        tally.honoured_counted = honoured.is_some();
         // The list is newest first: its years in scope are its last and first entries'.
         if let (Some(&last), Some(&first)) = (a.year.last(), a.year.first()) {
             tally.span(last);
@@ -266,11 +273,12 @@ impl PubParts {
                 year: params.years_hold(y),
                 venue: venues.as_ref().is_none_or(|v| v.contains(i)),
                 kind: kinds.as_ref().is_none_or(|k| k.contains(i)),
-                honour: !params.honoured || honoured.contains(i),
+                honour: !params.honoured || honoured.is_some_and(|h| h.contains(i)),
             };
             let kind = has_kind.then(|| a.kind_of(i));
             let venue = has_venue.then(|| a.venue_of(i));
-            tally.add(i, &tests, y, kind, venue, honoured.contains(i));
+            let honoured = honoured.is_some_and(|h| h.contains(i));
+            tally.add(i, &tests, y, kind, venue, honoured);
         };
         match (text, org) {
             (Some(t), org) => (t.iter().copied())

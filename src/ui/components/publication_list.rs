@@ -239,7 +239,7 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
     let facet = move |pick: fn(&PubList) -> Vec<FacetValue>| {
         Signal::derive(move || list.with(|l| l.as_ref().map(pick).unwrap_or_default()))
     };
-    // The venues' and types' counts of a filtered list come with their parts.
+    // The venues', types' and honours' counts of a filtered list come with their parts.
     let counting =
         Signal::derive(move || list.with(|l| l.as_ref().is_some_and(|l| l.facets.counting)));
     let toggle = move |apply: fn(&mut PubParams, &str)| {
@@ -279,6 +279,7 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
                     ..l.facets.honoured.clone()
                 }])
                 on_toggle=toggle(|p, _| p.honoured = !p.honoured)
+                counting=counting
             />
         </details>
     }
