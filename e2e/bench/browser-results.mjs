@@ -5,7 +5,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'query_facets_p50_ms', 'query_facets_p95_ms', 'initial_bytes_gz', 'first_answer_ms', 'first_answer_bytes_gz', 'throttled_first_answer_ms', 'throttled_first_answer_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz', 'connections_first_ms', 'connections_bytes', 'connections_memory_mb'];
+const KEYS = ['first_card_ms', 'search_ready_ms', 'keystroke_p50_ms', 'keystroke_p95_ms', 'inp_p50_ms', 'inp_p95_ms', 'inp_max_ms', 'inp_over_frame', 'keys_typed', 'typing_history_calls', 'query_p50_ms', 'query_p95_ms', 'query_facets_p50_ms', 'query_facets_p95_ms', 'initial_bytes_gz', 'first_answer_ms', 'first_answer_bytes_gz', 'throttled_first_answer_ms', 'throttled_first_answer_bytes_gz', 'memory_mb', 'profile_click_ms', 'profile_pack_bytes_gz', 'publications_first_ms', 'publications_bytes_gz', 'publications_memory_mb', 'publications_filter_ms', 'publications_filter_bytes_gz', 'publications_facets_ms', 'publications_facets_bytes_gz', 'connections_first_ms', 'connections_bytes', 'connections_memory_mb'];
 
 /** An error as a row gives it: its message's first line. */
 export const firstLine = (e) => String(e.message ?? e).split('\n')[0];

@@ -85,37 +85,53 @@ async function openCold(session, base, path, selector, observe) {
 /**
  * `/publications` opened cold: navigation to the first entry painted, the bytes fetched before
  * it (compressed, as sent) and the memory then; then a text filter of the first entry's first
- * long word, from the input event to its results painted, and the bytes that fetched.
+ * long word: from the input event to its results painted and the bytes of the list's files that
+ * had arrived by then, and on to the facets counted (the venues', types' and honours' counts come
+ * after the list, with their parts) and the bytes of every file the filter fetched.
  */
 export async function publications(session, base) {
-  const { context, page, bytes, firstMs, firstBytes, memory } = await openCold(
+  const { context, page, firstMs, firstBytes, memory } = await openCold(
     session, base, 'publications', '[data-testid=publication]', { childList: true, subtree: true });
   const word = await page.evaluate(() => document.querySelector('[data-testid=publication] .pub-title').textContent
     .split(/\s+/).map((w) => w.replace(/[^\p{L}]/gu, '')).find((w) => w.length >= 5) ?? 'system');
-  const before = bytes();
-  const filterMs = await page.evaluate((word) => new Promise((done) => {
+  const filter = await page.evaluate((word) => new Promise((done) => {
     const count = () => document.querySelector('[data-testid=publication-count]')?.textContent;
+    const counting = () => document.querySelector('[data-testid=pub-counting]') != null;
     const was = count();
     const input = document.querySelector('input.pub-search');
     const t0 = performance.now();
+    // The list's files fetched for the filter that had arrived by `at` (as sent, compressed;
+    // not the directory the page loads while idle).
+    const arrived = (at) => performance.getEntriesByType('resource')
+      .filter((r) => r.startTime >= t0 && r.responseEnd <= at && r.name.includes('/pubs/'))
+      .reduce((n, r) => n + r.transferSize, 0);
+    const out = { ms: null, bytes: null, facetsMs: null, facetsBytes: null };
+    const painted = (then) => requestAnimationFrame(() => setTimeout(() => then(performance.now()), 0));
     const poll = () => {
-      if (count() !== was) requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0));
-      else if (performance.now() - t0 > 20000) done(null);
+      if (out.ms == null && count() !== was) {
+        painted((at) => { out.ms = at - t0; out.bytes = arrived(at); requestAnimationFrame(poll); });
+        return;
+      }
+      if (out.ms != null && !counting()) {
+        painted((at) => { out.facetsMs = at - t0; out.facetsBytes = arrived(at); done(out); });
+        return;
+      }
+      if (performance.now() - t0 > 20000) done(out);
       else requestAnimationFrame(poll);
     };
     input.value = word;
     input.dispatchEvent(new Event('input', { bubbles: true }));
     poll();
   }), word);
-  await page.waitForTimeout(200);
-  const filterBytes = bytes() - before;
   await context.close();
   return {
     publications_first_ms: round(firstMs, 1),
     publications_bytes_gz: firstBytes,
     publications_memory_mb: round(memory, 1),
-    publications_filter_ms: round(filterMs, 1),
-    publications_filter_bytes_gz: filterBytes,
+    publications_filter_ms: round(filter.ms, 1),
+    publications_filter_bytes_gz: filter.bytes,
+    publications_facets_ms: round(filter.facetsMs, 1),
+    publications_facets_bytes_gz: filter.facetsBytes,
   };
 }
 

@@ -252,6 +252,12 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
                     0 => t.publication_list().filter_by().to_owned(),
                     n => crate::lang::fill(t.publication_list().filter_by_active(), &[("n", &grouped(n))]),
                 }}
+                // In the summary, so that the chips do not move when the counts come.
+                {move || counting.get().then(|| view! {
+                    " " <span class="muted pub-counting" role="status" data-testid="pub-counting">
+                        {t.publication_list().counting()}
+                    </span>
+                })}
             </summary>
             // An organization and topics come from an organization's score (`porg`, `ptopic`):
             // shown chosen, so a click removes them.
@@ -263,9 +269,6 @@ fn ListFilters(list: Memo<Option<PubList>>, open: bool) -> impl IntoView {
                     .map(|v| FacetValue { label: topic_name(&v.id, &v.label).0, ..v.clone() })
                     .collect())
                 on_toggle=toggle(|p, id| { p.topics.remove(id); })/>
-            {move || counting.get().then(|| view! {
-                <p class="muted pub-counting" role="status" data-testid="pub-counting">{t.publication_list().counting()}</p>
-            })}
             <FacetChips title=t.publication_list().kind() values=facet(kind_values) on_toggle=toggle(PubParams::toggle_kind)
                 counting=counting/>
             <FacetChips title=t.publication_list().venue() values=facet(|l| l.facets.venues.clone()) on_toggle=toggle(PubParams::toggle_venue)
