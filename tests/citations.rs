@@ -174,5 +174,10 @@ fn a_list_without_counts_pays_one_byte_for_them() {
     let column = Part::Column(Column::Cited);
     assert_eq!(compiled.part_bytes(column), [0]);
     let n = compiled.index.total as usize;
-    assert_eq!(part_from_bytes(&[0], column, n).unwrap(), Vec::<u32>::new());
+    let limits = Fetched::of(&compiled).unwrap().parts.limits();
+    assert_eq!(limits.len, n);
+    assert_eq!(
+        part_from_bytes(&[0], column, limits).unwrap(),
+        Vec::<u32>::new()
+    );
 }

@@ -20,10 +20,11 @@ use serde::{Deserialize, Serialize};
 
 use super::detail::{Abstracts, DetailFile};
 use crate::Error;
+use crate::model::PublicationType;
 use crate::model::sort;
 use crate::model::{Dataset, PublicationId};
 use crate::search::params::{GroupBy, Order, PubParams};
-use crate::search::publications::parts::{Column, Part, PubParts};
+use crate::search::publications::parts::{Column, Part, PartLimits, PubParts};
 use crate::search::publications::words::{self, WordShard};
 use crate::search::publications::{PubCore, PubFacets, PubList, PublicationIndex, TextQuery};
 
@@ -49,7 +50,7 @@ impl Fetched {
         }
         let mut parts = index.parts();
         for &part in compiled.parts.keys() {
-            let values = part_from_bytes(&compiled.part_bytes(part), part, parts.len())?;
+            let values = part_from_bytes(&compiled.part_bytes(part), part, parts.limits())?;
             parts.insert(part, values);
         }
         Ok(Self {
@@ -118,7 +119,7 @@ pub fn check_against(
                 for part in need.parts {
                     early
                         .0
-                        .insert(part, fetched_part(compiled, part, parts.len())?);
+                        .insert(part, fetched_part(compiled, part, parts.limits())?);
                 }
                 for key in need.words {
                     let shard = shards.get(&key).ok_or_else(|| {
@@ -185,7 +186,7 @@ pub fn check_against(
     for part in early.0.counting() {
         early
             .0
-            .insert(part, fetched_part(compiled, part, parts.len())?);
+            .insert(part, fetched_part(compiled, part, parts.limits())?);
     }
     let counted = answer(index, &early.0, &early.1, params)
         .map_err(|need| Error::Differs(format!("{params:?}: counting needs {need:?}")))?;
@@ -198,8 +199,12 @@ pub fn check_against(
 }
 
 /// `part` of `compiled`, through its bytes.
-fn fetched_part(compiled: &CompiledPubs, part: Part, len: usize) -> Result<Vec<u32>, Error> {
-    part_from_bytes(&compiled.part_bytes(part), part, len)
+fn fetched_part(
+    compiled: &CompiledPubs,
+    part: Part,
+    limits: PartLimits,
+) -> Result<Vec<u32>, Error> {
+    part_from_bytes(&compiled.part_bytes(part), part, limits)
 }
 
 /// Params covering every filter, grouping, order and a few pages, from the dataset's own
@@ -344,10 +349,11 @@ pub fn part_to_bytes(part: Part, values: &[u32]) -> Vec<u8> {
     postcard::to_allocvec(&out).expect("a part always encodes")
 }
 
-/// Decodes a part's file written by [`part_to_bytes`] for a list of `len` entries, refusing
-/// entries out of order or past the list, and a column of another length (the citations'
-/// column may be empty: no entry has a count).
-pub fn part_from_bytes(bytes: &[u8], part: Part, len: usize) -> Result<Vec<u32>, Error> {
+/// Decodes a part's file written by [`part_to_bytes`] for a list of `limits`, refusing entries
+/// out of order or past the list, a column of another length (the citations' column may be
+/// empty: no entry has a count), and a type or venue the list has not.
+pub fn part_from_bytes(bytes: &[u8], part: Part, limits: PartLimits) -> Result<Vec<u32>, Error> {
+    let len = limits.len;
     let mut values: Vec<u32> =
         postcard::from_bytes(bytes).map_err(Error::decoding("a publication part"))?;
     let wrong = |why: String| Error::Differs(format!("publication part {}: {why}", part.name()));
@@ -360,8 +366,23 @@ pub fn part_from_bytes(bytes: &[u8], part: Part, len: usize) -> Result<Vec<u32>,
             }
             *v = at as u32;
         }
-    } else if values.len() != len && !(part == Part::Column(Column::Cited) && values.is_empty()) {
+        return Ok(values);
+    }
+    if values.len() != len && !(part == Part::Column(Column::Cited) && values.is_empty()) {
         return Err(wrong(format!("{} values for {len} entries", values.len())));
+    }
+    let highest = match part {
+        Part::Column(Column::Kind) => Some(PublicationType::ALL.len() - 1),
+        Part::Column(Column::Venue) => Some(limits.venues),
+        _ => None,
+    };
+    if let Some(highest) = highest
+        && let Some(n) = values.iter().position(|&v| v as usize > highest)
+    {
+        return Err(wrong(format!(
+            "entry {n}'s value {} is not one of the list's",
+            values[n]
+        )));
     }
     Ok(values)
 }
@@ -562,22 +583,30 @@ mod tests {
 
     #[test]
     fn a_part_out_of_order_past_the_list_or_of_another_length_is_refused() {
+        // A list of `len` entries and four venues.
+        let at = |len| PartLimits { len, venues: 4 };
         let entries = Part::Kind(0);
         let bytes = part_to_bytes(entries, &[0, 3, 9]);
-        assert_eq!(part_from_bytes(&bytes, entries, 10).unwrap(), [0, 3, 9]);
+        assert_eq!(part_from_bytes(&bytes, entries, at(10)).unwrap(), [0, 3, 9]);
         for len in [9, 3, 0] {
-            let e = part_from_bytes(&bytes, entries, len).unwrap_err();
+            let e = part_from_bytes(&bytes, entries, at(len)).unwrap_err();
             assert!(e.to_string().contains("type-conference"), "{e}");
         }
         // A repeated entry (a gap of 0 after the first).
         let twice = postcard::to_allocvec(&vec![2u32, 0]).unwrap();
-        assert!(part_from_bytes(&twice, entries, 10).is_err());
+        assert!(part_from_bytes(&twice, entries, at(10)).is_err());
         let column = Part::Column(Column::Venue);
         let bytes = part_to_bytes(column, &[4, 0, 4]);
-        assert_eq!(part_from_bytes(&bytes, column, 3).unwrap(), [4, 0, 4]);
-        assert!(part_from_bytes(&bytes, column, 4).is_err());
-        assert!(part_from_bytes(&bytes[..2], column, 3).is_err());
-        assert!(part_from_bytes(&[0], column, 3).is_err());
-        assert!(part_from_bytes(&[0], Part::Column(Column::Cited), 3).is_ok());
+        assert_eq!(part_from_bytes(&bytes, column, at(3)).unwrap(), [4, 0, 4]);
+        assert!(part_from_bytes(&bytes, column, at(4)).is_err());
+        assert!(part_from_bytes(&bytes[..2], column, at(3)).is_err());
+        assert!(part_from_bytes(&[0], column, at(3)).is_err());
+        assert!(part_from_bytes(&[0], Part::Column(Column::Cited), at(3)).is_ok());
+        // A venue or a type the list has not (a value past its vocabulary would index it).
+        let e = part_from_bytes(&part_to_bytes(column, &[4, 5, 0]), column, at(3)).unwrap_err();
+        assert!(e.to_string().contains("entry 1's value 5"), "{e}");
+        let kind = Part::Column(Column::Kind);
+        assert!(part_from_bytes(&part_to_bytes(kind, &[5, 0]), kind, at(2)).is_ok());
+        assert!(part_from_bytes(&part_to_bytes(kind, &[6, 0]), kind, at(2)).is_err());
     }
 }

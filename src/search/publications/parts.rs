@@ -113,6 +113,16 @@ impl Part {
     }
 }
 
+/// What a part's values may be for a list: entries below `len`, a column of `len` values, a
+/// venue at most `venues` (0 is none), a type below [`PublicationType::ALL`]'s length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartLimits {
+    /// Entries of the list.
+    pub len: usize,
+    /// Venues of its vocabulary.
+    pub venues: usize,
+}
+
 /// The parts of a list's attributes loaded so far, over its dates and vocabularies.
 #[derive(Debug, Clone, Default)]
 pub struct PubParts {
@@ -148,6 +158,14 @@ impl PubParts {
         self.core.attrs.len()
     }
 
+    /// What its parts' values may be.
+    pub fn limits(&self) -> PartLimits {
+        PartLimits {
+            len: self.len(),
+            venues: self.core.vocab.venues.len(),
+        }
+    }
+
     /// Whether the list is empty.
     pub fn is_empty(&self) -> bool {
         self.core.attrs.is_empty()
@@ -161,8 +179,9 @@ impl PubParts {
         }
     }
 
-    /// Adds `part` with its `values` (checked by the caller: entries ascending and below
-    /// [`Self::len`], a column of [`Self::len`] values, or empty for the citations).
+    /// Adds `part` with its `values` (checked by the caller against [`Self::limits`]: entries
+    /// ascending and below [`Self::len`], a column of [`Self::len`] values within its range, or
+    /// empty for the citations).
     pub fn insert(&mut self, part: Part, values: Vec<u32>) {
         let a = &mut self.core.attrs;
         match part {

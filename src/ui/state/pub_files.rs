@@ -19,7 +19,7 @@ use crate::files::detail::DetailFile;
 use crate::files::paths;
 use crate::files::publications::{Need, PubsIndex, answer, part_from_bytes};
 use crate::search::publications::PubList;
-use crate::search::publications::parts::{Part, PubParts};
+use crate::search::publications::parts::{Part, PartLimits, PubParts};
 use crate::search::publications::words::WordShard;
 use crate::ui::browser::timed;
 
@@ -99,7 +99,7 @@ impl PubFiles {
                 })
             }
         });
-        let total = index.total as usize;
+        let limits = loaded.with_untracked(|l| l.parts.limits());
         let index = StoredValue::new(index);
         let chunk_of = move |pos: usize| index.with_value(|i| i.chunk_of(pos));
         let list = Memo::new(move |prev: Option<&Option<PubList>>| {
@@ -152,7 +152,7 @@ impl PubFiles {
                     l.pending.insert(file.clone());
                 });
                 spawn_local(async move {
-                    let result = fetch(&file, total).await;
+                    let result = fetch(&file, limits).await;
                     loaded.update(|l| {
                         l.pending.remove(&file);
                         match result {
@@ -223,7 +223,8 @@ impl PubFiles {
             if self.loaded.with_untracked(|l| l.chunks.contains_key(&n)) {
                 continue;
             }
-            if let Got::Chunk(n, d) = fetch(&File::Chunk(n), 0).await? {
+            let limits = self.loaded.with_untracked(|l| l.parts.limits());
+            if let Got::Chunk(n, d) = fetch(&File::Chunk(n), limits).await? {
                 self.loaded.update(|l| {
                     l.chunks.insert(n, d);
                 });
@@ -240,15 +241,18 @@ enum Got {
     Chunk(usize, Arc<Detail>),
 }
 
-/// Fetches and decodes `file` of a list of `len` entries.
-async fn fetch(file: &File, len: usize) -> Result<Got, DataError> {
+/// Fetches and decodes `file` of a list of `limits`.
+async fn fetch(file: &File, limits: PartLimits) -> Result<Got, DataError> {
     let url = file.url();
     let bytes = fetch_required(&url).await?;
     let invalid = |e: crate::Error| DataError::refused(url.clone())(e);
     Ok(match file {
         File::Part(part) => Got::Part(
             *part,
-            timed("publications:part", || part_from_bytes(&bytes, *part, len)).map_err(invalid)?,
+            timed("publications:part", || {
+                part_from_bytes(&bytes, *part, limits)
+            })
+            .map_err(invalid)?,
         ),
         File::Words(key) => Got::Words(
             key.clone(),
