@@ -20,7 +20,8 @@
 //
 // A new version takes over only once it has precached every file of its list (`addAll` fails
 // whole), and it keeps the previous version's cache beside its own: a tab still open on the
-// previous generation goes on working, offline too. Older caches are deleted.
+// previous generation goes on working, offline too. Older caches are deleted; a newer version's
+// (installing while this one activates) is left to it.
 const VERSION = 'unstamped';
 const GENERATION = 'unstamped';
 const PRECACHE = [];
@@ -51,9 +52,16 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(
-        PRECACHE.map((url) => new Request(url, { cache: immutable(url) ? 'default' : 'no-cache' })),
-      );
+      try {
+        await cache.addAll(
+          PRECACHE.map((url) => new Request(url, { cache: immutable(url) ? 'default' : 'no-cache' })),
+        );
+      } catch (error) {
+        // A version that did not install leaves no cache: the caches are the versions that did,
+        // in the order they did, which is what `activate` reads.
+        await caches.delete(CACHE);
+        throw error;
+      }
       // The next visit, or this one, uses the new version at once: navigations are network
       // first, so a page already open keeps working with the files it has.
       await self.skipWaiting();
@@ -64,10 +72,12 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      // This site's caches, oldest first (the order they were made in): all but this
-      // version's and the one before it go.
-      const older = (await ownCaches()).filter((name) => name !== CACHE);
-      for (const name of older.slice(0, -1)) await caches.delete(name);
+      // This site's caches, oldest first (the order they were made in): those before the
+      // previous version's go. A cache made after this version's is a newer version installing
+      // (its check can overtake this activation): it is not this version's to judge.
+      const own = await ownCaches();
+      const at = own.indexOf(CACHE);
+      for (const name of own.slice(0, Math.max(at - 1, 0))) await caches.delete(name);
       await self.clients.claim();
     })(),
   );

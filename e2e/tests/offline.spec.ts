@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DirectoryPage, servedCopy, watchErrors } from './pages';
@@ -124,16 +124,23 @@ async function deployNewVersion(root: string, tag: string) {
 
 const deployMarker = (page: Page) => page.locator('meta[name="atlas-deploy"]');
 
-/** Waits until the registration's newest worker is the active one, activated, none behind it. */
-async function activated(page: Page) {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return registration?.active?.state === 'activated' && !registration.installing && !registration.waiting;
-    },
-    null,
-    { timeout: 20_000 },
-  );
+/**
+ * Waits until the worker whose cache is `cache` is activated, as that worker itself says. The
+ * page's registration object hears of a newer worker late (it said "active, none installing"
+ * while the browser was already installing one), so it cannot tell that an update is done.
+ */
+async function activated(context: BrowserContext, cache: string) {
+  const state = async () => {
+    for (const worker of context.serviceWorkers()) {
+      // `CACHE` is a top-level constant of public/sw.js; a worker that stopped meanwhile is skipped.
+      const [name, state] = await worker
+        .evaluate('[CACHE, self.serviceWorker && self.serviceWorker.state]')
+        .then((v) => v as [string, string | undefined], () => [null, undefined]);
+      if (name === cache) return state;
+    }
+    return 'not running';
+  };
+  await expect.poll(state, { timeout: 20_000, message: `the worker of ${cache}` }).toBe('activated');
 }
 
 test('a new deploy is picked up on the next visit, and the versions before the previous one are deleted', async ({ page, context, baseURL }, testInfo) => {
@@ -167,18 +174,17 @@ test('a new deploy is picked up on the next visit, and the versions before the p
     // version's cache, for tabs still open on it.
     await expect.poll(async () => ours(await cacheNames(page)), { timeout: 20_000 }).toEqual([first, version('next')]);
     // Its activation done: a check for a newer one while it activates could be dropped.
-    await activated(page);
+    await activated(context, version('next'));
 
     await deployNewVersion(site.root, 'again');
     await page.reload();
     await expect(deployMarker(page)).toHaveAttribute('content', 'again');
-    await expect
-      .poll(async () => ours(await cacheNames(page)), { timeout: 20_000 })
-      .toEqual([version('next'), `${first.slice(0, at)}-next-again${first.slice(at)}`]);
+    const again = `${first.slice(0, at)}-next-again${first.slice(at)}`;
+    await expect.poll(async () => ours(await cacheNames(page)), { timeout: 20_000 }).toEqual([version('next'), again]);
     expect(await cacheNames(page)).toEqual(expect.arrayContaining(others));
     // Until the new worker is active, the previous one still answers the page's requests (and
     // would answer offline with its own version, as it should for a tab already open on it).
-    await activated(page);
+    await activated(context, again);
 
     // Offline, the new version's files answer.
     await context.setOffline(true);
