@@ -147,6 +147,36 @@ test('a filtered list shows at once; its venues and types say Counting… until 
   await expect(publications.typeChips.getByRole('button', { name: /^Journal [\d,]+$/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
+test('a filter\'s part or a counting column that fails to load shows the error with Retry, and the list stays', async ({ page }) => {
+  const failing = new Set(['type-journal', 'c-type']);
+  await page.route('**/data/*/pubs/p/*.bin', (route) => {
+    const part = new URL(route.request().url()).pathname.split('/').pop()!.replace(/\.bin$/, '');
+    return failing.has(part) ? route.fulfill({ status: 503, body: 'busy' }) : route.continue();
+  });
+  const publications = new PublicationsPage(page);
+  await publications.open('?ptype=journal');
+  const error = page.getByTestId('load-error');
+  // The filter's own part: no list to show yet.
+  await expect(error).toContainText('The publications could not be loaded');
+  await expect(error).toContainText('503');
+  await expect(publications.entries).toHaveCount(0);
+  failing.delete('type-journal');
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(publications.entries).toHaveCount(100);
+  await expect(publications.count).toHaveText(/^[\d,]+ of [\d,]+ publications$/);
+  // A counting column: the list stays as it is, the types still counting.
+  await expect(error).toContainText('503');
+  await expect(publications.entries).toHaveCount(100);
+  await expect(page.getByTestId('pub-counting')).toHaveText('Counting…');
+  await expect(publications.typeChips.locator('.chip-count').first()).toHaveText('…');
+  failing.clear();
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('pub-counting')).toHaveCount(0);
+  await expect(publications.typeChips.getByRole('button', { name: /^Journal [\d,]+$/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(publications.entries).toHaveCount(100);
+});
+
 test('the directory of 2,000 researchers never fetches the authoring file either', async ({ page }) => {
   const requests = dataRequests(page);
   const directory = new DirectoryPage(page);

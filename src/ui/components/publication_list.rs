@@ -125,7 +125,8 @@ pub fn CompiledPublicationList(files: PubFiles) -> impl IntoView {
             <crate::ui::components::data_view::LoadErrorView error=e retry=Callback::new(move |_| files.retry())
                 heading=t.publication_list().load_failed()/>
         })}
-        {move || files.list.with(Option::is_none).then(|| view! {
+        // Until the first list; a failure says so instead, with Retry.
+        {move || (files.list.with(Option::is_none) && files.error().is_none()).then(|| view! {
             <p class="muted" role="status" data-testid="loading">{t.publication_list().loading()}</p>
         })}
         // While a filter's or a page's files load, the list shown so far stays, dimmed.

@@ -188,14 +188,16 @@ impl PubFiles {
     }
 
     /// Whether files the current list needs are still coming (not the facets' columns: the
-    /// facets say they are counting).
+    /// facets say they are counting). After a failure nothing is coming until Retry: the page
+    /// is not busy, so the error shows (a pre-rendered page is replaced by it).
     pub fn busy(&self) -> bool {
-        self.waiting.with(|w| *w)
-            || (self.loaded).with(|l| {
-                l.pending
-                    .iter()
-                    .any(|f| !matches!(f, File::Part(Part::Column(_))))
-            })
+        self.loaded.with(|l| l.error.is_none())
+            && (self.waiting.with(|w| *w)
+                || (self.loaded).with(|l| {
+                    l.pending
+                        .iter()
+                        .any(|f| !matches!(f, File::Part(Part::Column(_))))
+                }))
     }
 
     /// Clears the failure, so loading starts again (the Retry button).
