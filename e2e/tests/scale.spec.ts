@@ -160,6 +160,9 @@ test('a filter\'s part or a counting column that fails to load shows the error w
   await expect(error).toContainText('The publications could not be loaded');
   await expect(error).toContainText('503');
   await expect(publications.entries).toHaveCount(0);
+  // How many the filter leaves is not known: not "0 of 20,000", and no "Loading…" either.
+  await expect(publications.count).toHaveText('');
+  await expect(page.getByTestId('loading')).toHaveCount(0);
   failing.delete('type-journal');
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(publications.entries).toHaveCount(100);

@@ -298,15 +298,17 @@ fn ListStatus(
     file_stem: String,
 ) -> impl IntoView {
     let pubs = use_pub_list();
-    let shown = move || list.with(|l| l.as_ref().map_or(0, |l| l.shown));
+    let shown = move || list.with(|l| l.as_ref().map(|l| l.shown));
     let active = move || pubs.params.with(PubParams::filter_count);
     let t = text();
     view! {
         <div class="pub-status">
             <p class="result-count" role="status" aria-live="polite" data-testid="publication-count">
                 {move || match (shown(), total) {
-                    (s, all) if s == all => publications_count(all),
-                    (s, all) => crate::lang::fill(
+                    // Not known before the first list (it is loading, or failed): never "0 of".
+                    (None, _) => String::new(),
+                    (Some(s), all) if s == all => publications_count(all),
+                    (Some(s), all) => crate::lang::fill(
                         t.publication_list().shown_of(),
                         &[("shown", &grouped(s)), ("total", &publications_count(all))],
                     ),
