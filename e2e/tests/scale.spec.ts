@@ -178,6 +178,19 @@ test('a filter\'s part or a counting column that fails to load shows the error w
   await expect(page.getByTestId('pub-counting')).toHaveCount(0);
   await expect(publications.typeChips.getByRole('button', { name: /^Journal [\d,]+$/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(publications.entries).toHaveCount(100);
+  const list = page.locator('.pub-files');
+  await expect(list).not.toHaveClass(/\bstale\b/);
+  // Another filter whose part fails: the journals stay, dimmed, under the error; not busy.
+  failing.add('type-conference');
+  await publications.typeChips.getByRole('button', { name: /^Conference [\d,]+$/ }).click();
+  await expect(error).toContainText('type-conference.bin');
+  await expect(list).toHaveClass(/\bstale\b/);
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(publications.entries).toHaveCount(100);
+  failing.clear();
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(list).not.toHaveClass(/\bstale\b/);
 });
 
 test('the directory of 2,000 researchers never fetches the authoring file either', async ({ page }) => {

@@ -129,8 +129,9 @@ pub fn CompiledPublicationList(files: PubFiles) -> impl IntoView {
         {move || (files.list.with(Option::is_none) && files.error().is_none()).then(|| view! {
             <p class="muted" role="status" data-testid="loading">{t.publication_list().loading()}</p>
         })}
-        // While a filter's or a page's files load, the list shown so far stays, dimmed.
-        <div class="pub-files" aria-busy=move || files.busy().to_string()>
+        // While a filter's or a page's files load, or after they failed, the list shown so far
+        // stays, dimmed.
+        <div class="pub-files" class:stale=move || files.stale() aria-busy=move || files.busy().to_string()>
             <ListView list=files.list entries=Entries::Compiled(files) total=total owner=None
                 file_stem="publications".to_owned() top_level=true filters_open=true/>
         </div>

@@ -187,17 +187,22 @@ impl PubFiles {
         self.loaded.with(|l| l.error.clone())
     }
 
-    /// Whether files the current list needs are still coming (not the facets' columns: the
-    /// facets say they are counting). After a failure nothing is coming until Retry: the page
-    /// is not busy, so the error shows (a pre-rendered page is replaced by it).
+    /// Whether the list shown is not yet the answer to the URL's params: files it needs (not the
+    /// facets' columns: the facets say they are counting) are coming, or failed.
+    pub fn stale(&self) -> bool {
+        self.waiting.with(|w| *w)
+            || (self.loaded).with(|l| {
+                l.pending
+                    .iter()
+                    .any(|f| !matches!(f, File::Part(Part::Column(_))))
+            })
+    }
+
+    /// Whether files the current list needs are still coming. After a failure nothing is coming
+    /// until Retry: the page is not busy, so the error shows (a pre-rendered page is replaced by
+    /// it), and the list shown stays [`Self::stale`].
     pub fn busy(&self) -> bool {
-        self.loaded.with(|l| l.error.is_none())
-            && (self.waiting.with(|w| *w)
-                || (self.loaded).with(|l| {
-                    l.pending
-                        .iter()
-                        .any(|f| !matches!(f, File::Part(Part::Column(_))))
-                }))
+        self.loaded.with(|l| l.error.is_none()) && self.stale()
     }
 
     /// Clears the failure, so loading starts again (the Retry button).
